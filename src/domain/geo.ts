@@ -1,0 +1,41 @@
+import { EARTH_RADIUS_KM, type LatLon } from './constants';
+
+const toRad = (deg: number) => (deg * Math.PI) / 180;
+
+/** Great-circle distance in km (Haversine, Earth radius 6371 km). */
+export function haversineKm(a: LatLon, b: LatLon): number {
+  const dLat = toRad(b.latitude - a.latitude);
+  const dLon = toRad(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.latitude)) * Math.cos(toRad(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Average speed assumed for a drive: 60 km/h under 50 km, else 80 km/h (spec section 9). */
+export function driveSpeedKmh(distanceKm: number): number {
+  return distanceKm < 50 ? 60 : 80;
+}
+
+export function driveTimeMinutes(distanceKm: number): number {
+  return Math.round((distanceKm / driveSpeedKmh(distanceKm)) * 60);
+}
+
+/** Distance rounded to one decimal, as shown and returned by the API. */
+export function roundKm(km: number): number {
+  return Math.round(km * 10) / 10;
+}
+
+export type DistanceBand = 'nearby' | 'close' | 'drive' | 'trip' | 'journey';
+
+/** Badge band for a distance: under 1 km, under 5 km, under 25 km (drive), under 50 km (trip), else journey. */
+export function distanceBand(distanceKm: number): DistanceBand {
+  if (distanceKm < 1) return 'nearby';
+  if (distanceKm < 5) return 'close';
+  if (distanceKm < 25) return 'drive';
+  if (distanceKm < 50) return 'trip';
+  return 'journey';
+}
+
+export function hasCoordinates(lat: number | null | undefined, lon: number | null | undefined): boolean {
+  return typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon);
+}

@@ -1,0 +1,107 @@
+import type { Clause, NumberField, TextField } from './filters';
+import { haversineKm } from '../geo';
+import type { SortOrder } from '../constants';
+
+/** The fields a clause reads: a listing as the API returns it, or the worker's index row. */
+export interface Searchable {
+  id: string;
+  vehicle_type: string;
+  make: string;
+  model: string;
+  variant: string | null;
+  category: string | null;
+  fuel_type: string | null;
+  transmission: string | null;
+  condition: string | null;
+  drive_type: string | null;
+  seller_id: string;
+  price: number | null;
+  mileage: number | null;
+  year: number;
+  engine_size: number | null;
+  location: string | null;
+  seller_type: string | null;
+  featured: boolean;
+  seller_latitude: number | null;
+  seller_longitude: number | null;
+  created_at: string;
+}
+
+const text = (v: Searchable, f: TextField): string | null => v[f];
+const number = (v: Searchable, f: NumberField): number | null => v[f];
+
+export function matchesClause(v: Searchable, c: Clause): boolean {
+  switch (c.kind) {
+    case 'eq_ci': {
+      const t = text(v, c.field);
+      return t !== null && t.toLowerCase() === c.value.toLowerCase();
+    }
+    case 'contains_ci':
+      return v.location !== null && v.location.toLowerCase().includes(c.value.toLowerCase());
+    case 'range': {
+      const n = number(v, c.field);
+      if (n === null) return false;
+      return (c.min === undefined || n >= c.min) && (c.max === undefined || n <= c.max);
+    }
+    case 'seller_type':
+      // Private includes listings with no seller type (spec section 5).
+      return c.value === 'private' ? v.seller_type === null || v.seller_type === 'private' : v.seller_type === c.value;
+    case 'featured':
+      return v.featured === c.value;
+    case 'within_km':
+      return (
+        v.seller_latitude !== null &&
+        v.seller_longitude !== null &&
+        haversineKm(c.center, { latitude: v.seller_latitude, longitude: v.seller_longitude }) <= c.km
+      );
+  }
+}
+
+export function matchesClauses(v: Searchable, clauses: readonly Clause[]): boolean {
+  for (const c of clauses) if (!matchesClause(v, c)) return false;
+  return true;
+}
+
+export interface Ranked<T> {
+  item: T;
+  distance: number | null;
+}
+
+const nullsLast = (a: number | null, b: number | null, dir: 1 | -1): number => {
+  if (a === null) return b === null ? 0 : 1;
+  if (b === null) return -1;
+  return (a - b) * dir;
+};
+
+/**
+ * The total order of each sort: its key, then newest first, then id ascending, so the server's
+ * SQL and the worker return the same sequence for the same data.
+ */
+export function compareRanked<T extends Searchable>(sort: SortOrder, a: Ranked<T>, b: Ranked<T>): number {
+  let d = 0;
+  switch (sort) {
+    case 'price_asc':
+      d = nullsLast(a.item.price, b.item.price, 1);
+      break;
+    case 'price_desc':
+      d = nullsLast(a.item.price, b.item.price, -1);
+      break;
+    case 'year_desc':
+      d = b.item.year - a.item.year;
+      break;
+    case 'year_asc':
+      d = a.item.year - b.item.year;
+      break;
+    case 'mileage_asc':
+      d = nullsLast(a.item.mileage, b.item.mileage, 1);
+      break;
+    case 'distance':
+      d = nullsLast(a.distance, b.distance, 1);
+      break;
+    case 'newest':
+      break;
+  }
+  if (d !== 0) return d;
+  if (a.item.created_at !== b.item.created_at) return a.item.created_at < b.item.created_at ? 1 : -1;
+  return a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, type UserType } from './constants';
+import { AUTH_MESSAGES } from './messages';
+
+/** A user as the API returns it (spec section 3); never carries a password hash. */
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  location: string | null;
+  region: string | null;
+  area: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  user_type: UserType;
+  business_name: string | null;
+  created_at: string;
+  isAdmin: boolean;
+}
+
+const email = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(200));
+const password = z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort).max(200);
+
+export const signupSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  email,
+  phone: z.string().trim().min(1).max(40),
+  location: z.string().trim().min(1).max(200),
+  password,
+  user_type: z.enum(['private', 'dealer']).default('private'),
+  business_name: z.string().trim().max(160).nullish(),
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const loginSchema = z.object({ email, password: z.string().min(1).max(200) });
+export const forgotPasswordSchema = z.object({ email });
+export const resetCode = z.string().trim().regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), AUTH_MESSAGES.invalidCode);
+export const verifyCodeSchema = z.object({ email, code: resetCode });
+export const resetPasswordSchema = z.object({ email, code: resetCode, new_password: password });
+
+/** The name shown after 'Welcome, ': the name, else the email, else 'User'. */
+export function displayName(u: Pick<User, 'name' | 'email'> | null | undefined): string {
+  return u?.name?.trim() || u?.email?.trim() || 'User';
+}

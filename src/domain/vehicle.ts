@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import {
+  CONDITIONS,
+  DRIVE_TYPES,
+  FUEL_TYPES,
+  TRANSMISSIONS,
+  VEHICLE_TYPES,
+  YEAR_MIN,
+  yearMax,
+  type SellerType,
+  type VehicleType,
+} from './constants';
+import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './fees';
+
+/** A vehicle listing as the API returns it (spec section 3). */
+export interface Vehicle {
+  id: string;
+  vehicle_type: VehicleType;
+  make: string;
+  model: string;
+  variant: string | null;
+  year: number;
+  price: number | null;
+  mileage: number | null;
+  operating_hours: number | null;
+  engine_size: number | null;
+  fuel_type: string | null;
+  transmission: string | null;
+  drive_type: string | null;
+  condition: string | null;
+  category: string | null;
+  car_category: string | null;
+  color: string | null;
+  description: string | null;
+  images: string[];
+  features: string[];
+  featured: boolean;
+  subscription_plan: SubscriptionPlan | null;
+  seller_id: string;
+  seller_name: string | null;
+  seller_phone: string | null;
+  seller_email: string | null;
+  seller_location: string | null;
+  location: string | null;
+  region: string | null;
+  seller_type: SellerType | null;
+  seller_latitude: number | null;
+  seller_longitude: number | null;
+  is_published: boolean;
+  is_expired: boolean;
+  is_free_update: boolean;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  /** The listing's expiry; `null` for sample listings, which stay live. */
+  expires_at: string | null;
+  listing_expires_at: string | null;
+  views: number;
+  revision: number;
+  /** Present when the request carried the buyer's coordinates. */
+  distance_km?: number | null;
+  drive_time_minutes?: number | null;
+}
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const lowerEnum = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(values));
+
+/** Fields a seller sends to create or update a listing (spec section 7, POST /api/vehicles). */
+export const vehicleInputSchema = z.object({
+  id: z.uuid().optional(),
+  vehicle_type: lowerEnum(VEHICLE_TYPES).default('car'),
+  make: trimmed(80),
+  model: trimmed(80),
+  variant: optionalText(80),
+  year: z.coerce
+    .number()
+    .int()
+    .refine((y) => y >= YEAR_MIN && y <= yearMax(), { message: `Year must be between ${YEAR_MIN} and next year` }),
+  price: z.coerce.number().nonnegative().max(100_000_000).nullish(),
+  mileage: z.coerce.number().int().nonnegative().max(10_000_000).nullish(),
+  operating_hours: z.coerce.number().int().nonnegative().max(1_000_000).nullish(),
+  engine_size: z.coerce.number().positive().max(100).nullish(),
+  fuel_type: lowerEnum(FUEL_TYPES).nullish(),
+  transmission: lowerEnum(TRANSMISSIONS).nullish(),
+  drive_type: lowerEnum(DRIVE_TYPES).nullish(),
+  condition: lowerEnum(CONDITIONS).nullish(),
+  car_category: optionalText(40),
+  category: optionalText(40),
+  color: optionalText(40),
+  description: optionalText(5000),
+  images: z.array(z.string().min(1).max(15 * 1024 * 1024)).max(20).default([]),
+  features: z.array(z.string().trim().min(1).max(80)).max(60).default([]),
+  featured: z.boolean().default(false),
+  subscription_plan: z.enum(SUBSCRIPTION_PLANS).nullish(),
+  seller_phone: optionalText(40),
+  seller_email: optionalText(200),
+  seller_location: optionalText(200),
+  location: optionalText(200),
+  region: optionalText(80),
+  seller_latitude: z.coerce.number().min(-90).max(90).nullish(),
+  seller_longitude: z.coerce.number().min(-180).max(180).nullish(),
+});
+export type VehicleInput = z.infer<typeof vehicleInputSchema>;
+
+/** Status of a listing in the seller's history (spec section 4). */
+export type ListingStatus = 'Expired' | 'Active' | 'Pending';
+
+export function listingStatus(
+  v: Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at'>,
+  now: Date = new Date(),
+): ListingStatus {
+  if (v.is_expired || (v.expires_at !== null && new Date(v.expires_at).getTime() <= now.getTime())) return 'Expired';
+  if (v.is_published) return 'Active';
+  return 'Pending';
+}
+
+/** Whole days left before expiry, rounded up; `null` when the listing has no expiry. */
+export function daysLeft(expiresAt: string | null, now: Date = new Date()): number | null {
+  if (expiresAt === null) return null;
+  return Math.ceil((new Date(expiresAt).getTime() - now.getTime()) / 86_400_000);
+}
+
+/** A listing is public when it is published and not expired. */
+export function isPublic(v: Pick<Vehicle, 'is_published' | 'is_expired' | 'expires_at'>, now: Date = new Date()): boolean {
+  return v.is_published && !v.is_expired && (v.expires_at === null || new Date(v.expires_at).getTime() > now.getTime());
+}

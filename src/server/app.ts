@@ -1,0 +1,208 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_IMAGE_BYTES } from '../domain/constants';
+import { GENERIC_MESSAGES } from '../domain/messages';
+import type { ServerConfig } from './config';
+import type { AppContext } from './context';
+import { openDatabase, type Database } from './db/client';
+import { HttpError } from './errors';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createMediaStore } from './media/mediaStore';
+import { createPaymentProviders, type PaymentProviders } from './payments/providers';
+import { authPlugin } from './plugins/auth';
+import { idempotencyPlugin, purgeExpiredIdempotencyKeys } from './plugins/idempotency';
+import { ensureCatalogue } from './repositories/catalogue.repo';
+import { countAllVehicles, sweepExpired } from './repositories/vehicles.repo';
+import { ensureAdmin, seedSampleData } from './seed/seed';
+import { adminRoutes } from './routes/admin.routes';
+import { authRoutes } from './routes/auth.routes';
+import { configRoutes } from './routes/config.routes';
+import { paymentRoutes } from './routes/payments.routes';
+import { referenceRoutes } from './routes/reference.routes';
+import { syncRoutes } from './routes/sync.routes';
+import { uploadRoutes } from './routes/uploads.routes';
+import { vehicleRoutes } from './routes/vehicles.routes';
+
+export interface ServerDeps {
+  database?: Database;
+  payments?: PaymentProviders;
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Folder of the built app to serve; absent or missing folder: only /api is served. */
+  appDir?: string | null;
+  logger?: boolean;
+}
+
+/** JSON `{ "detail": … }` for every error; never a stack trace. */
+function errorReply(err: FastifyError | HttpError | Error): { status: number; detail: unknown } {
+  if (err instanceof HttpError) return { status: err.statusCode, detail: err.detail };
+  const fe = err as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fe)) {
+    return {
+      status: 422,
+      detail: fe.validation.map((v) => ({
+        loc: [fe.validationContext ?? 'body', ...v.instancePath.split('/').filter(Boolean)],
+        msg: v.message ?? 'Invalid value',
+        type: v.keyword,
+      })),
+    };
+  }
+  switch (fe.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, detail: GENERIC_MESSAGES.malformedJson };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return { status: 413, detail: GENERIC_MESSAGES.tooLarge };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, detail: 'Unsupported content type' };
+  }
+  if (fe.statusCode === 429) return { status: 429, detail: GENERIC_MESSAGES.rateLimited };
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return { status: fe.statusCode, detail: fe.message };
+  return { status: 500, detail: GENERIC_MESSAGES.internal };
+}
+
+export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 12 * 1024 * 1024 * 2,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    media: createMediaStore(config.dataDir),
+    payments: deps.payments ?? createPaymentProviders(config.env, config.publicUrl),
+    now: deps.now ?? (() => new Date()),
+  };
+  app.decorate('ctx', ctx);
+  if (!deps.database) app.addHook('onClose', async () => database.close());
+
+  await ensureCatalogue(ctx.db);
+  if (config.adminEmail && config.adminPassword) await ensureAdmin(ctx.db, config.adminEmail, config.adminPassword, app.log);
+  if (config.seed && (await countAllVehicles(ctx.db)) === 0) await seedSampleData(ctx.db, app.log);
+
+  app.setErrorHandler((err, req, reply) => {
+    const { status, detail } = errorReply(err as Error);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    reply.code(status).type('application/json; charset=utf-8').send({ detail });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  let redis: import('ioredis').Redis | undefined;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    app.addHook('onClose', async () => {
+      await redis?.quit();
+    });
+  }
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis && { redis }),
+    errorResponseBuilder: () => ({ statusCode: 429, detail: GENERIC_MESSAGES.rateLimited, message: GENERIC_MESSAGES.rateLimited }),
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 20 } });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.productName} API`, description: 'The marketplace API: listings, accounts, payments, sync and administration.', version: '1.0.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { rateLimits: config.rateLimits });
+      await api.register(vehicleRoutes);
+      await api.register(referenceRoutes);
+      await api.register(syncRoutes);
+      await api.register(uploadRoutes);
+      await api.register(paymentRoutes);
+      await api.register(adminRoutes);
+      await api.register(configRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  // Uploaded photos are named by their content, so they never change: cache them for a year.
+  await app.register(fastifyStatic, {
+    root: ctx.media.dir,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    cacheControl: true,
+    allowedPath: (p) => !p.includes('..'),
+  });
+
+  const appDir = deps.appDir === undefined ? null : deps.appDir;
+  const indexHtml = appDir ? path.join(appDir, 'index.html') : null;
+  if (appDir && existsSync(appDir)) {
+    await app.register(fastifyStatic, {
+      root: appDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; everything else (the shell, the service worker) is revalidated.
+        (res as unknown as import('node:http').ServerResponse).setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isPage = req.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !path.extname(url);
+    if (isPage && indexHtml && existsSync(indexHtml)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', appDir!);
+    }
+    return reply.code(404).send({ detail: GENERIC_MESSAGES.notFound });
+  });
+
+  const timer = setInterval(() => {
+    sweepExpired(ctx.db)
+      .then(() => purgeExpiredIdempotencyKeys(ctx.db))
+      .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
+  }, 60_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  return app;
+}

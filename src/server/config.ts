@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { PRODUCT_NAME } from '../domain/constants';
+
+/** Everything the server reads from its environment (documented in the README's table). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects a PostgreSQL server; otherwise PGlite in `dataDir/pglite` (or memory when `inMemory`). */
+  databaseUrl: string | null;
+  inMemory: boolean;
+  redisUrl: string | null;
+  jwtSecret: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  supportEmail: string;
+  publicUrl: string;
+  productName: string;
+  env: NodeJS.ProcessEnv;
+  /** Seed the sample listings on first start. */
+  seed: boolean;
+  logLevel: string;
+  /** Per-route limits for the auth calls, per client address and minute. */
+  rateLimits: { login: number; signup: number; reset: number };
+}
+
+/** A secret kept in DATA_DIR so tokens stay valid across restarts when JWT_SECRET is unset. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data');
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '0.0.0.0';
+  const base: ServerConfig = {
+    port,
+    host,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    inMemory: false,
+    redisUrl: env.REDIS_URL || null,
+    jwtSecret: env.JWT_SECRET || '',
+    adminEmail: env.ADMIN_EMAIL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || `${PRODUCT_NAME} <no-reply@motokari.co.zw>`,
+    supportEmail: env.SUPPORT_EMAIL || 'support@motokari.co.zw',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    productName: PRODUCT_NAME,
+    env,
+    seed: env.SEED !== 'off',
+    logLevel: env.LOG_LEVEL || 'info',
+    rateLimits: { login: 10, signup: 5, reset: 5 },
+  };
+  const config = { ...base, ...overrides };
+  if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir);
+  return config;
+}

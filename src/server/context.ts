@@ -1,0 +1,32 @@
+import type { ServerConfig } from './config';
+import type { Db, Engine } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { MediaStore } from './media/mediaStore';
+import type { PaymentProviders } from './payments/providers';
+import type { UserRow } from './repositories/users.repo';
+
+/** What every route can reach: created once in buildServer. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Db;
+  engine: Engine;
+  mailer: Mailer;
+  media: MediaStore;
+  payments: PaymentProviders;
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, when the request carried a valid token (see plugins/auth.ts). */
+    currentUser: UserRow | null;
+    authError: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Skip the idempotency layer (the route is naturally idempotent or streams its body). */
+    skipIdempotency?: boolean;
+  }
+}

@@ -1,0 +1,228 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Timestamps keep milliseconds only, so the server's ordering and the app's (JavaScript dates) agree.
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+
+/** Increases on every listing change; the offline sync reads changes since a revision. */
+export const listingRevision = pgSequence('listing_revision_seq', { startWith: 1, increment: 1 });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    location: text('location'),
+    region: text('region'),
+    area: text('area'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    userType: text('user_type').notNull().default('private'),
+    businessName: text('business_name'),
+    /** Null for accounts that cannot sign in (the sample sellers). */
+    passwordHash: text('password_hash'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_user_type_check', sql`${t.userType} in ('admin', 'dealer', 'private')`),
+  ],
+);
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vehicleType: text('vehicle_type').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    variant: text('variant'),
+    year: integer('year').notNull(),
+    price: doublePrecision('price'),
+    mileage: integer('mileage'),
+    operatingHours: integer('operating_hours'),
+    engineSize: doublePrecision('engine_size'),
+    fuelType: text('fuel_type'),
+    transmission: text('transmission'),
+    driveType: text('drive_type'),
+    condition: text('condition'),
+    category: text('category'),
+    color: text('color'),
+    description: text('description'),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    features: jsonb('features').$type<string[]>().notNull().default([]),
+    featured: boolean('featured').notNull().default(false),
+    subscriptionPlan: text('subscription_plan'),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    sellerName: text('seller_name'),
+    sellerPhone: text('seller_phone'),
+    sellerEmail: text('seller_email'),
+    sellerLocation: text('seller_location'),
+    location: text('location'),
+    region: text('region'),
+    sellerType: text('seller_type'),
+    sellerLatitude: doublePrecision('seller_latitude'),
+    sellerLongitude: doublePrecision('seller_longitude'),
+    isPublished: boolean('is_published').notNull().default(false),
+    isExpired: boolean('is_expired').notNull().default(false),
+    isFreeUpdate: boolean('is_free_update').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    publishedAt: ts('published_at'),
+    /** Set the first time the listing goes public; only such listings are ever sent as tombstones. */
+    firstPublishedAt: ts('first_published_at'),
+    expiresAt: ts('expires_at'),
+    views: integer('views').notNull().default(0),
+    revision: bigint('revision', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('vehicles_revision_key').on(t.revision),
+    index('vehicles_seller_idx').on(t.sellerId),
+    index('vehicles_public_created_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.isPublished} and not ${t.isExpired}`),
+    index('vehicles_public_make_model_idx')
+      .on(sql`lower(${t.make})`, sql`lower(${t.model})`)
+      .where(sql`${t.isPublished} and not ${t.isExpired}`),
+    index('vehicles_public_type_price_idx')
+      .on(t.vehicleType, t.price)
+      .where(sql`${t.isPublished} and not ${t.isExpired}`),
+    index('vehicles_public_coords_idx')
+      .on(t.sellerLatitude, t.sellerLongitude)
+      .where(sql`${t.isPublished} and not ${t.isExpired}`),
+    index('vehicles_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.isPublished} and not ${t.isExpired}`),
+    check('vehicles_vehicle_type_check', sql`${t.vehicleType} in ('car', 'construction', 'farming')`),
+  ],
+);
+
+/** Listings deleted after they were once public, so offline mirrors drop them. */
+export const vehicleTombstones = pgTable(
+  'vehicle_tombstones',
+  {
+    vehicleId: uuid('vehicle_id').primaryKey(),
+    revision: bigint('revision', { mode: 'number' }).notNull(),
+    deletedAt: ts('deleted_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('vehicle_tombstones_revision_key').on(t.revision)],
+);
+
+export const catalogueMakes = pgTable(
+  'catalogue_makes',
+  {
+    id: serial('id').primaryKey(),
+    vehicleType: text('vehicle_type').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('catalogue_makes_type_name_key').on(t.vehicleType, t.name)],
+);
+
+export const catalogueModels = pgTable(
+  'catalogue_models',
+  {
+    id: serial('id').primaryKey(),
+    makeId: integer('make_id')
+      .notNull()
+      .references(() => catalogueMakes.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('catalogue_models_make_name_key').on(t.makeId, t.name)],
+);
+
+export const catalogueVariants = pgTable(
+  'catalogue_variants',
+  {
+    id: serial('id').primaryKey(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => catalogueModels.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('catalogue_variants_model_name_key').on(t.modelId, t.name)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vehicleId: uuid('vehicle_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    method: text('method').notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    pollUrl: text('poll_url'),
+    plan: text('plan').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull().default('pending'),
+    msisdn: text('msisdn'),
+    message: text('message'),
+    testMode: boolean('test_mode').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    index('payments_vehicle_idx').on(t.vehicleId),
+    check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled')`),
+  ],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    principal: text('principal').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    responseType: text('response_type'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.principal, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** Small facts the server keeps about itself (the catalogue version it loaded). */
+export const meta = pgTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,44 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise each message is written as an .eml file
+ * under DATA_DIR/outbox (nodemailer's stream transport builds the same MIME message) and logged.
+ */
+export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transporter = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      transport: 'smtp',
+      async send(m) {
+        await transporter.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+      },
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    transport: 'outbox',
+    async send(m) {
+      const info = await transporter.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+      await mkdir(outbox, { recursive: true });
+      const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      await writeFile(file, info.message as Buffer);
+      opts.log.info({ to: m.to, subject: m.subject, file }, 'mail written to outbox');
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { access, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata } from 'sharp';
+
+export const MEDIA_PREFIX = '/media/';
+const FULL_WIDTH = 1600;
+const THUMB_WIDTH = 400;
+/** Formats judged by the bytes, never by the file name. */
+const ACCEPTED = new Set(['jpeg', 'png', 'gif', 'webp', 'avif', 'tiff', 'heif']);
+
+export interface StoredImage {
+  url: string;
+  thumbnail_url: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export class NotAnImageError extends Error {}
+
+export interface MediaStore {
+  readonly dir: string;
+  /** Stores WebP renditions of an image; the same bytes always give the same URLs (a replay stores nothing new). */
+  store(bytes: Buffer): Promise<StoredImage>;
+}
+
+export const thumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-thumb.webp');
+
+export function createMediaStore(dataDir: string): MediaStore {
+  const dir = path.join(dataDir, 'media');
+  return {
+    dir,
+    async store(bytes) {
+      let meta: Metadata;
+      try {
+        meta = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
+      } catch {
+        throw new NotAnImageError('not an image');
+      }
+      if (!meta.format || !ACCEPTED.has(meta.format)) throw new NotAnImageError(`unsupported format ${meta.format ?? 'unknown'}`);
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+      const fullName = `${hash}-full.webp`;
+      const thumbName = `${hash}-thumb.webp`;
+      await mkdir(dir, { recursive: true });
+      const fullPath = path.join(dir, fullName);
+      const exists = await access(fullPath).then(
+        () => true,
+        () => false,
+      );
+      let width = meta.width ?? 0;
+      let height = meta.height ?? 0;
+      let size = 0;
+      if (!exists) {
+        try {
+          const base = () => sharp(bytes, { limitInputPixels: 100_000_000 }).rotate();
+          const full = await base().resize({ width: FULL_WIDTH, height: FULL_WIDTH, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+          const thumb = await base().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+          await writeFile(path.join(dir, thumbName), thumb);
+          // The full rendition is written last: its presence means both exist.
+          await writeFile(fullPath, full.data);
+          width = full.info.width;
+          height = full.info.height;
+          size = full.data.length;
+        } catch (e) {
+          throw new NotAnImageError(e instanceof Error ? e.message : 'cannot decode');
+        }
+      } else {
+        const m = await sharp(fullPath).metadata();
+        width = m.width ?? width;
+        height = m.height ?? height;
+        size = m.size ?? 0;
+      }
+      return { url: MEDIA_PREFIX + fullName, thumbnail_url: MEDIA_PREFIX + thumbName, width, height, bytes: size };
+    },
+  };
+}
+
+const DATA_URL = /^data:([\w/+.-]+)?(;[\w=.-]+)*;base64,([A-Za-z0-9+/=\s]+)$/;
+
+export function decodeDataUrl(s: string): Buffer | null {
+  const m = DATA_URL.exec(s);
+  return m ? Buffer.from(m[3]!.replace(/\s/g, ''), 'base64') : null;
+}

@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import jwt from '@fastify/jwt';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TOKEN_LIFETIME_DAYS } from '../../domain/constants';
+import { AUTH_MESSAGES, ADMIN_MESSAGES } from '../../domain/messages';
+import { forbidden, unauthorized } from '../errors';
+import { findUserById, type UserRow } from '../repositories/users.repo';
+
+interface TokenClaims {
+  sub: string;
+}
+
+/**
+ * Resolves `request.currentUser` from a bearer token on every request. Public routes treat a bad or
+ * expired token as anonymous (browsing must never break); protected routes answer 401.
+ */
+export const authPlugin = fp(async (app) => {
+  app.register(jwt, { secret: app.ctx.config.jwtSecret, sign: { expiresIn: `${TOKEN_LIFETIME_DAYS}d` } });
+  app.decorateRequest('currentUser', null);
+  app.decorateRequest('authError', null);
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.authorization;
+    if (!header) return;
+    if (!/^Bearer\s+\S+$/i.test(header)) {
+      req.authError = 'Invalid authorization header';
+      return;
+    }
+    try {
+      const claims = await req.jwtVerify<TokenClaims>();
+      // The user is read on every request so a deleted user or a changed role takes effect at once.
+      req.currentUser = await findUserById(app.ctx.db, claims.sub);
+      if (!req.currentUser) req.authError = AUTH_MESSAGES.sessionExpired;
+    } catch {
+      req.authError = AUTH_MESSAGES.sessionExpired;
+    }
+  });
+});
+
+export function signToken(reply: FastifyReply, user: UserRow): Promise<string> {
+  return reply.jwtSign({ sub: user.id });
+}
+
+export function requireUser(req: FastifyRequest, detail: string = req.authError ?? AUTH_MESSAGES.notAuthenticated): UserRow {
+  if (!req.currentUser) throw unauthorized(detail);
+  return req.currentUser;
+}
+
+export function requireAdmin(req: FastifyRequest): UserRow {
+  const user = requireUser(req);
+  if (user.userType !== 'admin') throw forbidden(ADMIN_MESSAGES.adminRequired);
+  return user;
+}
+
+export const isAdmin = (u: UserRow | null): boolean => u?.userType === 'admin';

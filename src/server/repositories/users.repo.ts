@@ -1,0 +1,72 @@
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users, vehicles } from '../db/schema';
+import type { User } from '../../domain/user';
+import type { UserType } from '../../domain/constants';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export function toApiUser(u: UserRow): User {
+  const userType = u.userType as UserType;
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    location: u.location,
+    region: u.region,
+    area: u.area,
+    latitude: u.latitude,
+    longitude: u.longitude,
+    user_type: userType,
+    business_name: u.businessName,
+    created_at: u.createdAt.toISOString(),
+    isAdmin: userType === 'admin',
+  };
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Inserts a user; returns null when the email is taken (the unique index decides, so two racing sign-ups cannot both win). */
+export async function insertUser(db: Db, u: NewUser): Promise<UserRow | null> {
+  const rows = await db
+    .insert(users)
+    .values({ ...u, email: u.email.toLowerCase() })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+  await db.update(users).set({ passwordHash: hash }).where(eq(users.id, userId));
+}
+
+export async function listUsersWithCounts(db: Db) {
+  const rows = await db
+    .select({ user: users, vehicleCount: sql<number>`(select count(*)::int from ${vehicles} where ${vehicles.sellerId} = ${users.id})` })
+    .from(users)
+    .orderBy(asc(users.createdAt), asc(users.id));
+  return rows.map((r) => ({ ...toApiUser(r.user), vehicle_count: Number(r.vehicleCount) }));
+}
+
+export async function countUsersByType(db: Db): Promise<Record<string, number>> {
+  const rows = await db.select({ type: users.userType, n: count() }).from(users).groupBy(users.userType);
+  return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
+}
+
+export async function deleteNonAdminUsers(db: Db): Promise<void> {
+  await db.delete(users).where(ne(users.userType, 'admin'));
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.delete(users).where(and(eq(users.id, id), ne(users.userType, 'admin')));
+}

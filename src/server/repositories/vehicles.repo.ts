@@ -1,0 +1,306 @@
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { listingRevision, vehicles, vehicleTombstones } from '../db/schema';
+import type { Vehicle } from '../../domain/vehicle';
+import type { SellerType, VehicleType } from '../../domain/constants';
+import type { SubscriptionPlan } from '../../domain/fees';
+import { driveTimeMinutes, hasCoordinates, haversineKm, roundKm } from '../../domain/geo';
+import { toClauses, type SearchRequest } from '../../domain/search/filters';
+import { clausesSql, distanceSql, orderBySql } from '../search/sqlFilters';
+
+export type VehicleRow = typeof vehicles.$inferSelect;
+export type NewVehicle = typeof vehicles.$inferInsert;
+/** A database handle or an open transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/** Published, not flagged expired, and not past its expiry: what visitors may see. */
+export const publicSql = sql`(${vehicles.isPublished} and not ${vehicles.isExpired} and (${vehicles.expiresAt} is null or ${vehicles.expiresAt} > now()))`;
+
+export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitude: number }): Vehicle {
+  const expires = r.expiresAt ? r.expiresAt.toISOString() : null;
+  const v: Vehicle = {
+    id: r.id,
+    vehicle_type: r.vehicleType as VehicleType,
+    make: r.make,
+    model: r.model,
+    variant: r.variant,
+    year: r.year,
+    price: r.price,
+    mileage: r.mileage,
+    operating_hours: r.operatingHours,
+    engine_size: r.engineSize,
+    fuel_type: r.fuelType,
+    transmission: r.transmission,
+    drive_type: r.driveType,
+    condition: r.condition,
+    category: r.category,
+    car_category: r.vehicleType === 'car' ? r.category : null,
+    color: r.color,
+    description: r.description,
+    images: r.images,
+    features: r.features,
+    featured: r.featured,
+    subscription_plan: (r.subscriptionPlan as SubscriptionPlan | null) ?? null,
+    seller_id: r.sellerId,
+    seller_name: r.sellerName,
+    seller_phone: r.sellerPhone,
+    seller_email: r.sellerEmail,
+    seller_location: r.sellerLocation,
+    location: r.location,
+    region: r.region,
+    seller_type: (r.sellerType as SellerType | null) ?? null,
+    seller_latitude: r.sellerLatitude,
+    seller_longitude: r.sellerLongitude,
+    is_published: r.isPublished,
+    is_expired: r.isExpired || (r.expiresAt !== null && r.expiresAt.getTime() <= Date.now()),
+    is_free_update: r.isFreeUpdate,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    published_at: r.publishedAt ? r.publishedAt.toISOString() : null,
+    expires_at: expires,
+    listing_expires_at: expires,
+    views: r.views,
+    revision: r.revision,
+  };
+  if (buyer) {
+    if (hasCoordinates(r.sellerLatitude, r.sellerLongitude)) {
+      const km = haversineKm(buyer, { latitude: r.sellerLatitude as number, longitude: r.sellerLongitude as number });
+      v.distance_km = roundKm(km);
+      v.drive_time_minutes = driveTimeMinutes(km);
+    } else {
+      v.distance_km = null;
+      v.drive_time_minutes = null;
+    }
+  }
+  return v;
+}
+
+/**
+ * Runs listing writes in a transaction that holds one advisory lock, so revisions are handed out
+ * and committed in the same order: a client that has seen revision N has seen every change up to N.
+ */
+export async function withListingWrite<T>(db: Db, fn: (tx: Tx, nextRevision: () => Promise<number>) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7318001)`);
+    const nextRevision = async () => {
+      const res = await tx.execute(sql`select nextval(${sql.raw(`'${listingRevision.seqName}'`)}) as r`);
+      return Number(rowsOf<{ r: string | number }>(res)[0]?.r);
+    };
+    return fn(tx, nextRevision);
+  });
+}
+
+/** PGlite and node-postgres return `execute` results in the same `{ rows }` shape. */
+export function rowsOf<T>(res: unknown): T[] {
+  return (res as { rows: T[] }).rows;
+}
+
+export async function findVehicle(db: Tx, id: string): Promise<VehicleRow | null> {
+  const rows = await db.select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function hasTombstone(db: Tx, id: string): Promise<boolean> {
+  const rows = await db.select({ id: vehicleTombstones.vehicleId }).from(vehicleTombstones).where(eq(vehicleTombstones.vehicleId, id));
+  return rows.length > 0;
+}
+
+export interface SearchScope {
+  /** Only public listings (the default for everyone but the seller looking at their own). */
+  publicOnly: boolean;
+  is_published?: boolean;
+  is_expired?: boolean;
+}
+
+export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchScope): Promise<{ items: Vehicle[]; total: number }> {
+  const where: SQL[] = [];
+  if (scope.publicOnly) where.push(publicSql);
+  if (scope.is_published !== undefined) where.push(sql`${vehicles.isPublished} = ${scope.is_published}`);
+  if (scope.is_expired !== undefined) {
+    const expired = sql`(${vehicles.isExpired} or (${vehicles.expiresAt} is not null and ${vehicles.expiresAt} <= now()))`;
+    where.push(scope.is_expired ? expired : sql`not ${expired}`);
+  }
+  const filter = clausesSql(toClauses(req.filters, req.buyer));
+  if (filter) where.push(filter);
+  const distance = req.buyer ? distanceSql(req.buyer) : null;
+  const q = db
+    .select({ row: vehicles, total: sql<number>`count(*) over()` })
+    .from(vehicles)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(...orderBySql(req.sort, distance))
+    .offset(req.offset);
+  const rows = req.limit !== undefined ? await q.limit(req.limit) : await q;
+  let total = rows.length ? Number(rows[0]!.total) : 0;
+  if (!rows.length && req.offset > 0) {
+    const [c] = await db.select({ n: count() }).from(vehicles).where(where.length ? and(...where) : undefined);
+    total = Number(c?.n ?? 0);
+  }
+  return { items: rows.map((r) => toApiVehicle(r.row, req.buyer)), total };
+}
+
+export async function insertVehicle(tx: Tx, v: Omit<NewVehicle, 'revision'>, revision: number): Promise<VehicleRow> {
+  const [row] = await tx.insert(vehicles).values({ ...v, revision }).returning();
+  return row!;
+}
+
+export async function updateVehicle(tx: Tx, id: string, patch: Partial<NewVehicle>, revision: number): Promise<VehicleRow> {
+  const [row] = await tx
+    .update(vehicles)
+    .set({ ...patch, revision, updatedAt: new Date() })
+    .where(eq(vehicles.id, id))
+    .returning();
+  return row!;
+}
+
+/** Deletes listings; those that were ever public leave a tombstone so offline mirrors drop them. */
+export async function deleteVehicles(tx: Tx, rows: Pick<VehicleRow, 'id' | 'firstPublishedAt'>[], nextRevision: () => Promise<number>): Promise<void> {
+  if (!rows.length) return;
+  for (const r of rows) {
+    if (r.firstPublishedAt) {
+      const revision = await nextRevision();
+      await tx
+        .insert(vehicleTombstones)
+        .values({ vehicleId: r.id, revision })
+        .onConflictDoUpdate({ target: vehicleTombstones.vehicleId, set: { revision, deletedAt: new Date() } });
+    }
+  }
+  await tx.delete(vehicles).where(inArray(vehicles.id, rows.map((r) => r.id)));
+}
+
+/** Flags listings whose time ran out, giving each a new revision so the sync sends it as removed. */
+export async function sweepExpired(db: Db): Promise<number> {
+  const due = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(sql`${vehicles.isPublished} and not ${vehicles.isExpired} and ${vehicles.expiresAt} <= now()`)
+    .limit(1);
+  if (!due.length) return 0;
+  return withListingWrite(db, async (tx) => {
+    const res = await tx.execute(sql`update ${vehicles}
+      set is_expired = true, updated_at = now(), revision = nextval(${sql.raw(`'${listingRevision.seqName}'`)})
+      where is_published and not is_expired and expires_at <= now()`);
+    return Number((res as { affectedRows?: number; rowCount?: number }).affectedRows ?? (res as { rowCount?: number }).rowCount ?? 0);
+  });
+}
+
+export interface SyncPage {
+  upserts: Vehicle[];
+  tombstones: string[];
+  revision: number;
+  has_more: boolean;
+}
+
+/**
+ * Changes since a revision, in revision order: public listings to store, and the ids of listings
+ * that were removed, unpublished or expired. From 0, only what is public now is sent (a new mirror
+ * has nothing to remove). Each page ends on an exact revision, so an interrupted client resumes from
+ * the last revision it stored and neither loses nor repeats a change.
+ */
+export async function syncChanges(db: Db, since: number, limit: number): Promise<SyncPage> {
+  // Read before the pages: every revision up to it is committed (see withListingWrite), so when no
+  // more pages follow, the client may jump to it even if the last changes were drafts it never sees.
+  const head = await currentRevision(db);
+  const changed = await db
+    .select({ row: vehicles, isPublic: sql<boolean>`${publicSql}` })
+    .from(vehicles)
+    .where(
+      since === 0
+        ? and(gt(vehicles.revision, since), publicSql)
+        : and(gt(vehicles.revision, since), sql`(${publicSql} or ${vehicles.firstPublishedAt} is not null)`),
+    )
+    .orderBy(asc(vehicles.revision))
+    .limit(limit + 1);
+  const gone =
+    since === 0
+      ? []
+      : await db
+          .select()
+          .from(vehicleTombstones)
+          .where(gt(vehicleTombstones.revision, since))
+          .orderBy(asc(vehicleTombstones.revision))
+          .limit(limit + 1);
+  type Entry = { revision: number; upsert?: VehicleRow; remove?: string };
+  const merged: Entry[] = [
+    ...changed.map((c): Entry => (c.isPublic ? { revision: c.row.revision, upsert: c.row } : { revision: c.row.revision, remove: c.row.id })),
+    ...gone.map((t): Entry => ({ revision: t.revision, remove: t.vehicleId })),
+  ].sort((a, b) => a.revision - b.revision);
+  const page = merged.slice(0, limit);
+  const hasMore = merged.length > limit;
+  let revision = page.length ? page[page.length - 1]!.revision : since;
+  if (!hasMore) revision = Math.max(revision, head);
+  return {
+    upserts: page.flatMap((e) => (e.upsert ? [toApiVehicle(e.upsert)] : [])),
+    tombstones: page.flatMap((e) => (e.remove ? [e.remove] : [])),
+    revision,
+    has_more: hasMore,
+  };
+}
+
+/** The highest revision handed out so far (0 on a new database). */
+export async function currentRevision(db: Db): Promise<number> {
+  const res = await db.execute<{ r: string | number | null }>(
+    sql`select greatest((select max(revision) from ${vehicles}), (select max(revision) from ${vehicleTombstones}), 0) as r`,
+  );
+  return Number(rowsOf<{ r: string | number | null }>(res)[0]?.r ?? 0);
+}
+
+export async function countPublicVehicles(db: Db): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(vehicles).where(publicSql);
+  return Number(r?.n ?? 0);
+}
+
+export async function countAllVehicles(db: Db): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(vehicles);
+  return Number(r?.n ?? 0);
+}
+
+export async function vehicleStats(db: Db) {
+  const [r] = await db
+    .select({
+      total: count(),
+      featured: sql<number>`count(*) filter (where ${vehicles.featured})`,
+      cars: sql<number>`count(*) filter (where ${vehicles.vehicleType} = 'car')`,
+      construction: sql<number>`count(*) filter (where ${vehicles.vehicleType} = 'construction')`,
+      farming: sql<number>`count(*) filter (where ${vehicles.vehicleType} = 'farming')`,
+    })
+    .from(vehicles);
+  return {
+    total_vehicles: Number(r?.total ?? 0),
+    featured_vehicles: Number(r?.featured ?? 0),
+    cars: Number(r?.cars ?? 0),
+    construction: Number(r?.construction ?? 0),
+    farming: Number(r?.farming ?? 0),
+  };
+}
+
+export async function listSellerVehicles(db: Db, sellerId: string): Promise<VehicleRow[]> {
+  return db.select().from(vehicles).where(eq(vehicles.sellerId, sellerId)).orderBy(desc(vehicles.createdAt), asc(vehicles.id));
+}
+
+export async function listAllVehicles(db: Db, limit: number, offset: number): Promise<{ rows: VehicleRow[]; total: number }> {
+  const rows = await db.select().from(vehicles).orderBy(desc(vehicles.createdAt), asc(vehicles.id)).limit(limit).offset(offset);
+  return { rows, total: await countAllVehicles(db) };
+}
+
+/** Other public listings of a seller, newest first. */
+export async function otherPublicVehicles(db: Db, sellerId: string, exceptId: string, limit: number) {
+  const rows = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.sellerId, sellerId), ne(vehicles.id, exceptId), publicSql))
+    .orderBy(desc(vehicles.createdAt), asc(vehicles.id))
+    .limit(limit);
+  const [c] = await db.select({ n: count() }).from(vehicles).where(and(eq(vehicles.sellerId, sellerId), publicSql));
+  return { rows, total: Number(c?.n ?? 0) };
+}
+
+export async function incrementViews(db: Db, id: string): Promise<void> {
+  await db.update(vehicles).set({ views: sql`${vehicles.views} + 1` }).where(eq(vehicles.id, id));
+}
+
+export async function activeListings(db: Db, sellerId: string) {
+  return db
+    .select({ id: vehicles.id, expiresAt: vehicles.expiresAt })
+    .from(vehicles)
+    .where(and(eq(vehicles.sellerId, sellerId), publicSql, isNotNull(vehicles.expiresAt)));
+}

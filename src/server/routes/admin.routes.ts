@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq, ne, sql } from 'drizzle-orm';
+import { ADMIN_MESSAGES, LISTING_MESSAGES } from '../../domain/messages';
+import { RESET_DATABASE_PHRASE } from '../../domain/constants';
+import { idempotencyKeys, passwordResets, payments, users, vehicles } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../errors';
+import { requireAdmin } from '../plugins/auth';
+import { countUsersByType, deleteUser, findUserById, listUsersWithCounts } from '../repositories/users.repo';
+import { deleteVehicles, findVehicle, listAllVehicles, toApiVehicle, vehicleStats, withListingWrite } from '../repositories/vehicles.repo';
+
+const idParams = z.object({ id: z.uuid() });
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  app.addHook('preHandler', async (req) => {
+    requireAdmin(req);
+  });
+
+  app.get('/admin/stats', { schema: { tags: ['admin'] } }, async () => {
+    const byType = await countUsersByType(db);
+    return {
+      total_users: Object.values(byType).reduce((a, b) => a + b, 0),
+      dealers: byType.dealer ?? 0,
+      private_sellers: byType.private ?? 0,
+      admins: byType.admin ?? 0,
+      ...(await vehicleStats(db)),
+    };
+  });
+
+  app.get('/admin/users', { schema: { tags: ['admin'] } }, async () => listUsersWithCounts(db));
+
+  app.get('/admin/vehicles', { schema: { querystring: pageQuery, tags: ['admin'] } }, async (req, reply) => {
+    const { rows, total } = await listAllVehicles(db, req.query.limit, req.query.offset);
+    reply.header('x-total-count', String(total));
+    return rows.map((r) => toApiVehicle(r));
+  });
+
+  app.delete('/admin/vehicle/:id', { schema: { params: idParams, tags: ['admin'] } }, async (req) => {
+    const row = await findVehicle(db, req.params.id);
+    if (!row) throw notFound(LISTING_MESSAGES.notFound);
+    await withListingWrite(db, (tx, next) => deleteVehicles(tx, [row], next));
+    const details = `${row.year} ${row.make} ${row.model}`;
+    return { message: ADMIN_MESSAGES.vehicleDeleted(details), id: row.id };
+  });
+
+  app.delete('/admin/user/:id', { schema: { params: idParams, tags: ['admin'] } }, async (req) => {
+    const user = await findUserById(db, req.params.id);
+    if (!user) throw notFound('User not found');
+    if (user.userType === 'admin') throw forbidden(ADMIN_MESSAGES.cannotDeleteAdmin);
+    await withListingWrite(db, async (tx, next) => {
+      const owned = await tx.select({ id: vehicles.id, firstPublishedAt: vehicles.firstPublishedAt }).from(vehicles).where(eq(vehicles.sellerId, user.id));
+      await deleteVehicles(tx, owned, next);
+      await deleteUser(tx as unknown as typeof db, user.id);
+    });
+    return { message: ADMIN_MESSAGES.userDeleted };
+  });
+
+  /** Deletes every listing, payment and non-admin account; administrators and the catalogue stay. */
+  app.post(
+    '/admin/reset-database',
+    { schema: { body: z.object({ confirm: z.string().optional() }).optional(), tags: ['admin'] } },
+    async (req) => {
+      if (req.body?.confirm !== RESET_DATABASE_PHRASE) throw badRequest(ADMIN_MESSAGES.resetPhraseRequired);
+      await withListingWrite(db, async (tx, next) => {
+        const all = await tx.select({ id: vehicles.id, firstPublishedAt: vehicles.firstPublishedAt }).from(vehicles);
+        await deleteVehicles(tx, all, next);
+        await tx.delete(payments);
+        await tx.delete(passwordResets);
+        await tx.delete(idempotencyKeys).where(sql`${idempotencyKeys.principal} <> ${`user:${req.currentUser!.id}`}`);
+        await tx.delete(users).where(ne(users.userType, 'admin'));
+      });
+      return { message: ADMIN_MESSAGES.resetDone };
+    },
+  );
+};

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { passwordResets } from '../db/schema';
+import { AUTH_MESSAGES } from '../../domain/messages';
+import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '../../domain/constants';
+import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema, verifyCodeSchema } from '../../domain/user';
+import { conflict, HttpError, unauthorized } from '../errors';
+import { hashPassword, hashResetCode, newResetCode, sameHash, verifyPassword } from '../passwords';
+import { findUserByEmail, insertUser, setPasswordHash, toApiUser } from '../repositories/users.repo';
+import { requireUser, signToken } from '../plugins/auth';
+import type { Db } from '../db/client';
+
+const invalidCode = () => new HttpError(400, AUTH_MESSAGES.invalidCode);
+
+export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: { login: number; signup: number; reset: number } }> = async (app, opts) => {
+  const { db, config, mailer } = app.ctx;
+  const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+  app.post('/auth/signup', { schema: { body: signupSchema, tags: ['auth'] }, config: limit(opts.rateLimits.signup) }, async (req, reply) => {
+    const b = req.body;
+    const user = await insertUser(db, {
+      name: b.name,
+      email: b.email,
+      phone: b.phone,
+      location: b.location,
+      latitude: b.latitude ?? null,
+      longitude: b.longitude ?? null,
+      userType: b.user_type,
+      businessName: b.user_type === 'dealer' ? (b.business_name ?? b.name) : null,
+      passwordHash: await hashPassword(b.password),
+    });
+    if (!user) throw conflict(AUTH_MESSAGES.emailTaken);
+    reply.code(201);
+    return { access_token: await signToken(reply, user), token_type: 'bearer', user: toApiUser(user) };
+  });
+
+  app.post('/auth/login', { schema: { body: loginSchema, tags: ['auth'] }, config: limit(opts.rateLimits.login) }, async (req, reply) => {
+    const user = await findUserByEmail(db, req.body.email);
+    const ok = await verifyPassword(req.body.password, user?.passwordHash ?? null);
+    if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    return { access_token: await signToken(reply, user), token_type: 'bearer', user: toApiUser(user) };
+  });
+
+  app.get('/auth/me', { schema: { tags: ['auth'] } }, async (req) => toApiUser(requireUser(req)));
+
+  // Always the same answer, so the call cannot be used to find out which emails have accounts.
+  app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
+    const user = await findUserByEmail(db, req.body.email);
+    if (user?.passwordHash) {
+      const code = newResetCode();
+      await db.transaction(async (tx) => {
+        await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+        await tx.insert(passwordResets).values({
+          userId: user.id,
+          codeHash: hashResetCode(code, config.jwtSecret, user.id),
+          expiresAt: new Date(app.ctx.now().getTime() + RESET_CODE_TTL_MINUTES * 60_000),
+        });
+      });
+      await mailer.send({
+        to: user.email,
+        subject: `Your ${config.productName} password reset code`,
+        text: `Hello ${user.name},\n\nYour ${config.productName} password reset code is ${code}.\nIt expires in ${RESET_CODE_TTL_MINUTES} minutes and can be used once.\n\nIf you did not ask for it, you can ignore this message.\n`,
+      });
+    }
+    return { message: AUTH_MESSAGES.codeSent };
+  });
+
+  app.post('/auth/verify-code', { schema: { body: verifyCodeSchema, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
+    await checkCode(db, config.jwtSecret, req.body.email, req.body.code, app.ctx.now());
+    return { message: AUTH_MESSAGES.codeVerified };
+  });
+
+  app.post('/auth/reset-password', { schema: { body: resetPasswordSchema, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
+    const { userId, resetId } = await checkCode(db, config.jwtSecret, req.body.email, req.body.code, app.ctx.now());
+    const hash = await hashPassword(req.body.new_password);
+    await db.transaction(async (tx) => {
+      const used = await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.id, resetId), isNull(passwordResets.usedAt)))
+        .returning({ id: passwordResets.id });
+      if (!used.length) throw invalidCode();
+      await setPasswordHash(tx as unknown as Db, userId, hash);
+    });
+    return { message: AUTH_MESSAGES.passwordReset };
+  });
+};
+
+/**
+ * Checks a reset code against the user's newest live code. A wrong guess counts against that code;
+ * after five it is dead, so six digits cannot be guessed through the rate limit.
+ */
+async function checkCode(db: Db, secret: string, email: string, code: string, now: Date): Promise<{ userId: string; resetId: string }> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw invalidCode();
+  const [reset] = await db
+    .select()
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+    .orderBy(desc(passwordResets.createdAt))
+    .limit(1);
+  if (!reset || reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw invalidCode();
+  if (!sameHash(reset.codeHash, hashResetCode(code, secret, user.id))) {
+    await db
+      .update(passwordResets)
+      .set({ attempts: sql`${passwordResets.attempts} + 1` })
+      .where(eq(passwordResets.id, reset.id));
+    throw invalidCode();
+  }
+  return { userId: user.id, resetId: reset.id };
+}

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { CURRENCY, PLAN_TERMS, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../domain/fees';
+import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages';
+import { isPublic } from '../../domain/vehicle';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../errors';
+import { isAdmin } from '../plugins/auth';
+import { findVehicle, toApiVehicle, updateVehicle, withListingWrite } from '../repositories/vehicles.repo';
+import { findPayment, insertPayment, settlePayment, type PaymentRow } from '../repositories/payments.repo';
+import { publishColumns, resolvePlan } from '../listings';
+import { ProviderError, type ProviderStatus } from '../payments/provider';
+import { findUserById } from '../repositories/users.repo';
+
+const createBody = z.object({
+  vehicle_id: z.uuid(),
+  subscription_plan: z.enum(SUBSCRIPTION_PLANS).optional(),
+  payment_method: z.string().optional(),
+});
+const ecocashBody = createBody.extend({ customer_msisdn: z.string().optional() });
+const refParams = z.object({ id: z.string().min(1).max(200) });
+const confirmBody = z.object({ pin: z.string().max(12).optional() }).nullish();
+
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, payments: providers } = app.ctx;
+
+  // Payment calls need a token; spec section 8 has its own wording for that.
+  const payer = (req: FastifyRequest) => {
+    if (!req.currentUser) throw unauthorized(PAYMENT_MESSAGES.authRequired);
+    return req.currentUser;
+  };
+
+  /** The listing to pay for: it exists, belongs to the payer (or an admin pays) and is not live already. */
+  async function payable(req: FastifyRequest, vehicleId: string, requested: SubscriptionPlan | undefined) {
+    const user = payer(req);
+    const vehicle = await findVehicle(db, vehicleId);
+    if (!vehicle) throw notFound(PAYMENT_MESSAGES.vehicleNotFound);
+    if (vehicle.sellerId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
+    if (isPublic(toApiVehicle(vehicle))) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+    const seller = (await findUserById(db, vehicle.sellerId)) ?? user;
+    const plan = resolvePlan(seller, requested ?? (vehicle.subscriptionPlan as SubscriptionPlan | null));
+    return { user, vehicle, plan, amountCents: PLAN_TERMS[plan].priceCents };
+  }
+
+  /** Publishes the listing for a settled payment, exactly once: only the request that settles it publishes. */
+  async function complete(payment: PaymentRow, status: ProviderStatus) {
+    if (status.status === 'pending') return { state: 'pending' as const };
+    if (status.status === 'failed') {
+      await settlePayment(db, payment.id, 'failed', status.message ?? PAYMENT_MESSAGES.failed);
+      return { state: 'failed' as const, message: status.message ?? PAYMENT_MESSAGES.failed };
+    }
+    if (status.amountCents !== undefined && status.amountCents < payment.amountCents) {
+      await settlePayment(db, payment.id, 'failed', 'Amount paid is less than the listing fee');
+      return { state: 'failed' as const, message: 'Amount paid is less than the listing fee' };
+    }
+    const vehicle = await withListingWrite(db, async (tx, next) => {
+      if (!(await settlePayment(tx, payment.id, 'succeeded', null))) return null;
+      const row = await findVehicle(tx, payment.vehicleId);
+      if (!row) return null;
+      return updateVehicle(tx, row.id, publishColumns(row, payment.plan as SubscriptionPlan, app.ctx.now()), await next());
+    });
+    const row = vehicle ?? (await findVehicle(db, payment.vehicleId));
+    return { state: 'succeeded' as const, vehicle: row ? toApiVehicle(row) : null };
+  }
+
+  async function providerCall<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      if (e instanceof ProviderError) throw new HttpError(e.status, e.message);
+      throw e;
+    }
+  }
+
+  app.post('/payments/create-intent', { schema: { body: createBody, tags: ['payments'] } }, async (req) => {
+    payer(req);
+    const card = providers.card;
+    if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
+    const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
+    const reference = randomUUID();
+    const key = req.headers['idempotency-key'];
+    const intent = await providerCall(() =>
+      card.createIntent({
+        amountCents,
+        currency: CURRENCY,
+        reference,
+        description: `${app.ctx.config.productName} listing: ${vehicle.year} ${vehicle.make} ${vehicle.model} (${plan}, ${PLAN_TERMS[plan].days} days)`,
+        idempotencyKey: typeof key === 'string' ? `create-intent:${key}` : reference,
+      }),
+    );
+    const existing = await findPayment(db, card.name, intent.intentId);
+    if (!existing) {
+      await insertPayment(db, {
+        id: reference,
+        vehicleId: vehicle.id,
+        userId: user.id,
+        method: 'card',
+        provider: card.name,
+        providerRef: intent.intentId,
+        plan,
+        amountCents,
+        currency: CURRENCY,
+        testMode: card.mode !== 'live',
+      });
+    }
+    return {
+      client_secret: intent.clientSecret,
+      payment_intent_id: intent.intentId,
+      amount: amountCents / 100,
+      currency: CURRENCY,
+      subscription_plan: plan,
+      provider: card.name,
+      test_mode: card.mode !== 'live',
+    };
+  });
+
+  app.post('/payments/confirm/:id', { schema: { params: refParams, body: confirmBody, tags: ['payments'] } }, async (req, reply) => {
+    const user = payer(req);
+    const card = providers.card;
+    if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
+    const payment = await findPayment(db, card.name, req.params.id);
+    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (payment.userId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
+    if (payment.status === 'succeeded') {
+      const row = await findVehicle(db, payment.vehicleId);
+      return { success: true, status: 'succeeded', message: LISTING_MESSAGES.paid, vehicle: row ? toApiVehicle(row) : null };
+    }
+    if (payment.status !== 'pending') throw new HttpError(402, payment.message ?? PAYMENT_MESSAGES.failed);
+    const result = await complete(payment, await providerCall(() => card.status(payment.providerRef)));
+    if (result.state === 'pending') return reply.code(202).send({ success: false, status: 'pending', message: 'Payment is still processing' });
+    if (result.state === 'failed') throw new HttpError(402, result.message);
+    return { success: true, status: 'succeeded', message: LISTING_MESSAGES.paid, vehicle: result.vehicle };
+  });
+
+  app.post('/payments/ecocash/create', { schema: { body: ecocashBody, tags: ['payments'] } }, async (req) => {
+    payer(req);
+    const msisdn = req.body.customer_msisdn?.trim();
+    if (!msisdn) throw badRequest(PAYMENT_MESSAGES.phoneRequired);
+    if (!/^\d{9,15}$/.test(msisdn)) throw badRequest(PAYMENT_MESSAGES.phoneDigitsOnly);
+    const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
+    const mobile = providers.mobileMoney;
+    const reference = randomUUID();
+    const init = await providerCall(() =>
+      mobile.initiate({
+        amountCents,
+        reference,
+        msisdn,
+        email: user.email,
+        description: `${app.ctx.config.productName} listing ${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+      }),
+    );
+    if (!init.transactionId) throw new HttpError(502, PAYMENT_MESSAGES.missingTransactionId);
+    await insertPayment(db, {
+      id: reference,
+      vehicleId: vehicle.id,
+      userId: user.id,
+      method: 'ecocash',
+      provider: mobile.name,
+      providerRef: init.transactionId,
+      pollUrl: init.pollUrl,
+      plan,
+      amountCents,
+      currency: CURRENCY,
+      msisdn,
+      testMode: mobile.mode !== 'live',
+    });
+    return {
+      success: true,
+      transaction_id: init.transactionId,
+      message: init.message || PAYMENT_MESSAGES.initiated,
+      status: 'pending',
+      amount: amountCents / 100,
+      currency: CURRENCY,
+      subscription_plan: plan,
+      provider: mobile.name,
+      test_mode: mobile.mode !== 'live',
+    };
+  });
+
+  app.post('/payments/ecocash/confirm/:id', { schema: { params: refParams, body: confirmBody, tags: ['payments'] } }, async (req, reply) => {
+    const user = payer(req);
+    const mobile = providers.mobileMoney;
+    const payment = await findPayment(db, mobile.name, req.params.id);
+    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (payment.userId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
+    if (payment.status === 'succeeded') {
+      const row = await findVehicle(db, payment.vehicleId);
+      return { success: true, status: 'completed', message: PAYMENT_MESSAGES.completed, vehicle: row ? toApiVehicle(row) : null };
+    }
+    if (payment.status !== 'pending') throw new HttpError(402, payment.message ?? PAYMENT_MESSAGES.failed);
+    const pin = req.body?.pin;
+    const status = await providerCall(() =>
+      mobile.status({ transactionId: payment.providerRef, pollUrl: payment.pollUrl, ...(pin !== undefined && { pin }) }),
+    );
+    const result = await complete(payment, status);
+    if (result.state === 'pending') return reply.code(202).send({ success: false, status: 'pending', message: PAYMENT_MESSAGES.pending });
+    if (result.state === 'failed') throw new HttpError(402, result.message);
+    return { success: true, status: 'completed', message: PAYMENT_MESSAGES.completed, vehicle: result.vehicle };
+  });
+
+  /** Paynow's server-to-server status callback: we never trust its body, we ask Paynow again. */
+  app.post('/payments/ecocash/result', { schema: { tags: ['payments'] }, config: { skipIdempotency: true } }, async (req) => {
+    const body = (req.body ?? {}) as Record<string, string>;
+    const reference = body.reference;
+    if (!reference) throw badRequest('Missing reference');
+    const mobile = providers.mobileMoney;
+    const payment = await findPayment(db, mobile.name, reference);
+    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+    if (payment.status === 'pending') {
+      await complete(payment, await providerCall(() => mobile.status({ transactionId: payment.providerRef, pollUrl: payment.pollUrl })));
+    }
+    return { ok: true };
+  });
+};

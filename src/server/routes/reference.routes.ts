@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { VEHICLE_TYPES } from '../../domain/constants';
+import { notFound } from '../errors';
+import { hierarchy, listMakes, listModels, listVariants, makeExists, modelExists, catalogueVersion } from '../repositories/catalogue.repo';
+
+const typeQuery = z.object({ vehicle_type: z.enum(VEHICLE_TYPES).default('car') });
+const numericId = z.object({ id: z.coerce.number().int().positive() });
+
+export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get('/vehicle-makes', { schema: { querystring: typeQuery, tags: ['reference'] } }, async (req) => listMakes(db, req.query.vehicle_type));
+
+  app.get('/vehicle-makes/:id/models', { schema: { params: numericId, tags: ['reference'] } }, async (req) => {
+    if (!(await makeExists(db, req.params.id))) throw notFound('Make not found');
+    return listModels(db, req.params.id);
+  });
+
+  app.get('/vehicle-models/:id/variants', { schema: { params: numericId, tags: ['reference'] } }, async (req) => {
+    if (!(await modelExists(db, req.params.id))) throw notFound('Model not found');
+    return listVariants(db, req.params.id);
+  });
+
+  app.get('/vehicle-hierarchy', { schema: { querystring: typeQuery, tags: ['reference'] } }, async (req) => hierarchy(db, req.query.vehicle_type));
+
+  /** The whole catalogue for the offline app; unchanged catalogues answer 304 to If-None-Match. */
+  let cached: string | null = null;
+  app.get('/sync/catalogue', { schema: { tags: ['sync'] } }, async (req, reply) => {
+    const etag = `"catalogue-${catalogueVersion}"`;
+    reply.header('etag', etag).header('cache-control', 'no-cache');
+    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    cached ??= JSON.stringify({ version: catalogueVersion, makes: await hierarchy(db) });
+    return reply.type('application/json; charset=utf-8').send(cached);
+  });
+};

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE, type VehicleType } from '../../domain/constants';
+import { LISTING_MESSAGES } from '../../domain/messages';
+import { normalizeSearch, searchQuerySchema, type SearchQuery } from '../../domain/search/filters';
+import { daysLeft, listingStatus, vehicleInputSchema } from '../../domain/vehicle';
+import { conflict, forbidden, notFound } from '../errors';
+import { isAdmin, requireUser } from '../plugins/auth';
+import {
+  findVehicle,
+  hasTombstone,
+  incrementViews,
+  insertVehicle,
+  listSellerVehicles,
+  otherPublicVehicles,
+  searchVehicles,
+  toApiVehicle,
+  updateVehicle,
+  deleteVehicles,
+  withListingWrite,
+  countPublicVehicles,
+  type VehicleRow,
+} from '../repositories/vehicles.repo';
+import { findUserById, toApiUser } from '../repositories/users.repo';
+import {
+  freeListingEligibility,
+  inputToColumns,
+  publishColumns,
+  resolveCoordinates,
+  resolveImages,
+  resolveLocation,
+  resolvePlan,
+  sellerFields,
+} from '../listings';
+import { isPublic } from '../../domain/vehicle';
+import { seedSampleData } from '../seed/seed';
+
+const idParams = z.object({ id: z.uuid() });
+const buyerQuery = z.object({
+  buyer_lat: z.coerce.number().min(-90).max(90).optional(),
+  buyer_lon: z.coerce.number().min(-180).max(180).optional(),
+});
+const createQuery = z.object({ is_free_update: z.enum(['true', 'false']).optional() });
+
+export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, media, config } = app.ctx;
+
+  /** GET /api/vehicles and /api/cars: public search; a seller (or an admin) also sees their own drafts through seller_id. */
+  async function list(req: FastifyRequest, reply: FastifyReply, query: SearchQuery, defaultType?: VehicleType) {
+    const search = normalizeSearch(query);
+    if (defaultType && !search.filters.vehicle_type) search.filters.vehicle_type = defaultType;
+    const viewer = req.currentUser;
+    const own = !!search.filters.seller_id && !!viewer && (viewer.id === search.filters.seller_id || isAdmin(viewer));
+    const scope = own
+      ? { publicOnly: false, ...(query.is_published !== undefined && { is_published: query.is_published }), ...(query.is_expired !== undefined && { is_expired: query.is_expired }) }
+      : { publicOnly: true };
+    const { items, total } = await searchVehicles(db, search, scope);
+    reply.header('x-total-count', String(total));
+    return items;
+  }
+
+  app.get('/vehicles', { schema: { querystring: searchQuerySchema, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query));
+  app.get('/cars', { schema: { querystring: searchQuerySchema, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query, 'car'));
+
+  const featured = (type?: VehicleType) => async (req: FastifyRequest<{ Querystring: SearchQuery }>, reply: FastifyReply) =>
+    list(req, reply, { ...req.query, featured: true }, type);
+  app.get('/vehicles/featured', { schema: { querystring: searchQuerySchema, tags: ['vehicles'] } }, featured());
+  app.get('/cars/featured', { schema: { querystring: searchQuerySchema, tags: ['vehicles'] } }, featured('car'));
+
+  /** Detail: public listings for everyone; drafts and expired ones for their seller and admins. Counts a view. */
+  const detail = async (req: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof buyerQuery> }>) => {
+    const row = await findVehicle(db, req.params.id);
+    const viewer = req.currentUser;
+    const mine = !!row && !!viewer && (viewer.id === row.sellerId || isAdmin(viewer));
+    if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
+    if (viewer?.id !== row.sellerId) {
+      await incrementViews(db, row.id);
+      row.views += 1;
+    }
+    const { buyer_lat, buyer_lon } = req.query;
+    return toApiVehicle(row, buyer_lat !== undefined && buyer_lon !== undefined ? { latitude: buyer_lat, longitude: buyer_lon } : undefined);
+  };
+  app.get('/cars/:id', { schema: { params: idParams, querystring: buyerQuery, tags: ['vehicles'] } }, detail);
+  app.get('/vehicles/:id', { schema: { params: idParams, querystring: buyerQuery, tags: ['vehicles'] } }, detail);
+
+  app.get('/vehicle/:id/dealer-info', { schema: { params: idParams, tags: ['vehicles'] } }, async (req) => {
+    const row = await findVehicle(db, req.params.id);
+    if (!row) throw notFound(LISTING_MESSAGES.notFound);
+    const seller = await findUserById(db, row.sellerId);
+    if (!seller || seller.userType !== 'dealer') return { is_dealer: false };
+    const others = await otherPublicVehicles(db, seller.id, row.id, DEALER_OTHER_VEHICLES_MAX);
+    return {
+      is_dealer: true,
+      dealer_id: seller.id,
+      dealer_name: seller.businessName ?? seller.name,
+      dealer_location: seller.location,
+      dealer_phone: seller.phone,
+      dealer_email: seller.email.endsWith('.invalid') ? null : seller.email,
+      total_inventory: others.total,
+      other_vehicles: others.rows.map((r) => toApiVehicle(r)),
+    };
+  });
+
+  /** Create: a draft until paid, or published at once on the free path. The seller comes from the token. */
+  const create = async (req: FastifyRequest<{ Body: z.infer<typeof vehicleInputSchema>; Querystring: z.infer<typeof createQuery> }>, reply: FastifyReply) => {
+    const user = requireUser(req);
+    const input = req.body;
+    if (input.featured && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.featureAdminOnly);
+    if (input.id) {
+      const existing = await findVehicle(db, input.id);
+      if (existing) {
+        // A replay of a listing made offline: the same seller gets the listing back, nothing new is made.
+        if (existing.sellerId !== user.id) throw conflict(LISTING_MESSAGES.idTaken);
+        reply.code(200);
+        return toApiVehicle(existing);
+      }
+      if (await hasTombstone(db, input.id)) throw conflict(LISTING_MESSAGES.idDeleted);
+    }
+    const plan = resolvePlan(user, input.subscription_plan);
+    const free = req.query.is_free_update === 'true';
+    const eligibility = free ? await freeListingEligibility(db, user.id) : null;
+    if (free && !eligibility?.eligible_for_free_listing) throw forbidden(LISTING_MESSAGES.notEligibleFree);
+    const images = await resolveImages(input.images, media, config.publicUrl);
+    const location = resolveLocation(input, user);
+    const coords = resolveCoordinates({ location, seller_latitude: input.seller_latitude, seller_longitude: input.seller_longitude }, user);
+    const now = app.ctx.now();
+    const row = await withListingWrite(db, async (tx, nextRevision) => {
+      const base = {
+        ...(inputToColumns(input) as Required<Pick<VehicleRow, 'make' | 'model' | 'year' | 'vehicleType'>>),
+        ...(input.id && { id: input.id }),
+        ...sellerFields(user),
+        images: images.length ? images : [PLACEHOLDER_IMAGE],
+        location,
+        sellerLatitude: coords?.latitude ?? null,
+        sellerLongitude: coords?.longitude ?? null,
+        subscriptionPlan: plan,
+        featured: input.featured && isAdmin(user),
+        createdAt: now,
+        updatedAt: now,
+      };
+      const published = free
+        ? { ...publishColumns({ firstPublishedAt: null, featured: base.featured }, plan, now), isFreeUpdate: true, expiresAt: new Date(eligibility!.expires_at!) }
+        : {};
+      return insertVehicle(tx, { ...base, ...published }, await nextRevision());
+    });
+    reply.code(201);
+    return toApiVehicle(row);
+  };
+  app.post('/vehicles', { schema: { body: vehicleInputSchema, querystring: createQuery, tags: ['vehicles'] } }, create);
+  app.post('/cars', { schema: { body: vehicleInputSchema, querystring: createQuery, tags: ['vehicles'] } }, create);
+
+  async function ownedVehicle(req: FastifyRequest<{ Params: { id: string } }>) {
+    const user = requireUser(req);
+    const row = await findVehicle(db, req.params.id);
+    if (!row) throw notFound(LISTING_MESSAGES.notFound);
+    if (row.sellerId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
+    return { user, row };
+  }
+
+  const updateSchema = vehicleInputSchema.omit({ id: true }).partial();
+  const update = async (req: FastifyRequest<{ Params: { id: string }; Body: z.infer<typeof updateSchema> }>) => {
+    const { user, row } = await ownedVehicle(req);
+    const input = req.body;
+    if (input.featured !== undefined && input.featured !== row.featured && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.featureAdminOnly);
+    const patch = inputToColumns(input);
+    if (input.images !== undefined) {
+      const images = await resolveImages(input.images, media, config.publicUrl);
+      patch.images = images.length ? images : [PLACEHOLDER_IMAGE];
+    }
+    if (input.subscription_plan !== undefined && !row.isPublished) patch.subscriptionPlan = resolvePlan(user, input.subscription_plan);
+    if (input.featured !== undefined && isAdmin(user)) patch.featured = input.featured;
+    if (input.location !== undefined || input.region !== undefined) {
+      const seller = (await findUserById(db, row.sellerId)) ?? user;
+      patch.location = resolveLocation({ location: input.location ?? null, region: input.region ?? row.region, seller_location: null }, seller);
+      const c = resolveCoordinates({ location: patch.location, seller_latitude: input.seller_latitude, seller_longitude: input.seller_longitude }, seller);
+      patch.sellerLatitude = c?.latitude ?? null;
+      patch.sellerLongitude = c?.longitude ?? null;
+    } else if (input.seller_latitude != null && input.seller_longitude != null) {
+      patch.sellerLatitude = input.seller_latitude;
+      patch.sellerLongitude = input.seller_longitude;
+    }
+    const updated = await withListingWrite(db, async (tx, next) => updateVehicle(tx, row.id, patch, await next()));
+    return toApiVehicle(updated);
+  };
+  app.put('/cars/:id', { schema: { params: idParams, body: updateSchema, tags: ['vehicles'] } }, update);
+  app.put('/vehicles/:id', { schema: { params: idParams, body: updateSchema, tags: ['vehicles'] } }, update);
+
+  const remove = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    const { row } = await ownedVehicle(req);
+    await withListingWrite(db, (tx, next) => deleteVehicles(tx, [row], next));
+    return { message: 'Vehicle deleted successfully', id: row.id };
+  };
+  app.delete('/cars/:id', { schema: { params: idParams, tags: ['vehicles'] } }, remove);
+  app.delete('/vehicles/:id', { schema: { params: idParams, tags: ['vehicles'] } }, remove);
+
+  const selfOrAdmin = (req: FastifyRequest, userId: string) => {
+    const user = requireUser(req);
+    if (user.id !== userId && !isAdmin(user)) throw forbidden('You can only see your own listings');
+  };
+
+  app.get('/users/:id/listing-eligibility', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
+    selfOrAdmin(req, req.params.id);
+    return freeListingEligibility(db, req.params.id);
+  });
+
+  app.get('/users/:id/listing-history', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
+    selfOrAdmin(req, req.params.id);
+    const now = app.ctx.now();
+    const rows = await listSellerVehicles(db, req.params.id);
+    return rows.map((r) => {
+      const v = toApiVehicle(r);
+      return { ...v, status: listingStatus(v, now), days_left: daysLeft(v.expires_at, now) };
+    });
+  });
+
+  app.get('/users/:id', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
+    selfOrAdmin(req, req.params.id);
+    const u = await findUserById(db, req.params.id);
+    if (!u) throw notFound();
+    return toApiUser(u);
+  });
+
+  /** Seeds the sample listings when there are none (spec: startup calls it when no cars exist). */
+  app.post('/initialize-data', { schema: { tags: ['vehicles'] }, config: { skipIdempotency: true } }, async () => {
+    if ((await countPublicVehicles(db)) > 0) return { message: 'Data already initialized', created: 0 };
+    const created = await seedSampleData(db, app.log);
+    return { message: created ? 'Sample data initialized' : 'Data already initialized', created };
+  });
+};

@@ -1,0 +1,102 @@
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { vehicles } from '../db/schema';
+import { EARTH_RADIUS_KM, type LatLon, type SortOrder } from '../../domain/constants';
+import type { Clause, NumberField, TextField } from '../../domain/search/filters';
+
+// The SQL translation of the domain's search clauses (src/domain/search). Each case mirrors
+// `matchesClause` in src/domain/search/match.ts; tests/server/search.agreement.test.ts checks that
+// both give the same answer on the same data.
+
+const textColumns: Record<TextField, AnyPgColumn> = {
+  vehicle_type: vehicles.vehicleType,
+  make: vehicles.make,
+  model: vehicles.model,
+  variant: vehicles.variant,
+  category: vehicles.category,
+  fuel_type: vehicles.fuelType,
+  transmission: vehicles.transmission,
+  condition: vehicles.condition,
+  drive_type: vehicles.driveType,
+  seller_id: vehicles.sellerId,
+};
+const numberColumns: Record<NumberField, AnyPgColumn> = {
+  price: vehicles.price,
+  mileage: vehicles.mileage,
+  year: vehicles.year,
+  engine_size: vehicles.engineSize,
+};
+
+/** Haversine distance in km from a point to the seller's coordinates (null when they are missing). */
+export function distanceSql(p: LatLon): SQL<number | null> {
+  const lat = vehicles.sellerLatitude;
+  const lon = vehicles.sellerLongitude;
+  return sql<number | null>`(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
+    power(sin(radians(${lat} - ${p.latitude}::float8) / 2), 2) +
+    cos(radians(${p.latitude}::float8)) * cos(radians(${lat})) * power(sin(radians(${lon} - ${p.longitude}::float8) / 2), 2)
+  ))))`;
+}
+
+/** A box around the circle, so an index on the coordinates narrows the rows before the exact test. */
+function boundingBox(c: LatLon, km: number): SQL | undefined {
+  const dLat = (km / 111.19) * 1.01;
+  const cosLat = Math.cos(((Math.abs(c.latitude) + dLat) * Math.PI) / 180);
+  if (cosLat < 0.05) return undefined;
+  const dLon = (km / (111.19 * cosLat)) * 1.01;
+  return sql`${vehicles.sellerLatitude} between ${c.latitude - dLat} and ${c.latitude + dLat}
+    and ${vehicles.sellerLongitude} between ${c.longitude - dLon} and ${c.longitude + dLon}`;
+}
+
+export function clauseSql(c: Clause): SQL {
+  switch (c.kind) {
+    case 'eq_ci':
+      return c.field === 'seller_id'
+        ? sql`${textColumns.seller_id}::text = ${c.value}`
+        : sql`lower(${textColumns[c.field]}) = ${c.value.toLowerCase()}`;
+    case 'contains_ci':
+      return sql`strpos(lower(${vehicles.location}), ${c.value.toLowerCase()}) > 0`;
+    case 'range': {
+      const col = numberColumns[c.field];
+      const parts: SQL[] = [sql`${col} is not null`];
+      if (c.min !== undefined) parts.push(sql`${col} >= ${c.min}`);
+      if (c.max !== undefined) parts.push(sql`${col} <= ${c.max}`);
+      return and(...parts) as SQL;
+    }
+    case 'seller_type':
+      return c.value === 'private'
+        ? sql`(${vehicles.sellerType} is null or ${vehicles.sellerType} = 'private')`
+        : sql`${vehicles.sellerType} = ${c.value}`;
+    case 'featured':
+      return sql`${vehicles.featured} = ${c.value}`;
+    case 'within_km': {
+      const exact = sql`${distanceSql(c.center)} <= ${c.km}`;
+      const box = boundingBox(c.center, c.km);
+      return box ? sql`(${box} and ${exact})` : exact;
+    }
+  }
+}
+
+export function clausesSql(clauses: readonly Clause[]): SQL | undefined {
+  return clauses.length ? and(...clauses.map(clauseSql)) : undefined;
+}
+
+/** The total order of `compareRanked` in src/domain/search/match.ts, as ORDER BY terms. */
+export function orderBySql(sort: SortOrder, distance: SQL | null): SQL[] {
+  const tail = [desc(vehicles.createdAt), asc(vehicles.id)];
+  switch (sort) {
+    case 'price_asc':
+      return [sql`${vehicles.price} asc nulls last`, ...tail];
+    case 'price_desc':
+      return [sql`${vehicles.price} desc nulls last`, ...tail];
+    case 'year_desc':
+      return [desc(vehicles.year), ...tail];
+    case 'year_asc':
+      return [asc(vehicles.year), ...tail];
+    case 'mileage_asc':
+      return [sql`${vehicles.mileage} asc nulls last`, ...tail];
+    case 'distance':
+      return distance ? [sql`${distance} asc nulls last`, ...tail] : tail;
+    case 'newest':
+      return tail;
+  }
+}

@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type ServerConfig } from '../../src/server/config';
+import { buildServer, type ServerDeps } from '../../src/server/app';
+import { openDatabase, type Engine } from '../../src/server/db/client';
+
+/** The engines every API suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const ENGINES: Engine[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: ServerConfig;
+  dataDir: string;
+  /** The clock the server reads; tests move it to reach expiry. */
+  clock: { now: Date };
+  close(): Promise<void>;
+  request(opts: { method: string; url: string; token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  signup(over?: Partial<SignupBody>): Promise<{ token: string; user: { id: string; email: string; user_type: string; name: string } }>;
+  admin(): Promise<{ token: string; user: { id: string } }>;
+}
+
+export interface SignupBody {
+  name: string;
+  email: string;
+  phone: string;
+  location: string;
+  password: string;
+  user_type: 'private' | 'dealer';
+  latitude?: number;
+  longitude?: number;
+  business_name?: string;
+}
+
+async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `motokari_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+let counter = 0;
+
+export async function startServer(
+  engine: Engine,
+  opts: { seed?: boolean; admin?: boolean; config?: Partial<ServerConfig>; deps?: Omit<ServerDeps, 'database' | 'now'> } = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-test-'));
+  const pgdb = engine === 'postgres' ? await postgresDatabase() : null;
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      databaseUrl: pgdb?.url ?? null,
+      inMemory: true,
+      jwtSecret: 'test-secret-' + randomBytes(8).toString('hex'),
+      seed: opts.seed ?? false,
+      logLevel: 'silent',
+      adminEmail: opts.admin === false ? null : 'admin@motokari.test',
+      adminPassword: opts.admin === false ? null : 'admin-password',
+      rateLimits: { login: 1000, signup: 1000, reset: 1000 },
+      ...opts.config,
+    },
+  );
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: true });
+  const clock = { now: new Date() };
+  const app = await buildServer(config, { ...opts.deps, database, now: () => clock.now, logger: false });
+  await app.ready();
+  const request: TestServer['request'] = ({ method, url, token, body, headers }) =>
+    app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(body !== undefined && { payload: body as object }),
+    });
+  return {
+    app,
+    config,
+    dataDir,
+    clock,
+    request,
+    async close() {
+      await app.close();
+      await database.close();
+      await pgdb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async signup(over = {}) {
+      counter += 1;
+      const body: SignupBody = {
+        name: `Tendai Moyo ${counter}`,
+        email: `seller${counter}-${randomBytes(3).toString('hex')}@example.co.zw`,
+        phone: '+263 77 123 4567',
+        location: 'Harare',
+        password: 'secret-pass',
+        user_type: 'private',
+        latitude: -17.8252,
+        longitude: 31.0335,
+        ...over,
+      };
+      const res = await request({ method: 'POST', url: '/api/auth/signup', body });
+      if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+      const json = res.json();
+      return { token: json.access_token, user: json.user };
+    },
+    async admin() {
+      const res = await request({ method: 'POST', url: '/api/auth/login', body: { email: 'admin@motokari.test', password: 'admin-password' } });
+      if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
+      return { token: res.json().access_token, user: res.json().user };
+    },
+  };
+}
+
+/** A minimal valid listing body. */
+export function listingBody(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    vehicle_type: 'car',
+    make: 'Toyota',
+    model: 'Hilux',
+    variant: '2.8GD-6',
+    year: 2019,
+    price: 38000,
+    mileage: 85000,
+    fuel_type: 'diesel',
+    transmission: 'manual',
+    condition: 'used',
+    car_category: 'pickup',
+    color: 'White',
+    description: 'Well kept, full service history.',
+    features: ['Air conditioning', 'Tow Bar'],
+    location: 'Borrowdale, Harare',
+    ...over,
+  };
+}
