@@ -1663,6 +1663,12 @@ export const CONSTRUCTION_CATALOGUE: CatalogueMake[] = [
     ],
   },
   {
+    name: 'Carmix',
+    models: [
+      { name: 'Self-Loading Mixer', variants: ['2.5 TT', '3500 TC', '5.5 XL'] },
+    ],
+  },
+  {
     name: 'Caterpillar',
     models: [
       { name: '140 Motor Grader', variants: ['140H', '140K', '140M', '140 GC'] },
@@ -1767,6 +1773,7 @@ export const CONSTRUCTION_CATALOGUE: CatalogueMake[] = [
     name: 'Liebherr',
     models: [
       { name: 'A 900 Wheeled Excavator', variants: ['A 914', 'A 918', 'A 920'] },
+      { name: 'HTM Truck Mixer', variants: ['HTM 704', 'HTM 904', 'HTM 1004'] },
       { name: 'L 500 Wheel Loader', variants: ['L 550', 'L 556', 'L 566', 'L 580'] },
       { name: 'LTM Mobile Crane', variants: ['LTM 1050-3.1', 'LTM 1090-4.2', 'LTM 1100-5.2'] },
       { name: 'PR Crawler Dozer', variants: ['PR 716', 'PR 726', 'PR 736', 'PR 756'] },
