@@ -123,19 +123,29 @@ export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchSc
   const filter = clausesSql(toClauses(req.filters, req.buyer));
   if (filter) where.push(filter);
   const distance = req.buyer ? distanceSql(req.buyer) : null;
+  const whereSql = where.length ? and(...where) : undefined;
+  // Rank narrow rows first (id and sort keys, with the total), then read whole rows for the page only:
+  // sorting wide rows (descriptions, photo lists) is what made large result sets slow.
   const q = db
-    .select({ row: vehicles, total: sql<number>`count(*) over()` })
+    .select({ id: vehicles.id, total: sql<number>`count(*) over()` })
     .from(vehicles)
-    .where(where.length ? and(...where) : undefined)
+    .where(whereSql)
     .orderBy(...orderBySql(req.sort, distance))
     .offset(req.offset);
-  const rows = req.limit !== undefined ? await q.limit(req.limit) : await q;
-  let total = rows.length ? Number(rows[0]!.total) : 0;
-  if (!rows.length && req.offset > 0) {
-    const [c] = await db.select({ n: count() }).from(vehicles).where(where.length ? and(...where) : undefined);
+  const ranked = req.limit !== undefined ? await q.limit(req.limit) : await q;
+  let total = ranked.length ? Number(ranked[0]!.total) : 0;
+  if (!ranked.length && req.offset > 0) {
+    const [c] = await db.select({ n: count() }).from(vehicles).where(whereSql);
     total = Number(c?.n ?? 0);
   }
-  return { items: rows.map((r) => toApiVehicle(r.row, req.buyer)), total };
+  if (!ranked.length) return { items: [], total };
+  const rows = await db.select().from(vehicles).where(inArray(vehicles.id, ranked.map((r) => r.id)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const items = ranked.flatMap((r) => {
+    const row = byId.get(r.id);
+    return row ? [toApiVehicle(row, req.buyer)] : [];
+  });
+  return { items, total };
 }
 
 export async function insertVehicle(tx: Tx, v: Omit<NewVehicle, 'revision'>, revision: number): Promise<VehicleRow> {

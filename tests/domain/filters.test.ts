@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeSearch, searchQuerySchema, toClauses, engineBandLitres, engineCcLitres } from '../../src/domain/search/filters';
+import { compareRanked, matchesClauses, type Ranked, type Searchable } from '../../src/domain/search/match';
+
+const base: Searchable = {
+  id: '00000000-0000-4000-8000-000000000001',
+  vehicle_type: 'car',
+  make: 'Toyota',
+  model: 'Hilux',
+  variant: '2.8GD-6',
+  category: 'pickup',
+  fuel_type: 'diesel',
+  transmission: 'manual',
+  condition: 'used',
+  drive_type: '4wd',
+  seller_id: 's1',
+  price: 38000,
+  mileage: 85000,
+  year: 2019,
+  engine_size: 2.8,
+  location: 'Borrowdale, Harare',
+  seller_type: 'dealer',
+  featured: false,
+  seller_latitude: -17.76,
+  seller_longitude: 31.09,
+  created_at: '2026-11-20T10:00:00.000Z',
+};
+
+const matches = (query: Record<string, unknown>, v: Partial<Searchable> = {}) => {
+  const req = normalizeSearch(searchQuerySchema.parse(query));
+  return matchesClauses({ ...base, ...v }, toClauses(req.filters, req.buyer));
+};
+
+describe('search rules (spec section 5)', () => {
+  it('ignores empty, null and "all" values', () => {
+    expect(toClauses(normalizeSearch(searchQuerySchema.parse({ make: '', model: 'all', fuel_type: 'All', region: '  ' })).filters)).toEqual([]);
+  });
+
+  it('matches make, model, variant and fuel exactly and case-insensitively', () => {
+    expect(matches({ make: 'toyota', model: 'HILUX', variant: '2.8gd-6', fuel_type: 'Diesel' })).toBe(true);
+    expect(matches({ make: 'Toy' })).toBe(false);
+    expect(matches({ makeName: 'TOYOTA' })).toBe(true);
+    expect(matches({ variant: '2.4GD-6' })).toBe(false);
+  });
+
+  it('treats years as inclusive on both ends, under either name', () => {
+    expect(matches({ year_from: 2019, year_to: 2019 })).toBe(true);
+    expect(matches({ min_year: 2020 })).toBe(false);
+    expect(matches({ max_year: '2018' })).toBe(false);
+  });
+
+  it('applies max price only below 200000 and keeps prices at or below it', () => {
+    expect(matches({ max_price: 38000 })).toBe(true);
+    expect(matches({ max_price: 37999 })).toBe(false);
+    expect(matches({ max_price: 200000 }, { price: 250000 })).toBe(true);
+    expect(matches({ max_price: 199999 }, { price: 250000 })).toBe(false);
+    expect(matches({ max_price: 50000 }, { price: null })).toBe(false);
+  });
+
+  it('matches a region contained in the location, case-insensitively', () => {
+    expect(matches({ region: 'harare' })).toBe(true);
+    expect(matches({ region: 'Bulawayo' })).toBe(false);
+    expect(matches({ region: 'harare' }, { location: null })).toBe(false);
+  });
+
+  it('counts a listing without seller type as private', () => {
+    expect(matches({ seller_type: 'private' }, { seller_type: null })).toBe(true);
+    expect(matches({ seller_type: 'private' })).toBe(false);
+    expect(matches({ seller_type: 'dealer' })).toBe(true);
+    expect(matches({ seller_type: 'dealer' }, { seller_type: null })).toBe(false);
+  });
+
+  it('uses inclusive engine-size bands in litres', () => {
+    expect(engineBandLitres('1.3-1.6')).toEqual({ min: 1.3, max: 1.6 });
+    expect(engineBandLitres('4.1+')).toEqual({ min: 4.1 });
+    expect(matches({ engine_size: '2.6-3.0' })).toBe(true);
+    expect(matches({ engine_size: '1.3-1.6' }, { engine_size: 1.6 })).toBe(true);
+    expect(matches({ engine_size: '1.3-1.6' }, { engine_size: 1.7 })).toBe(false);
+    expect(matches({ engine_size: '4.1+' }, { engine_size: 4.5 })).toBe(true);
+    expect(() => searchQuerySchema.parse({ engine_size: '9-10' })).toThrow();
+  });
+
+  it('reads engine cc options as "up to" with a "+" for "or more"', () => {
+    expect(engineCcLitres('2000')).toEqual({ max: 2 });
+    expect(engineCcLitres('4000+')).toEqual({ min: 4 });
+    expect(matches({ engine_cc: '3000' })).toBe(true);
+    expect(matches({ engine_cc: '2000' })).toBe(false);
+  });
+
+  it('keeps listings within the distance only when the buyer location is known', () => {
+    const harare = { buyer_lat: -17.8252, buyer_lon: 31.0335 };
+    expect(matches({ ...harare, distance: 20 })).toBe(true);
+    expect(matches({ ...harare, distance: 20 }, { seller_latitude: -20.13, seller_longitude: 28.63 })).toBe(false);
+    expect(matches({ distance: 20 }, { seller_latitude: -20.13, seller_longitude: 28.63 })).toBe(true);
+    expect(matches({ ...harare, distance: 20 }, { seller_latitude: null, seller_longitude: null })).toBe(false);
+  });
+
+  it('sorts with nulls last and a stable tie-break (newest, then id)', () => {
+    const a: Ranked<Searchable> = { item: { ...base, id: 'a', price: null }, distance: null };
+    const b: Ranked<Searchable> = { item: { ...base, id: 'b', price: 100 }, distance: null };
+    const c: Ranked<Searchable> = { item: { ...base, id: 'c', price: 100, created_at: '2026-11-21T00:00:00.000Z' }, distance: null };
+    expect([a, b, c].sort((x, y) => compareRanked('price_asc', x, y)).map((r) => r.item.id)).toEqual(['c', 'b', 'a']);
+    expect([a, b, c].sort((x, y) => compareRanked('price_desc', x, y)).map((r) => r.item.id)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('falls back to newest when distance sort has no buyer location', () => {
+    expect(normalizeSearch(searchQuerySchema.parse({ sort: 'distance' })).sort).toBe('newest');
+    expect(normalizeSearch(searchQuerySchema.parse({ sort: 'distance', buyer_lat: -17, buyer_lon: 31 })).sort).toBe('distance');
+  });
+});

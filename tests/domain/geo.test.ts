@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { distanceBand, driveSpeedKmh, driveTimeMinutes, haversineKm, roundKm } from '../../src/domain/geo';
+import { CITIES, DEFAULT_LOCATION } from '../../src/domain/constants';
+
+const city = (name: string) => CITIES.find((c) => c.name === name)!;
+
+describe('haversine distance', () => {
+  it('is zero for the same point and symmetric', () => {
+    expect(haversineKm(DEFAULT_LOCATION, DEFAULT_LOCATION)).toBe(0);
+    const a = city('Harare');
+    const b = city('Bulawayo');
+    expect(haversineKm(a, b)).toBeCloseTo(haversineKm(b, a), 9);
+  });
+
+  it('gives the known great-circle distances between Zimbabwean cities', () => {
+    // Harare to Bulawayo is about 365 km in a straight line; Harare to Mutare about 214 km (263 km by road).
+    expect(haversineKm(city('Harare'), city('Bulawayo'))).toBeGreaterThan(355);
+    expect(haversineKm(city('Harare'), city('Bulawayo'))).toBeLessThan(375);
+    expect(haversineKm(city('Harare'), city('Mutare'))).toBeGreaterThan(205);
+    expect(haversineKm(city('Harare'), city('Mutare'))).toBeLessThan(225);
+  });
+
+  it('uses an Earth radius of 6371 km (a quarter meridian is 10,007.5 km)', () => {
+    expect(haversineKm({ latitude: 0, longitude: 0 }, { latitude: 90, longitude: 0 })).toBeCloseTo((Math.PI / 2) * 6371, 6);
+  });
+});
+
+describe('drive time', () => {
+  it('assumes 60 km/h under 50 km and 80 km/h from 50 km', () => {
+    expect(driveSpeedKmh(49.9)).toBe(60);
+    expect(driveSpeedKmh(50)).toBe(80);
+    expect(driveTimeMinutes(30)).toBe(30);
+    expect(driveTimeMinutes(160)).toBe(120);
+  });
+
+  it('rounds distances to one decimal', () => {
+    expect(roundKm(12.345)).toBe(12.3);
+  });
+});
+
+describe('distance badges', () => {
+  it('bands distances at 1, 5, 25 and 50 km', () => {
+    expect(distanceBand(0.5)).toBe('nearby');
+    expect(distanceBand(1)).toBe('close');
+    expect(distanceBand(4.9)).toBe('close');
+    expect(distanceBand(5)).toBe('drive');
+    expect(distanceBand(24.9)).toBe('drive');
+    expect(distanceBand(25)).toBe('trip');
+    expect(distanceBand(49.9)).toBe('trip');
+    expect(distanceBand(50)).toBe('journey');
+  });
+});
