@@ -57,6 +57,8 @@ export const PAYMENT_MESSAGES = {
   missingTransactionId: 'Transaction ID not received from server',
   phoneRequired: 'A phone number is required for mobile money payments.',
   phoneDigitsOnly: 'Phone number must contain digits only',
+  phoneLength: 'Phone number must have 9 to 15 digits',
+  doublePayment: 'Double payment: the listing was already paid; refundable as account credit',
   statusError: (status: number) => `Payment failed (Error ${status})`,
   initiated: 'Payment initiated. Please enter your PIN.',
   completed: 'Payment completed successfully!',

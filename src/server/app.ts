@@ -73,11 +73,14 @@ function errorReply(err: FastifyError | HttpError | Error): { status: number; de
   return { status: 500, detail: GENERIC_MESSAGES.internal };
 }
 
+/** Trust the nearest `n` proxies (Fastify's numeric trustProxy, as a function its types accept). */
+const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
+
 export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 12 * 1024 * 1024 * 2,
-    trustProxy: true,
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -24,6 +24,8 @@ export interface ServerConfig {
   /** Seed the sample listings on first start. */
   seed: boolean;
   logLevel: string;
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false, true, a hop count or addresses. */
+  trustProxy: boolean | number | string;
   /** Per-route limits for the auth calls, per client address and minute. */
   rateLimits: { login: number; signup: number; reset: number };
 }
@@ -36,6 +38,13 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** TRUST_PROXY: unset or 'false' trusts no proxy (a client could otherwise pick its own address and dodge rate limits). */
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -60,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     env,
     seed: env.SEED !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: { login: 10, signup: 5, reset: 5 },
   };
   const config = { ...base, ...overrides };

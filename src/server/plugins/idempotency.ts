@@ -7,8 +7,8 @@ import { HttpError } from '../errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TTL_MS = 24 * 60 * 60 * 1000;
-/** Answers that are not a result of the request itself and so must not be replayed. */
-const NOT_STORED = new Set([401, 408, 409, 429]);
+/** Answers that are not a final result of the request (202 is "still pending") and so must not be replayed. */
+const NOT_STORED = new Set([202, 401, 408, 409, 429]);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,7 +27,7 @@ function requestHash(method: string, url: string, body: unknown): string {
  * Every mutating /api request with an `Idempotency-Key` header runs once per (user, key): a replay
  * within 24 hours gets the first answer back and changes nothing. A row is claimed before the
  * handler runs (the primary key settles races) and filled in when the answer is sent; a 5xx or an
- * answer that says nothing about the request (401, 409, 429) releases the key so the client may retry.
+ * answer that is not final (202, 401, 409, 429) releases the key so the client may retry.
  */
 export const idempotencyPlugin = fp(async (app) => {
   const { db } = app.ctx;

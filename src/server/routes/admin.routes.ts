@@ -60,10 +60,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: ADMIN_MESSAGES.userDeleted };
   });
 
-  /** Deletes every listing, payment and non-admin account; administrators and the catalogue stay. */
+  /**
+   * Deletes every listing, payment and non-admin account; administrators and the catalogue stay.
+   * A call with no payload (body null) is refused like a wrong phrase.
+   */
   app.post(
     '/admin/reset-database',
-    { schema: { body: z.object({ confirm: z.string().optional() }).optional(), tags: ['admin'] } },
+    { schema: { body: z.object({ confirm: z.string().optional() }).nullish(), tags: ['admin'] } },
     async (req) => {
       if (req.body?.confirm !== RESET_DATABASE_PHRASE) throw badRequest(ADMIN_MESSAGES.resetPhraseRequired);
       await withListingWrite(db, async (tx, next) => {

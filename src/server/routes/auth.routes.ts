@@ -34,7 +34,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: { login: number; si
     return { access_token: await signToken(reply, user), token_type: 'bearer', user: toApiUser(user) };
   });
 
-  app.post('/auth/login', { schema: { body: loginSchema, tags: ['auth'] }, config: limit(opts.rateLimits.login) }, async (req, reply) => {
+  // Signing in again is harmless, so login keeps no idempotency record (it would hold a token for 24 hours).
+  app.post('/auth/login', { schema: { body: loginSchema, tags: ['auth'] }, config: { ...limit(opts.rateLimits.login), skipIdempotency: true } }, async (req, reply) => {
     const user = await findUserByEmail(db, req.body.email);
     const ok = await verifyPassword(req.body.password, user?.passwordHash ?? null);
     if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);

@@ -9,6 +9,8 @@ import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } fr
 import { isAdmin } from '../plugins/auth';
 import { findVehicle, toApiVehicle, updateVehicle, withListingWrite } from '../repositories/vehicles.repo';
 import { findPayment, insertPayment, settlePayment, type PaymentRow } from '../repositories/payments.repo';
+import { payments } from '../db/schema';
+import { eq } from 'drizzle-orm';
 import { publishColumns, resolvePlan } from '../listings';
 import { ProviderError, type ProviderStatus } from '../payments/provider';
 import { findUserById } from '../repositories/users.repo';
@@ -58,6 +60,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await settlePayment(tx, payment.id, 'succeeded', null))) return null;
       const row = await findVehicle(tx, payment.vehicleId);
       if (!row) return null;
+      // A second payment for a listing that is already live publishes nothing: it is a double
+      // payment, recorded as such for a refund as account credit (spec section 9).
+      if (isPublic(toApiVehicle(row))) {
+        await tx.update(payments).set({ message: PAYMENT_MESSAGES.doublePayment }).where(eq(payments.id, payment.id));
+        return row;
+      }
       return updateVehicle(tx, row.id, publishColumns(row, payment.plan as SubscriptionPlan, app.ctx.now()), await next());
     });
     const row = vehicle ?? (await findVehicle(db, payment.vehicleId));
@@ -86,7 +94,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         currency: CURRENCY,
         reference,
         description: `${app.ctx.config.productName} listing: ${vehicle.year} ${vehicle.make} ${vehicle.model} (${plan}, ${PLAN_TERMS[plan].days} days)`,
-        idempotencyKey: typeof key === 'string' ? `create-intent:${key}` : reference,
+        // Scoped to the payer: Stripe keys are account-wide, so two users' keys must never collide.
+        idempotencyKey: typeof key === 'string' ? `create-intent:${user.id}:${key}` : reference,
       }),
     );
     const existing = await findPayment(db, card.name, intent.intentId);
@@ -137,7 +146,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     payer(req);
     const msisdn = req.body.customer_msisdn?.trim();
     if (!msisdn) throw badRequest(PAYMENT_MESSAGES.phoneRequired);
-    if (!/^\d{9,15}$/.test(msisdn)) throw badRequest(PAYMENT_MESSAGES.phoneDigitsOnly);
+    if (!/^\d+$/.test(msisdn)) throw badRequest(PAYMENT_MESSAGES.phoneDigitsOnly);
+    if (msisdn.length < 9 || msisdn.length > 15) throw badRequest(PAYMENT_MESSAGES.phoneLength);
     const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
     const mobile = providers.mobileMoney;
     const reference = randomUUID();

@@ -7,6 +7,10 @@ import { hierarchy, listMakes, listModels, listVariants, makeExists, modelExists
 const typeQuery = z.object({ vehicle_type: z.enum(VEHICLE_TYPES).default('car') });
 const numericId = z.object({ id: z.coerce.number().int().positive() });
 
+/** If-None-Match matches by weak comparison (RFC 9110): a list, `*`, or a W/ tag (proxies weaken tags when they compress). */
+const noneMatch = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
+
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
@@ -29,7 +33,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/sync/catalogue', { schema: { tags: ['sync'] } }, async (req, reply) => {
     const etag = `"catalogue-${catalogueVersion}"`;
     reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (noneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
     cached ??= JSON.stringify({ version: catalogueVersion, makes: await hierarchy(db) });
     return reply.type('application/json; charset=utf-8').send(cached);
   });

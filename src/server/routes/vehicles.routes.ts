@@ -86,7 +86,9 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/vehicle/:id/dealer-info', { schema: { params: idParams, tags: ['vehicles'] } }, async (req) => {
     const row = await findVehicle(db, req.params.id);
-    if (!row) throw notFound(LISTING_MESSAGES.notFound);
+    const viewer = req.currentUser;
+    const mine = !!row && !!viewer && (viewer.id === row.sellerId || isAdmin(viewer));
+    if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
     const seller = await findUserById(db, row.sellerId);
     if (!seller || seller.userType !== 'dealer') return { is_dealer: false };
     const others = await otherPublicVehicles(db, seller.id, row.id, DEALER_OTHER_VEHICLES_MAX);
@@ -162,7 +164,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   const update = async (req: FastifyRequest<{ Params: { id: string }; Body: z.infer<typeof updateSchema> }>) => {
     const { user, row } = await ownedVehicle(req);
     const input = req.body;
-    if (input.featured !== undefined && input.featured !== row.featured && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.featureAdminOnly);
+    // Only asking to feature is refused: the edit form sends featured: false, which a non-admin cannot change anyway.
+    if (input.featured === true && !row.featured && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.featureAdminOnly);
     const patch = inputToColumns(input);
     if (input.images !== undefined) {
       const images = await resolveImages(input.images, media, config.publicUrl);
