@@ -183,9 +183,9 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         // Hashed build assets never change; everything else (the shell, the service worker) is revalidated.
-        (res as unknown as import('node:http').ServerResponse).setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

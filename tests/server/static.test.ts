@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './harness';
+
+// The server serves the built app beside /api: the shell for every client route, hashed assets
+// cached for a year, and JSON errors for the API.
+describe('serving the app', () => {
+  let s: TestServer;
+  let appDir: string;
+
+  beforeAll(async () => {
+    appDir = mkdtempSync(path.join(tmpdir(), 'motokari-dist-'));
+    mkdirSync(path.join(appDir, 'assets'));
+    writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Motokari</title><div id="root"></div>');
+    writeFileSync(path.join(appDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(path.join(appDir, 'manifest.webmanifest'), '{"name":"Motokari"}');
+    s = await startServer('pglite', { deps: { appDir } });
+  });
+  afterAll(async () => {
+    await s?.close();
+    rmSync(appDir, { recursive: true, force: true });
+  });
+
+  it('serves the shell at / and for client routes, revalidated on each visit', async () => {
+    for (const url of ['/', '/cars', '/car/4c0e1f9a-8a3a-4b0e-9d1a-2f3e4d5c6b7a', '/dashboard?tab=listings']) {
+      const res = await s.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year and revalidates other files', async () => {
+    const asset = await s.request({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("app")');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await s.request({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers missing files and API routes with a 404, not the shell', async () => {
+    const missing = await s.request({ method: 'GET', url: '/assets/missing.js' });
+    expect(missing.statusCode).toBe(404);
+    const api = await s.request({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Not found' });
+  });
+});
