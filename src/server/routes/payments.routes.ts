@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CURRENCY, PLAN_TERMS, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../domain/fees';
 import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages';
-import { isPublic } from '../../domain/vehicle';
+import { isPublic, type Vehicle } from '../../domain/vehicle';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../errors';
 import { isAdmin } from '../plugins/auth';
 import { findVehicle, toApiVehicle, updateVehicle, withListingWrite } from '../repositories/vehicles.repo';
@@ -124,22 +124,44 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.post('/payments/confirm/:id', { schema: { params: refParams, body: confirmBody, tags: ['payments'] } }, async (req, reply) => {
+  /**
+   * The confirm flow of both methods: the payer's own payment, answered from its record once
+   * settled, otherwise from the provider (and then published, once, by `complete`).
+   */
+  async function confirmPayment(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    provider: string,
+    ref: string,
+    ask: (p: PaymentRow) => Promise<ProviderStatus>,
+    answers: { done: { status: string; message: string }; pending: string },
+  ) {
     const user = payer(req);
-    const card = providers.card;
-    if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
-    const payment = await findPayment(db, card.name, req.params.id);
+    const payment = await findPayment(db, provider, ref);
     if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
     if (payment.userId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
+    if (payment.status === 'failed' || payment.status === 'cancelled') throw new HttpError(402, payment.message ?? PAYMENT_MESSAGES.failed);
+    let vehicle: Vehicle | null;
     if (payment.status === 'succeeded') {
       const row = await findVehicle(db, payment.vehicleId);
-      return { success: true, status: 'succeeded', message: LISTING_MESSAGES.paid, vehicle: row ? toApiVehicle(row) : null };
+      vehicle = row ? toApiVehicle(row) : null;
+    } else {
+      const result = await complete(payment, await providerCall(() => ask(payment)));
+      if (result.state === 'pending') return reply.code(202).send({ success: false, status: 'pending', message: answers.pending });
+      if (result.state === 'failed') throw new HttpError(402, result.message);
+      vehicle = result.vehicle;
     }
-    if (payment.status !== 'pending') throw new HttpError(402, payment.message ?? PAYMENT_MESSAGES.failed);
-    const result = await complete(payment, await providerCall(() => card.status(payment.providerRef)));
-    if (result.state === 'pending') return reply.code(202).send({ success: false, status: 'pending', message: 'Payment is still processing' });
-    if (result.state === 'failed') throw new HttpError(402, result.message);
-    return { success: true, status: 'succeeded', message: LISTING_MESSAGES.paid, vehicle: result.vehicle };
+    return { success: true, ...answers.done, vehicle };
+  }
+
+  app.post('/payments/confirm/:id', { schema: { params: refParams, body: confirmBody, tags: ['payments'] } }, async (req, reply) => {
+    payer(req);
+    const card = providers.card;
+    if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
+    return confirmPayment(req, reply, card.name, req.params.id, (p) => card.status(p.providerRef), {
+      done: { status: 'succeeded', message: LISTING_MESSAGES.paid },
+      pending: 'Payment is still processing',
+    });
   });
 
   app.post('/payments/ecocash/create', { schema: { body: ecocashBody, tags: ['payments'] } }, async (req) => {
@@ -189,24 +211,16 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/payments/ecocash/confirm/:id', { schema: { params: refParams, body: confirmBody, tags: ['payments'] } }, async (req, reply) => {
-    const user = payer(req);
     const mobile = providers.mobileMoney;
-    const payment = await findPayment(db, mobile.name, req.params.id);
-    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    if (payment.userId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
-    if (payment.status === 'succeeded') {
-      const row = await findVehicle(db, payment.vehicleId);
-      return { success: true, status: 'completed', message: PAYMENT_MESSAGES.completed, vehicle: row ? toApiVehicle(row) : null };
-    }
-    if (payment.status !== 'pending') throw new HttpError(402, payment.message ?? PAYMENT_MESSAGES.failed);
     const pin = req.body?.pin;
-    const status = await providerCall(() =>
-      mobile.status({ transactionId: payment.providerRef, pollUrl: payment.pollUrl, ...(pin !== undefined && { pin }) }),
+    return confirmPayment(
+      req,
+      reply,
+      mobile.name,
+      req.params.id,
+      (p) => mobile.status({ transactionId: p.providerRef, pollUrl: p.pollUrl, ...(pin !== undefined && { pin }) }),
+      { done: { status: 'completed', message: PAYMENT_MESSAGES.completed }, pending: PAYMENT_MESSAGES.pending },
     );
-    const result = await complete(payment, status);
-    if (result.state === 'pending') return reply.code(202).send({ success: false, status: 'pending', message: PAYMENT_MESSAGES.pending });
-    if (result.state === 'failed') throw new HttpError(402, result.message);
-    return { success: true, status: 'completed', message: PAYMENT_MESSAGES.completed, vehicle: result.vehicle };
   });
 
   /** Paynow's server-to-server status callback: we never trust its body, we ask Paynow again. */
