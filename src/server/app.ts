@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -165,6 +165,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   );
 
   // Uploaded photos are named by their content, so they never change: cache them for a year.
+  mkdirSync(ctx.media.dir, { recursive: true });
   await app.register(fastifyStatic, {
     root: ctx.media.dir,
     prefix: '/media/',
