@@ -121,6 +121,7 @@ async function run(engine: 'pglite' | 'postgres', url: string | null, size: numb
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres' && url && dbUrl !== url) execSync(`psql "${url}" -qc "drop database if exists ${new URL(dbUrl!).pathname.slice(1)} with (force)"`);
   }
 }
 
