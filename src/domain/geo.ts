@@ -39,3 +39,30 @@ export function distanceBand(distanceKm: number): DistanceBand {
 export function hasCoordinates(lat: number | null | undefined, lon: number | null | undefined): boolean {
   return typeof lat === 'number' && typeof lon === 'number' && Number.isFinite(lat) && Number.isFinite(lon);
 }
+
+/** A point as a unit vector from the Earth's centre. */
+export interface UnitVector {
+  x: number;
+  y: number;
+  z: number;
+}
+
+export function unitVector(p: LatLon): UnitVector {
+  const lat = toRad(p.latitude);
+  const lon = toRad(p.longitude);
+  return { x: Math.cos(lat) * Math.cos(lon), y: Math.cos(lat) * Math.sin(lon), z: Math.sin(lat) };
+}
+
+/**
+ * The squared chord between two unit vectors. The chord grows with the great-circle distance
+ * (d = 2R·asin(chord/2)), so ranking or bounding by it gives the same answer as Haversine with a
+ * few multiplications instead of trigonometry per listing.
+ */
+export function chordSquared(a: UnitVector, b: UnitVector): number {
+  return (a.x - b.x) ** 2 + (a.y - b.y) ** 2 + (a.z - b.z) ** 2;
+}
+
+/** The squared chord of a great-circle distance in km. */
+export function chordSquaredForKm(km: number): number {
+  return (2 * Math.sin(Math.min(km, Math.PI * EARTH_RADIUS_KM) / (2 * EARTH_RADIUS_KM))) ** 2;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceBand, driveSpeedKmh, driveTimeMinutes, haversineKm, roundKm } from '../../src/domain/geo';
+import { chordSquared, chordSquaredForKm, distanceBand, driveSpeedKmh, driveTimeMinutes, haversineKm, roundKm, unitVector } from '../../src/domain/geo';
 import { CITIES, DEFAULT_LOCATION } from '../../src/domain/constants';
 
 const city = (name: string) => CITIES.find((c) => c.name === name)!;
@@ -48,5 +48,22 @@ describe('distance badges', () => {
     expect(distanceBand(25)).toBe('trip');
     expect(distanceBand(49.9)).toBe('trip');
     expect(distanceBand(50)).toBe('journey');
+  });
+});
+
+describe('chord distance', () => {
+  it('orders points exactly as Haversine does, and bounds by the same radius', () => {
+    const buyer = { latitude: -19.4167, longitude: 29.8167 };
+    const b = unitVector(buyer);
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const points = Array.from({ length: 500 }, () => ({ latitude: -22 + rand() * 7, longitude: 25 + rand() * 8 }));
+    const byHaversine = [...points].sort((p, q) => haversineKm(buyer, p) - haversineKm(buyer, q));
+    const byChord = [...points].sort((p, q) => chordSquared(b, unitVector(p)) - chordSquared(b, unitVector(q)));
+    expect(byChord).toEqual(byHaversine);
+    for (const km of [20, 50, 100, 200]) {
+      const limit = chordSquaredForKm(km);
+      for (const p of points) expect(chordSquared(b, unitVector(p)) <= limit, `${km} km`).toBe(haversineKm(buyer, p) <= km);
+    }
   });
 });

@@ -144,6 +144,28 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(past.total).toBe(whole.total);
     });
 
+    it('without a limit answers one page of at most 500, with the full total', async () => {
+      const seller = await s.signup();
+      const rows = Array.from({ length: 520 }, (_, i) => ({
+        vehicleType: 'farming',
+        make: 'Kubota',
+        model: 'L Series',
+        year: 2015,
+        sellerId: seller.user.id,
+        isPublished: true,
+        revision: 9_000_000 + i,
+      }));
+      await s.app.ctx.db.insert(vehicles).values(rows);
+      try {
+        const res = await s.request({ method: 'GET', url: '/api/vehicles?make=kubota&model=l%20series' });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toHaveLength(500);
+        expect(res.headers['x-total-count']).toBe('520');
+      } finally {
+        await s.app.ctx.db.delete(vehicles).where(eq(vehicles.sellerId, seller.user.id));
+      }
+    });
+
     it('sort=newest orders by created_at descending', async () => {
       const { items } = await search('sort=newest');
       expectOrdered(items, (a, b) => Date.parse(b.created_at) - Date.parse(a.created_at), 'newest');

@@ -6,7 +6,7 @@ import type { SellerType, VehicleType } from '../../domain/constants';
 import type { SubscriptionPlan } from '../../domain/fees';
 import { driveTimeMinutes, hasCoordinates, haversineKm, roundKm } from '../../domain/geo';
 import { toClauses, type SearchRequest } from '../../domain/search/filters';
-import { clausesSql, distanceSql, orderBySql } from '../search/sqlFilters';
+import { chordSql, clausesSql, orderBySql } from '../search/sqlFilters';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
 export type NewVehicle = typeof vehicles.$inferInsert;
@@ -122,7 +122,7 @@ export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchSc
   }
   const filter = clausesSql(toClauses(req.filters, req.buyer));
   if (filter) where.push(filter);
-  const distance = req.buyer ? distanceSql(req.buyer) : null;
+  const distance = req.buyer ? chordSql(req.buyer) : null;
   const whereSql = where.length ? and(...where) : undefined;
   // Rank narrow rows first (id and sort keys, with the total), then read whole rows for the page only:
   // sorting wide rows (descriptions, photo lists) is what made large result sets slow.

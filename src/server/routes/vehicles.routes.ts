@@ -37,6 +37,7 @@ import { isPublic } from '../../domain/vehicle';
 import { seedSampleData } from '../seed/seed';
 
 const idParams = z.object({ id: z.uuid() });
+const MAX_PAGE_SIZE = 500;
 const buyerQuery = z.object({
   buyer_lat: z.coerce.number().min(-90).max(90).optional(),
   buyer_lon: z.coerce.number().min(-180).max(180).optional(),
@@ -50,6 +51,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   async function list(req: FastifyRequest, reply: FastifyReply, query: SearchQuery, defaultType?: VehicleType) {
     const search = normalizeSearch(query);
     if (defaultType && !search.filters.vehicle_type) search.filters.vehicle_type = defaultType;
+    // Without a limit a list would be every listing; one page of the largest size keeps it bounded.
+    search.limit ??= MAX_PAGE_SIZE;
     const viewer = req.currentUser;
     const own = !!search.filters.seller_id && !!viewer && (viewer.id === search.filters.seller_id || isAdmin(viewer));
     const scope = own

@@ -1,7 +1,8 @@
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { vehicles } from '../db/schema';
-import { EARTH_RADIUS_KM, type LatLon, type SortOrder } from '../../domain/constants';
+import type { LatLon, SortOrder } from '../../domain/constants';
+import { chordSquaredForKm, unitVector } from '../../domain/geo';
 import type { Clause, NumberField, TextField } from '../../domain/search/filters';
 
 // The SQL translation of the domain's search clauses (src/domain/search). Each case mirrors
@@ -27,14 +28,14 @@ const numberColumns: Record<NumberField, AnyPgColumn> = {
   engine_size: vehicles.engineSize,
 };
 
-/** Haversine distance in km from a point to the seller's coordinates (null when they are missing). */
-export function distanceSql(p: LatLon): SQL<number | null> {
-  const lat = vehicles.sellerLatitude;
-  const lon = vehicles.sellerLongitude;
-  return sql<number | null>`(2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
-    power(sin(radians(${lat} - ${p.latitude}::float8) / 2), 2) +
-    cos(radians(${p.latitude}::float8)) * cos(radians(${lat})) * power(sin(radians(${lon} - ${p.longitude}::float8) / 2), 2)
-  ))))`;
+/**
+ * The squared chord from a point to the seller's position (null when it is unknown). It orders and
+ * bounds exactly as Haversine distance does (see chordSquared in src/domain/geo.ts) but reads the
+ * unit vector PostgreSQL keeps for each listing instead of computing trigonometry per row.
+ */
+export function chordSql(p: LatLon): SQL<number | null> {
+  const b = unitVector(p);
+  return sql<number | null>`((${vehicles.geoX} - ${b.x}::float8) ^ 2 + (${vehicles.geoY} - ${b.y}::float8) ^ 2 + (${vehicles.geoZ} - ${b.z}::float8) ^ 2)`;
 }
 
 /** A box around the circle, so an index on the coordinates narrows the rows before the exact test. */
@@ -69,7 +70,7 @@ export function clauseSql(c: Clause): SQL {
     case 'featured':
       return sql`${vehicles.featured} = ${c.value}`;
     case 'within_km': {
-      const exact = sql`${distanceSql(c.center)} <= ${c.km}`;
+      const exact = sql`${chordSql(c.center)} <= ${chordSquaredForKm(c.km)}::float8`;
       const box = boundingBox(c.center, c.km);
       return box ? sql`(${box} and ${exact})` : exact;
     }

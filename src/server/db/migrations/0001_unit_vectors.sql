@@ -1,0 +1,3 @@
+ALTER TABLE "vehicles" ADD COLUMN "geo_x" double precision GENERATED ALWAYS AS (cos(radians(seller_latitude)) * cos(radians(seller_longitude))) STORED;--> statement-breakpoint
+ALTER TABLE "vehicles" ADD COLUMN "geo_y" double precision GENERATED ALWAYS AS (cos(radians(seller_latitude)) * sin(radians(seller_longitude))) STORED;--> statement-breakpoint
+ALTER TABLE "vehicles" ADD COLUMN "geo_z" double precision GENERATED ALWAYS AS (sin(radians(seller_latitude))) STORED;
