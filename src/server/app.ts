@@ -21,6 +21,7 @@ import { createPaymentProviders, type PaymentProviders } from './payments/provid
 import { authPlugin } from './plugins/auth';
 import { idempotencyPlugin, purgeExpiredIdempotencyKeys } from './plugins/idempotency';
 import { ensureCatalogue } from './repositories/catalogue.repo';
+import { PublicListingIndex } from './search/publicIndex';
 import { countAllVehicles, sweepExpired } from './repositories/vehicles.repo';
 import { ensureAdmin, seedSampleData } from './seed/seed';
 import { adminRoutes } from './routes/admin.routes';
@@ -93,6 +94,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     media: createMediaStore(config.dataDir),
     payments: deps.payments ?? createPaymentProviders(config.env, config.publicUrl),
+    publicIndex: new PublicListingIndex(database.db),
     now: deps.now ?? (() => new Date()),
   };
   app.decorate('ctx', ctx);

@@ -4,6 +4,7 @@ import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/mediaStore';
 import type { PaymentProviders } from './payments/providers';
 import type { UserRow } from './repositories/users.repo';
+import type { PublicListingIndex } from './search/publicIndex';
 
 /** What every route can reach: created once in buildServer. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   mailer: Mailer;
   media: MediaStore;
   payments: PaymentProviders;
+  /** Answers public searches from memory (see search/publicIndex.ts). */
+  publicIndex: PublicListingIndex;
   now: () => Date;
 }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { vehicles } from '../../src/server/db/schema';
+import { deleteVehicles, withListingWrite } from '../../src/server/repositories/vehicles.repo';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 type Session = { token: string; user: { id: string; email: string; user_type: string; name: string } };
@@ -41,7 +42,6 @@ const nullsLast = (dir: 1 | -1) => (a: number | null, b: number | null) => {
 
 describe.each(ENGINES)('%s', (engine) => {
   let s: TestServer;
-  let revisionSeed = 9_000_000_000;
 
   beforeAll(async () => {
     s = await startServer(engine, { seed: true });
@@ -153,16 +153,17 @@ describe.each(ENGINES)('%s', (engine) => {
         year: 2015,
         sellerId: seller.user.id,
         isPublished: true,
-        revision: 9_000_000 + i,
+        firstPublishedAt: new Date(),
+        revision: sql`nextval('listing_revision_seq')`,
       }));
-      await s.app.ctx.db.insert(vehicles).values(rows);
+      const inserted = await s.app.ctx.db.insert(vehicles).values(rows).returning({ id: vehicles.id, firstPublishedAt: vehicles.firstPublishedAt });
       try {
         const res = await s.request({ method: 'GET', url: '/api/vehicles?make=kubota&model=l%20series' });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toHaveLength(500);
         expect(res.headers['x-total-count']).toBe('520');
       } finally {
-        await s.app.ctx.db.delete(vehicles).where(eq(vehicles.sellerId, seller.user.id));
+        await withListingWrite(s.app.ctx.db, (tx, next) => deleteVehicles(tx, inserted, next));
       }
     });
 
@@ -279,7 +280,8 @@ describe.each(ENGINES)('%s', (engine) => {
         sellerType: null,
         location: 'Kadoma',
         isPublished: true,
-        revision: revisionSeed++,
+        firstPublishedAt: new Date(),
+        revision: sql`nextval('listing_revision_seq')`,
       });
     });
 
@@ -749,7 +751,7 @@ describe.each(ENGINES)('%s', (engine) => {
       // The database decides expiry with its own now(), so move the expiry into the past.
       await s.app.ctx.db
         .update(vehicles)
-        .set({ expiresAt: new Date(Date.now() - 2 * DAY_MS) })
+        .set({ expiresAt: new Date(Date.now() - 2 * DAY_MS), revision: sql`nextval('listing_revision_seq')` })
         .where(eq(vehicles.id, paid.id));
 
       expect(ids((await search(`seller_id=${u.user.id}`)).items)).toEqual([]);

@@ -62,17 +62,14 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
     views: r.views,
     revision: r.revision,
   };
-  if (buyer) {
-    if (hasCoordinates(r.sellerLatitude, r.sellerLongitude)) {
-      const km = haversineKm(buyer, { latitude: r.sellerLatitude as number, longitude: r.sellerLongitude as number });
-      v.distance_km = roundKm(km);
-      v.drive_time_minutes = driveTimeMinutes(km);
-    } else {
-      v.distance_km = null;
-      v.drive_time_minutes = null;
-    }
-  }
-  return v;
+  return buyer ? withDistance(v, buyer) : v;
+}
+
+/** A copy of the listing with its distance (km, one decimal) and drive time from the buyer. */
+export function withDistance(v: Vehicle, buyer: { latitude: number; longitude: number }): Vehicle {
+  if (!hasCoordinates(v.seller_latitude, v.seller_longitude)) return { ...v, distance_km: null, drive_time_minutes: null };
+  const km = haversineKm(buyer, { latitude: v.seller_latitude as number, longitude: v.seller_longitude as number });
+  return { ...v, distance_km: roundKm(km), drive_time_minutes: driveTimeMinutes(km) };
 }
 
 /**

@@ -58,7 +58,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = own
       ? { publicOnly: false, ...(query.is_published !== undefined && { is_published: query.is_published }), ...(query.is_expired !== undefined && { is_expired: query.is_expired }) }
       : { publicOnly: true };
-    const { items, total } = await searchVehicles(db, search, scope);
+    // Public searches come from memory; a seller's own listings (drafts included) from SQL.
+    const { items, total } = own ? await searchVehicles(db, search, scope) : await app.ctx.publicIndex.search(search);
     reply.header('x-total-count', String(total));
     return items;
   }

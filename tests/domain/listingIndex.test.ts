@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { BODY_TYPES, CITIES, CONDITIONS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '../../src/domain/constants';
+import { haversineKm } from '../../src/domain/geo';
+import { normalizeSearch, searchQuerySchema, toClauses, type SearchRequest } from '../../src/domain/search/filters';
+import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
+import { compareRanked, matchesClauses } from '../../src/domain/search/match';
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+const rand = rng(42);
+const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const maybe = <T,>(p: number, v: () => T): T | undefined => (rand() < p ? v() : undefined);
+const MAKES = { Toyota: ['Hilux', 'Corolla'], Honda: ['Fit', 'CR-V'], Nissan: ['NP200'] } as const;
+const NOW = Date.parse('2026-11-22T12:00:00Z');
+
+function listing(i: number): Indexed {
+  const make = pick(Object.keys(MAKES) as (keyof typeof MAKES)[]);
+  const city = pick(CITIES);
+  const coords = rand() < 0.95;
+  return {
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    vehicle_type: pick(['car', 'car', 'construction', 'farming']),
+    make: rand() < 0.5 ? make : make.toUpperCase(),
+    model: pick(MAKES[make]),
+    variant: maybe(0.7, () => pick(['GD-6', 'Hybrid'])) ?? null,
+    category: pick(BODY_TYPES),
+    fuel_type: maybe(0.9, () => pick(FUEL_TYPES)) ?? null,
+    transmission: maybe(0.9, () => pick(TRANSMISSIONS)) ?? null,
+    condition: pick(CONDITIONS),
+    drive_type: maybe(0.8, () => pick(DRIVE_TYPES)) ?? null,
+    seller_id: pick(['s1', 's2', 's3']),
+    price: maybe(0.9, () => Math.round(rand() * 250_000)) ?? null,
+    mileage: maybe(0.9, () => Math.floor(rand() * 300_000)) ?? null,
+    year: 1990 + Math.floor(rand() * 36),
+    engine_size: maybe(0.9, () => Math.round((0.8 + rand() * 4.5) * 10) / 10) ?? null,
+    location: maybe(0.95, () => `Area, ${city.name}, ${city.region}`) ?? null,
+    seller_type: pick(['private', 'dealer', null]),
+    featured: rand() < 0.2,
+    seller_latitude: coords ? city.latitude + (rand() - 0.5) * 0.5 : null,
+    seller_longitude: coords ? city.longitude + (rand() - 0.5) * 0.5 : null,
+    created_at: new Date(Date.UTC(2026, 10, 1 + (i % 15))).toISOString(),
+    expires_at: pick([null, null, '2026-11-25T00:00:00.000Z', '2026-11-20T00:00:00.000Z']),
+  };
+}
+
+function randomRequest(): SearchRequest {
+  const q: Record<string, unknown> = {
+    vehicle_type: maybe(0.3, () => pick(['car', 'construction', 'farming'])),
+    make: maybe(0.35, () => pick(['toyota', 'HONDA', 'Nissan'])),
+    model: maybe(0.2, () => pick(['hilux', 'Fit', 'np200'])),
+    fuel_type: maybe(0.2, () => pick(FUEL_TYPES)),
+    car_category: maybe(0.1, () => pick(BODY_TYPES)),
+    max_price: maybe(0.3, () => pick([5000, 50_000, 199_999, 200_000])),
+    year_from: maybe(0.2, () => 1995 + Math.floor(rand() * 25)),
+    year_to: maybe(0.2, () => 2000 + Math.floor(rand() * 26)),
+    max_mileage: maybe(0.1, () => 100_000),
+    engine_size: maybe(0.15, () => pick(ENGINE_SIZE_BANDS)),
+    region: maybe(0.2, () => pick(['harare', 'MIDLANDS', 'bulawayo'])),
+    seller_type: maybe(0.2, () => pick(['private', 'dealer'])),
+    featured: maybe(0.1, () => pick(['true', 'false'])),
+    sort: pick(SORT_ORDERS),
+    limit: maybe(0.8, () => pick([1, 5, 20, 100])),
+    offset: maybe(0.3, () => pick([0, 3, 20])),
+  };
+  if (rand() < 0.5) {
+    const c = pick(CITIES);
+    q.buyer_lat = c.latitude;
+    q.buyer_lon = c.longitude;
+    q.distance = maybe(0.5, () => pick([20, 50, 100, 200]));
+  }
+  return normalizeSearch(searchQuerySchema.parse(q));
+}
+
+function reference(all: Indexed[], req: SearchRequest): { ids: string[]; total: number } {
+  const clauses = toClauses(req.filters, req.buyer);
+  const matched = all
+    .filter((v) => (v.expires_at === null || Date.parse(v.expires_at) > NOW) && matchesClauses(v, clauses))
+    .map((v) => ({
+      item: v,
+      distance: req.buyer && v.seller_latitude !== null && v.seller_longitude !== null ? haversineKm(req.buyer, { latitude: v.seller_latitude, longitude: v.seller_longitude }) : null,
+    }))
+    .sort((a, b) => compareRanked(req.sort, a, b));
+  const end = req.limit === undefined ? undefined : req.offset + req.limit;
+  return { ids: matched.slice(req.offset, end).map((r) => r.item.id), total: matched.length };
+}
+
+describe('the in-memory listing index', () => {
+  it('answers 300 random searches exactly as the domain rules and order do, through upserts and removals', () => {
+    const index = new ListingIndex<Indexed>();
+    const byId = new Map<string, Indexed>();
+    for (let i = 0; i < 1500; i++) {
+      const v = listing(i);
+      index.upsert(v);
+      byId.set(v.id, v);
+    }
+    let nonEmpty = 0;
+    for (let round = 0; round < 300; round++) {
+      if (round % 30 === 29) {
+        // Churn between rounds: replace some listings, remove others, add new ones.
+        for (let j = 0; j < 40; j++) {
+          const id = pick([...byId.keys()]);
+          if (rand() < 0.5) {
+            index.remove(id);
+            byId.delete(id);
+          } else {
+            const v = { ...listing(Number(id.slice(-12))), id };
+            index.upsert(v);
+            byId.set(id, v);
+          }
+        }
+        for (let j = 0; j < 20; j++) {
+          const v = listing(100_000 + round * 100 + j);
+          index.upsert(v);
+          byId.set(v.id, v);
+        }
+      }
+      const req = randomRequest();
+      const got = index.search(req, NOW);
+      const want = reference([...byId.values()], req);
+      expect(got.total, JSON.stringify(req)).toBe(want.total);
+      expect(got.hits.map((h) => h.item.id), JSON.stringify(req)).toEqual(want.ids);
+      if (want.ids.length) nonEmpty++;
+    }
+    expect(index.size).toBe(byId.size);
+    expect(nonEmpty).toBeGreaterThan(150);
+  });
+
+  it('hides listings whose expiry has passed at the time of the search', () => {
+    const index = new ListingIndex<Indexed>();
+    const v = { ...listing(1), expires_at: '2026-11-23T00:00:00.000Z' };
+    index.upsert(v);
+    const req = normalizeSearch(searchQuerySchema.parse({}));
+    expect(index.search(req, Date.parse('2026-11-22T00:00:00Z')).total).toBe(1);
+    expect(index.search(req, Date.parse('2026-11-23T00:00:00Z')).total).toBe(0);
+  });
+
+  it('forgets a removed listing in every inverted list', () => {
+    const index = new ListingIndex<Indexed>();
+    const v = { ...listing(1), make: 'Toyota', expires_at: null };
+    index.upsert(v);
+    index.upsert({ ...v, make: 'Honda' });
+    const make = (m: string) => index.search(normalizeSearch(searchQuerySchema.parse({ make: m })), NOW).total;
+    expect(make('toyota')).toBe(0);
+    expect(make('honda')).toBe(1);
+    index.remove(v.id);
+    expect(make('honda')).toBe(0);
+    expect(index.size).toBe(0);
+  });
+});
