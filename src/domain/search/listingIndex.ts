@@ -1,12 +1,14 @@
 import type { SortOrder } from '../constants';
 import { chordSquared, chordSquaredForKm, unitVector, type UnitVector } from '../geo';
 import { toClauses, type Clause, type SearchRequest } from './filters';
-import { matchesClause, type Searchable } from './match';
+import type { Searchable } from './match';
 
 // An in-memory index of listings that answers the searches of spec section 5 with the same
 // results and order as `matchesClauses` + `compareRanked` (tests check it), fast enough for
-// 100,000 listings: numbers live in typed columns, exact-match fields in inverted lists, and
-// only the page asked for is fully sorted (a bounded heap keeps the best offset+limit).
+// 100,000 listings: numbers live in typed columns, each exact-match value has a bitset of the
+// listings holding it (several are intersected 32 listings at a time), locations are interned so
+// "region contained in the location" is tested once per distinct place, and only the page asked
+// for is fully sorted (a bounded heap keeps the best offset+limit).
 
 export interface Indexed extends Searchable {
   expires_at: string | null;
@@ -25,6 +27,20 @@ export interface IndexResult<T> {
 
 type TextKey = 'vehicle_type' | 'make' | 'model' | 'variant' | 'category' | 'fuel_type' | 'transmission' | 'condition' | 'drive_type' | 'seller_id';
 const TEXT_KEYS: TextKey[] = ['vehicle_type', 'make', 'model', 'variant', 'category', 'fuel_type', 'transmission', 'condition', 'drive_type', 'seller_id'];
+/** Bitset keys: the text fields (lower-cased), plus the seller-type and featured rules. */
+type BitKey = TextKey | 'seller_type' | 'featured';
+
+/** The bitset values a listing holds; a listing without a seller type counts as private (spec section 5). */
+function bitValues(item: Searchable): [BitKey, string][] {
+  const out: [BitKey, string][] = [];
+  for (const key of TEXT_KEYS) {
+    const v = item[key];
+    if (v !== null) out.push([key, v.toLowerCase()]);
+  }
+  out.push(['seller_type', item.seller_type === null ? 'private' : item.seller_type]);
+  out.push(['featured', String(item.featured)]);
+  return out;
+}
 
 const NONE = Number.NaN;
 
@@ -44,8 +60,12 @@ export class ListingIndex<T extends Indexed> {
   private gz = new Float64Array(0);
   /** Per-search distances (squared chords), written during the scan and read by the comparator. */
   private scratch = new Float64Array(0);
-  private location: string[] = [];
-  private inverted = new Map<TextKey, Map<string, Set<number>>>(TEXT_KEYS.map((k) => [k, new Map()]));
+  private alive = new Uint32Array(0);
+  private bits = new Map<string, Uint32Array>();
+  /** Interned location: each listing's place id, and the places (lower-cased; '' for none). */
+  private placeOf = new Int32Array(0);
+  private places: string[] = [];
+  private placeId = new Map<string, number>();
 
   get size(): number {
     return this.slotOf.size;
@@ -78,32 +98,50 @@ export class ListingIndex<T extends Indexed> {
     this.gy = resize(this.gy);
     this.gz = resize(this.gz);
     this.scratch = resize(this.scratch);
+    const words = cap >>> 5;
+    const resizeBits = (a: Uint32Array) => {
+      const b = new Uint32Array(words);
+      b.set(a);
+      return b;
+    };
+    this.alive = resizeBits(this.alive);
+    for (const [k, v] of this.bits) this.bits.set(k, resizeBits(v));
+    const places = new Int32Array(cap);
+    places.set(this.placeOf);
+    this.placeOf = places;
     this.capacity = cap;
   }
 
-  private postings(key: TextKey, value: string | null): Set<number> | undefined {
-    return value === null ? undefined : this.inverted.get(key)!.get(value.toLowerCase());
+  private bitset(key: BitKey, value: string): Uint32Array | undefined {
+    return this.bits.get(`${key}\u0000${value}`);
   }
 
   private link(slot: number, item: T): void {
-    for (const key of TEXT_KEYS) {
-      const value = item[key];
-      if (value === null) continue;
-      const map = this.inverted.get(key)!;
-      const v = value.toLowerCase();
-      let set = map.get(v);
-      if (!set) map.set(v, (set = new Set()));
-      set.add(slot);
+    for (const [key, value] of bitValues(item)) {
+      const name = `${key}\u0000${value}`;
+      let set = this.bits.get(name);
+      if (!set) this.bits.set(name, (set = new Uint32Array(this.capacity >>> 5)));
+      set[slot >>> 5]! |= 1 << (slot & 31);
     }
+    this.alive[slot >>> 5]! |= 1 << (slot & 31);
   }
 
   private unlink(slot: number, item: T): void {
-    for (const key of TEXT_KEYS) {
-      const set = this.postings(key, item[key]);
-      if (!set) continue;
-      set.delete(slot);
-      if (set.size === 0) this.inverted.get(key)!.delete(item[key]!.toLowerCase());
+    for (const [key, value] of bitValues(item)) {
+      const set = this.bitset(key, value);
+      if (set) set[slot >>> 5]! &= ~(1 << (slot & 31));
     }
+    this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
+  }
+
+  private intern(location: string | null): number {
+    const place = location === null ? '' : location.toLowerCase();
+    let id = this.placeId.get(place);
+    if (id === undefined) {
+      id = this.places.push(place) - 1;
+      this.placeId.set(place, id);
+    }
+    return id;
   }
 
   /** Adds a listing or replaces the one with its id. */
@@ -132,7 +170,7 @@ export class ListingIndex<T extends Indexed> {
       this.gy[slot] = NONE;
       this.gz[slot] = NONE;
     }
-    this.location[slot] = item.location?.toLowerCase() ?? '';
+    this.placeOf[slot] = this.intern(item.location);
     this.link(slot, item);
   }
 
@@ -145,23 +183,26 @@ export class ListingIndex<T extends Indexed> {
     this.freeSlots.push(slot);
   }
 
-  clear(): void {
-    this.items = [];
-    this.slotOf.clear();
-    this.freeSlots = [];
-    for (const m of this.inverted.values()) m.clear();
+  /** The bitset a clause selects, for the clauses answered by bitsets; an empty one when no listing has the value. */
+  private clauseBits(c: Clause): Uint32Array | null {
+    const key: [BitKey, string] | null =
+      c.kind === 'eq_ci' ? [c.field, c.value.toLowerCase()] : c.kind === 'seller_type' ? ['seller_type', c.value] : c.kind === 'featured' ? ['featured', String(c.value)] : null;
+    if (!key) return null;
+    return this.bitset(key[0], key[1]) ?? new Uint32Array(this.capacity >>> 5);
   }
 
-  /** A test of one clause against a slot, reading the typed columns. */
-  private predicate(c: Clause): (slot: number) => boolean {
+  /** A test of one of the other clauses against a slot, reading the typed columns. */
+  private predicate(c: Exclude<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' }>): (slot: number) => boolean {
     switch (c.kind) {
-      case 'eq_ci': {
-        const set = this.postings(c.field, c.value) ?? new Set<number>();
-        return (s) => set.has(s);
-      }
       case 'contains_ci': {
+        // Decided once per distinct place; a listing without a location never matches.
         const needle = c.value.toLowerCase();
-        return (s) => this.items[s]!.location !== null && this.location[s]!.includes(needle);
+        const ok = new Uint8Array(this.places.length);
+        this.places.forEach((p, i) => {
+          ok[i] = p !== '' && p.includes(needle) ? 1 : 0;
+        });
+        const placeOf = this.placeOf;
+        return (s) => ok[placeOf[s]!] === 1;
       }
       case 'range': {
         const col = c.field === 'price' ? this.price : c.field === 'mileage' ? this.mileage : c.field === 'year' ? this.year : this.engine;
@@ -173,43 +214,53 @@ export class ListingIndex<T extends Indexed> {
       case 'within_km': {
         const b = unitVector(c.center);
         const limit = chordSquaredForKm(c.km);
+        const { gx, gy, gz } = this;
         return (s) => {
-          const x = this.gx[s]!;
-          return x === x && (x - b.x) ** 2 + (this.gy[s]! - b.y) ** 2 + (this.gz[s]! - b.z) ** 2 <= limit;
+          const x = gx[s]!;
+          return x === x && (x - b.x) ** 2 + (gy[s]! - b.y) ** 2 + (gz[s]! - b.z) ** 2 <= limit;
         };
       }
-      case 'seller_type':
-      case 'featured':
-        return (s) => matchesClause(this.items[s]!, c);
     }
-  }
-
-  /** The smallest inverted list among the exact-match clauses, to start from instead of every listing. */
-  private seed(clauses: Clause[]): Iterable<number> {
-    let best: Set<number> | undefined;
-    for (const c of clauses) {
-      if (c.kind !== 'eq_ci') continue;
-      const set = this.postings(c.field, c.value) ?? new Set<number>();
-      if (!best || set.size < best.size) best = set;
-    }
-    return best ?? this.slotOf.values();
   }
 
   search(req: SearchRequest, now: number = Date.now()): IndexResult<T> {
     const clauses = toClauses(req.filters, req.buyer);
-    const tests = clauses.map((c) => this.predicate(c));
+    // Exact-match clauses become one bitset (their intersection with the live listings).
+    const words = this.capacity >>> 5;
+    const candidates = this.alive.slice(0, words);
+    const tests: ((slot: number) => boolean)[] = [];
+    for (const c of clauses) {
+      const set = this.clauseBits(c);
+      if (set) {
+        for (let w = 0; w < words; w++) candidates[w]! &= set[w]!;
+      } else tests.push(this.predicate(c as Exclude<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' }>));
+    }
     const buyer = req.buyer ? unitVector(req.buyer) : null;
     const want = req.limit === undefined ? Infinity : req.offset + req.limit;
     const byDistance = req.sort === 'distance' && buyer !== null;
     const heap = new TopK(want, this.comparator(req.sort, byDistance));
+    const expires = this.expires;
     let total = 0;
-    outer: for (const s of this.seed(clauses)) {
-      const exp = this.expires[s]!;
-      if (exp === exp && exp <= now) continue;
-      for (const t of tests) if (!t(s)) continue outer;
-      total++;
-      if (byDistance) this.scratch[s] = this.chordOf(s, buyer) ?? NONE;
-      heap.push(s);
+    for (let w = 0; w < words; w++) {
+      let word = candidates[w]!;
+      while (word !== 0) {
+        const bit = word & -word;
+        word ^= bit;
+        const s = (w << 5) + (31 - Math.clz32(bit));
+        const exp = expires[s]!;
+        if (exp === exp && exp <= now) continue;
+        let ok = true;
+        for (let i = 0; i < tests.length; i++) {
+          if (!tests[i]!(s)) {
+            ok = false;
+            break;
+          }
+        }
+        if (!ok) continue;
+        total++;
+        if (byDistance) this.scratch[s] = this.chordOf(s, buyer) ?? NONE;
+        heap.push(s);
+      }
     }
     const slots = heap.sorted().slice(req.offset, req.limit === undefined ? undefined : req.offset + req.limit);
     return {
