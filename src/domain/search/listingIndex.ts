@@ -27,8 +27,8 @@ export interface IndexResult<T> {
 
 type TextKey = 'vehicle_type' | 'make' | 'model' | 'variant' | 'category' | 'fuel_type' | 'transmission' | 'condition' | 'drive_type' | 'seller_id';
 const TEXT_KEYS: TextKey[] = ['vehicle_type', 'make', 'model', 'variant', 'category', 'fuel_type', 'transmission', 'condition', 'drive_type', 'seller_id'];
-/** Bitset keys: the text fields (lower-cased), plus the seller-type and featured rules. */
-type BitKey = TextKey | 'seller_type' | 'featured';
+/** Bitset keys: the text fields (lower-cased), the model year, and the seller-type and featured rules. */
+type BitKey = TextKey | 'seller_type' | 'featured' | 'year';
 
 /** The bitset values a listing holds; a listing without a seller type counts as private (spec section 5). */
 function bitValues(item: Searchable): [BitKey, string][] {
@@ -37,6 +37,7 @@ function bitValues(item: Searchable): [BitKey, string][] {
     const v = item[key];
     if (v !== null) out.push([key, v.toLowerCase()]);
   }
+  out.push(['year', String(item.year)]);
   out.push(['seller_type', item.seller_type === null ? 'private' : item.seller_type]);
   out.push(['featured', String(item.featured)]);
   return out;
@@ -66,6 +67,8 @@ export class ListingIndex<T extends Indexed> {
   private placeOf = new Int32Array(0);
   private places: string[] = [];
   private placeId = new Map<string, number>();
+  /** The listings in each place, so a region clause visits only the places that match. */
+  private placeSlots: Set<number>[] = [];
 
   get size(): number {
     return this.slotOf.size;
@@ -117,6 +120,7 @@ export class ListingIndex<T extends Indexed> {
   }
 
   private link(slot: number, item: T): void {
+    this.placeSlots[this.placeOf[slot]!]!.add(slot);
     for (const [key, value] of bitValues(item)) {
       const name = `${key}\u0000${value}`;
       let set = this.bits.get(name);
@@ -127,6 +131,7 @@ export class ListingIndex<T extends Indexed> {
   }
 
   private unlink(slot: number, item: T): void {
+    this.placeSlots[this.placeOf[slot]!]!.delete(slot);
     for (const [key, value] of bitValues(item)) {
       const set = this.bitset(key, value);
       if (set) set[slot >>> 5]! &= ~(1 << (slot & 31));
@@ -139,6 +144,7 @@ export class ListingIndex<T extends Indexed> {
     let id = this.placeId.get(place);
     if (id === undefined) {
       id = this.places.push(place) - 1;
+      this.placeSlots.push(new Set());
       this.placeId.set(place, id);
     }
     return id;
@@ -185,6 +191,27 @@ export class ListingIndex<T extends Indexed> {
 
   /** The bitset a clause selects, for the clauses answered by bitsets; an empty one when no listing has the value. */
   private clauseBits(c: Clause): Uint32Array | null {
+    const words = this.capacity >>> 5;
+    if (c.kind === 'range' && c.field === 'year') {
+      // Model years are few: the union of the years in range.
+      const out = new Uint32Array(words);
+      for (const [name, set] of this.bits) {
+        if (!name.startsWith('year\u0000')) continue;
+        const y = Number(name.slice(5));
+        if ((c.min === undefined || y >= c.min) && (c.max === undefined || y <= c.max)) for (let w = 0; w < words; w++) out[w]! |= set[w]!;
+      }
+      return out;
+    }
+    if (c.kind === 'contains_ci') {
+      // Decided once per distinct place; a listing without a location never matches.
+      const needle = c.value.toLowerCase();
+      const out = new Uint32Array(words);
+      this.places.forEach((p, i) => {
+        if (p === '' || !p.includes(needle)) return;
+        for (const slot of this.placeSlots[i]!) out[slot >>> 5]! |= 1 << (slot & 31);
+      });
+      return out;
+    }
     const key: [BitKey, string] | null =
       c.kind === 'eq_ci' ? [c.field, c.value.toLowerCase()] : c.kind === 'seller_type' ? ['seller_type', c.value] : c.kind === 'featured' ? ['featured', String(c.value)] : null;
     if (!key) return null;
@@ -192,18 +219,8 @@ export class ListingIndex<T extends Indexed> {
   }
 
   /** A test of one of the other clauses against a slot, reading the typed columns. */
-  private predicate(c: Exclude<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' }>): (slot: number) => boolean {
+  private predicate(c: Exclude<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' | 'contains_ci' }>): (slot: number) => boolean {
     switch (c.kind) {
-      case 'contains_ci': {
-        // Decided once per distinct place; a listing without a location never matches.
-        const needle = c.value.toLowerCase();
-        const ok = new Uint8Array(this.places.length);
-        this.places.forEach((p, i) => {
-          ok[i] = p !== '' && p.includes(needle) ? 1 : 0;
-        });
-        const placeOf = this.placeOf;
-        return (s) => ok[placeOf[s]!] === 1;
-      }
       case 'range': {
         const col = c.field === 'price' ? this.price : c.field === 'mileage' ? this.mileage : c.field === 'year' ? this.year : this.engine;
         const min = c.min ?? -Infinity;
@@ -233,7 +250,7 @@ export class ListingIndex<T extends Indexed> {
       const set = this.clauseBits(c);
       if (set) {
         for (let w = 0; w < words; w++) candidates[w]! &= set[w]!;
-      } else tests.push(this.predicate(c as Exclude<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' }>));
+      } else tests.push(this.predicate(c as Exclude<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' | 'contains_ci' }>));
     }
     const buyer = req.buyer ? unitVector(req.buyer) : null;
     const want = req.limit === undefined ? Infinity : req.offset + req.limit;
