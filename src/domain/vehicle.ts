@@ -7,10 +7,12 @@ import {
   VEHICLE_TYPES,
   YEAR_MIN,
   yearMax,
+  type LatLon,
   type SellerType,
   type VehicleType,
 } from './constants';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './fees';
+import { driveTimeMinutes, hasCoordinates, haversineKm, roundKm } from './geo';
 
 /** A vehicle listing as the API returns it (spec section 3). */
 export interface Vehicle {
@@ -131,4 +133,11 @@ export function daysLeft(expiresAt: string | null, now: Date = new Date()): numb
 /** A listing is public when it is published and not expired. */
 export function isPublic(v: Pick<Vehicle, 'is_published' | 'is_expired' | 'expires_at'>, now: Date = new Date()): boolean {
   return v.is_published && !v.is_expired && (v.expires_at === null || new Date(v.expires_at).getTime() > now.getTime());
+}
+
+/** A copy of the listing with its distance (km, one decimal) and drive time from the buyer. */
+export function withDistance(v: Vehicle, buyer: LatLon): Vehicle {
+  if (!hasCoordinates(v.seller_latitude, v.seller_longitude)) return { ...v, distance_km: null, drive_time_minutes: null };
+  const km = haversineKm(buyer, { latitude: v.seller_latitude as number, longitude: v.seller_longitude as number });
+  return { ...v, distance_km: roundKm(km), drive_time_minutes: driveTimeMinutes(km) };
 }

@@ -1,10 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { listingRevision, vehicles, vehicleTombstones } from '../db/schema';
-import type { Vehicle } from '../../domain/vehicle';
+import { withDistance, type Vehicle } from '../../domain/vehicle';
 import type { SellerType, VehicleType } from '../../domain/constants';
 import type { SubscriptionPlan } from '../../domain/fees';
-import { driveTimeMinutes, hasCoordinates, haversineKm, roundKm } from '../../domain/geo';
 import { toClauses, type SearchRequest } from '../../domain/search/filters';
 import { chordSql, clausesSql, orderBySql } from '../search/sqlFilters';
 
@@ -65,12 +64,6 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
   return buyer ? withDistance(v, buyer) : v;
 }
 
-/** A copy of the listing with its distance (km, one decimal) and drive time from the buyer. */
-export function withDistance(v: Vehicle, buyer: { latitude: number; longitude: number }): Vehicle {
-  if (!hasCoordinates(v.seller_latitude, v.seller_longitude)) return { ...v, distance_km: null, drive_time_minutes: null };
-  const km = haversineKm(buyer, { latitude: v.seller_latitude as number, longitude: v.seller_longitude as number });
-  return { ...v, distance_km: roundKm(km), drive_time_minutes: driveTimeMinutes(km) };
-}
 
 /**
  * Runs listing writes in a transaction that holds one advisory lock, so revisions are handed out

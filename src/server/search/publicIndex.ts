@@ -1,8 +1,8 @@
 import type { Db } from '../db/client';
-import type { Vehicle } from '../../domain/vehicle';
+import { withDistance, type Vehicle } from '../../domain/vehicle';
 import type { SearchRequest } from '../../domain/search/filters';
 import { ListingIndex } from '../../domain/search/listingIndex';
-import { currentRevision, syncChanges, withDistance } from '../repositories/vehicles.repo';
+import { currentRevision, syncChanges } from '../repositories/vehicles.repo';
 
 const PAGE = 2000;
 

@@ -1,0 +1,73 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { MantineProvider } from '@mantine/core';
+import { useSnapshot } from 'valtio';
+import { theme } from './theme';
+import { Shell, StartupSpinner } from './shell/Shell';
+import { startSync, syncStore } from './sync/syncStore';
+import { requestLocation } from './location/locationStore';
+
+const HomePage = lazy(() => import('./search/HomePage'));
+const BrowsePage = lazy(() => import('./search/BrowsePage'));
+const VehicleDetailPage = lazy(() => import('./vehicle/VehicleDetailPage'));
+const FeaturedPage = lazy(() => import('./search/FeaturedPage'));
+const DealersPage = lazy(() => import('./search/DealersPage'));
+const DealerInventoryPage = lazy(() => import('./search/DealerInventoryPage'));
+const AboutPage = lazy(() => import('./pages/AboutPage'));
+const BuyingGuidePage = lazy(() => import('./pages/BuyingGuidePage'));
+const SellingGuidePage = lazy(() => import('./pages/SellingGuidePage'));
+const FaqPage = lazy(() => import('./pages/FaqPage'));
+const TermsPage = lazy(() => import('./pages/TermsPage'));
+const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
+const CookiePolicyPage = lazy(() => import('./pages/CookiePolicyPage'));
+const AdvertisingPricesPage = lazy(() => import('./pages/AdvertisingPricesPage'));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const SellerGatePage = lazy(() => import('./pages/SellerGatePage'));
+
+function Routed() {
+  const { ready } = useSnapshot(syncStore);
+  if (!ready) return <StartupSpinner />;
+  return (
+    <Suspense fallback={<StartupSpinner />}>
+      <Routes>
+        <Route element={<Shell />}>
+          <Route index element={<HomePage />} />
+          <Route path="cars" element={<BrowsePage type="car" />} />
+          <Route path="construction" element={<BrowsePage type="construction" />} />
+          <Route path="farming" element={<BrowsePage type="farming" />} />
+          <Route path="featured" element={<FeaturedPage />} />
+          <Route path="dealers" element={<DealersPage />} />
+          <Route path="dealer/:dealerId/inventory" element={<DealerInventoryPage />} />
+          <Route path="car/:id" element={<VehicleDetailPage />} />
+          <Route path="vehicle/:id" element={<VehicleDetailPage />} />
+          <Route path="vehicles/:id" element={<VehicleDetailPage />} />
+          <Route path="dashboard" element={<SellerGatePage />} />
+          <Route path="member-dashboard" element={<SellerGatePage />} />
+          <Route path="advertising-prices" element={<AdvertisingPricesPage />} />
+          <Route path="about" element={<AboutPage />} />
+          <Route path="buying-guide" element={<BuyingGuidePage />} />
+          <Route path="selling-guide" element={<SellingGuidePage />} />
+          <Route path="faq" element={<FaqPage />} />
+          <Route path="terms-and-conditions" element={<TermsPage />} />
+          <Route path="privacy-policy" element={<PrivacyPage />} />
+          <Route path="cookie-policy" element={<CookiePolicyPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function App() {
+  useEffect(() => {
+    requestLocation();
+    void startSync();
+  }, []);
+  return (
+    <MantineProvider theme={theme}>
+      <BrowserRouter>
+        <Routed />
+      </BrowserRouter>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,1 @@
+export { CookiePolicyPage as default } from './LegalPage';

@@ -1,0 +1,1 @@
+export { TermsPage as default } from './LegalPage';

@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useSnapshot } from 'valtio';
+import { DEALER_CARD_FALLBACKS } from '../../domain/display';
+import { Page } from '../shell/Page';
+import { locationStore } from '../location/locationStore';
+import { buildRequest } from './query';
+import { useSearch } from './useSearch';
+import { VehicleCard } from './VehicleCard';
+
+export default function FeaturedPage() {
+  const { position } = useSnapshot(locationStore);
+  const req = useMemo(() => buildRequest({ featured: 'true' }, 'newest', position, 200), [position]);
+  const { items, total, searching } = useSearch(req);
+  return (
+    <Page title="Featured collection" subtitle="Premium listings from Motokari's dealers and sellers, hand-picked for quality." size="lg">
+      <Text fw={600} mb="md">
+        {searching ? 'Loading featured vehicles...' : `${total} featured vehicles`}
+      </Text>
+      {!searching && total === 0 ? (
+        <Center py={48}>
+          <Stack align="center" gap={4}>
+            <Title order={2}>No Featured Vehicles Yet</Title>
+            <Text c="dimmed">Check back soon for exclusive premium listings</Text>
+          </Stack>
+        </Center>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {items.map((v) => (
+            <VehicleCard key={v.id} vehicle={v} fallbacks={DEALER_CARD_FALLBACKS} />
+          ))}
+        </SimpleGrid>
+      )}
+      <Center mt="xl">
+        <Button component={Link} to="/member-dashboard" color="gold" c="dark" size="md">
+          Become a Prime Member
+        </Button>
+      </Center>
+    </Page>
+  );
+}

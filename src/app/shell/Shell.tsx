@@ -1,0 +1,183 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Alert, Anchor, Box, Burger, Button, Container, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useSnapshot } from 'valtio';
+import { MENU_RESET_BREAKPOINT_PX, MOBILE_BREAKPOINT_PX, NAV_HEIGHT_PX } from '../../domain/constants';
+import { syncStore } from '../sync/syncStore';
+import { useProductName, useSupportEmail } from '../config/useConfig';
+import { updateStore } from '../sw/registerServiceWorker';
+
+const NAV_LINKS = [
+  { to: '/cars', label: 'Buy' },
+  { to: '/featured', label: 'Featured' },
+  { to: '/dealers', label: 'Dealers' },
+  { to: '/about', label: 'About Us' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/dashboard', label: 'Sell' },
+];
+
+function Logo() {
+  const name = useProductName();
+  return (
+    <Anchor component={Link} to="/" underline="never" aria-label={`${name} home`}>
+      <Group gap={8} wrap="nowrap">
+        <Box w={36} h={36} bg="brand.7" style={{ borderRadius: 10, display: 'grid', placeItems: 'center' }}>
+          <Text c="gold.4" fw={900} fz={20} lh={1}>
+            M
+          </Text>
+        </Box>
+        <Text fw={850} fz={22} c="brand.8">
+          {name}
+        </Text>
+      </Group>
+    </Anchor>
+  );
+}
+
+function TopNav() {
+  const [open, setOpen] = useState(false);
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+  const wide = useMediaQuery(`(min-width: ${MENU_RESET_BREAKPOINT_PX}px)`);
+  // The mobile menu's state resets at 768 px or wider (spec section 2.2).
+  useEffect(() => {
+    if (wide) setOpen(false);
+  }, [wide]);
+  return (
+    <Box component="header" pos="fixed" top={0} left={0} right={0} mih={NAV_HEIGHT_PX} bg="white" style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-2)', display: 'flex', alignItems: 'center' }}>
+      <Container size="xl" w="100%">
+        <Group justify="space-between" wrap="nowrap">
+          <Logo />
+          {mobile ? (
+            <Burger opened={open} onClick={() => setOpen((o) => !o)} aria-label="Toggle navigation" />
+          ) : (
+            <Group component="nav" gap={4} aria-label="Main">
+              {NAV_LINKS.map((l) => (
+                <Button key={l.to} component={NavLink} to={l.to} variant="subtle" color="dark" px="sm">
+                  {l.label}
+                </Button>
+              ))}
+            </Group>
+          )}
+        </Group>
+      </Container>
+      <Drawer opened={open && !!mobile} onClose={() => setOpen(false)} position="right" size="80%" title="Menu">
+        <Stack component="nav" aria-label="Main" gap={4}>
+          {[{ to: '/', label: 'Home' }, ...NAV_LINKS].map((l) => (
+            <Button key={l.to} component={Link} to={l.to} variant="subtle" color="dark" justify="flex-start" onClick={() => setOpen(false)}>
+              {l.label}
+            </Button>
+          ))}
+        </Stack>
+      </Drawer>
+    </Box>
+  );
+}
+
+const FOOTER_LINKS = [
+  { to: '/cars', label: 'Search cars' },
+  { to: '/construction', label: 'Construction equipment' },
+  { to: '/farming', label: 'Farming equipment' },
+  { to: '/dashboard', label: 'Sell your car' },
+  { to: '/selling-guide', label: 'Selling guide' },
+  { to: '/buying-guide', label: 'Buying guide' },
+  { to: '/faq', label: 'FAQ' },
+  { to: '/about', label: 'About us' },
+  { to: '/privacy-policy', label: 'Privacy policy' },
+  { to: '/terms-and-conditions', label: 'Terms and conditions' },
+  { to: '/cookie-policy', label: 'Cookie policy' },
+];
+
+function Footer() {
+  const email = useSupportEmail();
+  const name = useProductName();
+  return (
+    <Box component="footer" bg="brand.9" c="white" py={40} mt={40}>
+      <Container size="xl">
+        <Group justify="space-between" align="flex-start" gap="xl">
+          <Stack gap={6} maw={320}>
+            <Title order={2} fz="h3" c="white">
+              {name}
+            </Title>
+            <Text fz="sm" c="brand.1">
+              Cars, construction and farming vehicles across Zimbabwe. Buyers and sellers deal directly; we take no commission.
+            </Text>
+          </Stack>
+          <Group component="nav" aria-label="Footer" gap="xs" maw={640}>
+            {FOOTER_LINKS.map((l) => (
+              <Anchor key={l.to} component={Link} to={l.to} c="white" fz="sm" mr="md">
+                {l.label}
+              </Anchor>
+            ))}
+            <Anchor href={email ? `mailto:${email}` : undefined} c="gold.3" fz="sm">
+              Contact us
+            </Anchor>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+/** A new version waits until the user chooses to load it, instead of code changing under them. */
+function UpdatePrompt() {
+  const { waiting } = useSnapshot(updateStore);
+  if (!waiting) return null;
+  return (
+    <Alert color="brand" variant="light" radius={0} role="status">
+      <Group justify="space-between">
+        <Text fz="sm">A new version of Motokari is available.</Text>
+        <Button size="xs" onClick={() => updateStore.apply()}>
+          Reload
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+function SyncStatus() {
+  const { online, lastSyncedAt, syncing } = useSnapshot(syncStore);
+  if (online && !lastSyncedAt && !syncing) return null;
+  const when = lastSyncedAt ? new Date(lastSyncedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : null;
+  if (!online) {
+    return (
+      <Alert color="gold" variant="filled" radius={0} py={6} c="dark" role="status">
+        You are offline. Showing the listings saved on this device{when ? ` (updated ${when})` : ''}.
+      </Alert>
+    );
+  }
+  return (
+    <Text fz="xs" c="dimmed" ta="center" py={4} role="status">
+      {syncing ? 'Updating listings...' : `Listings updated ${when}`}
+    </Text>
+  );
+}
+
+export function StartupSpinner() {
+  const name = useProductName();
+  return (
+    <Stack align="center" justify="center" h="70vh" gap="md" role="status">
+      <Loader color="brand" size="lg" />
+      <Text c="dimmed">Loading {name}...</Text>
+    </Stack>
+  );
+}
+
+export function Shell() {
+  const { pathname } = useLocation();
+  // Every route change scrolls to the top (spec section 2.1).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <>
+      <TopNav />
+      <Box component="main" pt={NAV_HEIGHT_PX} mih="80vh">
+        <UpdatePrompt />
+        <SyncStatus />
+        <Outlet />
+      </Box>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,322 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Image, Loader, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useSnapshot } from 'valtio';
+import type { Vehicle } from '../../domain/vehicle';
+import { withDistance } from '../../domain/vehicle';
+import { LISTING_MESSAGES } from '../../domain/messages';
+import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../domain/constants';
+import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, priceText, sellerBadge, titleOf, transmissionText } from '../../domain/display';
+import { normalizeSearch, searchQuerySchema } from '../../domain/search/filters';
+import { fetchVehicle } from '../../data/api';
+import { locationStore } from '../location/locationStore';
+import { searchWorker } from '../sync/searchClient';
+import { syncStore } from '../sync/syncStore';
+import { VehicleCard } from '../search/VehicleCard';
+
+function Gallery({ images, title }: { images: string[]; title: string }) {
+  const list = images.length ? images : [PLACEHOLDER_IMAGE];
+  const [i, setI] = useState(0);
+  const go = (d: number) => setI((x) => (x + d + list.length) % list.length);
+  return (
+    <Stack gap="xs">
+      <Box pos="relative" style={{ borderRadius: 16, overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
+        <Image src={list[i]} alt={`${title}, photo ${i + 1} of ${list.length}`} fallbackSrc={PLACEHOLDER_IMAGE} style={{ aspectRatio: '4 / 3', width: '100%', height: 'auto' }} fit="cover" />
+        {list.length > 1 ? (
+          <>
+            <ActionIcon aria-label="Previous photo" variant="white" radius="xl" size="lg" pos="absolute" left={10} top="45%" onClick={() => go(-1)}>
+              ‹
+            </ActionIcon>
+            <ActionIcon aria-label="Next photo" variant="white" radius="xl" size="lg" pos="absolute" right={10} top="45%" onClick={() => go(1)}>
+              ›
+            </ActionIcon>
+            <Group gap={6} pos="absolute" bottom={10} left={0} right={0} justify="center">
+              {list.map((_, k) => (
+                <UnstyledButton key={k} aria-label={`Photo ${k + 1}`} onClick={() => setI(k)} w={10} h={10} style={{ borderRadius: 5, background: k === i ? 'white' : 'rgba(255,255,255,.5)' }} />
+              ))}
+            </Group>
+          </>
+        ) : null}
+      </Box>
+      {list.length > 1 ? (
+        <Group gap={8}>
+          {list.map((src, k) => (
+            <UnstyledButton key={src + k} onClick={() => setI(k)} aria-label={`Show photo ${k + 1}`} style={{ outline: k === i ? '2px solid var(--mantine-color-brand-6)' : 'none', borderRadius: 8, overflow: 'hidden' }}>
+              <Image src={src.replace(/-full\.webp$/, '-thumb.webp')} alt="" w={72} h={54} fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} />
+            </UnstyledButton>
+          ))}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Box>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </Box>
+  );
+}
+
+function Share({ vehicle }: { vehicle: Vehicle }) {
+  const [copied, setCopied] = useState(false);
+  const url = typeof window === 'undefined' ? '' : window.location.href;
+  const text = `${titleOf(vehicle)} for ${priceText(vehicle.price)} on Motokari`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 3000);
+    } catch (err) {
+      console.warn('copy failed', err);
+    }
+  };
+  return (
+    <Card>
+      <Title order={3} fz="h4" mb="sm">
+        Share Listing
+      </Title>
+      <Group gap="xs">
+        <Button component="a" href={`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`} target="_blank" rel="noopener" variant="light" color="green">
+          WhatsApp
+        </Button>
+        <Button component="a" href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`} target="_blank" rel="noopener" variant="light" color="blue">
+          Facebook
+        </Button>
+        <Button component="a" href={`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(url)}`} variant="light" color="gray">
+          Email
+        </Button>
+        <Button variant="light" onClick={() => void copy()}>
+          Copy Link
+        </Button>
+      </Group>
+      {copied ? (
+        <Text c="brand.7" fz="sm" mt="xs" role="status">
+          Link copied to clipboard!
+        </Text>
+      ) : null}
+    </Card>
+  );
+}
+
+export default function VehicleDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { position, source } = useSnapshot(locationStore);
+  const { version } = useSnapshot(syncStore);
+  const [vehicle, setVehicle] = useState<Vehicle | null | undefined>(undefined);
+  const [others, setOthers] = useState<{ items: Vehicle[]; total: number }>({ items: [], total: 0 });
+
+  // The device's copy answers at once (and offline); the server's then refreshes it and counts the view.
+  useEffect(() => {
+    let live = true;
+    const ctrl = new AbortController();
+    void (async () => {
+      const local = await searchWorker.get(id).catch(() => null);
+      if (live && local) setVehicle(local);
+      try {
+        const fresh = await fetchVehicle(id, ctrl.signal);
+        if (live) setVehicle(fresh);
+      } catch (err) {
+        console.warn('vehicle detail not fetched', err);
+        if (live && !local) setVehicle(null);
+      }
+    })();
+    return () => {
+      live = false;
+      ctrl.abort();
+    };
+  }, [id, version]);
+
+  const located = useMemo(() => (vehicle ? withDistance(vehicle, position) : null), [vehicle, position]);
+
+  useEffect(() => {
+    if (!vehicle || vehicle.seller_type !== 'dealer') return;
+    const req = normalizeSearch(searchQuerySchema.parse({ seller_id: vehicle.seller_id, limit: DEALER_OTHER_VEHICLES_MAX + 1 }));
+    void searchWorker.search(req).then((r) => setOthers({ items: r.items.filter((v) => v.id !== vehicle.id).slice(0, DEALER_OTHER_VEHICLES_MAX), total: r.total }));
+  }, [vehicle]);
+
+  if (vehicle === undefined) {
+    return (
+      <Center h="60vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (vehicle === null || !located) {
+    return (
+      <Container size="sm" py={80}>
+        <Stack align="center" ta="center">
+          <Title order={1}>{LISTING_MESSAGES.notFound}</Title>
+          <Text c="dimmed">{LISTING_MESSAGES.notFoundText}</Text>
+          <Button component={Link} to="/cars">
+            Browse Other Cars
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+
+  const v = located;
+  const title = titleOf(v);
+  const hasCoords = v.seller_latitude !== null && v.seller_longitude !== null;
+  const destination = hasCoords ? `${v.seller_latitude},${v.seller_longitude}` : '';
+
+  return (
+    <Container size="xl" py="lg">
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Breadcrumbs>
+          <Anchor component={Link} to="/">
+            Home
+          </Anchor>
+          <Anchor component={Link} to="/cars">
+            Browse Cars
+          </Anchor>
+          <Text>{[v.make, v.model, v.variant].filter(Boolean).join(' ')}</Text>
+        </Breadcrumbs>
+        <Button variant="default" onClick={() => navigate(-1)}>
+          Back
+        </Button>
+      </Group>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Gallery images={v.images} title={title} />
+          <Group mt="md" gap="xs">
+            <Badge color={v.seller_type === 'dealer' ? 'brand' : 'gray'} size="lg">
+              {sellerBadge(v.seller_type)}
+            </Badge>
+            <Badge variant="light" size="lg">
+              {conditionText(v.condition)}
+            </Badge>
+          </Group>
+          <Title order={1} mt="sm" fz={{ base: 26, sm: 34 }}>
+            {title}
+          </Title>
+          <Card mt="lg">
+            <Title order={2} fz="h3" mb="md">
+              Vehicle Details
+            </Title>
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+              <Detail label="Make" value={v.make} />
+              <Detail label="Model" value={v.model} />
+              <Detail label="Variant" value={v.variant ?? 'Standard'} />
+              <Detail label="Year" value={v.year} />
+              <Detail label={v.mileage === null && v.operating_hours !== null ? 'Operating Hours' : 'Mileage'} value={mileageText(v)} />
+              <Detail label="Fuel type" value={fuelText(v.fuel_type)} />
+              <Detail label="Transmission" value={transmissionText(v.transmission)} />
+              <Detail label="Condition" value={conditionText(v.condition)} />
+              <Detail label="Category" value={categoryText(v.category) || '—'} />
+              <Detail label="Colour" value={v.color ?? '—'} />
+              {v.vehicle_type === 'car' ? <Detail label="Seats" value={5} /> : null}
+              {v.vehicle_type === 'car' ? <Detail label="Doors" value={4} /> : null}
+            </SimpleGrid>
+            {v.description ? (
+              <>
+                <Title order={3} fz="h4" mt="lg" mb="xs">
+                  Description
+                </Title>
+                <Text style={{ whiteSpace: 'pre-line' }}>{v.description}</Text>
+              </>
+            ) : null}
+            {v.features.length ? (
+              <>
+                <Title order={3} fz="h4" mt="lg" mb="xs">
+                  Features
+                </Title>
+                <List spacing={4} size="sm" listStyleType="disc" style={{ columns: 2 }}>
+                  {v.features.map((f) => (
+                    <List.Item key={f}>{f}</List.Item>
+                  ))}
+                </List>
+              </>
+            ) : null}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack>
+            <Card>
+              {v.featured ? (
+                <Badge color="gold" c="dark" mb="xs">
+                  Featured Listing
+                </Badge>
+              ) : null}
+              <Text fz={36} fw={850} c="brand.8">
+                {priceText(v.price)}
+              </Text>
+              <Stack gap="xs" mt="md">
+                <Button component={Link} to="/dashboard" size="md">
+                  Sign In to Contact Seller
+                </Button>
+                <Button component={Link} to="/dashboard" size="md" variant="light">
+                  Sign In to Buy
+                </Button>
+              </Stack>
+            </Card>
+            <Card>
+              <Title order={3} fz="h4" mb="xs">
+                Seller Information
+              </Title>
+              <Text fw={650}>{v.seller_name ?? 'Seller'}</Text>
+              <Text c="dimmed">{v.location ?? v.seller_location ?? 'Location not specified'}</Text>
+              {v.distance_km !== null && v.distance_km !== undefined ? (
+                <Text mt={4}>
+                  {v.distance_km} km from your location{source === 'default' ? ' (Harare, until you share yours)' : ''}
+                </Text>
+              ) : (
+                <Text mt={4} c="dimmed">
+                  {distanceText(null)}
+                </Text>
+              )}
+            </Card>
+            {hasCoords ? (
+              <Card bg="brand.0">
+                <Title order={3} fz="h4" mb="xs">
+                  Get Your Dream Car
+                </Title>
+                <Text>
+                  {distanceText(v.distance_km)}. {driveTimeText(v.drive_time_minutes)}.
+                </Text>
+                <Group mt="sm" gap="xs">
+                  <Button component="a" href={`https://www.google.com/maps/dir/?api=1&destination=${destination}`} target="_blank" rel="noopener" variant="white">
+                    Open in Google Maps
+                  </Button>
+                  <Button component="a" href={`https://waze.com/ul?ll=${destination}&navigate=yes`} target="_blank" rel="noopener" variant="white">
+                    Navigate with Waze
+                  </Button>
+                </Group>
+              </Card>
+            ) : (
+              <Alert color="gray">Location information not available</Alert>
+            )}
+            <Share vehicle={v} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {v.seller_type === 'dealer' ? (
+        <Box mt={48}>
+          <Group justify="space-between" mb="md">
+            <Stack gap={2}>
+              <Title order={2}>More from {v.seller_name}</Title>
+              <Text c="dimmed">
+                <Badge mr={6}>DEALER</Badge>
+                {v.seller_location ?? v.location} · {others.total} vehicles in stock
+              </Text>
+            </Stack>
+            <Button component={Link} to={`/dealer/${v.seller_id}/inventory`} variant="light">
+              View inventory
+            </Button>
+          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            {others.items.map((o) => (
+              <VehicleCard key={o.id} vehicle={withDistance(o, position)} />
+            ))}
+          </SimpleGrid>
+        </Box>
+      ) : null}
+    </Container>
+  );
+}

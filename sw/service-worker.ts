@@ -1,0 +1,34 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { clientsClaim } from 'workbox-core';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// The app shell and its code are precached, so the app opens with no network after one visit. The
+// first install takes control of the open page at once (there is no older version to disturb).
+precacheAndRoute(self.__WB_MANIFEST);
+clientsClaim();
+cleanupOutdatedCaches();
+
+// Every client route is the shell; the API, photos and files are not.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/media\//, /\.[a-z0-9]+$/i] }));
+
+// Photos never change under one name: cache-first, bounded in count and age so the phone's storage is not filled.
+registerRoute(
+  ({ url, request }) => request.destination === 'image' || url.pathname.startsWith('/media/') || url.pathname.startsWith('/samples/'),
+  new CacheFirst({ cacheName: 'photos', plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })] }),
+);
+
+// API reads answer from the cache at once and refresh it in the background; the sync feed and writes always go to the network.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/sync/'),
+  new StaleWhileRevalidate({ cacheName: 'api-reads', plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 })] }),
+);
+
+// A new version waits until the user accepts it (the app's prompt sends this message).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

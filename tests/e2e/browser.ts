@@ -1,0 +1,47 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../../src/server/config';
+import { buildServer } from '../../src/server/app';
+import { buildAppIfStale, distDir } from '../../src/server/buildApp';
+
+/** Debian's Chromium (never a downloaded browser), with the flags this machine needs. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface AppServer {
+  url: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** The real server with the built app and sample data, on a free port, with its own data folder. */
+export async function startAppServer(): Promise<AppServer> {
+  buildAppIfStale();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-e2e-'));
+  const config = loadConfig({}, { dataDir, inMemory: true, seed: true, logLevel: 'silent', jwtSecret: 'e2e-secret', host: '127.0.0.1', port: 0 });
+  const app = await buildServer(config, { appDir: distDir, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return {
+    url: `http://localhost:${port}`,
+    app,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Vehicle } from '../../src/domain/vehicle';
+import { hasChromium, launchBrowser, SCREENSHOTS, startAppServer, type AppServer } from './browser';
+
+// CI sets REQUIRE_E2E so a missing browser fails the run instead of skipping these tests.
+if (process.env.REQUIRE_E2E && !hasChromium) throw new Error('Chromium is required for the end-to-end tests (apt-get install -y chromium)');
+
+describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let sample: Vehicle;
+  let dealerListing: Vehicle;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+    const res = await fetch(`${server.url}/api/vehicles?vehicle_type=car&limit=100`);
+    const cars = (await res.json()) as Vehicle[];
+    sample = cars.find((v) => v.seller_type === 'private')!;
+    dealerListing = cars.find((v) => v.seller_type === 'dealer')!;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** Runs a test body in a fresh browser context, closed whatever happens. */
+  async function inContext(options: Parameters<Browser['newContext']>[0], body: (context: BrowserContext) => Promise<void>): Promise<void> {
+    const context = await browser.newContext(options);
+    try {
+      await body(context);
+    } finally {
+      await context.close();
+    }
+  }
+
+  async function open(context: BrowserContext, route: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(server.url + route);
+    return page;
+  }
+
+  const ROUTES: [string, string | RegExp][] = [
+    ['/', 'Start Your Search'],
+    ['/cars', /cars found/],
+    ['/construction', /vehicles found/],
+    ['/farming', /vehicles found/],
+    ['/featured', 'Become a Prime Member'],
+    ['/dealers', 'vehicles in stock'],
+    ['/about', 'View All Dealers'],
+    ['/buying-guide', /buying/i],
+    ['/selling-guide', 'List Your Vehicle'],
+    ['/faq', 'Still Have Questions?'],
+    ['/terms-and-conditions', 'Last Updated October 8, 2025'],
+    ['/privacy-policy', /privacy/i],
+    ['/cookie-policy', /cookie/i],
+    ['/advertising-prices', 'Select This Plan'],
+    ['/dashboard', 'Sign In Required'],
+  ];
+
+  it('renders every public route with its key text, at 360 px and at 1280 px', async () => {
+    for (const [width, height, label] of [
+      [360, 780, 'mobile'],
+      [1280, 900, 'desktop'],
+    ] as const) {
+      await inContext({ viewport: { width, height } }, async (context) => {
+        const routes: [string, string | RegExp][] = [...ROUTES, [`/car/${dealerListing.id}`, 'Vehicle Details'], [`/dealer/${dealerListing.seller_id}/inventory`, /vehicles/]];
+        for (const [route, text] of routes) {
+          const page = await open(context, route);
+          await page.getByText(text).first().waitFor({ timeout: 20_000 });
+          const name = route === '/' ? 'home' : route.slice(1).replace(/[/]/g, '_').replace(/[0-9a-f-]{36}/g, 'id');
+          await page.screenshot({ path: path.join(SCREENSHOTS, `${label}-${name}.png`), fullPage: route === '/' });
+          await page.close();
+        }
+      });
+    }
+  });
+
+  it('filters and sorts /cars in the worker, agreeing with the API', async () => {
+    await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
+      const page = await open(context, '/cars');
+      const api = (await fetch(`${server.url}/api/vehicles?vehicle_type=car&make=Toyota&limit=1`)).headers.get('x-total-count')!;
+      await page.getByText(/cars found/).waitFor();
+      await page.getByRole('button', { name: 'Filter and Sort' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Make' }).click();
+      await dialog.getByPlaceholder('All makes').click();
+      await page.getByRole('option', { name: 'Toyota', exact: true }).click();
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText(`${api} cars found`).waitFor();
+      await page.locator('input[aria-label="Sort by"]').click();
+      await page.getByRole('option', { name: 'Price: low to high' }).click();
+      await page.waitForTimeout(300);
+      const prices = await page.locator('a[href^="/car/"] >> text=/^\\$[0-9,]+$/').allTextContents();
+      const numbers = prices.map((p) => Number(p.replace(/[$,]/g, '')));
+      expect(numbers.length).toBeGreaterThan(1);
+      expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    });
+  });
+
+  it('shows a listing with its details, gates contact for visitors, and copies its link', async () => {
+    await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      const page = await open(context, `/car/${sample.id}`);
+      await page.getByText('Vehicle Details').waitFor();
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(sample.model);
+      await page.getByText('PRIVATE SELLER').first().waitFor();
+      await page.getByText('Sign In to Contact Seller').waitFor();
+      await page.getByText('Sign In to Buy').waitFor();
+      expect(await page.getByText('Call Seller').count()).toBe(0);
+      await page.getByText('km from your location').waitFor();
+      await page.getByRole('button', { name: 'Copy Link' }).click();
+      await page.getByText('Link copied to clipboard!').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/car/${sample.id}`);
+      const missing = await open(context, '/car/00000000-0000-4000-8000-000000000000');
+      await missing.getByText("The car you're looking for doesn't exist or has been removed.").waitFor();
+    });
+  });
+
+  it('after one visit, opens, browses and filters with no network', async () => {
+    await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
+      const page = await open(context, '/');
+      await page.getByText('Start Your Search').waitFor();
+      // The service worker has installed and controls the page once the shell is precached.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 });
+      await page.goto(`${server.url}/cars`);
+      await page.getByText(/cars found/).waitFor();
+      await page.goto(`${server.url}/car/${sample.id}`);
+      await page.getByText('Vehicle Details').waitFor();
+
+      await context.setOffline(true);
+      for (const [route, text] of [
+        ['/', 'Start Your Search'],
+        ['/cars', /cars found/],
+        [`/car/${sample.id}`, 'Vehicle Details'],
+      ] as const) {
+        await page.goto(server.url + route);
+        await page.getByText(text).first().waitFor({ timeout: 20_000 });
+      }
+      await page.getByText('You are offline.', { exact: false }).waitFor();
+      await page.goto(`${server.url}/cars?car_category=pickup`);
+      const local = (await fetch(`${server.url}/api/vehicles?vehicle_type=car&car_category=pickup&limit=1`)).headers.get('x-total-count')!;
+      await page.getByText(`${local} cars found`).waitFor({ timeout: 20_000 });
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'mobile-offline-pickups.png') });
+    });
+  });
+});
