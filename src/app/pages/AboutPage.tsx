@@ -2,6 +2,7 @@ import { Box, Button, Card, CheckIcon, Group, Image, List, SimpleGrid, Stack, Te
 import { Link } from 'react-router-dom';
 import { ABOUT_HERO, ABOUT_MISSION, ABOUT_REASONS, ABOUT_STATS } from '../content/about';
 import { Page } from '../shell/Page';
+import { CtaCard, ICON_LIST_STYLES } from './contentParts';
 
 const HERO_IMAGES = [
   { src: '/samples/suv.svg', alt: 'An SUV' },
@@ -14,13 +15,6 @@ const check = (
     <CheckIcon size={11} />
   </ThemeIcon>
 );
-
-/** Icon lists: no marker indent, icon aligned with the first line of text. */
-const ICON_LIST_STYLES = {
-  root: { paddingInlineStart: 0 },
-  itemWrapper: { alignItems: 'flex-start' },
-  itemIcon: { marginTop: 2 },
-} as const;
 
 export default function AboutPage() {
   const [main, ...others] = HERO_IMAGES;
@@ -98,22 +92,23 @@ export default function AboutPage() {
           </SimpleGrid>
         </Box>
 
-        <Card component="section" aria-labelledby="about-cta" padding="xl" bg="gold.0" withBorder={false}>
-          <Stack gap="md" align="flex-start">
-            <Title order={2} id="about-cta">
-              Ready to find your next vehicle?
-            </Title>
-            <Text c="dark.7">Browse listings from private sellers and dealers across Zimbabwe, or see who is selling near you.</Text>
-            <Group gap="sm">
+        <CtaCard
+          id="about-cta"
+          title="Ready to find your next vehicle?"
+          bg="gold.0"
+          actions={
+            <>
               <Button component={Link} to="/cars" size="md">
                 Browse Cars
               </Button>
               <Button component={Link} to="/dealers" size="md" variant="outline">
                 View All Dealers
               </Button>
-            </Group>
-          </Stack>
-        </Card>
+            </>
+          }
+        >
+          Browse listings from private sellers and dealers across Zimbabwe, or see who is selling near you.
+        </CtaCard>
       </Stack>
     </Page>
   );

@@ -1,19 +1,16 @@
 import { useState } from 'react';
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Button,
   Card,
-  CheckIcon,
   Group,
   List,
   Select,
   SimpleGrid,
   Stack,
   Text,
-  ThemeIcon,
   Title,
   VisuallyHidden,
 } from '@mantine/core';
@@ -32,6 +29,7 @@ import {
 import { STORAGE_KEYS } from '../../domain/constants';
 import { useSupportEmail } from '../config/useConfig';
 import { Page } from '../shell/Page';
+import { CtaCard, EmailSupportButton, ICON_LIST_STYLES, SupportReply, checkIcon } from './contentParts';
 
 const FILTER_LABELS: Record<keyof AdvertisingFilters, string> = {
   vehicleType: 'Vehicle type',
@@ -41,19 +39,6 @@ const FILTER_LABELS: Record<keyof AdvertisingFilters, string> = {
 };
 
 const labelOf = <V extends string>(opts: FilterOption<V>[], value: V): string => opts.find((o) => o.value === value)?.label ?? value;
-
-const check = (
-  <ThemeIcon size={20} radius="xl" color="brand" variant="light" aria-hidden>
-    <CheckIcon size={10} />
-  </ThemeIcon>
-);
-
-/** Icon lists: no marker indent, icon aligned with the first line of text. */
-const ICON_LIST_STYLES = {
-  root: { paddingInlineStart: 0 },
-  itemWrapper: { alignItems: 'flex-start' },
-  itemIcon: { marginTop: 2 },
-} as const;
 
 function PlanCard({ plan, onSelect }: { plan: AdvertisingPlan; onSelect: (plan: AdvertisingPlan) => void }) {
   const headingId = `plan-${plan.id}`;
@@ -88,7 +73,7 @@ function PlanCard({ plan, onSelect }: { plan: AdvertisingPlan; onSelect: (plan: 
           {formatPlanPrice(plan.originalPrice)}
         </Text>
       </Group>
-      <List spacing="xs" size="sm" icon={check} mt="lg" mb="lg" styles={ICON_LIST_STYLES}>
+      <List spacing="xs" size="sm" icon={checkIcon} mt="lg" mb="lg" styles={ICON_LIST_STYLES}>
         {plan.features.map((f) => (
           <List.Item key={f}>{f}</List.Item>
         ))}
@@ -175,7 +160,7 @@ export default function AdvertisingPricesPage() {
             />
           </SimpleGrid>
           {filters.sellerType === 'dealer' ? (
-            <Alert role="status" color="brand" variant="light" mt="md" icon={check} title="Dealer discount applied">
+            <Alert role="status" color="brand" variant="light" mt="md" icon={checkIcon} title="Dealer discount applied">
               <Text fz="sm" c="dark.7">
                 You are viewing prices for professional dealers.
               </Text>
@@ -200,36 +185,21 @@ export default function AdvertisingPricesPage() {
           </Text>
         </Box>
 
-        <Card component="section" aria-labelledby="prices-help" padding="xl" bg="brand.0" withBorder={false}>
-          <Stack gap="md" align="flex-start">
-            <Title order={2} id="prices-help">
-              Need help choosing a plan?
-            </Title>
-            <Text c="dark.7">
-              Our support team responds within 24 hours.{' '}
-              {email ? (
-                <>
-                  Email us at{' '}
-                  <Anchor href={`mailto:${email}`} fw={600} c="brand.8" style={{ overflowWrap: 'anywhere' }}>
-                    {email}
-                  </Anchor>
-                  .
-                </>
-              ) : null}{' '}
-              Our selling guide also explains how to create a listing that sells.
-            </Text>
-            <Group gap="sm">
-              {email ? (
-                <Button component="a" href={`mailto:${email}`} size="md">
-                  Email support
-                </Button>
-              ) : null}
+        <CtaCard
+          id="prices-help"
+          title="Need help choosing a plan?"
+          actions={
+            <>
+              <EmailSupportButton email={email} />
               <Button component={Link} to="/selling-guide" size="md" variant="outline">
                 Read the selling guide
               </Button>
-            </Group>
-          </Stack>
-        </Card>
+            </>
+          }
+        >
+          <SupportReply email={email} />{' '}
+          Our selling guide also explains how to create a listing that sells.
+        </CtaCard>
       </Stack>
     </Page>
   );

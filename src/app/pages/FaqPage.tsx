@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Accordion, Anchor, Box, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Box, Button, Card, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { FAQ_CATEGORIES, FAQ_ITEMS } from '../content/faq';
 import type { FaqItem } from '../content/types';
 import { useSupportEmail } from '../config/useConfig';
-import { Page, withEmail } from '../shell/Page';
+import { Page } from '../shell/Page';
+import { CtaCard, EmailSupportButton, FaqAccordion, SupportReply } from './contentParts';
 
 type CategoryId = (typeof FAQ_CATEGORIES)[number]['id'];
 
@@ -21,37 +22,12 @@ function itemsFor(category: CategoryId): FaqItem[] {
   return category === 'all' ? FAQ_ITEMS : FAQ_ITEMS.filter((q) => q.category === category);
 }
 
-/** One answer open at a time; clicking the open question closes it (Mantine's default). */
-function FaqAccordion({ items, email }: { items: FaqItem[]; email: string }) {
-  return (
-    <Accordion
-      variant="separated"
-      radius="md"
-      order={2}
-      styles={{ content: { maxHeight: '24rem', overflowY: 'auto' } }}
-    >
-      {items.map((q) => (
-        <Accordion.Item key={q.id} value={q.id}>
-          <Accordion.Control>
-            <Text span fw={600}>
-              {q.question}
-            </Text>
-          </Accordion.Control>
-          <Accordion.Panel>
-            <Text lh={1.7}>{withEmail(q.answer, email)}</Text>
-          </Accordion.Panel>
-        </Accordion.Item>
-      ))}
-    </Accordion>
-  );
-}
+/** A long answer scrolls inside its panel. */
+const FAQ_ACCORDION_STYLES = { content: { maxHeight: '24rem', overflowY: 'auto' } } as const;
 
 export default function FaqPage() {
   const email = useSupportEmail();
   const [category, setCategory] = useState<CategoryId>('all');
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
 
   return (
     <Page title="Frequently asked questions" subtitle="Answers for buyers and sellers, and about how Motokari works.">
@@ -74,7 +50,7 @@ export default function FaqPage() {
           </Tabs.List>
           {FAQ_CATEGORIES.map((c) => (
             <Tabs.Panel key={c.id} value={c.id}>
-              <FaqAccordion items={itemsFor(c.id)} email={email} />
+              <FaqAccordion items={itemsFor(c.id)} email={email} order={2} styles={FAQ_ACCORDION_STYLES} />
             </Tabs.Panel>
           ))}
         </Tabs>
@@ -97,37 +73,20 @@ export default function FaqPage() {
           </SimpleGrid>
         </Box>
 
-        <Card component="section" aria-labelledby="faq-still" padding="xl" bg="brand.0" withBorder={false}>
-          <Stack gap="md" align="flex-start">
-            <Title order={2} id="faq-still">
-              Still Have Questions?
-            </Title>
-            <Text c="dark.7">
-              Our support team responds within 24 hours.{' '}
-              {email ? (
-                <>
-                  Email us at{' '}
-                  <Anchor href={`mailto:${email}`} fw={600} c="brand.8" style={{ overflowWrap: 'anywhere' }}>
-                    {email}
-                  </Anchor>
-                  .
-                </>
-              ) : (
-                'Our support address will appear here once Motokari has connected.'
-              )}
-            </Text>
-            <Group gap="sm">
-              {email ? (
-                <Button component="a" href={`mailto:${email}`} size="md">
-                  Email support
-                </Button>
-              ) : null}
+        <CtaCard
+          id="faq-still"
+          title="Still Have Questions?"
+          actions={
+            <>
+              <EmailSupportButton email={email} />
               <Button component={Link} to="/buying-guide" size="md" variant="outline">
                 Read the buying guide
               </Button>
-            </Group>
-          </Stack>
-        </Card>
+            </>
+          }
+        >
+          <SupportReply email={email} fallback="Our support address will appear here once Motokari has connected." />
+        </CtaCard>
       </Stack>
     </Page>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Accordion, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, List, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import { COOKIE_POLICY_SECTIONS } from '../content/cookies';
 import { PRIVACY_SECTIONS } from '../content/privacy';
@@ -7,6 +7,7 @@ import { TERMS_LAST_UPDATED, TERMS_SECTIONS } from '../content/terms';
 import type { ContentSection } from '../content/types';
 import { useSupportEmail } from '../config/useConfig';
 import { Page, withEmail } from '../shell/Page';
+import { CtaCard, SupportReply } from './contentParts';
 
 interface RelatedLink {
   to: string;
@@ -75,32 +76,18 @@ function LegalDocument({
           ))}
         </Accordion>
 
-        <Card component="section" aria-labelledby="legal-contact" padding="xl" bg="brand.0" withBorder={false}>
-          <Stack gap="md" align="flex-start">
-            <Title order={2} id="legal-contact" fz={{ base: 'lg', sm: 'xl' }}>
-              Questions about this page?
-            </Title>
-            <Text c="dark.7">
-              Our support team responds within 24 hours.{' '}
-              {email ? (
-                <>
-                  Email us at{' '}
-                  <Anchor href={`mailto:${email}`} fw={600} c="brand.8" style={{ overflowWrap: 'anywhere' }}>
-                    {email}
-                  </Anchor>
-                  .
-                </>
-              ) : null}
-            </Text>
-            <Group gap="sm">
-              {related.map((r, i) => (
-                <Button key={r.to} component={Link} to={r.to} variant={i === 0 ? 'filled' : 'outline'}>
-                  {r.label}
-                </Button>
-              ))}
-            </Group>
-          </Stack>
-        </Card>
+        <CtaCard
+          id="legal-contact"
+          title="Questions about this page?"
+          titleFz={{ base: 'lg', sm: 'xl' }}
+          actions={related.map((r, i) => (
+            <Button key={r.to} component={Link} to={r.to} variant={i === 0 ? 'filled' : 'outline'}>
+              {r.label}
+            </Button>
+          ))}
+        >
+          <SupportReply email={email} />
+        </CtaCard>
       </Stack>
     </Page>
   );
