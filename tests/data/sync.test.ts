@@ -5,7 +5,7 @@ import { MotokariDb } from '../../src/data/db';
 import { pullChanges } from '../../src/data/sync';
 import type { SyncPage } from '../../src/data/api';
 import type { Vehicle } from '../../src/domain/vehicle';
-import { listingBody, startServer, type TestServer } from '../server/harness';
+import { startServer, type TestServer } from '../server/harness';
 
 // The device's mirror (Dexie on fake-indexeddb) following the real server's delta feed.
 describe('the offline mirror', () => {
@@ -16,10 +16,8 @@ describe('the offline mirror', () => {
   const mirrorIds = async (db: MotokariDb) => (await db.vehicles.toCollection().primaryKeys()).map(String).sort();
 
   async function publish(): Promise<string> {
-    const v = (await s.request({ method: 'POST', url: '/api/vehicles', token: seller.token, body: listingBody() })).json() as Vehicle;
-    const tx = (await s.request({ method: 'POST', url: '/api/payments/ecocash/create', token: seller.token, body: { vehicle_id: v.id, payment_method: 'ecocash', customer_msisdn: '0771234567' } })).json();
-    await s.request({ method: 'POST', url: `/api/payments/ecocash/confirm/${tx.transaction_id}`, token: seller.token, body: {} });
-    return v.id;
+    const v = await s.draft(seller.token);
+    return (await s.pay(seller.token, v.id)).id;
   }
 
   beforeAll(async () => {

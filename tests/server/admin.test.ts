@@ -65,18 +65,7 @@ describe.each(ENGINES)('%s', (engine) => {
   }
 
   /** Publishes a draft through the sandbox mobile-money flow. */
-  async function publish(token: string, vehicleId: string) {
-    const create = await s.request({
-      method: 'POST',
-      url: '/api/payments/ecocash/create',
-      token,
-      body: { vehicle_id: vehicleId, payment_method: 'ecocash', customer_msisdn: '0771234567' },
-    });
-    expect(create.statusCode).toBe(200);
-    const confirm = await s.request({ method: 'POST', url: `/api/payments/ecocash/confirm/${create.json().transaction_id}`, token, body: {} });
-    expect(confirm.statusCode).toBe(200);
-    expect(confirm.json().vehicle.is_published).toBe(true);
-  }
+  const publish = (token: string, vehicleId: string) => s.pay(token, vehicleId);
 
   const stats = async (): Promise<Stats> => {
     const res = await s.request({ method: 'GET', url: '/api/admin/stats', token: admin.token });

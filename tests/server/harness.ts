@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Vehicle } from '../../src/domain/vehicle';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { buildServer, type ServerDeps } from '../../src/server/app';
 import { openDatabase, type Engine } from '../../src/server/db/client';
@@ -20,6 +22,10 @@ export interface TestServer {
   request(opts: { method: string; url: string; token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   signup(over?: Partial<SignupBody>): Promise<{ token: string; user: { id: string; email: string; user_type: string; name: string } }>;
   admin(): Promise<{ token: string; user: { id: string } }>;
+  /** Creates a listing (a draft) from listingBody(over). */
+  draft(token: string, over?: Record<string, unknown>, query?: string): Promise<Vehicle>;
+  /** Pays for a listing through the sandbox mobile-money flow; returns it published. */
+  pay(token: string, vehicleId: string): Promise<Vehicle>;
 }
 
 export interface SignupBody {
@@ -118,6 +124,25 @@ export async function startServer(
       if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
       const json = res.json();
       return { token: json.access_token, user: json.user };
+    },
+    async draft(token, over = {}, query = '') {
+      const res = await request({ method: 'POST', url: `/api/vehicles${query}`, token, body: listingBody(over) });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as Vehicle;
+    },
+    async pay(token, vehicleId) {
+      const created = await request({
+        method: 'POST',
+        url: '/api/payments/ecocash/create',
+        token,
+        body: { vehicle_id: vehicleId, payment_method: 'ecocash', customer_msisdn: '0771234567' },
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const confirmed = await request({ method: 'POST', url: `/api/payments/ecocash/confirm/${created.json().transaction_id}`, token, body: {} });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const v = confirmed.json().vehicle as Vehicle;
+      expect(v.is_published).toBe(true);
+      return v;
     },
     async admin() {
       const res = await request({ method: 'POST', url: '/api/auth/login', body: { email: 'admin@motokari.test', password: 'admin-password' } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaynowMobileMoneyProvider } from '../../src/server/payments/paynow';
 import { SandboxCardProvider } from '../../src/server/payments/sandbox';
 import { startFakePaynow, type FakePaynow } from '../fakes/fakePaynow';
-import { listingBody, startServer, type TestServer } from './harness';
+import { startServer, type TestServer } from './harness';
 
 // EcoCash through Paynow, end to end through the server's routes, against a local fake Paynow.
 describe('mobile money through Paynow', () => {
@@ -25,11 +25,7 @@ describe('mobile money through Paynow', () => {
     await paynow?.close();
   });
 
-  async function draft(token: string) {
-    const res = await s.request({ method: 'POST', url: '/api/vehicles', token, body: listingBody() });
-    expect(res.statusCode).toBe(201);
-    return res.json() as { id: string };
-  }
+  const draft = (token: string) => s.draft(token);
 
   it('config says mobile money is live through Paynow', async () => {
     const cfg = (await s.request({ method: 'GET', url: '/api/config' })).json();

@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
+import type { SyncPage } from '../../src/data/api';
 import { vehicles } from '../../src/server/db/schema';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
-interface SyncPage {
-  upserts: Vehicle[];
-  tombstones: string[];
-  revision: number;
-  has_more: boolean;
-}
 
 /** What an offline client keeps: its copy of the public listings and the revision it reached. */
 class Mirror {
@@ -43,24 +38,8 @@ describe.each(ENGINES)('%s', (engine) => {
     await s?.close();
   });
 
-  async function create(token: string, over: Record<string, unknown> = {}): Promise<Vehicle> {
-    const res = await s.request({ method: 'POST', url: '/api/vehicles', token, body: listingBody(over) });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Vehicle;
-  }
-
-  async function pay(token: string, id: string): Promise<Vehicle> {
-    const c = await s.request({
-      method: 'POST',
-      url: '/api/payments/ecocash/create',
-      token,
-      body: { vehicle_id: id, payment_method: 'ecocash', customer_msisdn: '0771234567' },
-    });
-    expect(c.statusCode, c.body).toBe(200);
-    const k = await s.request({ method: 'POST', url: `/api/payments/ecocash/confirm/${c.json().transaction_id}`, token, body: {} });
-    expect(k.statusCode, k.body).toBe(200);
-    return k.json().vehicle as Vehicle;
-  }
+  const create = (token: string, over: Record<string, unknown> = {}) => s.draft(token, over);
+  const pay = (token: string, id: string) => s.pay(token, id);
 
   async function publish(token: string, over: Record<string, unknown> = {}): Promise<Vehicle> {
     return pay(token, (await create(token, over)).id);

@@ -58,27 +58,8 @@ describe.each(ENGINES)('%s', (engine) => {
     return { items, total: Number(res.headers['x-total-count']), status: res.statusCode };
   }
 
-  async function create(token: string, over: Record<string, unknown> = {}, query = ''): Promise<Vehicle> {
-    const res = await s.request({ method: 'POST', url: `/api/vehicles${query}`, token, body: listingBody(over) });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Vehicle;
-  }
-
-  /** Publishes through the sandbox mobile-money flow. */
-  async function pay(token: string, vehicleId: string): Promise<Vehicle> {
-    const created = await s.request({
-      method: 'POST',
-      url: '/api/payments/ecocash/create',
-      token,
-      body: { vehicle_id: vehicleId, payment_method: 'ecocash', customer_msisdn: '0771234567' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const confirmed = await s.request({ method: 'POST', url: `/api/payments/ecocash/confirm/${created.json().transaction_id}`, token, body: {} });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    const v = confirmed.json().vehicle as Vehicle;
-    expect(v.is_published).toBe(true);
-    return v;
-  }
+  const create = (token: string, over: Record<string, unknown> = {}, query = '') => s.draft(token, over, query);
+  const pay = (token: string, vehicleId: string) => s.pay(token, vehicleId);
 
   async function createPublished(token: string, over: Record<string, unknown> = {}): Promise<Vehicle> {
     const v = await create(token, over);
