@@ -126,16 +126,7 @@ export const ADVERTISING_PLANS: readonly AdvertisingPlan[] = [
 ];
 
 /** What 'Select This Plan' stores (as JSON) under STORAGE_KEYS.selectedAdvertisingPlan in session storage. */
-export interface SelectedAdvertisingPlan {
-  name: string;
-  duration: string;
-  price: number;
-  originalPrice: number;
-  description: string;
-  features: string[];
-  isPopular: boolean;
-  selectedFilters: AdvertisingFilters;
-}
+export type SelectedAdvertisingPlan = Omit<AdvertisingPlan, 'id'> & { selectedFilters: AdvertisingFilters };
 
 export function selectedPlanRecord(plan: AdvertisingPlan, filters: AdvertisingFilters): SelectedAdvertisingPlan {
   return {
