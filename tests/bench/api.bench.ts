@@ -2,7 +2,7 @@
 // beside a trivial endpoint on the same server, at 10,000 and 100,000 listings, on PGlite and on
 // PostgreSQL. Not a test: it measures, and writes its table to tests/bench/RESULTS.md.
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,16 +11,14 @@ import { users, vehicles } from '../../src/server/db/schema';
 import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS } from '../../src/domain/constants';
 import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE } from '../../src/domain/catalogue/catalogueData';
 import { load, type LoadResult } from './load';
+import { writeResultsSection } from './results';
+import { seededRandom } from '../support/random';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
 
 /** The 30 most common car makes carry most listings, as on real roads. */
 const POPULAR = ['Toyota', 'Nissan', 'Honda', 'Mazda', 'Isuzu', 'Ford', 'Volkswagen', 'Mercedes-Benz', 'BMW', 'Mitsubishi'];
@@ -28,7 +26,7 @@ const popular = CAR_CATALOGUE.filter((m) => POPULAR.includes(m.name));
 
 async function seed(databaseUrl: string | null, dataDir: string, n: number): Promise<void> {
   const { db, close } = await openDatabase({ databaseUrl, dataDir });
-  const rand = rng(n);
+  const rand = seededRandom(n);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const [seller] = await db.insert(users).values({ name: 'Bench Seller', email: `bench-${n}@example.invalid`, userType: 'dealer' }).returning();
   const batch = 2000;
@@ -160,12 +158,7 @@ async function main() {
     ...lines,
     '',
   ].join('\n');
-  const file = path.join(root, 'tests/bench/RESULTS.md');
-  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  const start = existing.indexOf('## API search');
-  const next = start >= 0 ? existing.indexOf('\n## ', start + 3) : -1;
-  const updated = start >= 0 ? existing.slice(0, start) + section + (next >= 0 ? existing.slice(next + 1) : '') : existing + section;
-  writeFileSync(file, updated);
+  writeResultsSection('## API search', section);
   console.log('\n' + lines.join('\n'));
 }
 

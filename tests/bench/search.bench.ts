@@ -4,7 +4,7 @@
 // checks that the engine returns the same ids as the plain baseline, times building the index from
 // 100,000 Dexie records, and measures the gzipped JavaScript the first screen of / loads in Chromium.
 import 'fake-indexeddb/auto';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,20 +17,18 @@ import { compareRanked, matchesClauses } from '../../src/domain/search/match';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { MotokariDb } from '../../src/data/db';
 import { hasChromium, launchBrowser, startAppServer } from '../e2e/browser';
+import { writeResultsSection } from './results';
+import { seededRandom } from '../support/random';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
 const MAKES = ['Toyota', 'Nissan', 'Honda', 'Mazda', 'Isuzu', 'Ford', 'Volkswagen', 'Mercedes-Benz', 'BMW', 'Mitsubishi', 'Audi', 'Kia', 'Hyundai', 'Subaru', 'Suzuki'];
 const MODELS = ['Hilux', 'Corolla', 'Fit', 'Ranger', 'X-Trail', 'Demio', 'D-Max', 'Polo', 'C-Class', '3 Series'];
 
 function listings(n: number): Vehicle[] {
-  const rand = rng(n);
+  const rand = seededRandom(n);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   return Array.from({ length: n }, (_, i) => {
     const city = pick(CITIES);
@@ -249,12 +247,7 @@ async function main() {
     js ? `First screen of / at 360 px in Chromium: ${js.files} JavaScript files, ${js.gzipKb.toFixed(1)} KB gzipped (target: under 170 KB).` : 'First screen of /: not measured (no Chromium on this machine).',
     '',
   ].join('\n');
-  const file = path.join(root, 'tests/bench/RESULTS.md');
-  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n\n';
-  const start = existing.indexOf('## Search engine');
-  const next = start >= 0 ? existing.indexOf('\n## ', start + 3) : -1;
-  const updated = start >= 0 ? existing.slice(0, start) + section + (next >= 0 ? existing.slice(next + 1) : '') : `${existing.trimEnd()}\n\n${section}`;
-  writeFileSync(file, updated);
+  writeResultsSection('## Search engine', section);
   console.log(`\n${section}`);
 }
 

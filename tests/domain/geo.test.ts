@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../support/random';
 import { chordSquared, chordSquaredForKm, distanceBand, driveSpeedKmh, driveTimeMinutes, haversineKm, roundKm, unitVector } from '../../src/domain/geo';
 import { CITIES, DEFAULT_LOCATION } from '../../src/domain/constants';
 
@@ -55,8 +56,7 @@ describe('chord distance', () => {
   it('orders points exactly as Haversine does, and bounds by the same radius', () => {
     const buyer = { latitude: -19.4167, longitude: 29.8167 };
     const b = unitVector(buyer);
-    let seed = 7;
-    const rand = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rand = seededRandom(7);
     const points = Array.from({ length: 500 }, () => ({ latitude: -22 + rand() * 7, longitude: 25 + rand() * 8 }));
     const byHaversine = [...points].sort((p, q) => haversineKm(buyer, p) - haversineKm(buyer, q));
     const byChord = [...points].sort((p, q) => chordSquared(b, unitVector(p)) - chordSquared(b, unitVector(q)));

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../support/random';
 import { BODY_TYPES, CITIES, CONDITIONS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '../../src/domain/constants';
 import { haversineKm } from '../../src/domain/geo';
 import { normalizeSearch, searchQuerySchema, toClauses, type SearchRequest } from '../../src/domain/search/filters';
 import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
 import { compareRanked, matchesClauses } from '../../src/domain/search/match';
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
-}
-const rand = rng(42);
+const rand = seededRandom(42);
 const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const maybe = <T,>(p: number, v: () => T): T | undefined => (rand() < p ? v() : undefined);
 const MAKES = { Toyota: ['Hilux', 'Corolla'], Honda: ['Fit', 'CR-V'], Nissan: ['NP200'] } as const;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../support/random';
 import { sql } from 'drizzle-orm';
 import { vehicles } from '../../src/server/db/schema';
 import { searchVehicles } from '../../src/server/repositories/vehicles.repo';
@@ -11,20 +12,13 @@ import { ENGINES, startServer, type TestServer } from './harness';
 
 // The server's SQL, its in-memory index and the domain's rules must return the same listings in the same order
 // for the same data and query. Random data and queries, from a fixed seed so a failure can be replayed.
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const MAKES = { Toyota: ['Hilux', 'Corolla', 'Fortuner'], Honda: ['Fit', 'CR-V'], Nissan: ['NP200', 'X-Trail'], BMW: ['3 Series'] } as const;
 
 describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
   let s: TestServer;
   let all: Vehicle[];
-  const rand = rng(20261122);
+  const rand = seededRandom(20261122);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const maybe = <T,>(p: number, v: () => T): T | undefined => (rand() < p ? v() : undefined);
 
