@@ -137,7 +137,12 @@ export function isPublic(v: Pick<Vehicle, 'is_published' | 'is_expired' | 'expir
 
 /** A copy of the listing with its distance (km, one decimal) and drive time from the buyer. */
 export function withDistance(v: Vehicle, buyer: LatLon): Vehicle {
-  if (!hasCoordinates(v.seller_latitude, v.seller_longitude)) return { ...v, distance_km: null, drive_time_minutes: null };
+  return { ...v, ...distanceFields(v, buyer) };
+}
+
+/** The distance and drive time from the buyer to a listing's seller; null without the seller's coordinates. */
+export function distanceFields(v: Vehicle, buyer: LatLon): { distance_km: number | null; drive_time_minutes: number | null } {
+  if (!hasCoordinates(v.seller_latitude, v.seller_longitude)) return { distance_km: null, drive_time_minutes: null };
   const km = haversineKm(buyer, { latitude: v.seller_latitude as number, longitude: v.seller_longitude as number });
-  return { ...v, distance_km: roundKm(km), drive_time_minutes: driveTimeMinutes(km) };
+  return { distance_km: roundKm(km), drive_time_minutes: driveTimeMinutes(km) };
 }

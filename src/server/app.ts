@@ -94,11 +94,15 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
     media: createMediaStore(config.dataDir),
     payments: deps.payments ?? createPaymentProviders(config.env, config.publicUrl),
-    publicIndex: new PublicListingIndex(database.db),
+    publicIndex: new PublicListingIndex(database.db, database),
     now: deps.now ?? (() => new Date()),
   };
   app.decorate('ctx', ctx);
-  if (!deps.database) app.addHook('onClose', async () => database.close());
+  await ctx.publicIndex.start();
+  app.addHook('onClose', async () => {
+    await ctx.publicIndex.close();
+    if (!deps.database) await database.close();
+  });
 
   await ensureCatalogue(ctx.db);
   if (config.adminEmail && config.adminPassword) await ensureAdmin(ctx.db, config.adminEmail, config.adminPassword, app.log);

@@ -124,6 +124,37 @@ describe('the in-memory listing index', () => {
     expect(nonEmpty).toBeGreaterThan(150);
   });
 
+  it('keeps the sets of repeated searches current as listings change between them', () => {
+    // The same few ranges and regions asked again and again, with changes in between, as buyers do.
+    const index = new ListingIndex<Indexed>();
+    const byId = new Map<string, Indexed>();
+    for (let i = 0; i < 800; i++) {
+      const v = listing(i);
+      index.upsert(v);
+      byId.set(v.id, v);
+    }
+    const pool = Array.from({ length: 12 }, () => randomRequest());
+    for (let round = 0; round < 200; round++) {
+      const id = pick([...byId.keys()]);
+      const roll = rand();
+      if (roll < 0.3) {
+        index.remove(id);
+        byId.delete(id);
+      } else {
+        // A changed price, year, engine, place or coordinates, or a brand-new listing.
+        const v = roll < 0.8 ? { ...listing(200_000 + round), id } : listing(300_000 + round);
+        index.upsert(v);
+        byId.set(v.id, v);
+      }
+      for (const req of [pick(pool), pick(pool)]) {
+        const got = index.search(req, NOW);
+        const want = reference([...byId.values()], req);
+        expect(got.total, JSON.stringify(req)).toBe(want.total);
+        expect(got.hits.map((h) => h.item.id), JSON.stringify(req)).toEqual(want.ids);
+      }
+    }
+  });
+
   it('hides listings whose expiry has passed at the time of the search', () => {
     const index = new ListingIndex<Indexed>();
     const v = { ...listing(1), expires_at: '2026-11-23T00:00:00.000Z' };

@@ -8,6 +8,7 @@ import type { Vehicle } from '../../src/domain/vehicle';
 import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { buildServer, type ServerDeps } from '../../src/server/app';
 import { openDatabase, type Engine } from '../../src/server/db/client';
+import { currentRevision } from '../../src/server/repositories/vehicles.repo';
 
 /** The engines every API suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const ENGINES: Engine[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -19,6 +20,8 @@ export interface TestServer {
   /** The clock the server reads; tests move it to reach expiry. */
   clock: { now: Date };
   close(): Promise<void>;
+  /** Waits until public searches see rows written straight to the database (not through the API). */
+  outsideWriteSeen(): Promise<void>;
   request(opts: { method: string; url: string; token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   signup(over?: Partial<SignupBody>): Promise<{ token: string; user: { id: string; email: string; user_type: string; name: string } }>;
   admin(): Promise<{ token: string; user: { id: string } }>;
@@ -101,6 +104,18 @@ export async function startServer(
     dataDir,
     clock,
     request,
+    async outsideWriteSeen() {
+      // A write made past withListingWrite (as by another server instance) reaches the public index
+      // through the database's notification, shortly after its commit.
+      const head = await currentRevision(app.ctx.db);
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        await app.ctx.publicIndex.refresh();
+        if (app.ctx.publicIndex.appliedRevision >= head) return;
+        if (Date.now() > deadline) throw new Error('the public index did not hear of the write');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    },
     async close() {
       await app.close();
       await database.close();

@@ -57,6 +57,7 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
       };
     });
     await s.app.ctx.db.insert(vehicles).values(rows);
+    await s.outsideWriteSeen();
     const res = await s.request({ method: 'GET', url: '/api/vehicles?limit=500' });
     all = res.json();
     expect(all).toHaveLength(400);

@@ -138,6 +138,7 @@ describe.each(ENGINES)('%s', (engine) => {
         revision: sql`nextval('listing_revision_seq')`,
       }));
       const inserted = await s.app.ctx.db.insert(vehicles).values(rows).returning({ id: vehicles.id, firstPublishedAt: vehicles.firstPublishedAt });
+      await s.outsideWriteSeen();
       try {
         const res = await s.request({ method: 'GET', url: '/api/vehicles?make=kubota&model=l%20series' });
         expect(res.statusCode).toBe(200);
@@ -264,6 +265,7 @@ describe.each(ENGINES)('%s', (engine) => {
         firstPublishedAt: new Date(),
         revision: sql`nextval('listing_revision_seq')`,
       });
+      await s.outsideWriteSeen();
     });
 
     const fixtureIds = () => new Set([...Object.values(fx).map((v) => v.id), nullSellerType]);
@@ -734,6 +736,7 @@ describe.each(ENGINES)('%s', (engine) => {
         .update(vehicles)
         .set({ expiresAt: new Date(Date.now() - 2 * DAY_MS), revision: sql`nextval('listing_revision_seq')` })
         .where(eq(vehicles.id, paid.id));
+      await s.outsideWriteSeen();
 
       expect(ids((await search(`seller_id=${u.user.id}`)).items)).toEqual([]);
       // The dashboard's "active listings" query no longer has it; the seller's full list still does.

@@ -7,8 +7,9 @@ import type { Searchable } from './match';
 // results and order as `matchesClauses` + `compareRanked` (tests check it), fast enough for
 // 100,000 listings: numbers live in typed columns, each exact-match value has a bitset of the
 // listings holding it (several are intersected 32 listings at a time), locations are interned so
-// "region contained in the location" is tested once per distinct place, and only the page asked
-// for is fully sorted (a bounded heap keeps the best offset+limit).
+// "region contained in the location" is tested once per distinct place, the sets of the ranges and
+// places buyers ask for are kept and updated with each change, and only the page asked for is
+// fully sorted (a bounded heap keeps the best offset+limit).
 
 export interface Indexed extends Searchable {
   expires_at: string | null;
@@ -27,8 +28,10 @@ export interface IndexResult<T> {
 
 type TextKey = 'vehicle_type' | 'make' | 'model' | 'variant' | 'category' | 'fuel_type' | 'transmission' | 'condition' | 'drive_type' | 'seller_id';
 const TEXT_KEYS: TextKey[] = ['vehicle_type', 'make', 'model', 'variant', 'category', 'fuel_type', 'transmission', 'condition', 'drive_type', 'seller_id'];
-/** Bitset keys: the text fields (lower-cased), the model year, and the seller-type and featured rules. */
-type BitKey = TextKey | 'seller_type' | 'featured' | 'year';
+/** Bitset keys: the text fields (lower-cased), and the seller-type and featured rules. */
+type BitKey = TextKey | 'seller_type' | 'featured';
+/** Clauses whose sets are built on demand and then kept current (see `derived`). */
+type DerivedClause = Extract<Clause, { kind: 'range' | 'contains_ci' }>;
 
 /** The bitset values a listing holds; a listing without a seller type counts as private (spec section 5). */
 function bitValues(item: Searchable): [BitKey, string][] {
@@ -37,13 +40,14 @@ function bitValues(item: Searchable): [BitKey, string][] {
     const v = item[key];
     if (v !== null) out.push([key, v.toLowerCase()]);
   }
-  out.push(['year', String(item.year)]);
   out.push(['seller_type', item.seller_type === null ? 'private' : item.seller_type]);
   out.push(['featured', String(item.featured)]);
   return out;
 }
 
 const NONE = Number.NaN;
+/** How many range and place sets to keep; the least recently built goes first. */
+const DERIVED_MAX = 256;
 
 export class ListingIndex<T extends Indexed> {
   private items: (T | undefined)[] = [];
@@ -109,6 +113,7 @@ export class ListingIndex<T extends Indexed> {
     };
     this.alive = resizeBits(this.alive);
     for (const [k, v] of this.bits) this.bits.set(k, resizeBits(v));
+    for (const d of this.derived.values()) d.bits = resizeBits(d.bits);
     const places = new Int32Array(cap);
     places.set(this.placeOf);
     this.placeOf = places;
@@ -120,6 +125,10 @@ export class ListingIndex<T extends Indexed> {
   }
 
   private link(slot: number, item: T): void {
+    for (const d of this.derived.values()) {
+      if (this.slotMatches(d.clause, slot)) d.bits[slot >>> 5]! |= 1 << (slot & 31);
+      else d.bits[slot >>> 5]! &= ~(1 << (slot & 31));
+    }
     this.placeSlots[this.placeOf[slot]!]!.add(slot);
     for (const [key, value] of bitValues(item)) {
       const name = `${key}\u0000${value}`;
@@ -131,6 +140,7 @@ export class ListingIndex<T extends Indexed> {
   }
 
   private unlink(slot: number, item: T): void {
+    for (const d of this.derived.values()) d.bits[slot >>> 5]! &= ~(1 << (slot & 31));
     this.placeSlots[this.placeOf[slot]!]!.delete(slot);
     for (const [key, value] of bitValues(item)) {
       const set = this.bitset(key, value);
@@ -189,55 +199,82 @@ export class ListingIndex<T extends Indexed> {
     this.freeSlots.push(slot);
   }
 
+  /**
+   * The sets of the range and place clauses searched so far (a year range, a price limit, an engine
+   * band, a region), built by one pass on first use and then kept current by every change: buyers
+   * repeat the same few of them, and a kept set turns a test per listing into one intersection.
+   */
+  private derived = new Map<string, { clause: DerivedClause; bits: Uint32Array }>();
+
   /** The bitset a clause selects, for the clauses answered by bitsets; an empty one when no listing has the value. */
   private clauseBits(c: Clause): Uint32Array | null {
+    if (c.kind !== 'range' && c.kind !== 'contains_ci') return this.exactBits(c);
+    const key = c.kind === 'range' ? `${c.field}\u0000${c.min ?? ''}\u0000${c.max ?? ''}` : `place\u0000${c.value.toLowerCase()}`;
+    let entry = this.derived.get(key);
+    if (!entry) {
+      if (this.derived.size >= DERIVED_MAX) this.derived.delete(this.derived.keys().next().value!);
+      this.derived.set(key, (entry = { clause: c, bits: this.buildBits(c) }));
+    }
+    return entry.bits;
+  }
+
+  private column(field: Extract<Clause, { kind: 'range' }>['field']): Float64Array {
+    return field === 'price' ? this.price : field === 'mileage' ? this.mileage : field === 'year' ? this.year : this.engine;
+  }
+
+  /** Whether a live slot satisfies a range or place clause (NaN, no value, fails a range, as SQL's NULL does). */
+  private slotMatches(c: DerivedClause, slot: number): boolean {
+    if (c.kind === 'range') {
+      const v = this.column(c.field)[slot]!;
+      return v >= (c.min ?? -Infinity) && v <= (c.max ?? Infinity);
+    }
+    const place = this.places[this.placeOf[slot]!]!;
+    return place !== '' && place.includes(c.value.toLowerCase());
+  }
+
+  private buildBits(c: DerivedClause): Uint32Array {
     const words = this.capacity >>> 5;
-    if (c.kind === 'range' && c.field === 'year') {
-      // Model years are few: the union of the years in range.
-      const out = new Uint32Array(words);
-      for (const [name, set] of this.bits) {
-        if (!name.startsWith('year\u0000')) continue;
-        const y = Number(name.slice(5));
-        if ((c.min === undefined || y >= c.min) && (c.max === undefined || y <= c.max)) for (let w = 0; w < words; w++) out[w]! |= set[w]!;
+    const out = new Uint32Array(words);
+    if (c.kind === 'range') {
+      const col = this.column(c.field);
+      const min = c.min ?? -Infinity;
+      const max = c.max ?? Infinity;
+      for (let w = 0; w < words; w++) {
+        let word = this.alive[w]!;
+        while (word !== 0) {
+          const bit = word & -word;
+          word ^= bit;
+          const v = col[(w << 5) + (31 - Math.clz32(bit))]!;
+          if (v >= min && v <= max) out[w]! |= bit;
+        }
       }
       return out;
     }
-    if (c.kind === 'contains_ci') {
-      // Decided once per distinct place; a listing without a location never matches.
-      const needle = c.value.toLowerCase();
-      const out = new Uint32Array(words);
-      this.places.forEach((p, i) => {
-        if (p === '' || !p.includes(needle)) return;
-        for (const slot of this.placeSlots[i]!) out[slot >>> 5]! |= 1 << (slot & 31);
-      });
-      return out;
-    }
+    // Decided once per distinct place; a listing without a location never matches.
+    const needle = c.value.toLowerCase();
+    this.places.forEach((p, i) => {
+      if (p === '' || !p.includes(needle)) return;
+      for (const slot of this.placeSlots[i]!) out[slot >>> 5]! |= 1 << (slot & 31);
+    });
+    return out;
+  }
+
+  private exactBits(c: Clause): Uint32Array | null {
     const key: [BitKey, string] | null =
       c.kind === 'eq_ci' ? [c.field, c.value.toLowerCase()] : c.kind === 'seller_type' ? ['seller_type', c.value] : c.kind === 'featured' ? ['featured', String(c.value)] : null;
     if (!key) return null;
     return this.bitset(key[0], key[1]) ?? new Uint32Array(this.capacity >>> 5);
   }
 
-  /** A test of one of the other clauses against a slot, reading the typed columns. */
-  private predicate(c: Exclude<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' | 'contains_ci' }>): (slot: number) => boolean {
-    switch (c.kind) {
-      case 'range': {
-        const col = c.field === 'price' ? this.price : c.field === 'mileage' ? this.mileage : c.field === 'year' ? this.year : this.engine;
-        const min = c.min ?? -Infinity;
-        const max = c.max ?? Infinity;
-        // NaN (no value) fails both comparisons, as SQL's NULL does.
-        return (s) => col[s]! >= min && col[s]! <= max;
-      }
-      case 'within_km': {
-        const b = unitVector(c.center);
-        const limit = chordSquaredForKm(c.km);
-        const { gx, gy, gz } = this;
-        return (s) => {
-          const x = gx[s]!;
-          return x === x && (x - b.x) ** 2 + (gy[s]! - b.y) ** 2 + (gz[s]! - b.z) ** 2 <= limit;
-        };
-      }
-    }
+  /** A distance limit around another point than the buyer, tested against a slot's coordinates. */
+  private withinTest(c: Extract<Clause, { kind: 'within_km' }>): (slot: number) => boolean {
+    const b = unitVector(c.center);
+    const limit = chordSquaredForKm(c.km);
+    const { gx, gy, gz } = this;
+    return (s) => {
+      const x = gx[s]!;
+      return x === x && (x - b.x) ** 2 + (gy[s]! - b.y) ** 2 + (gz[s]! - b.z) ** 2 <= limit;
+    };
   }
 
   search(req: SearchRequest, now: number = Date.now()): IndexResult<T> {
@@ -246,16 +283,30 @@ export class ListingIndex<T extends Indexed> {
     const words = this.capacity >>> 5;
     const candidates = this.alive.slice(0, words);
     const tests: ((slot: number) => boolean)[] = [];
-    for (const c of clauses) {
-      const set = this.clauseBits(c);
-      if (set) {
-        for (let w = 0; w < words; w++) candidates[w]! &= set[w]!;
-      } else tests.push(this.predicate(c as Exclude<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' | 'contains_ci' }>));
-    }
     const buyer = req.buyer ? unitVector(req.buyer) : null;
+    // A distance limit around the buyer is tested on the chord computed once for ranking too.
+    let maxChord = Infinity;
+    for (const c of clauses) {
+      if (c.kind === 'within_km' && buyer && c.center.latitude === req.buyer!.latitude && c.center.longitude === req.buyer!.longitude) {
+        maxChord = Math.min(maxChord, chordSquaredForKm(c.km));
+        continue;
+      }
+      if (c.kind === 'within_km') {
+        tests.push(this.withinTest(c));
+        continue;
+      }
+      const set = this.clauseBits(c)!;
+      for (let w = 0; w < words; w++) candidates[w]! &= set[w]!;
+    }
     const want = req.limit === undefined ? Infinity : req.offset + req.limit;
     const byDistance = req.sort === 'distance' && buyer !== null;
+    const needChord = byDistance || maxChord !== Infinity;
+    const { gx, gy, gz, scratch } = this;
+    const bx = buyer?.x ?? 0;
+    const by = buyer?.y ?? 0;
+    const bz = buyer?.z ?? 0;
     const heap = new TopK(want, this.comparator(req.sort, byDistance));
+    const [key, dir] = this.sortKey(req.sort, byDistance);
     const expires = this.expires;
     let total = 0;
     for (let w = 0; w < words; w++) {
@@ -266,6 +317,13 @@ export class ListingIndex<T extends Indexed> {
         const s = (w << 5) + (31 - Math.clz32(bit));
         const exp = expires[s]!;
         if (exp === exp && exp <= now) continue;
+        if (needChord) {
+          // NaN for a listing without coordinates: it fails a distance limit and ranks last.
+          const x = gx[s]!;
+          const chord = (x - bx) ** 2 + (gy[s]! - by) ** 2 + (gz[s]! - bz) ** 2;
+          if (!(chord <= maxChord) && maxChord !== Infinity) continue;
+          scratch[s] = chord;
+        }
         let ok = true;
         for (let i = 0; i < tests.length; i++) {
           if (!tests[i]!(s)) {
@@ -275,7 +333,8 @@ export class ListingIndex<T extends Indexed> {
         }
         if (!ok) continue;
         total++;
-        if (byDistance) this.scratch[s] = this.chordOf(s, buyer) ?? NONE;
+        // Plainly worse than the worst kept hit: skip the heap (ties and missing values go through it).
+        if (heap.full && (dir === 1 ? key[s]! > key[heap.top]! : key[s]! < key[heap.top]!)) continue;
         heap.push(s);
       }
     }
@@ -289,6 +348,26 @@ export class ListingIndex<T extends Indexed> {
   private chordOf(s: number, b: UnitVector): number | null {
     const x = this.gx[s]!;
     return x === x ? chordSquared(b, { x, y: this.gy[s]!, z: this.gz[s]! }) : null;
+  }
+
+  /** The column a sort order ranks by first, and its direction. */
+  private sortKey(sort: SortOrder, byDistance: boolean): [Float64Array, 1 | -1] {
+    switch (sort) {
+      case 'price_asc':
+        return [this.price, 1];
+      case 'price_desc':
+        return [this.price, -1];
+      case 'year_desc':
+        return [this.year, -1];
+      case 'year_asc':
+        return [this.year, 1];
+      case 'mileage_asc':
+        return [this.mileage, 1];
+      case 'distance':
+        return byDistance ? [this.scratch, 1] : [this.created, -1];
+      case 'newest':
+        return [this.created, -1];
+    }
   }
 
   /** `compareRanked` of src/domain/search/match.ts over slots: the key (nulls last), newest, then id. */
@@ -334,6 +413,15 @@ class TopK {
     private readonly k: number,
     private readonly cmp: (a: number, b: number) => number,
   ) {}
+
+  get full(): boolean {
+    return this.heap.length >= this.k;
+  }
+
+  /** The worst hit kept (when full). */
+  get top(): number {
+    return this.heap[0]!;
+  }
 
   push(s: number): void {
     const h = this.heap;

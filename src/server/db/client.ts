@@ -11,6 +11,12 @@ export interface Database {
   db: Db;
   engine: Engine;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits)
+   * and `onLost` if the listening connection fails, after which no more notifications arrive.
+   * Resolves once listening, to a function that stops.
+   */
+  listen(channel: string, onNotify: () => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -30,7 +36,27 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };
+    const listen = async (channel: string, onNotify: () => void, onLost: (err: Error) => void) => {
+      // A connection of its own: a pooled one would be handed to queries that do not expect LISTEN.
+      const client = new pg.Client({ connectionString: opts.databaseUrl! });
+      let stopped = false;
+      const lost = (err: Error) => {
+        if (stopped) return;
+        stopped = true;
+        client.end().catch(() => undefined);
+        onLost(err);
+      };
+      client.on('notification', (msg) => msg.channel === channel && onNotify());
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('listening connection closed')));
+      await client.connect();
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      return async () => {
+        stopped = true;
+        await client.end().catch(() => undefined);
+      };
+    };
+    return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end(), listen };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -43,5 +69,16 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const client = new PGlite(dir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() };
+  const listen = async (channel: string, onNotify: () => void) => {
+    // In-process: the connection cannot drop, so onLost is never called.
+    const stop = await client.listen(channel, () => onNotify());
+    return async () => {
+      if (!client.closed) await stop();
+    };
+  };
+  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close(), listen };
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }

@@ -70,7 +70,7 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
  * and committed in the same order: a client that has seen revision N has seen every change up to N.
  */
 export async function withListingWrite<T>(db: Db, fn: (tx: Tx, nextRevision: () => Promise<number>) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7318001)`);
     const nextRevision = async () => {
       const res = await tx.execute(sql`select nextval(${sql.raw(`'${listingRevision.seqName}'`)}) as r`);
@@ -78,6 +78,22 @@ export async function withListingWrite<T>(db: Db, fn: (tx: Tx, nextRevision: () 
     };
     return fn(tx, nextRevision);
   });
+  for (const listener of writeListeners.get(db) ?? []) listener();
+  return result;
+}
+
+const writeListeners = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Calls `listener` after each committed listing write made through this process's `withListingWrite`,
+ * before the write's caller continues: so the writer's next request sees it, with no wait for the
+ * database's notification (which still tells of writes made elsewhere). Returns a function that stops.
+ */
+export function onListingWrite(db: Db, listener: () => void): () => void {
+  let set = writeListeners.get(db);
+  if (!set) writeListeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
 }
 
 /** PGlite and node-postgres return `execute` results in the same `{ rows }` shape. */

@@ -58,8 +58,12 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = own
       ? { publicOnly: false, ...(query.is_published !== undefined && { is_published: query.is_published }), ...(query.is_expired !== undefined && { is_expired: query.is_expired }) }
       : { publicOnly: true };
-    // Public searches come from memory; a seller's own listings (drafts included) from SQL.
-    const { items, total } = own ? await searchVehicles(db, search, scope) : await app.ctx.publicIndex.search(search);
+    // Public searches come from memory, as ready JSON text; a seller's own listings (drafts included) from SQL.
+    if (!own) {
+      const { json, total } = await app.ctx.publicIndex.searchJson(search);
+      return reply.header('x-total-count', String(total)).type('application/json; charset=utf-8').send(json);
+    }
+    const { items, total } = await searchVehicles(db, search, scope);
     reply.header('x-total-count', String(total));
     return items;
   }

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { vehicles } from '../../src/server/db/schema';
+import type { Vehicle } from '../../src/domain/vehicle';
+import { rowsOf } from '../../src/server/repositories/vehicles.repo';
+import { ENGINES, startServer, type TestServer } from './harness';
+
+// Public searches are answered from memory. The server learns of changes from its own writes and from
+// the database's notifications, so a listing written by another server instance (here: straight SQL)
+// still reaches searches, and a lost notification connection falls back to asking before each search.
+
+async function eventually(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe.each(ENGINES)('%s: the public index follows every writer', (engine) => {
+  let s: TestServer;
+  let sellerId: string;
+
+  beforeAll(async () => {
+    s = await startServer(engine, { seed: false });
+    sellerId = (await s.signup()).user.id;
+  });
+  afterAll(() => s?.close());
+
+  async function insertElsewhere(model: string): Promise<string> {
+    const [row] = await s.app.ctx.db
+      .insert(vehicles)
+      .values({
+        vehicleType: 'car',
+        make: 'Toyota',
+        model,
+        year: 2015,
+        price: 9000,
+        sellerId,
+        sellerType: 'private',
+        location: 'Mutare',
+        isPublished: true,
+        firstPublishedAt: new Date(),
+        revision: sql`nextval('listing_revision_seq')`,
+      })
+      .returning({ id: vehicles.id });
+    return row!.id;
+  }
+
+  async function searchIds(model: string): Promise<string[]> {
+    const res = await s.request({ method: 'GET', url: `/api/vehicles?make=toyota&model=${encodeURIComponent(model)}` });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as Vehicle[]).map((v) => v.id);
+  }
+
+  it('listens to the database once started', () => {
+    expect(s.app.ctx.publicIndex.isListening).toBe(true);
+  });
+
+  it('a listing written outside the API reaches public searches through the notification', async () => {
+    const id = await insertElsewhere('Allion');
+    let seen: string[] = [];
+    const deadline = Date.now() + 5000;
+    while (!(seen = await searchIds('Allion')).includes(id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(seen).toEqual([id]);
+  });
+
+  it('a write through the API is seen by the very next search', async () => {
+    const seller = await s.signup();
+    const v = await s.pay(seller.token, (await s.draft(seller.token, { make: 'Toyota', model: 'Wish' })).id);
+    expect(await searchIds('Wish')).toEqual([v.id]);
+    const del = await s.request({ method: 'DELETE', url: `/api/vehicles/${v.id}`, token: seller.token });
+    expect(del.statusCode).toBe(200);
+    expect(await searchIds('Wish')).toEqual([]);
+  });
+
+  it.runIf(engine === 'postgres')('after losing the listening connection, every search asks first, then it listens again', async () => {
+    const killed = await s.app.ctx.db.execute(
+      sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %'`,
+    );
+    expect(rowsOf<{ ok: boolean }>(killed)).toEqual([{ ok: true }]);
+    await eventually(() => !s.app.ctx.publicIndex.isListening, 'the loss is noticed');
+
+    const id = await insertElsewhere('Premio');
+    // No notification can arrive now; the search itself must find the change.
+    expect(await searchIds('Premio')).toEqual([id]);
+
+    await eventually(() => s.app.ctx.publicIndex.isListening, 'it listens again');
+    const again = await insertElsewhere('Premio');
+    await s.outsideWriteSeen();
+    expect((await searchIds('Premio')).sort()).toEqual([id, again].sort());
+  });
+});
