@@ -4,7 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const distDir = path.join(root, 'dist');
+/** Where the built app goes; APP_DIST_DIR gives a separate one (e.g. two checkouts building side by side). */
+export const distDir = process.env.APP_DIST_DIR ? path.resolve(process.env.APP_DIST_DIR) : path.join(root, 'dist');
 /** What the browser app is built from: a change to any of it makes the build out of date. */
 const APP_SOURCES = ['src/app', 'src/domain', 'src/data', 'workers', 'sw', 'public', 'vite.config.ts', 'manifest.webmanifest', 'package-lock.json'];
 
@@ -23,7 +24,7 @@ export function buildAppIfStale(): void {
   console.log('Building the app (sources changed since the last build)...');
   // Always a production build, whatever NODE_ENV the caller runs under (Vitest sets 'test', which
   // would give React's development build and skip the service worker).
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
