@@ -1,13 +1,41 @@
 import * as Comlink from 'comlink';
 import { ListingIndex } from '../src/domain/search/listingIndex';
-import type { SearchRequest } from '../src/domain/search/filters';
+import { normalizeSearch, searchQuerySchema } from '../src/domain/search/filters';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { MotokariDb } from '../src/data/db';
+import { fetchSyncPage } from '../src/data/api';
+import { pullChanges } from '../src/data/sync';
+import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
 
-// The listing index lives here, off the main thread: loaded from the device's mirror, kept current
-// by the sync (which hands over each page it stores), and answering every search of the app.
+// The device's data, off the main thread: the mirror of the public listings (Dexie) and its delta
+// sync, the reference catalogue, and the listing index loaded from the mirror and kept current by
+// each page the sync stores, answering every search of the app. The screens' first load then needs
+// neither Dexie nor the query validation.
+
+/** A search as the screens build it: filter fields (empty and 'all' mean none), sort, paging, buyer. */
+export type SearchInput = Record<string, string | number | boolean | null | undefined>;
+
+export interface SyncOutcome {
+  /** Whether listings or the catalogue changed (screens search again). */
+  changed: boolean;
+  count: number;
+  lastSyncedAt: string | null;
+  /** Why the listings could not be brought up to date (offline, server error); what arrived is kept. */
+  error: string | null;
+}
 
 const index = new ListingIndex<Vehicle>();
+
+/** make -> model -> variants present in the listings. */
+export type Inventory = Record<string, Record<string, string[]>>;
+export interface Dealer {
+  id: string;
+  name: string;
+  location: string | null;
+  phone: string | null;
+  count: number;
+  image: string | null;
+}
 const db = new MotokariDb();
 
 const searchApi = {
@@ -17,33 +45,66 @@ const searchApi = {
     for (const v of all) index.upsert(v);
     return index.size;
   },
-  apply(upserts: Vehicle[], tombstones: string[]): number {
-    for (const v of upserts) index.upsert(v);
-    for (const id of tombstones) index.remove(id);
-    return index.size;
+  /**
+   * Pulls what changed on the server into the mirror and the index, and refreshes the catalogue.
+   * A failure (offline) leaves both as they were, at a page boundary; the next call resumes.
+   */
+  async sync(): Promise<SyncOutcome> {
+    let changed = false;
+    let error: string | null = null;
+    const catalogue = pullCatalogue(db, downloadCatalogue).catch((err: unknown) => {
+      console.warn('catalogue not refreshed', err);
+      return false;
+    });
+    try {
+      await pullChanges(db, (since, limit) => fetchSyncPage(since, limit), (page) => {
+        for (const v of page.upserts) index.upsert(v);
+        for (const id of page.tombstones) index.remove(id);
+        if (page.upserts.length || page.tombstones.length) changed = true;
+      });
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    changed = (await catalogue) || changed;
+    return { changed, count: index.size, lastSyncedAt: (await db.meta.get('sync'))?.syncedAt ?? null, error };
   },
-  search(req: SearchRequest): { items: Vehicle[]; total: number } {
+  async lastSyncedAt(): Promise<string | null> {
+    return (await db.meta.get('sync'))?.syncedAt ?? null;
+  },
+  /** The catalogue's makes (with models and variants) of a vehicle type, as stored on the device. */
+  catalogue(vehicleType: string): Promise<CatalogueMakeRow[]> {
+    return db.catalogue.where('vehicle_type').equals(vehicleType).toArray();
+  },
+  /** Validates and normalises the screen's fields with the domain's rules, then searches. */
+  search(input: SearchInput): { items: Vehicle[]; total: number } {
+    const req = normalizeSearch(searchQuerySchema.parse(input));
     const { hits, total } = index.search(req);
     return { items: hits.map((h) => (req.buyer ? withDistance(h.item, req.buyer) : h.item)), total };
   },
-  /** Makes and their models present on the device for a vehicle type, for the filter selects. */
-  async facets(vehicleType: string): Promise<{ makes: string[]; models: Record<string, string[]> }> {
-    const models = new Map<string, Set<string>>();
-    await db.vehicles.where('vehicle_type').equals(vehicleType).each((v) => {
-      (models.get(v.make) ?? models.set(v.make, new Set()).get(v.make)!).add(v.model);
-    });
-    const makes = [...models.keys()].sort((a, b) => a.localeCompare(b));
-    return { makes, models: Object.fromEntries(makes.map((m) => [m, [...models.get(m)!].sort((a, b) => a.localeCompare(b))])) };
+  /**
+   * The makes, models and variants of the listings in the index for a vehicle type (and one seller),
+   * as make -> model -> variants, for the filter selects' "in inventory" checks. From memory, so it
+   * costs no database read however often the screens ask.
+   */
+  inventory(vehicleType: string, sellerId?: string): Inventory {
+    const out: Inventory = {};
+    for (const v of index.values()) {
+      if (v.vehicle_type !== vehicleType || (sellerId !== undefined && v.seller_id !== sellerId)) continue;
+      const models = (out[v.make] ??= {});
+      const variants = (models[v.model] ??= []);
+      if (v.variant && !variants.includes(v.variant)) variants.push(v.variant);
+    }
+    return out;
   },
   /** The dealers with listings on the device, with their stock count. */
-  async dealers(): Promise<{ id: string; name: string; location: string | null; phone: string | null; count: number; image: string | null }[]> {
-    const by = new Map<string, { id: string; name: string; location: string | null; phone: string | null; count: number; image: string | null }>();
-    await db.vehicles.each((v) => {
-      if (v.seller_type !== 'dealer') return;
+  dealers(): Dealer[] {
+    const by = new Map<string, Dealer>();
+    for (const v of index.values()) {
+      if (v.seller_type !== 'dealer') continue;
       const d = by.get(v.seller_id) ?? { id: v.seller_id, name: v.seller_name ?? 'Dealer', location: v.seller_location, phone: v.seller_phone, count: 0, image: v.images[0] ?? null };
       d.count++;
       by.set(v.seller_id, d);
-    });
+    }
     return [...by.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   },
   get(id: string): Vehicle | null {

@@ -1,24 +1,40 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { Vehicle } from '../domain/vehicle';
-import type { AppConfig } from './api';
+import type { CatalogueMakeRow } from './catalogue';
+import type { DraftPhotoRow, DraftRow } from './drafts';
+import type { OutboxItem } from './outbox';
 
-/** What the device keeps between visits: the public listings, the sync cursor and the server's configuration. */
+/** What the device keeps between visits besides the listings: the sync cursor and the catalogue's version. */
 export interface MetaRow {
-  key: 'sync' | 'config';
+  key: 'sync' | 'catalogue';
   revision?: number;
   syncedAt?: string;
-  config?: AppConfig;
+  /** The catalogue's ETag, sent back so an unchanged catalogue is not downloaded again. */
+  etag?: string;
 }
 
 export class MotokariDb extends Dexie {
   vehicles!: EntityTable<Vehicle, 'id'>;
   meta!: EntityTable<MetaRow, 'key'>;
+  /** The reference make/model/variant catalogue, one row per make. */
+  catalogue!: EntityTable<CatalogueMakeRow, 'id'>;
+  /** Listing drafts saved as the seller types; their photos live apart so a keystroke never rewrites them. */
+  drafts!: EntityTable<DraftRow, 'id'>;
+  draftPhotos!: EntityTable<DraftPhotoRow, 'id'>;
+  /** The ordered write queue that publishes drafts: uploads, the listing create, the payment request. */
+  outbox!: EntityTable<OutboxItem, 'id'>;
 
   constructor(name = 'motokari') {
     super(name);
     this.version(1).stores({
       vehicles: 'id, vehicle_type, make, created_at',
       meta: 'key',
+    });
+    this.version(2).stores({ catalogue: 'id, vehicle_type' });
+    this.version(3).stores({
+      drafts: 'id, updatedAt',
+      draftPhotos: 'id, draftId',
+      outbox: 'id, listingId, createdAt',
     });
   }
 }

@@ -17,6 +17,7 @@ import { compareRanked, matchesClauses } from '../../src/domain/search/match';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { MotokariDb } from '../../src/data/db';
 import { hasChromium, launchBrowser, startAppServer } from '../e2e/browser';
+import { distDir } from '../../src/server/buildApp';
 import { writeResultsSection } from './results';
 import { seededRandom } from '../support/random';
 
@@ -193,7 +194,7 @@ async function firstScreenJs(): Promise<{ files: number; gzipKb: number } | null
     await page.goto(`${server.url}/`);
     await page.getByText('Start Your Search').waitFor();
     let bytes = 0;
-    for (const p of scripts) bytes += gzipSync(readFileSync(path.join(root, 'dist', p))).length;
+    for (const p of scripts) bytes += gzipSync(readFileSync(path.join(distDir, p))).length;
     return { files: scripts.size, gzipKb: bytes / 1024 };
   } finally {
     await browser.close();

@@ -68,6 +68,8 @@ describe.each(ENGINES)('%s', (engine) => {
         expect(Object.keys(doc.paths)).toContain(p);
       }
       expect(doc.paths['/api/vehicles'].post).toBeDefined();
+      // The search's query parameters are documented from its (zod/mini) schema.
+      expect(doc.paths['/api/vehicles'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['make', 'max_price', 'buyer_lat', 'sort']));
       expect(doc.paths['/api/auth/login'].post).toBeDefined();
     });
 

@@ -1,19 +1,27 @@
 import { useEffect, useState } from 'react';
 import { fetchConfig, type AppConfig } from '../../data/api';
-import { db } from '../../data/db';
 import { PRODUCT_NAME } from '../../domain/constants';
 
 let cached: AppConfig | null = null;
 const listeners = new Set<(c: AppConfig) => void>();
 
-/** Loads the server's configuration once per visit; the last copy is kept on the device for offline visits. */
+const STORAGE_KEY = 'motokariConfig';
+
+/**
+ * Loads the server's configuration once per visit; the last copy is kept on the device (local
+ * storage: small, and read without waiting for the database) for offline visits.
+ */
 async function load(): Promise<void> {
-  const stored = await db.meta.get('config');
-  if (stored?.config) publish(stored.config);
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as AppConfig | null;
+    if (stored && typeof stored === 'object' && typeof stored.support_email === 'string') publish(stored);
+  } catch {
+    localStorage.removeItem(STORAGE_KEY);
+  }
   try {
     const fresh = await fetchConfig();
     publish(fresh);
-    await db.meta.put({ key: 'config', config: fresh });
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(fresh));
   } catch (err) {
     console.warn('configuration not refreshed', err);
   }

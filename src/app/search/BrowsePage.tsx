@@ -16,9 +16,10 @@ import {
 import { capitalise, fuelText } from '../../domain/display';
 import { locationStore } from '../location/locationStore';
 import { buildRequest, SORT_LABELS } from './query';
-import { useFacets } from './useFacets';
+import { CatalogueSelects } from './CatalogueSelects';
 import { useSearch } from './useSearch';
 import { VehicleCard } from './VehicleCard';
+import { VehicleGridSkeleton } from './VehicleCardSkeleton';
 
 type Fields = Record<string, string | undefined>;
 
@@ -56,14 +57,13 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   const [limit, setLimit] = useState(PAGE);
   const [open, setOpen] = useState(false);
   const { position } = useSnapshot(locationStore);
-  const facets = useFacets(type);
   const req = useMemo(
     () => buildRequest({ ...fields, vehicle_type: type, construction_category: undefined, farming_category: undefined }, sort, position, limit),
     [fields, type, sort, position, limit],
   );
   const { items, total, searching } = useSearch(req);
   const noun = type === 'car' ? 'cars' : 'vehicles';
-  const set = (k: string) => (v: string | null) => setDraft((d) => ({ ...d, [k]: v ?? undefined, ...(k === 'make' && { model: undefined }) }));
+  const set = (k: string) => (v: string | null) => setDraft((d) => ({ ...d, [k]: v ?? undefined, ...(k === 'make' && { model: undefined, variant: undefined }), ...(k === 'model' && { variant: undefined }) }));
   const apply = () => {
     setFields(draft);
     setLimit(PAGE);
@@ -110,7 +110,9 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
       <Text fw={600} mb="md" aria-live="polite">
         {searching ? `Searching for ${noun}...` : `${total.toLocaleString('en-US')} ${noun} found`}
       </Text>
-      {!searching && total === 0 ? (
+      {searching && items.length === 0 ? (
+        <VehicleGridSkeleton count={8} />
+      ) : !searching && total === 0 ? (
         <Center py={60}>
           <Stack align="center" gap="xs">
             <Title order={2}>No {noun} found</Title>
@@ -155,18 +157,9 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           <Accordion.Item value="make">
             <Accordion.Control>Make</Accordion.Control>
             <Accordion.Panel>
-              <Group grow>
-                <Select label="Make" placeholder="All makes" data={facets.makes} value={draft.make ?? null} onChange={set('make')} clearable searchable nothingFoundMessage="No options available" />
-                <Select
-                  label="Model"
-                  placeholder={draft.make ? 'All models' : 'Select make first'}
-                  data={draft.make ? (facets.models[draft.make] ?? []) : []}
-                  value={draft.model ?? null}
-                  onChange={set('model')}
-                  disabled={!draft.make}
-                  clearable
-                />
-              </Group>
+              <Stack gap="sm">
+                <CatalogueSelects vehicleType={type} value={draft} onChange={(field, v) => set(field)(v)} />
+              </Stack>
             </Accordion.Panel>
           </Accordion.Item>
           {type === 'car' ? (

@@ -1,10 +1,12 @@
-import { normalizeSearch, searchQuerySchema, type SearchQuery, type SearchRequest } from '../../domain/search/filters';
 import type { LatLon, SortOrder } from '../../domain/constants';
+import type { SearchInput } from '../../../workers/search.worker';
 
-/** A search request from the screen's filter fields; empty and 'all' values are dropped (spec section 5). */
-export function buildRequest(fields: Record<string, string | number | null | undefined>, sort: SortOrder, buyer: LatLon, limit: number): SearchRequest {
-  const query: Record<string, unknown> = { ...fields, sort, limit, buyer_lat: buyer.latitude, buyer_lon: buyer.longitude };
-  return normalizeSearch(searchQuerySchema.parse(query) as SearchQuery);
+/**
+ * A search from the screen's filter fields. The worker validates and normalises it with the domain's
+ * rules (empty and 'all' values dropped, spec section 5), so this screen code ships no validator.
+ */
+export function buildRequest(fields: Record<string, string | number | null | undefined>, sort: SortOrder, buyer: LatLon, limit: number): SearchInput {
+  return { ...fields, sort, limit, buyer_lat: buyer.latitude, buyer_lon: buyer.longitude };
 }
 
 export const SORT_LABELS: Record<SortOrder, string> = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { SearchRequest } from '../../domain/search/filters';
+import type { SearchInput } from '../../../workers/search.worker';
 import type { Vehicle } from '../../domain/vehicle';
 import { searchWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
@@ -13,7 +13,7 @@ export interface SearchState {
 }
 
 /** Runs a search in the worker, again whenever the request or the device's listings change. */
-export function useSearch(req: SearchRequest | null): SearchState {
+export function useSearch(req: SearchInput | null): SearchState {
   const { version, ready } = useSnapshot(syncStore);
   const key = JSON.stringify(req);
   const [state, setState] = useState<SearchState>({ items: [], total: 0, searching: true });

@@ -1,7 +1,4 @@
 import { proxy } from 'valtio';
-import { fetchSyncPage } from '../../data/api';
-import { db } from '../../data/db';
-import { pullChanges } from '../../data/sync';
 import { searchWorker } from './searchClient';
 
 export const syncStore = proxy({
@@ -24,13 +21,12 @@ export function syncNow(): Promise<void> {
   running ??= (async () => {
     syncStore.syncing = true;
     try {
-      await pullChanges(db, (since, limit) => fetchSyncPage(since, limit), async (page) => {
-        if (page.upserts.length || page.tombstones.length) {
-          syncStore.count = await searchWorker.apply(page.upserts, page.tombstones);
-          syncStore.version++;
-        }
-      });
-      syncStore.lastSyncedAt = (await db.meta.get('sync'))?.syncedAt ?? null;
+      // The worker stores each page in the mirror and its index, and refreshes the catalogue.
+      const outcome = await searchWorker.sync();
+      syncStore.count = outcome.count;
+      syncStore.lastSyncedAt = outcome.lastSyncedAt;
+      if (outcome.changed) syncStore.version++;
+      if (outcome.error) console.warn('sync incomplete; showing the listings on this device:', outcome.error);
     } catch (err) {
       console.warn('sync failed; showing the listings on this device', err);
     } finally {
@@ -44,7 +40,7 @@ export function syncNow(): Promise<void> {
 /** Loads the device's listings into the index, then keeps them fresh: on start, on reconnect, every few minutes while visible. */
 export async function startSync(): Promise<void> {
   syncStore.count = await searchWorker.load();
-  syncStore.lastSyncedAt = (await db.meta.get('sync'))?.syncedAt ?? null;
+  syncStore.lastSyncedAt = await searchWorker.lastSyncedAt();
   const storage = navigator.storage;
   if (storage?.persist) void storage.persist();
   window.addEventListener('online', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ENGINE_SIZE_BANDS,
   MAX_PRICE_CEILING,
@@ -20,17 +20,21 @@ export function isUnset(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && (v.trim() === '' || v.trim().toLowerCase() === 'all'));
 }
 
-const text = z.preprocess((v) => (isUnset(v) ? undefined : String(v).trim()), z.string().max(120).optional());
-const num = z.preprocess(
-  (v) => (isUnset(v) ? undefined : typeof v === 'string' ? Number(v.replace(/[,\s$]/g, '')) : v),
-  z.number().finite().optional(),
-);
-const bool = z.preprocess(
+// zod/mini: the same validation as zod's classic API, but tree-shakable, so the app and the search
+// worker (which share these rules with the server) do not ship the whole library to phones.
+/** Zod's preprocess: a cleaning step, then the schema. */
+const pre = <T extends z.ZodMiniType>(clean: (v: unknown) => unknown, schema: T) => z.pipe(z.transform(clean), schema);
+const text = pre((v) => (isUnset(v) ? undefined : String(v).trim()), z.optional(z.string().check(z.maxLength(120))));
+const num = pre((v) => (isUnset(v) ? undefined : typeof v === 'string' ? Number(v.replace(/[,\s$]/g, '')) : v), z.optional(z.number()));
+const bool = pre(
   (v) => (isUnset(v) ? undefined : v === true || v === 'true' || v === '1' ? true : v === false || v === 'false' || v === '0' ? false : v),
-  z.boolean().optional(),
+  z.optional(z.boolean()),
 );
 const lowerEnumOpt = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => (isUnset(v) ? undefined : String(v).trim().toLowerCase()), z.enum(values).optional());
+  pre((v) => (isUnset(v) ? undefined : String(v).trim().toLowerCase()), z.optional(z.enum(values)));
+const numberIn = (min: number, max: number) => pre((v) => (isUnset(v) ? undefined : Number(v)), z.optional(z.number().check(z.gte(min), z.lte(max))));
+const intFrom = (min: number, max?: number) =>
+  pre((v) => (isUnset(v) ? undefined : Number(v)), z.optional(max === undefined ? z.int().check(z.gte(min)) : z.int().check(z.gte(min), z.lte(max))));
 
 /** Every filter field of spec section 3 (car, construction and farming), plus paging and sort. */
 export const searchQuerySchema = z.object({
@@ -56,24 +60,24 @@ export const searchQuerySchema = z.object({
   fuel_type: text,
   transmission: text,
   condition: text,
-  engine_size: z.preprocess((v) => (isUnset(v) ? undefined : String(v).trim()), z.enum(ENGINE_SIZE_BANDS).optional()),
-  engine_cc: z.preprocess((v) => (isUnset(v) ? undefined : String(v).replace(/cc$/i, '').trim()), z.string().regex(/^\d{3,5}\+?$/).optional()),
+  engine_size: pre((v) => (isUnset(v) ? undefined : String(v).trim()), z.optional(z.enum(ENGINE_SIZE_BANDS))),
+  engine_cc: pre((v) => (isUnset(v) ? undefined : String(v).replace(/cc$/i, '').trim()), z.optional(z.string().check(z.regex(/^\d{3,5}\+?$/)))),
   drive_type: text,
   location: text,
   region: text,
   distance: num,
   seller_type: lowerEnumOpt(SELLER_TYPES),
   featured: bool,
-  seller_id: z.preprocess((v) => (isUnset(v) ? undefined : String(v)), z.string().max(64).optional()),
+  seller_id: pre((v) => (isUnset(v) ? undefined : String(v)), z.optional(z.string().check(z.maxLength(64)))),
   is_published: bool,
   is_expired: bool,
-  buyer_lat: z.preprocess((v) => (isUnset(v) ? undefined : Number(v)), z.number().min(-90).max(90).optional()),
-  buyer_lon: z.preprocess((v) => (isUnset(v) ? undefined : Number(v)), z.number().min(-180).max(180).optional()),
-  sort: z.preprocess((v) => (isUnset(v) ? undefined : String(v)), z.enum(SORT_ORDERS).optional()),
-  limit: z.preprocess((v) => (isUnset(v) ? undefined : Number(v)), z.number().int().min(1).max(500).optional()),
-  offset: z.preprocess((v) => (isUnset(v) ? undefined : Number(v)), z.number().int().min(0).optional()),
+  buyer_lat: numberIn(-90, 90),
+  buyer_lon: numberIn(-180, 180),
+  sort: pre((v) => (isUnset(v) ? undefined : String(v)), z.optional(z.enum(SORT_ORDERS))),
+  limit: intFrom(1, 500),
+  offset: intFrom(0),
 });
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
+export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /** The normalised filter a search applies. */
 export interface SearchFilters {

@@ -82,6 +82,11 @@ export class ListingIndex<T extends Indexed> {
     return this.slotOf.has(id);
   }
 
+  /** Every listing held, in no particular order. */
+  *values(): IterableIterator<T> {
+    for (const item of this.items) if (item !== undefined) yield item;
+  }
+
   get(id: string): T | undefined {
     const slot = this.slotOf.get(id);
     return slot === undefined ? undefined : this.items[slot];

@@ -1,0 +1,42 @@
+import { api } from './api';
+import type { MotokariDb } from './db';
+
+/** A make of the reference catalogue with its models and their variants, as GET /api/sync/catalogue sends it. */
+export interface CatalogueMakeRow {
+  id: number;
+  name: string;
+  vehicle_type: string;
+  models: { id: number; name: string; variants: { id: number; name: string }[] }[];
+}
+
+export interface CatalogueDownload {
+  /** Null when the server answered 304: the device's copy is current. */
+  body: { version: string; makes: CatalogueMakeRow[] } | null;
+  etag: string | null;
+}
+
+/**
+ * Brings the device's copy of the catalogue up to date: sends the stored ETag, and on a new catalogue
+ * replaces the stored one in one transaction (a half-written catalogue is never seen). Returns
+ * whether anything changed.
+ */
+export async function pullCatalogue(db: MotokariDb, download: (etag: string | null) => Promise<CatalogueDownload>): Promise<boolean> {
+  const stored = await db.meta.get('catalogue');
+  const hasRows = (await db.catalogue.count()) > 0;
+  const { body, etag } = await download(hasRows ? (stored?.etag ?? null) : null);
+  if (!body) return false;
+  await db.transaction('rw', db.catalogue, db.meta, async () => {
+    await db.catalogue.clear();
+    await db.catalogue.bulkPut(body.makes);
+    await db.meta.put({ key: 'catalogue', ...(etag && { etag }), syncedAt: new Date().toISOString() });
+  });
+  return true;
+}
+
+/** GET /api/sync/catalogue with the device's ETag; a 304 means the stored copy is current. */
+export async function downloadCatalogue(etag: string | null): Promise<CatalogueDownload> {
+  const res = await api.get('sync/catalogue', { headers: etag ? { 'if-none-match': etag } : {}, throwHttpErrors: false });
+  if (res.status === 304) return { body: null, etag };
+  if (!res.ok) throw new Error(`catalogue download failed (${res.status})`);
+  return { body: await res.json(), etag: res.headers.get('etag') };
+}
