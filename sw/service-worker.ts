@@ -24,7 +24,10 @@ registerRoute(
 
 // API reads answer from the cache at once and refresh it in the background; the sync feed and writes always go to the network.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/sync/'),
+  // Public reads only: a request that carries a sign-in token is someone's own data (and a 401 must
+  // reach the app), so it always goes to the network.
+  ({ url, request }) =>
+    request.method === 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/sync/') && !request.headers.has('authorization'),
   new StaleWhileRevalidate({ cacheName: 'api-reads', plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 })] }),
 );
 

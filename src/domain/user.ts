@@ -41,7 +41,4 @@ export const resetCode = z.string().trim().regex(new RegExp(`^\\d{${RESET_CODE_L
 export const verifyCodeSchema = z.object({ email, code: resetCode });
 export const resetPasswordSchema = z.object({ email, code: resetCode, new_password: password });
 
-/** The name shown after 'Welcome, ': the name, else the email, else 'User'. */
-export function displayName(u: Pick<User, 'name' | 'email'> | null | undefined): string {
-  return u?.name?.trim() || u?.email?.trim() || 'User';
-}
+export { displayName } from './displayName';

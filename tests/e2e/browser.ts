@@ -23,6 +23,8 @@ export async function launchBrowser(): Promise<Browser> {
 export interface AppServer {
   url: string;
   app: FastifyInstance;
+  /** The server's DATA_DIR (its mail outbox, media). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startAppServer(): Promise<AppServer> {
   return {
     url: `http://localhost:${port}`,
     app,
+    dataDir,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,12 +1,16 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { Alert, Anchor, Box, Burger, Button, Container, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
 import { MENU_RESET_BREAKPOINT_PX, MOBILE_BREAKPOINT_PX, NAV_HEIGHT_PX } from '../../domain/constants';
 import { syncStore } from '../sync/syncStore';
 import { useProductName, useSupportEmail } from '../config/useConfig';
 import { updateStore } from '../sw/registerServiceWorker';
+import { ACCOUNT_NAV_TEXTS } from '../../domain/authTexts';
+import { useSession } from '../account/session';
+import { authDialogStore } from '../account/authDialogStore';
+import { DesktopAccount, MobileAccount } from '../account/AccountNav';
 
 const NAV_LINKS = [
   { to: '/cars', label: 'Buy' },
@@ -16,6 +20,7 @@ const NAV_LINKS = [
   { to: '/faq', label: 'FAQ' },
   { to: '/dashboard', label: 'Sell' },
 ];
+const ADMIN_LINK = { to: '/admin', label: ACCOUNT_NAV_TEXTS.adminLink };
 
 function Logo() {
   const name = useProductName();
@@ -39,36 +44,61 @@ function TopNav() {
   const [open, setOpen] = useState(false);
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
   const wide = useMediaQuery(`(min-width: ${MENU_RESET_BREAKPOINT_PX}px)`);
+  // From 640 px to 992 px the links get a row of their own under the logo and the account buttons.
+  const twoRows = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px) and (max-width: 991.98px)`);
+  // On one row the welcome line fits from 1200 px; below that it heads the Account dropdown.
+  const roomy = useMediaQuery('(min-width: 1200px)');
+  // The Admin link is shown only to admins (spec section 2.2).
+  const links = useSession().isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   // The mobile menu's state resets at 768 px or wider (spec section 2.2).
   useEffect(() => {
     if (wide) setOpen(false);
   }, [wide]);
+  const navButtons = links.map((l) => (
+    <Button key={l.to} component={NavLink} to={l.to} variant="subtle" color="dark" px={10}>
+      {l.label}
+    </Button>
+  ));
   return (
     <Box component="header" pos="fixed" top={0} left={0} right={0} mih={NAV_HEIGHT_PX} bg="white" style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-2)', display: 'flex', alignItems: 'center' }}>
       <Container size="xl" w="100%">
-        <Group justify="space-between" wrap="nowrap">
-          <Logo />
-          {mobile ? (
+        {mobile ? (
+          <Group justify="space-between" wrap="nowrap">
+            <Logo />
             <Burger opened={open} onClick={() => setOpen((o) => !o)} aria-label="Toggle navigation" />
-          ) : (
-            <Group component="nav" gap={4} aria-label="Main">
-              {NAV_LINKS.map((l) => (
-                <Button key={l.to} component={NavLink} to={l.to} variant="subtle" color="dark" px="sm">
-                  {l.label}
-                </Button>
-              ))}
+          </Group>
+        ) : twoRows ? (
+          <Stack gap={4} py={6}>
+            <Group justify="space-between" wrap="nowrap">
+              <Logo />
+              <DesktopAccount showWelcome />
             </Group>
-          )}
-        </Group>
+            <Group component="nav" gap={2} aria-label="Main" wrap="nowrap" ml={-10}>
+              {navButtons}
+            </Group>
+          </Stack>
+        ) : (
+          <Group justify="space-between" wrap="nowrap">
+            <Logo />
+            <Group gap="sm" wrap="nowrap">
+              <Group component="nav" gap={2} aria-label="Main" wrap="nowrap">
+                {navButtons}
+              </Group>
+              <DesktopAccount showWelcome={!!roomy} />
+            </Group>
+          </Group>
+        )}
       </Container>
       <Drawer opened={open && !!mobile} onClose={() => setOpen(false)} position="right" size="80%" title="Menu">
         <Stack component="nav" aria-label="Main" gap={4}>
-          {[{ to: '/', label: 'Home' }, ...NAV_LINKS].map((l) => (
+          {[{ to: '/', label: 'Home' }, ...links].map((l) => (
             <Button key={l.to} component={Link} to={l.to} variant="subtle" color="dark" justify="flex-start" onClick={() => setOpen(false)}>
               {l.label}
             </Button>
           ))}
         </Stack>
+        <Divider my="md" />
+        <MobileAccount onChoose={() => setOpen(false)} />
       </Drawer>
     </Box>
   );
@@ -178,6 +208,20 @@ export function Shell() {
         <Outlet />
       </Box>
       <Footer />
+      <LazyAuthDialog />
     </>
+  );
+}
+
+const AuthDialog = lazy(() => import('../account/AuthDialog').then((m) => ({ default: m.AuthDialog })));
+
+/** The auth dialog's code (forms, validation) loads the first time it opens, not with every first screen. */
+function LazyAuthDialog() {
+  const { openings } = useSnapshot(authDialogStore);
+  if (openings === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialog />
+    </Suspense>
   );
 }

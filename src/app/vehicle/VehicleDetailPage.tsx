@@ -7,12 +7,12 @@ import { withDistance } from '../../domain/vehicle';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../domain/constants';
 import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, priceText, sellerBadge, titleOf, transmissionText } from '../../domain/display';
-import { normalizeSearch, searchQuerySchema } from '../../domain/search/filters';
 import { fetchVehicle } from '../../data/api';
 import { locationStore } from '../location/locationStore';
 import { searchWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
 import { VehicleCard } from '../search/VehicleCard';
+import { ContactSeller } from '../account/ContactSeller';
 
 function Gallery({ images, title }: { images: string[]; title: string }) {
   const list = images.length ? images : [PLACEHOLDER_IMAGE];
@@ -136,8 +136,8 @@ export default function VehicleDetailPage() {
 
   useEffect(() => {
     if (!vehicle || vehicle.seller_type !== 'dealer') return;
-    const req = normalizeSearch(searchQuerySchema.parse({ seller_id: vehicle.seller_id, limit: DEALER_OTHER_VEHICLES_MAX + 1 }));
-    void searchWorker.search(req).then((r) => setOthers({ items: r.items.filter((v) => v.id !== vehicle.id).slice(0, DEALER_OTHER_VEHICLES_MAX), total: r.total }));
+    void searchWorker
+      .search({ seller_id: vehicle.seller_id, limit: DEALER_OTHER_VEHICLES_MAX + 1 }).then((r) => setOthers({ items: r.items.filter((v) => v.id !== vehicle.id).slice(0, DEALER_OTHER_VEHICLES_MAX), total: r.total }));
   }, [vehicle]);
 
   if (vehicle === undefined) {
@@ -247,14 +247,9 @@ export default function VehicleDetailPage() {
               <Text fz={36} fw={850} c="brand.8">
                 {priceText(v.price)}
               </Text>
-              <Stack gap="xs" mt="md">
-                <Button component={Link} to="/dashboard" size="md">
-                  Sign In to Contact Seller
-                </Button>
-                <Button component={Link} to="/dashboard" size="md" variant="light">
-                  Sign In to Buy
-                </Button>
-              </Stack>
+              <Box mt="md">
+                <ContactSeller vehicle={v} />
+              </Box>
             </Card>
             <Card>
               <Title order={3} fz="h4" mb="xs">
