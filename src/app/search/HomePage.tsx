@@ -1,12 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Box, Button, Card, CloseButton, Container, Group, Image, Paper, SegmentedControl, Select, SimpleGrid, Slider, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, CloseButton, Container, Group, Paper, SegmentedControl, Select, SimpleGrid, Slider, Stack, Tabs, Text, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
 import {
-  CONSTRUCTION_CATEGORIES,
   DISTANCE_OPTIONS_KM,
   ENGINE_SIZE_BANDS,
-  FARMING_CATEGORIES,
   FUEL_TYPES,
   HOME_PRICE_SLIDER,
   REGIONS,
@@ -14,24 +13,20 @@ import {
   type SortOrder,
   type VehicleType,
 } from '../../domain/constants';
-import { capitalise, fuelText } from '../../domain/display';
+import { fuelText } from '../../domain/display';
 import { locationStore } from '../location/locationStore';
 import { buildRequest, SORT_LABELS } from './query';
 import { useFacets } from './useFacets';
 import { useSearch } from './useSearch';
 import { VehicleCard } from './VehicleCard';
+import { VehicleGridSkeleton } from './VehicleCardSkeleton';
+import { BrowseByType } from './home/BrowseByType';
+import { HomeHero } from './home/HomeHero';
+import { MobileHomeSearch } from './home/MobileHomeSearch';
 
 type Fields = Record<string, string | undefined>;
 
 const TYPE_LABEL: Record<VehicleType, string> = { car: 'Cars', construction: 'Construction', farming: 'Farming' };
-const CAR_TILES = [
-  { key: 'suv', label: 'SUVs' },
-  { key: 'saloon', label: 'Saloons' },
-  { key: 'pickup', label: 'Pickups' },
-  { key: 'hatchback', label: 'Hatchbacks' },
-  { key: 'estate', label: 'Estates' },
-  { key: 'coupe', label: 'Coupes' },
-];
 const HOME_SORTS: SortOrder[] = ['newest', 'price_asc', 'price_desc', 'year_desc', 'year_asc', 'distance'];
 const currentYear = new Date().getFullYear();
 const YEARS = Array.from({ length: currentYear - YEAR_MIN + 1 }, (_, i) => String(currentYear - i));
@@ -57,20 +52,8 @@ function chipText(key: string, value: string): string {
   return `${FIELD_LABELS[key] ?? key}: ${value}`;
 }
 
-/** A tile of "Browse by type": the category's artwork, opening the browse screen with that filter set. */
-function TypeTile({ to, image, label }: { to: string; image: string; label: string }) {
-  return (
-    <Card component={Link} to={to} padding={0} style={{ textDecoration: 'none', overflow: 'hidden' }}>
-      <Image src={image} alt="" h={96} fit="cover" />
-      <Text ta="center" fw={650} py={8} c="dark">
-        {label}
-      </Text>
-    </Card>
-  );
-}
-
-export default function HomePage() {
-  const [tab, setTab] = useState<VehicleType>('car');
+/** The desktop search panel, 'Browse by type' and the results grid with 'Sort by' (spec section 2.5). */
+function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; setTab: (t: VehicleType) => void }) {
   const [form, setForm] = useState<Fields>({});
   const [applied, setApplied] = useState<Fields>({});
   const [level, setLevel] = useState(0);
@@ -104,29 +87,7 @@ export default function HomePage() {
 
   return (
     <>
-      <Box
-        style={{
-          background: 'linear-gradient(135deg, var(--mantine-color-brand-8) 0%, var(--mantine-color-brand-6) 60%, var(--mantine-color-gold-6) 140%)',
-        }}
-        c="white"
-        py={{ base: 28, sm: 56 }}
-      >
-        <Container size="xl">
-          <Group justify="space-between" align="center" wrap="nowrap">
-            <Stack gap="xs" maw={620}>
-              <Title order={1} fz={{ base: 30, sm: 46 }} lh={1.1}>
-                Find your next vehicle in Zimbabwe
-              </Title>
-              <Text fz={{ base: 'md', sm: 'lg' }} c="brand.0">
-                Cars, construction and farming vehicles from dealers and private sellers, ranked by how far they are from you. Works even without a signal.
-              </Text>
-            </Stack>
-            <Image src="/samples/pickup.svg" alt="" w={320} h={240} visibleFrom="md" radius="lg" />
-          </Group>
-        </Container>
-      </Box>
-
-      <Container size="xl" mt={-24}>
+      <Container size="xl" mt={-24} pos="relative">
         <Paper shadow="md" radius="lg" p={{ base: 'md', sm: 'xl' }} withBorder>
           <Title order={2} fz="h3" mb="sm">
             Start Your Search
@@ -227,33 +188,22 @@ export default function HomePage() {
         </Paper>
       </Container>
 
-      <Container size="xl" mt={40}>
-        <Title order={2} mb="md">
-          Browse by type
-        </Title>
-        <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="sm">
-          {CAR_TILES.map((t) => (
-            <TypeTile key={t.key} to={`/cars?car_category=${t.key}`} image={`/samples/${t.key}.svg`} label={t.label} />
-          ))}
-          {CONSTRUCTION_CATEGORIES.map((c) => (
-            <TypeTile key={c} to={`/construction?construction_category=${c}`} image={`/samples/${c}.svg`} label={capitalise(c)} />
-          ))}
-          {FARMING_CATEGORIES.map((c) => (
-            <TypeTile key={c} to={`/farming?farming_category=${c}`} image={`/samples/${c}.svg`} label={capitalise(c)} />
-          ))}
-        </SimpleGrid>
-      </Container>
+      <BrowseByType />
 
       <Container size="xl" mt={40} ref={results}>
         <Group justify="space-between" mb="md">
           <Title order={2}>{searching ? 'Searching...' : `${total.toLocaleString('en-US')} ${tab === 'car' ? 'cars' : 'vehicles'} found`}</Title>
           <Select aria-label="Sort by" data={HOME_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))} value={sort} onChange={(v) => v && setSort(v as SortOrder)} allowDeselect={false} w={210} />
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-          {items.map((v) => (
-            <VehicleCard key={v.id} vehicle={v} />
-          ))}
-        </SimpleGrid>
+        {searching && items.length === 0 ? (
+          <VehicleGridSkeleton count={8} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+            {items.map((v) => (
+              <VehicleCard key={v.id} vehicle={v} />
+            ))}
+          </SimpleGrid>
+        )}
         {total > items.length ? (
           <Group justify="center" mt="lg">
             <Button component={Link} to={tab === 'car' ? '/cars' : `/${tab}`} state={{ filters: effective }} variant="light">
@@ -262,6 +212,30 @@ export default function HomePage() {
           </Group>
         ) : null}
       </Container>
+    </>
+  );
+}
+
+/**
+ * The home page. Phones (below Mantine's `sm` breakpoint) get the mobile variant of spec section
+ * 2.5, larger screens the full search panel. The width is read before the first paint, so the page
+ * never renders one variant and then swaps to the other.
+ */
+export default function HomePage() {
+  const theme = useMantineTheme();
+  const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, undefined, { getInitialValueInEffect: false });
+  const [tab, setTab] = useState<VehicleType>('car');
+  return (
+    <>
+      <HomeHero mobile={!desktop} />
+      {desktop ? (
+        <DesktopHomeSearch tab={tab} setTab={setTab} />
+      ) : (
+        <>
+          <MobileHomeSearch tab={tab} onTab={setTab} />
+          <BrowseByType />
+        </>
+      )}
     </>
   );
 }

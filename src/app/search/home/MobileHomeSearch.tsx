@@ -1,0 +1,234 @@
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Badge, Box, Button, Center, CloseButton, Container, Group, Image, Modal, NumberInput, Paper, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useSnapshot } from 'valtio';
+import { HOME_CONDITIONS, HOME_MOBILE_LIST_SIZE, HOME_PRICE_SLIDER, YEAR_MIN, yearMax, type VehicleType } from '../../../domain/constants';
+import {
+  advancedOptionCount,
+  carsFoundText,
+  HOME_CONDITION_LABELS,
+  HOME_MOBILE_TEXTS,
+  mobileSearchFields,
+  searchCarsText,
+  type HomeCondition,
+  type MobileSearch,
+} from '../../../domain/home';
+import { SEARCH_FIELD_TEXTS } from '../../../domain/messages';
+import { locationStore } from '../../location/locationStore';
+import { buildRequest } from '../query';
+import { useFacets } from '../useFacets';
+import { useSearch } from '../useSearch';
+import { MobileCarRow } from './MobileCarRow';
+
+const TYPE_LABEL: Record<VehicleType, string> = { car: 'Cars', construction: 'Construction', farming: 'Farming' };
+const COMING_SOON_ART: Record<Exclude<VehicleType, 'car'>, string> = { construction: '/samples/excavator.svg', farming: '/samples/tractor.svg' };
+
+function ComingSoon({ type }: { type: Exclude<VehicleType, 'car'> }) {
+  return (
+    <Stack align="center" gap="sm" py="md">
+      <Image src={COMING_SOON_ART[type]} alt="" w={160} h={120} radius="md" fit="cover" />
+      <Text fw={700} ta="center">
+        {HOME_MOBILE_TEXTS.comingSoon[type]}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The removable chips of the dialog's options that are set. */
+function OptionChips({ search, onClear }: { search: MobileSearch; onClear: (key: keyof MobileSearch) => void }) {
+  const f = mobileSearchFields(search);
+  const chips: [keyof MobileSearch, string][] = [];
+  if (f.max_price !== undefined) chips.push(['maxPrice', `Up to $${Number(f.max_price).toLocaleString('en-US')}`]);
+  if (f.year_from !== undefined) chips.push(['minYear', `From ${f.year_from}`]);
+  if (f.location !== undefined) chips.push(['location', `In ${f.location}`]);
+  if (search.condition) chips.push(['condition', HOME_CONDITION_LABELS[search.condition]]);
+  if (!chips.length) return null;
+  return (
+    <Group gap={6}>
+      {chips.map(([key, text]) => (
+        <Badge key={key} variant="light" size="lg" pr={4} tt="none" rightSection={<CloseButton size="xs" aria-label={`Remove ${text}`} onClick={() => onClear(key)} />}>
+          {text}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * The home page's phone variant (spec section 2.5): make and model, an 'Options' dialog, and a
+ * 'Search N cars' button whose N is the live count of cars matching what is selected now; pressing
+ * it shows the first cars of that search. Construction and farming are not searchable here yet.
+ */
+export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: VehicleType) => void }) {
+  const [search, setSearch] = useState<MobileSearch>({});
+  const [applied, setApplied] = useState<MobileSearch>({});
+  const [optionsOpen, setOptionsOpen] = useState(false);
+  const list = useRef<HTMLDivElement>(null);
+  const { position } = useSnapshot(locationStore);
+  const facets = useFacets('car');
+  const liveFields = useMemo(() => mobileSearchFields(search), [search]);
+  const appliedFields = useMemo(() => mobileSearchFields(applied), [applied]);
+  const cars = tab === 'car';
+  const live = useSearch(useMemo(() => (cars ? buildRequest({ ...liveFields, vehicle_type: 'car' }, 'newest', position, 1) : null), [cars, liveFields, position]));
+  const results = useSearch(
+    useMemo(() => (cars ? buildRequest({ ...appliedFields, vehicle_type: 'car' }, 'newest', position, HOME_MOBILE_LIST_SIZE) : null), [cars, appliedFields, position]),
+  );
+  const update = (patch: Partial<MobileSearch>) => setSearch((s) => ({ ...s, ...patch }));
+  const options = advancedOptionCount(search);
+  const firstCount = live.searching && live.total === 0;
+
+  const submit = () => {
+    setApplied(search);
+    setOptionsOpen(false);
+    list.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const clear = () => {
+    setSearch({});
+    setApplied({});
+  };
+
+  return (
+    <>
+      <Container size="xl" mt={-24} pos="relative">
+        <Paper shadow="md" radius="lg" p="md" withBorder>
+          <Title order={2} fz="h3" mb="sm">
+            Start Your Search
+          </Title>
+          <Tabs value={tab} onChange={(v) => v && onTab(v as VehicleType)}>
+            <Tabs.List grow mb="md">
+              {(['car', 'construction', 'farming'] as const).map((t) => (
+                <Tabs.Tab key={t} value={t}>
+                  {TYPE_LABEL[t]}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+          {tab === 'car' ? (
+            <Stack gap="sm">
+              <Select
+                label="Make"
+                placeholder="All makes"
+                data={facets.makes}
+                value={search.make ?? null}
+                onChange={(v) => update({ make: v ?? undefined, model: undefined })}
+                clearable
+                searchable
+                nothingFoundMessage={SEARCH_FIELD_TEXTS.noOptions}
+              />
+              <Select
+                label="Model"
+                placeholder={search.make ? 'All models' : SEARCH_FIELD_TEXTS.selectMakeFirst}
+                data={search.make ? (facets.models[search.make] ?? []) : []}
+                value={search.model ?? null}
+                onChange={(v) => update({ model: v ?? undefined })}
+                disabled={!search.make}
+                clearable
+                searchable
+                nothingFoundMessage={SEARCH_FIELD_TEXTS.noOptions}
+              />
+              <OptionChips search={search} onClear={(key) => update({ [key]: undefined })} />
+              <Group gap="sm" wrap="nowrap" mt={4}>
+                <Button
+                  variant="default"
+                  style={{ flexShrink: 0 }}
+                  onClick={() => setOptionsOpen(true)}
+                  rightSection={
+                    options ? (
+                      <Badge size="sm" circle aria-label={`${options} set`}>
+                        {options}
+                      </Badge>
+                    ) : null
+                  }
+                >
+                  {HOME_MOBILE_TEXTS.options}
+                </Button>
+                <Button fullWidth onClick={submit} loading={firstCount}>
+                  {searchCarsText(live.total)}
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <ComingSoon type={tab} />
+          )}
+        </Paper>
+      </Container>
+
+      <Modal opened={optionsOpen} onClose={() => setOptionsOpen(false)} title={HOME_MOBILE_TEXTS.advancedSearchOptions} centered radius="lg" styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}>
+        <Stack gap="sm">
+          <NumberInput
+            label="Maximum price"
+            placeholder="Any price"
+            prefix="$"
+            thousandSeparator=","
+            min={HOME_PRICE_SLIDER.min}
+            max={HOME_PRICE_SLIDER.max}
+            step={HOME_PRICE_SLIDER.step}
+            allowNegative={false}
+            allowDecimal={false}
+            hideControls
+            value={search.maxPrice ?? ''}
+            onChange={(v) => update({ maxPrice: typeof v === 'number' ? v : undefined })}
+          />
+          <NumberInput
+            label="Minimum year"
+            placeholder={`Any year from ${YEAR_MIN}`}
+            min={YEAR_MIN}
+            max={yearMax()}
+            allowNegative={false}
+            allowDecimal={false}
+            hideControls
+            thousandSeparator={false}
+            value={search.minYear ?? ''}
+            onChange={(v) => update({ minYear: typeof v === 'number' ? v : undefined })}
+          />
+          <TextInput label="Location" placeholder="City or area, e.g. Harare" value={search.location ?? ''} onChange={(e) => update({ location: e.currentTarget.value || undefined })} />
+          <Select
+            label="Condition"
+            placeholder="Any condition"
+            data={HOME_CONDITIONS.map((c) => ({ value: c, label: HOME_CONDITION_LABELS[c] }))}
+            value={search.condition ?? null}
+            onChange={(v) => update({ condition: (v as HomeCondition | null) ?? undefined })}
+            description="Sellers describe condition in each listing; it does not narrow the results."
+            clearable
+          />
+          <Text fz="sm" c="dimmed" aria-live="polite">
+            {live.searching && live.total === 0 ? 'Counting cars...' : `${carsFoundText(live.total)} with these options`}
+          </Text>
+          <Group justify="space-between" mt="xs">
+            <Button variant="subtle" onClick={() => update({ maxPrice: undefined, minYear: undefined, location: undefined, condition: undefined })} disabled={!options}>
+              Clear options
+            </Button>
+            <Button onClick={() => setOptionsOpen(false)}>Done</Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      {cars ? (
+        <Container size="xl" mt={32} ref={list} style={{ scrollMarginTop: 110 }}>
+          <Title order={2} fz="h3" mb="sm" aria-live="polite">
+            {results.searching && results.total === 0 ? 'Searching for cars...' : carsFoundText(results.total)}
+          </Title>
+          <Stack gap="sm">
+            {results.items.map((v) => (
+              <MobileCarRow key={v.id} vehicle={v} />
+            ))}
+          </Stack>
+          {!results.searching && results.total === 0 ? (
+            <Center>
+              <Button variant="light" onClick={clear}>
+                Clear search
+              </Button>
+            </Center>
+          ) : null}
+          {results.total > results.items.length ? (
+            <Box mt="md">
+              <Button component={Link} to="/cars" state={{ filters: Object.fromEntries(Object.entries(appliedFields).map(([k, v]) => [k, String(v)])) }} variant="light" fullWidth>
+                See all {results.total.toLocaleString('en-US')} cars
+              </Button>
+            </Box>
+          ) : null}
+        </Container>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { HOME_CONDITIONS, YEAR_MIN, yearMax } from './constants';
+
+// The home page's mobile search (spec section 2.5): texts quoted word for word, and the rule that
+// turns the phone's selections into the search's filter fields (spec section 5).
+
+export const HOME_MOBILE_TEXTS = {
+  options: 'Options',
+  advancedSearchOptions: 'Advanced Search Options',
+  comingSoon: {
+    construction: 'Construction vehicles coming soon',
+    farming: 'Farming vehicles coming soon',
+  },
+} as const;
+
+const count = new Intl.NumberFormat('en-US');
+const cars = (n: number) => `${count.format(n)} ${n === 1 ? 'car' : 'cars'}`;
+
+/** The mobile search button: 'Search N cars'. */
+export const searchCarsText = (n: number): string => `Search ${cars(n)}`;
+/** The mobile list's heading: 'N cars found'. */
+export const carsFoundText = (n: number): string => `${cars(n)} found`;
+
+export type HomeCondition = (typeof HOME_CONDITIONS)[number];
+export const HOME_CONDITION_LABELS: Record<HomeCondition, string> = { excellent: 'Excellent', good: 'Good', fair: 'Fair', poor: 'Poor' };
+
+/** What the phone's search holds: make and model, and the 'Advanced Search Options' dialog. */
+export interface MobileSearch {
+  make?: string | undefined;
+  model?: string | undefined;
+  /** Maximum price in US dollars. */
+  maxPrice?: number | undefined;
+  /** Minimum year. */
+  minYear?: number | undefined;
+  /** Free text, matched within the listing's location. */
+  location?: string | undefined;
+  condition?: HomeCondition | undefined;
+}
+
+export type MobileSearchFields = Partial<Record<'make' | 'model' | 'max_price' | 'year_from' | 'location' | 'condition', string | number>>;
+
+/**
+ * The filter fields of a mobile search, under the names the search understands: minimum year is
+ * `year_from` (inclusive) and only counts once it is a whole year from 1990 to next year, so a year
+ * still being typed ("20") does not filter; location is `location` (contains, any case); a model
+ * counts only with a make (spec section 5). Max price at or above the ceiling is left to the search,
+ * which ignores it.
+ */
+export function mobileSearchFields(s: MobileSearch, now: Date = new Date()): MobileSearchFields {
+  const out: MobileSearchFields = {};
+  const make = s.make?.trim();
+  if (make) {
+    out.make = make;
+    const model = s.model?.trim();
+    if (model) out.model = model;
+  }
+  if (s.maxPrice !== undefined && Number.isFinite(s.maxPrice) && s.maxPrice > 0) out.max_price = s.maxPrice;
+  if (s.minYear !== undefined && Number.isInteger(s.minYear) && s.minYear >= YEAR_MIN && s.minYear <= yearMax(now)) out.year_from = s.minYear;
+  const location = s.location?.trim();
+  if (location) out.location = location;
+  // The dialog offers the spec's condition grades (excellent to poor), but listings record new, used or
+  // certified, and spec section 5 applies no other home filter: the choice is kept, not searched on.
+  return out;
+}
+
+/** How many of the dialog's options are set (shown on the 'Options' button). */
+export function advancedOptionCount(s: MobileSearch, now: Date = new Date()): number {
+  const f: Record<string, unknown> = { ...mobileSearchFields(s, now), ...(s.condition && { condition: s.condition }) };
+  return (['max_price', 'year_from', 'location', 'condition'] as const).filter((k) => f[k] !== undefined).length;
+}

@@ -1,0 +1,183 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Vehicle } from '../../src/domain/vehicle';
+import { hasChromium, launchBrowser, SCREENSHOTS, startAppServer, type AppServer } from './browser';
+
+// CI sets REQUIRE_E2E so a missing browser fails the run instead of skipping these tests.
+if (process.env.REQUIRE_E2E && !hasChromium) throw new Error('Chromium is required for the end-to-end tests (apt-get install -y chromium)');
+
+const SEARCH_BUTTON = /^Search [\d,]+ cars?$/;
+
+describe.skipIf(!hasChromium)('the home page in Chromium', () => {
+  let server: AppServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function inContext(options: Parameters<Browser['newContext']>[0], body: (context: BrowserContext) => Promise<void>): Promise<void> {
+    const context = await browser.newContext(options);
+    try {
+      await body(context);
+    } finally {
+      await context.close();
+    }
+  }
+
+  async function open(context: BrowserContext, route: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(server.url + route);
+    return page;
+  }
+
+  /** The number of cars the API finds for a query: what the phone's worker must agree with. */
+  async function apiCount(query: string): Promise<number> {
+    const res = await fetch(`${server.url}/api/vehicles?vehicle_type=car&limit=1${query}`);
+    return Number(res.headers.get('x-total-count'));
+  }
+
+  /** The count on the 'Search N cars' button, once it has one. */
+  async function buttonCount(page: Page): Promise<number> {
+    const button = page.getByRole('button', { name: SEARCH_BUTTON });
+    await button.waitFor();
+    return Number((await button.textContent())!.replace(/[^\d]/g, ''));
+  }
+
+  it('serves the hero videos and posters from public/media, beside uploaded photos', async () => {
+    for (const variant of ['mobile', 'desktop']) {
+      const video = await fetch(`${server.url}/media/hero-${variant}.webm`);
+      expect(video.status).toBe(200);
+      expect(video.headers.get('content-type')).toContain('video/webm');
+      expect((await video.arrayBuffer()).byteLength).toBeLessThan(600 * 1024);
+      for (const ext of ['webp', 'jpg']) expect((await fetch(`${server.url}/media/hero-${variant}.${ext}`)).status).toBe(200);
+    }
+  });
+
+  it('at 360 px: make and model, the Options dialog, a live count, and a list of 6 cars', async () => {
+    await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
+      const page = await open(context, '/');
+      await page.getByText('Start Your Search').waitFor();
+      const all = await apiCount('');
+      await page.getByRole('button', { name: `Search ${all.toLocaleString('en-US')} cars` }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { name: `${all.toLocaleString('en-US')} cars found` }).waitFor();
+      expect(await page.getByRole('button', { name: 'Show more filters' }).count()).toBe(0);
+
+      const model = page.getByPlaceholder('Select make first');
+      await expect(model.isDisabled()).resolves.toBe(true);
+
+      // The hero: a fixed-height box (no layout shift), the video on Chromium's fast connection.
+      const hero = page.locator('[data-hero]');
+      const heroBox = await hero.boundingBox();
+      expect(heroBox!.height).toBe(400);
+      await expect(hero.getAttribute('data-hero')).resolves.toBe('video');
+      await page.waitForFunction(() => {
+        const v = document.querySelector('video');
+        return !!v && v.muted && v.loop && v.playsInline && v.autoplay && v.currentSrc.endsWith('/media/hero-mobile.webm') && v.readyState >= 2 && !v.paused;
+      });
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'home-360.png') });
+
+      // A max price below most prices: the live count follows it before anything is searched.
+      const cars = (await (await fetch(`${server.url}/api/vehicles?vehicle_type=car&limit=500`)).json()) as Vehicle[];
+      const prices = cars.map((c) => c.price).filter((p): p is number => p !== null).sort((a, b) => a - b);
+      const maxPrice = Math.ceil(prices[Math.floor(prices.length / 3)]! / 1000) * 1000;
+      const expected = await apiCount(`&max_price=${maxPrice}`);
+      expect(expected).toBeLessThan(all);
+      await page.getByRole('button', { name: 'Options' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Advanced Search Options' });
+      await dialog.waitFor();
+      await dialog.getByLabel('Maximum price').fill(String(maxPrice));
+      await dialog.getByLabel('Minimum year').fill('19');
+      await dialog.getByText(`${expected.toLocaleString('en-US')} ${expected === 1 ? 'car' : 'cars'} found with these options`).waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'home-360-options.png') });
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: `Search ${expected.toLocaleString('en-US')} ${expected === 1 ? 'car' : 'cars'}` }).waitFor();
+      expect(await buttonCount(page)).toBe(expected);
+      // Nothing is applied to the list until the button is pressed.
+      await page.getByRole('heading', { name: `${all.toLocaleString('en-US')} cars found` }).waitFor();
+
+      await page.getByRole('button', { name: SEARCH_BUTTON }).click();
+      await page.getByRole('heading', { name: `${expected.toLocaleString('en-US')} ${expected === 1 ? 'car' : 'cars'} found` }).waitFor();
+      const rows = page.locator('a[href^="/car/"]');
+      await expect(rows.count()).resolves.toBe(Math.min(6, expected));
+      const shown = await page.locator('a[href^="/car/"] >> text=/^\\$[0-9,]+$/').allTextContents();
+      expect(shown.length).toBe(Math.min(6, expected));
+      for (const price of shown) expect(Number(price.replace(/[$,]/g, ''))).toBeLessThanOrEqual(maxPrice);
+      await page.getByText(`Up to $${maxPrice.toLocaleString('en-US')}`, { exact: true }).waitFor();
+
+      await page.getByRole('tab', { name: 'Construction' }).click();
+      await page.getByText('Construction vehicles coming soon', { exact: true }).waitFor();
+      await page.getByRole('tab', { name: 'Farming' }).click();
+      await page.getByText('Farming vehicles coming soon', { exact: true }).waitFor();
+      await page.getByRole('tab', { name: 'Cars' }).click();
+      await page.getByRole('button', { name: SEARCH_BUTTON }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'home-360-full.png'), fullPage: true });
+    });
+  });
+
+  it('at 360 px the page does not shift while it loads', async () => {
+    await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
+      await context.addInitScript(() => {
+        (window as unknown as { cls: number }).cls = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) (window as unknown as { cls: number }).cls += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const page = await open(context, '/');
+      await page.getByRole('button', { name: SEARCH_BUTTON }).waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(1500);
+      expect(await page.evaluate(() => (window as unknown as { cls: number }).cls)).toBeLessThan(0.05);
+    });
+  });
+
+  it('shows the poster, not the video, when the user prefers reduced motion or saves data', async () => {
+    await inContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' }, async (context) => {
+      const page = await open(context, '/');
+      await page.getByText('Start Your Search').waitFor();
+      await expect(page.locator('[data-hero]').getAttribute('data-hero')).resolves.toBe('poster');
+      expect(await page.locator('video').count()).toBe(0);
+      await page.locator('[data-hero] img[src="/media/hero-desktop.jpg"]').waitFor();
+    });
+    await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
+      await context.addInitScript(() => {
+        Object.defineProperty(navigator, 'connection', { configurable: true, value: Object.assign(new EventTarget(), { saveData: true, effectiveType: '4g' }) });
+      });
+      const page = await open(context, '/');
+      await page.getByText('Start Your Search').waitFor();
+      await expect(page.locator('[data-hero]').getAttribute('data-hero')).resolves.toBe('poster');
+      expect(await page.locator('video').count()).toBe(0);
+    });
+  });
+
+  it('at 1280 px shows the desktop search panel, not the phone one', async () => {
+    await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
+      const page = await open(context, '/');
+      await page.getByText('Start Your Search').waitFor();
+      await page.getByRole('button', { name: 'Show more filters' }).waitFor();
+      await page.locator('input[aria-label="Sort by"]').waitFor();
+      await page.getByText('Listing type').waitFor();
+      expect(await page.getByRole('button', { name: 'Options' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: SEARCH_BUTTON }).count()).toBe(0);
+      const hero = page.locator('[data-hero]');
+      expect((await hero.boundingBox())!.height).toBe(440);
+      await expect(hero.getAttribute('data-hero')).resolves.toBe('video');
+      await page.waitForFunction(() => {
+        const v = document.querySelector('video');
+        return !!v && v.currentSrc.endsWith('/media/hero-desktop.webm') && v.readyState >= 2 && !v.paused;
+      });
+      await page.getByText(/cars found/).waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'home-1280.png') });
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'home-1280-full.png'), fullPage: true });
+      await page.getByRole('tab', { name: 'Construction' }).click();
+      expect(await page.getByText('Construction vehicles coming soon').count()).toBe(0);
+    });
+  });
+});
