@@ -8,6 +8,10 @@ import { locationStore } from '../location/locationStore';
 import { buildRequest } from './query';
 import { useSearch } from './useSearch';
 import { VehicleCard } from './VehicleCard';
+import { VehicleGridSkeleton } from './VehicleCardSkeleton';
+
+/** Two columns (spec section 9). */
+const FEATURED_COLS = { base: 1, sm: 2 };
 
 export default function FeaturedPage() {
   const { position } = useSnapshot(locationStore);
@@ -18,7 +22,9 @@ export default function FeaturedPage() {
       <Text fw={600} mb="md">
         {searching ? 'Loading featured vehicles...' : `${total} featured vehicles`}
       </Text>
-      {!searching && total === 0 ? (
+      {searching && items.length === 0 ? (
+        <VehicleGridSkeleton count={4} cols={FEATURED_COLS} spacing="lg" />
+      ) : !searching && total === 0 ? (
         <Center py={48}>
           <Stack align="center" gap={4}>
             <Title order={2}>No Featured Vehicles Yet</Title>
@@ -26,7 +32,7 @@ export default function FeaturedPage() {
           </Stack>
         </Center>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <SimpleGrid cols={FEATURED_COLS} spacing="lg">
           {items.map((v) => (
             <VehicleCard key={v.id} vehicle={v} fallbacks={DEALER_CARD_FALLBACKS} />
           ))}

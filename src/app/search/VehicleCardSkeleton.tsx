@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, type SimpleGridProps } from '@mantine/core';
+
+const VEHICLE_CARD_IMAGE_HEIGHT = 180;
+
+// Each placeholder line wraps a blank Text of the card's own typography, so it takes exactly the
+// height the real line will take and the grid does not move when the results arrive.
+function Line({ w, children }: { w: number | string; children: ReactNode }) {
+  return (
+    <Skeleton w={w} radius="sm">
+      {children}
+    </Skeleton>
+  );
+}
+
+/** A loading placeholder with the outer size of a `VehicleCard` (one-line specs, distance row, seller). */
+export function VehicleCardSkeleton() {
+  return (
+    <Card padding={0} shadow="xs" style={{ overflow: 'hidden' }} aria-hidden data-testid="vehicle-card-skeleton">
+      <Card.Section>
+        {/* VehicleCard's image: full width, 180 px high (its `h` wins over the aspect-ratio style). */}
+        <Skeleton radius={0} h={VEHICLE_CARD_IMAGE_HEIGHT} />
+      </Card.Section>
+      <Stack gap={6} p="md">
+        <Line w="42%">
+          <Text fw={800} fz="xl">
+            &nbsp;
+          </Text>
+        </Line>
+        <Line w="80%">
+          <Text fw={650}>&nbsp;</Text>
+        </Line>
+        <Line w="92%">
+          <Text fz="sm">&nbsp;</Text>
+        </Line>
+        <Line w="55%">
+          <Text fz="sm">&nbsp;</Text>
+        </Line>
+        <Group gap={6} wrap="nowrap">
+          {/* Flex, so the inline badge adds no line box of its own. */}
+          <Skeleton w={72} radius="xl" style={{ flexShrink: 0, display: 'flex' }}>
+            <Badge size="sm">&nbsp;</Badge>
+          </Skeleton>
+          <Line w="50%">
+            <Text fz="xs">&nbsp;</Text>
+          </Line>
+        </Group>
+        <Line w="38%">
+          <Text fz="xs">&nbsp;</Text>
+        </Line>
+      </Stack>
+    </Card>
+  );
+}
+
+/** `count` card placeholders in the same grid as the results they stand for. */
+export function VehicleGridSkeleton({
+  count,
+  cols = { base: 1, xs: 2, md: 3, lg: 4 },
+  spacing = 'md',
+}: {
+  count: number;
+  cols?: SimpleGridProps['cols'];
+  spacing?: SimpleGridProps['spacing'];
+}) {
+  return (
+    <SimpleGrid cols={cols} spacing={spacing} aria-hidden>
+      {Array.from({ length: count }, (_, i) => (
+        <VehicleCardSkeleton key={i} />
+      ))}
+    </SimpleGrid>
+  );
+}
