@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,4 +31,23 @@ export function buildAppIfStale(): void {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) throw new Error('The app build failed');
+  precompress(distDir);
+}
+
+const COMPRESSIBLE = /\.(js|css|html|svg|webmanifest|json|txt)$/;
+
+/** Writes the best Brotli and gzip of every text file of the build beside it, for the server to send as is. */
+export function precompress(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(name)) continue;
+    const body = readFileSync(file);
+    if (body.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  }
 }

@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompress } from '../../src/server/buildApp';
 import { startServer, type TestServer } from './harness';
 
 // The server serves the built app beside /api: the shell for every client route, hashed assets
@@ -16,6 +18,8 @@ describe('serving the app', () => {
     writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Motokari</title><div id="root"></div>');
     writeFileSync(path.join(appDir, 'assets', 'index-abc123.js'), 'console.log("app")');
     writeFileSync(path.join(appDir, 'manifest.webmanifest'), '{"name":"Motokari"}');
+    writeFileSync(path.join(appDir, 'assets', 'vendor-def456.js'), `export const words = ${JSON.stringify('motokari '.repeat(2000))};`);
+    precompress(appDir);
     s = await startServer('pglite', { deps: { appDir } });
   });
   afterAll(async () => {
@@ -41,6 +45,29 @@ describe('serving the app', () => {
     const manifest = await s.request({ method: 'GET', url: '/manifest.webmanifest' });
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's precompressed assets to browsers that accept them, the plain file to others", async () => {
+    const plain = `export const words = ${JSON.stringify('motokari '.repeat(2000))};`;
+    const br = await s.request({ method: 'GET', url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(plain.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gz = await s.request({ method: 'GET', url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+    const none = await s.request({ method: 'GET', url: '/assets/vendor-def456.js' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain);
+  });
+
+  it('compresses API answers for clients that accept it', async () => {
+    const res = await s.request({ method: 'GET', url: '/api/sync/catalogue', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const body = JSON.parse(gunzipSync(res.rawPayload).toString());
+    expect(body.makes.length).toBeGreaterThan(100);
+    expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(JSON.stringify(body)) / 4);
   });
 
   it('answers missing files and API routes with a 404, not the shell', async () => {
