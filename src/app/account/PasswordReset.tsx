@@ -1,12 +1,11 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { RESET_TEXTS, SIGN_UP_TEXTS } from '../../domain/authTexts';
 import { cleanResetCode, passwordProblem, resetCodeProblem } from '../../domain/authValidation';
 import { RESET_CODE_LENGTH } from '../../domain/constants';
 import { AUTH_MESSAGES } from '../../domain/messages';
 import { forgotPassword, resetPassword, verifyCode } from './authApi';
-import { FormHeading, SubmitButton, type AuthCallProps } from './authParts';
+import { FormHeading, NewPasswordFields, SubmitButton, type AuthCallProps } from './authParts';
 
 /** The reset flow's screens after 'Forgot Password?' (spec section 4): email, then code, then the new password. */
 export type ResetStage = 'email' | 'code' | 'password';
@@ -23,7 +22,6 @@ interface Props extends AuthCallProps {
 
 export function PasswordReset({ stage, onStage, initialEmail, onCancel, onDone, busy, run, notify }: Props) {
   const form = useForm({ initialValues: { email: initialEmail, code: '', newPassword: '', confirmPassword: '' } });
-  const [showPasswords, setShowPasswords] = useState(false);
   const email = () => form.values.email.trim();
   const back = (to: ResetStage | null) => {
     notify(null);
@@ -106,27 +104,10 @@ export function PasswordReset({ stage, onStage, initialEmail, onCancel, onDone, 
     <form onSubmit={setPassword} aria-label={RESET_TEXTS.passwordTitle}>
       <Stack gap="md">
         <FormHeading title={RESET_TEXTS.passwordTitle} text={RESET_TEXTS.passwordText} />
-        <PasswordInput
-          label={RESET_TEXTS.newPassword}
-          description={SIGN_UP_TEXTS.passwordHint}
-          autoComplete="new-password"
-          required
-          data-autofocus
-          visible={showPasswords}
-          onVisibilityChange={setShowPasswords}
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide passwords' }}
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordInput
-          label={RESET_TEXTS.confirmPassword}
-          autoComplete="new-password"
-          required
-          visible={showPasswords}
-          onVisibilityChange={setShowPasswords}
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide passwords' }}
-          {...form.getInputProps('confirmPassword')}
+        <NewPasswordFields
+          labels={{ password: RESET_TEXTS.newPassword, confirm: RESET_TEXTS.confirmPassword }}
+          password={form.getInputProps('newPassword')}
+          confirm={form.getInputProps('confirmPassword')}
         />
         <SubmitButton action="resetPassword" busy={busy}>
           {RESET_TEXTS.resetPassword}

@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Button, Group, PasswordInput, Radio, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { SIGN_UP_TEXTS } from '../../domain/authTexts';
 import { EMPTY_SIGN_UP, signUpPayload, signUpProblem, type SignUpValues } from '../../domain/authValidation';
 import { MOBILE_BREAKPOINT_PX, type SellerType } from '../../domain/constants';
 import { signup } from './authApi';
-import { FormHeading, SubmitButton, type AuthCallProps } from './authParts';
+import { FormHeading, NewPasswordFields, SubmitButton, type AuthCallProps } from './authParts';
 import { signIn } from './session';
 import { authDialog } from './authDialogStore';
 
@@ -25,7 +24,6 @@ const SELLER_TYPES: { value: SellerType; label: string; text: string }[] = [
 export function SignUpWizard({ busy, run, notify, step, onStep }: AuthCallProps & { step: SignUpStep; onStep(step: SignUpStep): void }) {
   const form = useForm<SignUpValues>({ initialValues: EMPTY_SIGN_UP });
   // One toggle shows or hides both password fields, so the two can be compared by eye.
-  const [showPasswords, setShowPasswords] = useState(false);
   // On a phone the indicator shows the numbers only; the heading below names the step.
   const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
 
@@ -90,27 +88,10 @@ export function SignUpWizard({ busy, run, notify, step, onStep }: AuthCallProps 
       {step === 2 ? (
         <form onSubmit={nextStep} aria-label={SIGN_UP_TEXTS.steps[1]}>
           <Stack gap="sm">
-            <PasswordInput
-              label={SIGN_UP_TEXTS.password}
-              description={SIGN_UP_TEXTS.passwordHint}
-              autoComplete="new-password"
-              required
-              data-autofocus
-              visible={showPasswords}
-              onVisibilityChange={setShowPasswords}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide passwords' }}
-              {...form.getInputProps('password')}
-            />
-            <PasswordInput
-              label={SIGN_UP_TEXTS.confirmPassword}
-              autoComplete="new-password"
-              required
-              visible={showPasswords}
-              onVisibilityChange={setShowPasswords}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide passwords' }}
-              {...form.getInputProps('confirmPassword')}
+            <NewPasswordFields
+              labels={{ password: SIGN_UP_TEXTS.password, confirm: SIGN_UP_TEXTS.confirmPassword }}
+              password={form.getInputProps('password')}
+              confirm={form.getInputProps('confirmPassword')}
             />
             <Group gap="sm" mt="xs" wrap="nowrap" grow={false}>
               {backButton}

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
-import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
-import { AUTH_BUSY_LABELS, type AuthAction } from '../../domain/authTexts';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Loader, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
+import { AUTH_BUSY_LABELS, SIGN_UP_TEXTS, type AuthAction } from '../../domain/authTexts';
 import type { AuthNotice } from './authDialogStore';
 
 /** Success in green, errors in red (spec section 4). */
@@ -53,4 +53,26 @@ export interface AuthCallProps {
   run<T>(action: AuthAction, call: () => Promise<T>): Promise<T | null>;
   /** Shows a message (or clears it with null), e.g. a local check that failed. */
   notify(notice: AuthNotice | null): void;
+}
+
+/**
+ * A new password and its confirmation, shown or hidden together (sign-up and reset). `password` and
+ * `confirm` are the form's input props for the two fields.
+ */
+export function NewPasswordFields({ labels, password, confirm }: { labels: { password: string; confirm: string }; password: PasswordInputProps; confirm: PasswordInputProps }) {
+  const [visible, setVisible] = useState(false);
+  const shared = {
+    autoComplete: 'new-password',
+    required: true,
+    visible,
+    onVisibilityChange: setVisible,
+    visibilityToggleFocusable: true,
+    visibilityToggleButtonProps: { 'aria-label': 'Show or hide passwords' },
+  } as const;
+  return (
+    <>
+      <PasswordInput label={labels.password} description={SIGN_UP_TEXTS.passwordHint} data-autofocus {...shared} {...password} />
+      <PasswordInput label={labels.confirm} {...shared} {...confirm} />
+    </>
+  );
 }
