@@ -1,14 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, beforeAll, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { users } from '../../src/server/db/schema';
-import { hasChromium, launchBrowser, SCREENSHOTS, startAppServer, type AppServer } from './browser';
+import { hasChromium, SCREENSHOTS } from './browser';
+import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
-// CI sets REQUIRE_E2E so a missing browser fails the run instead of skipping these tests.
-if (process.env.REQUIRE_E2E && !hasChromium) throw new Error('Chromium is required for the end-to-end tests (apt-get install -y chromium)');
+requireChromiumInCi();
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 780 };
@@ -16,41 +16,19 @@ let seq = 0;
 const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${++seq}@example.co.zw`;
 
 describe.skipIf(!hasChromium)('accounts in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const app = appInBrowser();
+  const { inContext, open } = app;
   let sample: Vehicle;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    const cars = (await (await fetch(`${server.url}/api/vehicles?vehicle_type=car&limit=100`)).json()) as Vehicle[];
+    const cars = (await (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&limit=100`)).json()) as Vehicle[];
     sample = cars.find((v) => v.seller_type === 'private' && v.seller_phone)!;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function inContext(options: Parameters<Browser['newContext']>[0], body: (context: BrowserContext) => Promise<void>): Promise<void> {
-    const context = await browser.newContext(options);
-    try {
-      await body(context);
-    } finally {
-      await context.close();
-    }
-  }
-
-  async function open(context: BrowserContext, route: string, text: string | RegExp): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(server.url + route);
-    await page.getByText(text).first().waitFor({ timeout: 20_000 });
-    return page;
-  }
 
   /** An account made through the API, for tests that are not about signing up. */
   async function account(name: string, password = 'kombi-123'): Promise<{ email: string; password: string; name: string }> {
     const email = uniqueEmail('buyer');
-    const res = await fetch(`${server.url}/api/auth/signup`, {
+    const res = await fetch(`${app.server.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name, email, phone: '+263 77 100 2000', location: 'Harare, Zimbabwe', password, user_type: 'private' }),
@@ -61,7 +39,7 @@ describe.skipIf(!hasChromium)('accounts in Chromium', () => {
 
   /** The reset code in the newest mail the outbox mailer wrote to an address. */
   function latestCode(email: string): string {
-    const outbox = path.join(server.dataDir, 'outbox');
+    const outbox = path.join(app.server.dataDir, 'outbox');
     const mails = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith(`-${email}.eml`)).sort() : [];
     const newest = mails[mails.length - 1];
     const m = newest ? /code is (\d{6})/.exec(readFileSync(path.join(outbox, newest), 'utf8')) : null;
@@ -209,7 +187,7 @@ describe.skipIf(!hasChromium)('accounts in Chromium', () => {
 
   it('marks administrators in the bar, the dropdown and the mobile menu', async () => {
     const admin = await account('Farai Admin');
-    await server.app.ctx.db.update(users).set({ userType: 'admin' }).where(eq(users.email, admin.email));
+    await app.server.app.ctx.db.update(users).set({ userType: 'admin' }).where(eq(users.email, admin.email));
     await inContext({ viewport: DESKTOP }, async (context) => {
       const page = await open(context, '/', 'Start Your Search');
       await header(page).getByRole('button', { name: 'Sign In' }).click();
@@ -220,7 +198,7 @@ describe.skipIf(!hasChromium)('accounts in Chromium', () => {
       await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
       expect(new URL(page.url()).pathname).toBe('/admin');
       await page.setViewportSize(PHONE);
-      await page.goto(`${server.url}/faq`);
+      await page.goto(`${app.server.url}/faq`);
       await page.getByRole('button', { name: 'Toggle navigation' }).click();
       const menu = page.getByRole('dialog', { name: 'Menu' });
       await menu.getByText('Welcome, Farai Admin').waitFor();

@@ -1,46 +1,23 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, beforeAll, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
-import { hasChromium, launchBrowser, SCREENSHOTS, startAppServer, type AppServer } from './browser';
+import { hasChromium, SCREENSHOTS } from './browser';
+import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
-// CI sets REQUIRE_E2E so a missing browser fails the run instead of skipping these tests.
-if (process.env.REQUIRE_E2E && !hasChromium) throw new Error('Chromium is required for the end-to-end tests (apt-get install -y chromium)');
+requireChromiumInCi();
 
 describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const app = appInBrowser();
+  const { inContext, open } = app;
   let sample: Vehicle;
   let dealerListing: Vehicle;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    const res = await fetch(`${server.url}/api/vehicles?vehicle_type=car&limit=100`);
+    const res = await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&limit=100`);
     const cars = (await res.json()) as Vehicle[];
     sample = cars.find((v) => v.seller_type === 'private')!;
     dealerListing = cars.find((v) => v.seller_type === 'dealer')!;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  /** Runs a test body in a fresh browser context, closed whatever happens. */
-  async function inContext(options: Parameters<Browser['newContext']>[0], body: (context: BrowserContext) => Promise<void>): Promise<void> {
-    const context = await browser.newContext(options);
-    try {
-      await body(context);
-    } finally {
-      await context.close();
-    }
-  }
-
-  async function open(context: BrowserContext, route: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(server.url + route);
-    return page;
-  }
 
   const ROUTES: [string, string | RegExp][] = [
     ['/', 'Start Your Search'],
@@ -81,7 +58,7 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
   it('filters and sorts /cars in the worker, agreeing with the API', async () => {
     await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
       const page = await open(context, '/cars');
-      const api = (await fetch(`${server.url}/api/vehicles?vehicle_type=car&make=Toyota&limit=1`)).headers.get('x-total-count')!;
+      const api = (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&make=Toyota&limit=1`)).headers.get('x-total-count')!;
       await page.getByText(/cars found/).waitFor();
       await page.getByRole('button', { name: 'Filter and Sort' }).click();
       const dialog = page.getByRole('dialog');
@@ -102,7 +79,7 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
 
   it('shows a listing with its details, gates contact for visitors, and copies its link', async () => {
     await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.server.url });
       const page = await open(context, `/car/${sample.id}`);
       await page.getByText('Vehicle Details').waitFor();
       await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(sample.model);
@@ -113,7 +90,7 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
       await page.getByText('km from your location').waitFor();
       await page.getByRole('button', { name: 'Copy Link' }).click();
       await page.getByText('Link copied to clipboard!').waitFor();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/car/${sample.id}`);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.server.url}/car/${sample.id}`);
       const missing = await open(context, '/car/00000000-0000-4000-8000-000000000000');
       await missing.getByText("The car you're looking for doesn't exist or has been removed.").waitFor();
     });
@@ -125,9 +102,9 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
       await page.getByText('Start Your Search').waitFor();
       // The service worker has installed and controls the page once the shell is precached.
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 });
-      await page.goto(`${server.url}/cars`);
+      await page.goto(`${app.server.url}/cars`);
       await page.getByText(/cars found/).waitFor();
-      await page.goto(`${server.url}/car/${sample.id}`);
+      await page.goto(`${app.server.url}/car/${sample.id}`);
       await page.getByText('Vehicle Details').waitFor();
 
       await context.setOffline(true);
@@ -136,12 +113,12 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
         ['/cars', /cars found/],
         [`/car/${sample.id}`, 'Vehicle Details'],
       ] as const) {
-        await page.goto(server.url + route);
+        await page.goto(app.server.url + route);
         await page.getByText(text).first().waitFor({ timeout: 20_000 });
       }
       await page.getByText('You are offline.', { exact: false }).waitFor();
-      await page.goto(`${server.url}/cars?car_category=pickup`);
-      const local = (await fetch(`${server.url}/api/vehicles?vehicle_type=car&car_category=pickup&limit=1`)).headers.get('x-total-count')!;
+      await page.goto(`${app.server.url}/cars?car_category=pickup`);
+      const local = (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&car_category=pickup&limit=1`)).headers.get('x-total-count')!;
       await page.getByText(`${local} cars found`).waitFor({ timeout: 20_000 });
       await page.screenshot({ path: path.join(SCREENSHOTS, 'mobile-offline-pickups.png') });
     });

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, beforeAll, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { SEARCH_FIELD_TEXTS } from '../../src/domain/messages';
-import { hasChromium, launchBrowser, startAppServer, type AppServer } from './browser';
+import { hasChromium } from './browser';
+import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
-if (process.env.REQUIRE_E2E && !hasChromium) throw new Error('Chromium is required for the end-to-end tests (apt-get install -y chromium)');
+requireChromiumInCi();
 
 // The make/model/variant selects read the reference catalogue kept on the device, and say when a
 // model has no listing instead of letting the buyer search in vain (spec section 5).
 describe.skipIf(!hasChromium)('the catalogue selects in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
+  const app = appInBrowser();
   let toyotaModels: Set<string>;
 
   beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-    const cars = (await (await fetch(`${server.url}/api/vehicles?vehicle_type=car&make=toyota&limit=500`)).json()) as Vehicle[];
+    const cars = (await (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&make=toyota&limit=500`)).json()) as Vehicle[];
     toyotaModels = new Set(cars.map((v) => v.model));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it('offers every catalogue model, variants of stocked models, and flags a model with no listing, offline too', async () => {
@@ -29,11 +22,8 @@ describe.skipIf(!hasChromium)('the catalogue selects in Chromium', () => {
     const stocked = [...toyotaModels].find((m) => ['Hilux', 'Fortuner', 'Corolla', 'Land Cruiser'].includes(m))!;
     expect(absent).toBeDefined();
     expect(stocked).toBeDefined();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
-      const page = await context.newPage();
-      await page.goto(`${server.url}/cars`);
-      await page.getByText(/cars found/).waitFor();
+    await app.inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
+      const page = await app.open(context, '/cars', /cars found/);
       // Let the first sync (listings and catalogue) finish, then use the selects without a network.
       await page.waitForFunction(async () => (await navigator.serviceWorker?.getRegistration()) !== undefined);
       await page.waitForTimeout(1500);
@@ -58,8 +48,6 @@ describe.skipIf(!hasChromium)('the catalogue selects in Chromium', () => {
       await page.getByRole('option', { name: absent, exact: true }).click();
       expect(await dialog.getByPlaceholder(SEARCH_FIELD_TEXTS.modelUnavailable).isDisabled()).toBe(true);
       await dialog.getByText(SEARCH_FIELD_TEXTS.notInInventory).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,44 +1,14 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, SCREENSHOTS, startAppServer, type AppServer } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { hasChromium, SCREENSHOTS } from './browser';
+import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
-// CI sets REQUIRE_E2E so a missing browser fails the run instead of skipping these tests.
-if (process.env.REQUIRE_E2E && !hasChromium) throw new Error('Chromium is required for the end-to-end tests (apt-get install -y chromium)');
+requireChromiumInCi();
 
 describe.skipIf(!hasChromium)('the dealer inventory page in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function inContext(options: Parameters<Browser['newContext']>[0], body: (context: BrowserContext) => Promise<void>): Promise<void> {
-    const context = await browser.newContext(options);
-    try {
-      await body(context);
-    } finally {
-      await context.close();
-    }
-  }
-
-  async function open(context: BrowserContext, route: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(server.url + route);
-    return page;
-  }
-
-  /** How many listings the API finds for a query: the answer the worker must agree with. */
-  async function apiCount(query: Record<string, string>): Promise<number> {
-    const res = await fetch(`${server.url}/api/vehicles?${new URLSearchParams({ ...query, limit: '1' })}`);
-    return Number(res.headers.get('x-total-count'));
-  }
+  const app = appInBrowser();
+  const { inContext, open, apiCount } = app;
 
   /** Opens /dealers and follows a dealer's "View inventory"; returns the page and the dealer's id. */
   async function openDealer(context: BrowserContext, name: string): Promise<{ page: Page; dealerId: string }> {

@@ -1,47 +1,17 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Vehicle } from '../../src/domain/vehicle';
-import { hasChromium, launchBrowser, SCREENSHOTS, startAppServer, type AppServer } from './browser';
+import { hasChromium, SCREENSHOTS } from './browser';
+import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
-// CI sets REQUIRE_E2E so a missing browser fails the run instead of skipping these tests.
-if (process.env.REQUIRE_E2E && !hasChromium) throw new Error('Chromium is required for the end-to-end tests (apt-get install -y chromium)');
+requireChromiumInCi();
 
 const SEARCH_BUTTON = /^Search [\d,]+ cars?$/;
 
 describe.skipIf(!hasChromium)('the home page in Chromium', () => {
-  let server: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startAppServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
-  async function inContext(options: Parameters<Browser['newContext']>[0], body: (context: BrowserContext) => Promise<void>): Promise<void> {
-    const context = await browser.newContext(options);
-    try {
-      await body(context);
-    } finally {
-      await context.close();
-    }
-  }
-
-  async function open(context: BrowserContext, route: string): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto(server.url + route);
-    return page;
-  }
-
-  /** The number of cars the API finds for a query: what the phone's worker must agree with. */
-  async function apiCount(query: string): Promise<number> {
-    const res = await fetch(`${server.url}/api/vehicles?vehicle_type=car&limit=1${query}`);
-    return Number(res.headers.get('x-total-count'));
-  }
+  const app = appInBrowser();
+  const { inContext, open, apiCount } = app;
 
   /** The count on the 'Search N cars' button, once it has one. */
   async function buttonCount(page: Page): Promise<number> {
@@ -52,11 +22,11 @@ describe.skipIf(!hasChromium)('the home page in Chromium', () => {
 
   it('serves the hero videos and posters from public/media, beside uploaded photos', async () => {
     for (const variant of ['mobile', 'desktop']) {
-      const video = await fetch(`${server.url}/media/hero-${variant}.webm`);
+      const video = await fetch(`${app.server.url}/media/hero-${variant}.webm`);
       expect(video.status).toBe(200);
       expect(video.headers.get('content-type')).toContain('video/webm');
       expect((await video.arrayBuffer()).byteLength).toBeLessThan(600 * 1024);
-      for (const ext of ['webp', 'jpg']) expect((await fetch(`${server.url}/media/hero-${variant}.${ext}`)).status).toBe(200);
+      for (const ext of ['webp', 'jpg']) expect((await fetch(`${app.server.url}/media/hero-${variant}.${ext}`)).status).toBe(200);
     }
   });
 
@@ -64,7 +34,7 @@ describe.skipIf(!hasChromium)('the home page in Chromium', () => {
     await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
       const page = await open(context, '/');
       await page.getByText('Start Your Search').waitFor();
-      const all = await apiCount('');
+      const all = await apiCount({ vehicle_type: 'car' });
       await page.getByRole('button', { name: `Search ${all.toLocaleString('en-US')} cars` }).waitFor({ timeout: 30_000 });
       await page.getByRole('heading', { name: `${all.toLocaleString('en-US')} cars found` }).waitFor();
       expect(await page.getByRole('button', { name: 'Show more filters' }).count()).toBe(0);
@@ -84,10 +54,10 @@ describe.skipIf(!hasChromium)('the home page in Chromium', () => {
       await page.screenshot({ path: path.join(SCREENSHOTS, 'home-360.png') });
 
       // A max price below most prices: the live count follows it before anything is searched.
-      const cars = (await (await fetch(`${server.url}/api/vehicles?vehicle_type=car&limit=500`)).json()) as Vehicle[];
+      const cars = (await (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&limit=500`)).json()) as Vehicle[];
       const prices = cars.map((c) => c.price).filter((p): p is number => p !== null).sort((a, b) => a - b);
       const maxPrice = Math.ceil(prices[Math.floor(prices.length / 3)]! / 1000) * 1000;
-      const expected = await apiCount(`&max_price=${maxPrice}`);
+      const expected = await apiCount({ vehicle_type: 'car', max_price: String(maxPrice) });
       expect(expected).toBeLessThan(all);
       await page.getByRole('button', { name: 'Options' }).click();
       const dialog = page.getByRole('dialog', { name: 'Advanced Search Options' });

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { hasChromium, launchBrowser, startAppServer, type AppServer } from './browser';
+
+// What every end-to-end file needs: the real server with the built app and sample data, and Chromium.
+/** CI sets REQUIRE_E2E so a missing browser fails the run instead of skipping the end-to-end tests. */
+export function requireChromiumInCi(): void {
+  if (process.env.REQUIRE_E2E && !hasChromium) throw new Error('Chromium is required for the end-to-end tests (apt-get install -y chromium)');
+}
+
+export interface AppInBrowser {
+  readonly server: AppServer;
+  readonly browser: Browser;
+  /** Runs a test body in a fresh browser context, closed whatever happens. */
+  inContext(options: Parameters<Browser['newContext']>[0], body: (context: BrowserContext) => Promise<void>): Promise<void>;
+  /** A new page of the context at `route`; when `text` is given, once it shows. */
+  open(context: BrowserContext, route: string, text?: string | RegExp): Promise<Page>;
+  /** How many listings `GET /api/vehicles` finds for a query (its X-Total-Count): what the app must agree with. */
+  apiCount(query: Record<string, string>): Promise<number>;
+}
+
+/** The app's server and Chromium, started before the enclosing describe block's tests and stopped after. */
+export function appInBrowser(): AppInBrowser {
+  let server: AppServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startAppServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const t: AppInBrowser = {
+    get server() {
+      return server!;
+    },
+    get browser() {
+      return browser!;
+    },
+    async inContext(options, body) {
+      const context = await t.browser.newContext(options);
+      try {
+        await body(context);
+      } finally {
+        await context.close();
+      }
+    },
+    async open(context, route, text) {
+      const page = await context.newPage();
+      await page.goto(t.server.url + route);
+      if (text !== undefined) await page.getByText(text).first().waitFor({ timeout: 20_000 });
+      return page;
+    },
+    async apiCount(query) {
+      const res = await fetch(`${t.server.url}/api/vehicles?${new URLSearchParams({ ...query, limit: '1' })}`);
+      return Number(res.headers.get('x-total-count'));
+    },
+  };
+  return t;
+}
