@@ -1,4 +1,4 @@
-import { MAX_IMAGES, SELLER_TYPES, VEHICLE_TYPES, type SellerType, type VehicleType } from './constants';
+import { MAX_IMAGES, SELLER_TYPES, VEHICLE_TYPE_LABELS, VEHICLE_TYPES, type SellerType, type VehicleType } from './constants';
 
 // The advertising-prices page (spec sections 2.10 and 9): four filter selects, four plans, and the
 // plan a seller picks, kept in session storage (STORAGE_KEYS.selectedAdvertisingPlan) for the dashboard.
@@ -29,7 +29,6 @@ export interface FilterOption<V extends string> {
   label: string;
 }
 
-const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = { car: 'Cars', construction: 'Construction', farming: 'Farming' };
 const PRICE_AREA_LABELS: Record<PriceArea, string> = {
   harare: 'Harare',
   bulawayo: 'Bulawayo',

@@ -5,6 +5,8 @@ export const PRODUCT_WELCOME = `Welcome to ${PRODUCT_NAME}`;
 
 export const VEHICLE_TYPES = ['car', 'construction', 'farming'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
+/** The tabs' names of the vehicle types (Cars / Construction / Farming, spec section 2). */
+export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = { car: 'Cars', construction: 'Construction', farming: 'Farming' };
 
 export const USER_TYPES = ['admin', 'dealer', 'private'] as const;
 export type UserType = (typeof USER_TYPES)[number];

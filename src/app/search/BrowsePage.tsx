@@ -12,6 +12,7 @@ import {
   TRANSMISSIONS,
   type SortOrder,
   type VehicleType,
+  VEHICLE_TYPE_LABELS,
 } from '../../domain/constants';
 import { capitalise, fuelText } from '../../domain/display';
 import { locationStore } from '../location/locationStore';
@@ -31,9 +32,9 @@ const ENGINE_CC_OPTIONS = [
 ];
 const BROWSE_SORTS: SortOrder[] = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'distance'];
 const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [
-  { type: 'car', label: 'Cars', path: '/cars' },
-  { type: 'construction', label: 'Construction', path: '/construction' },
-  { type: 'farming', label: 'Farming', path: '/farming' },
+  { type: 'car', label: VEHICLE_TYPE_LABELS.car, path: '/cars' },
+  { type: 'construction', label: VEHICLE_TYPE_LABELS.construction, path: '/construction' },
+  { type: 'farming', label: VEHICLE_TYPE_LABELS.farming, path: '/farming' },
 ];
 const PAGE = 24;
 

@@ -23,7 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { DEALER_PRICE_SLIDER, DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, NAV_HEIGHT_PX, REGIONS, type LatLon, type VehicleType } from '../../domain/constants';
+import { DEALER_PRICE_SLIDER, DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, NAV_HEIGHT_PX, REGIONS, VEHICLE_TYPE_LABELS, type LatLon, type VehicleType } from '../../domain/constants';
 import {
   DEALER_FILTER_DEFAULTS,
   DEALER_FILTER_LEVEL,
@@ -45,9 +45,9 @@ import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
 
 const TABS: { type: VehicleType; label: string; one: string; many: string }[] = [
-  { type: 'car', label: 'Cars', one: 'car', many: 'cars' },
-  { type: 'construction', label: 'Construction', one: 'construction vehicle', many: 'construction vehicles' },
-  { type: 'farming', label: 'Farming', one: 'farming vehicle', many: 'farming vehicles' },
+  { type: 'car', label: VEHICLE_TYPE_LABELS.car, one: 'car', many: 'cars' },
+  { type: 'construction', label: VEHICLE_TYPE_LABELS.construction, one: 'construction vehicle', many: 'construction vehicles' },
+  { type: 'farming', label: VEHICLE_TYPE_LABELS.farming, one: 'farming vehicle', many: 'farming vehicles' },
 ];
 const PAGE = 24;
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };

@@ -12,11 +12,12 @@ import {
   YEAR_MIN,
   type SortOrder,
   type VehicleType,
+  VEHICLE_TYPE_LABELS,
 } from '../../domain/constants';
 import { fuelText } from '../../domain/display';
 import { locationStore } from '../location/locationStore';
 import { buildRequest, SORT_LABELS } from './query';
-import { useFacets } from './useFacets';
+import { CatalogueSelects } from './CatalogueSelects';
 import { useSearch } from './useSearch';
 import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
@@ -26,7 +27,6 @@ import { MobileHomeSearch } from './home/MobileHomeSearch';
 
 type Fields = Record<string, string | undefined>;
 
-const TYPE_LABEL: Record<VehicleType, string> = { car: 'Cars', construction: 'Construction', farming: 'Farming' };
 const HOME_SORTS: SortOrder[] = ['newest', 'price_asc', 'price_desc', 'year_desc', 'year_asc', 'distance'];
 const currentYear = new Date().getFullYear();
 const YEARS = Array.from({ length: currentYear - YEAR_MIN + 1 }, (_, i) => String(currentYear - i));
@@ -60,7 +60,6 @@ function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; setTab: (t: Vehi
   const [sort, setSort] = useState<SortOrder>('newest');
   const results = useRef<HTMLDivElement>(null);
   const { position } = useSnapshot(locationStore);
-  const facets = useFacets(tab);
   const set = (k: string) => (v: string | null) =>
     setForm((f) => ({ ...f, [k]: v ?? undefined, ...(k === 'make' && { model: undefined, variant: undefined }), ...(k === 'model' && { variant: undefined }) }));
   // Fuel and engine apply to cars only (spec section 5).
@@ -96,22 +95,13 @@ function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; setTab: (t: Vehi
             <Tabs.List mb="md">
               {(['car', 'construction', 'farming'] as const).map((t) => (
                 <Tabs.Tab key={t} value={t}>
-                  {TYPE_LABEL[t]}
+                  {VEHICLE_TYPE_LABELS[t]}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
           </Tabs>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-            <Select label="Make" placeholder="All makes" data={facets.makes} value={form.make ?? null} onChange={set('make')} clearable searchable nothingFoundMessage="No options available" />
-            <Select
-              label="Model"
-              placeholder={form.make ? 'All models' : 'Select make first'}
-              data={form.make ? (facets.models[form.make] ?? []) : []}
-              value={form.model ?? null}
-              onChange={set('model')}
-              disabled={!form.make}
-              clearable
-            />
+            <CatalogueSelects vehicleType={tab} value={form} onChange={(field, v) => set(field)(v)} withVariant={false} />
             <Stack gap={4}>
               <Text fz="sm" fw={500}>
                 Listing type

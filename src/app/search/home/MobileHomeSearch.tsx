@@ -2,7 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Box, Button, Center, CloseButton, Container, Group, Image, Modal, NumberInput, Paper, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { HOME_CONDITIONS, HOME_MOBILE_LIST_SIZE, HOME_PRICE_SLIDER, YEAR_MIN, yearMax, type VehicleType } from '../../../domain/constants';
+import { HOME_CONDITIONS, HOME_MOBILE_LIST_SIZE, HOME_PRICE_SLIDER, VEHICLE_TYPE_LABELS, YEAR_MIN, yearMax, type VehicleType } from '../../../domain/constants';
 import {
   advancedOptionCount,
   carsFoundText,
@@ -13,14 +13,12 @@ import {
   type HomeCondition,
   type MobileSearch,
 } from '../../../domain/home';
-import { SEARCH_FIELD_TEXTS } from '../../../domain/messages';
 import { locationStore } from '../../location/locationStore';
 import { buildRequest } from '../query';
-import { useFacets } from '../useFacets';
+import { CatalogueSelects } from '../CatalogueSelects';
 import { useSearch } from '../useSearch';
 import { MobileCarRow } from './MobileCarRow';
 
-const TYPE_LABEL: Record<VehicleType, string> = { car: 'Cars', construction: 'Construction', farming: 'Farming' };
 const COMING_SOON_ART: Record<Exclude<VehicleType, 'car'>, string> = { construction: '/samples/excavator.svg', farming: '/samples/tractor.svg' };
 
 function ComingSoon({ type }: { type: Exclude<VehicleType, 'car'> }) {
@@ -65,7 +63,6 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
   const [optionsOpen, setOptionsOpen] = useState(false);
   const list = useRef<HTMLDivElement>(null);
   const { position } = useSnapshot(locationStore);
-  const facets = useFacets('car');
   const liveFields = useMemo(() => mobileSearchFields(search), [search]);
   const appliedFields = useMemo(() => mobileSearchFields(applied), [applied]);
   const cars = tab === 'car';
@@ -98,33 +95,18 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
             <Tabs.List grow mb="md">
               {(['car', 'construction', 'farming'] as const).map((t) => (
                 <Tabs.Tab key={t} value={t}>
-                  {TYPE_LABEL[t]}
+                  {VEHICLE_TYPE_LABELS[t]}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
           </Tabs>
           {tab === 'car' ? (
             <Stack gap="sm">
-              <Select
-                label="Make"
-                placeholder="All makes"
-                data={facets.makes}
-                value={search.make ?? null}
-                onChange={(v) => update({ make: v ?? undefined, model: undefined })}
-                clearable
-                searchable
-                nothingFoundMessage={SEARCH_FIELD_TEXTS.noOptions}
-              />
-              <Select
-                label="Model"
-                placeholder={search.make ? 'All models' : SEARCH_FIELD_TEXTS.selectMakeFirst}
-                data={search.make ? (facets.models[search.make] ?? []) : []}
-                value={search.model ?? null}
-                onChange={(v) => update({ model: v ?? undefined })}
-                disabled={!search.make}
-                clearable
-                searchable
-                nothingFoundMessage={SEARCH_FIELD_TEXTS.noOptions}
+              <CatalogueSelects
+                vehicleType="car"
+                value={search}
+                onChange={(field, v) => update(field === 'make' ? { make: v ?? undefined, model: undefined } : { model: v ?? undefined })}
+                withVariant={false}
               />
               <OptionChips search={search} onClear={(key) => update({ [key]: undefined })} />
               <Group gap="sm" wrap="nowrap" mt={4}>
