@@ -37,6 +37,7 @@ export interface Dealer {
   image: string | null;
 }
 const db = new MotokariDb();
+const catalogueByType = new Map<string, Promise<CatalogueMakeRow[]>>();
 
 const searchApi = {
   /** Builds the index from the mirror; returns how many listings it holds. */
@@ -65,7 +66,10 @@ const searchApi = {
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
     }
-    changed = (await catalogue) || changed;
+    if (await catalogue) {
+      catalogueByType.clear();
+      changed = true;
+    }
     return { changed, count: index.size, lastSyncedAt: (await db.meta.get('sync'))?.syncedAt ?? null, error };
   },
   async lastSyncedAt(): Promise<string | null> {
@@ -73,7 +77,14 @@ const searchApi = {
   },
   /** The catalogue's makes (with models and variants) of a vehicle type, as stored on the device. */
   catalogue(vehicleType: string): Promise<CatalogueMakeRow[]> {
-    return db.catalogue.where('vehicle_type').equals(vehicleType).toArray();
+    // Read once per type and kept: every make/model select asks, and it changes only with a new catalogue.
+    let rows = catalogueByType.get(vehicleType);
+    if (!rows) {
+      rows = db.catalogue.where('vehicle_type').equals(vehicleType).toArray();
+      catalogueByType.set(vehicleType, rows);
+      rows.catch(() => catalogueByType.delete(vehicleType));
+    }
+    return rows;
   },
   /** Validates and normalises the screen's fields with the domain's rules, then searches. */
   search(input: SearchInput): { items: Vehicle[]; total: number } {
