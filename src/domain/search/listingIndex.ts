@@ -1,5 +1,5 @@
 import type { SortOrder } from '../constants';
-import { chordSquared, chordSquaredForKm, unitVector, type UnitVector } from '../geo';
+import { chordSquaredForKm, unitVector } from '../geo';
 import { toClauses, type Clause, type SearchRequest } from './filters';
 import type { Searchable } from './match';
 
@@ -17,8 +17,6 @@ export interface Indexed extends Searchable {
 
 export interface IndexHit<T> {
   item: T;
-  /** Squared chord to the buyer (orders like distance); null without a buyer or coordinates. */
-  chord: number | null;
 }
 
 export interface IndexResult<T> {
@@ -310,8 +308,8 @@ export class ListingIndex<T extends Indexed> {
     const bx = buyer?.x ?? 0;
     const by = buyer?.y ?? 0;
     const bz = buyer?.z ?? 0;
-    const heap = new TopK(want, this.comparator(req.sort, byDistance));
     const [key, dir] = this.sortKey(req.sort, byDistance);
+    const heap = new TopK(want, this.comparator(key, dir));
     const expires = this.expires;
     let total = 0;
     for (let w = 0; w < words; w++) {
@@ -346,13 +344,8 @@ export class ListingIndex<T extends Indexed> {
     const slots = heap.sorted().slice(req.offset, req.limit === undefined ? undefined : req.offset + req.limit);
     return {
       total,
-      hits: slots.map((s) => ({ item: this.items[s]!, chord: buyer ? this.chordOf(s, buyer) : null })),
+      hits: slots.map((s) => ({ item: this.items[s]! })),
     };
-  }
-
-  private chordOf(s: number, b: UnitVector): number | null {
-    const x = this.gx[s]!;
-    return x === x ? chordSquared(b, { x, y: this.gy[s]!, z: this.gz[s]! }) : null;
   }
 
   /** The column a sort order ranks by first, and its direction. */
@@ -376,7 +369,7 @@ export class ListingIndex<T extends Indexed> {
   }
 
   /** `compareRanked` of src/domain/search/match.ts over slots: the key (nulls last), newest, then id. */
-  private comparator(sort: SortOrder, byDistance: boolean): (a: number, b: number) => number {
+  private comparator(col: Float64Array, dir: 1 | -1): (a: number, b: number) => number {
     const tail = (a: number, b: number) => {
       const d = this.created[b]! - this.created[a]!;
       if (d !== 0) return d;
@@ -384,7 +377,9 @@ export class ListingIndex<T extends Indexed> {
       const ib = this.items[b]!.id;
       return ia < ib ? -1 : ia > ib ? 1 : 0;
     };
-    const byColumn = (col: Float64Array, dir: 1 | -1) => (a: number, b: number) => {
+    // Newest first is the tail itself (the created column, descending).
+    if (col === this.created) return tail;
+    return (a: number, b: number) => {
       const x = col[a]!;
       const y = col[b]!;
       const xn = x !== x;
@@ -392,22 +387,6 @@ export class ListingIndex<T extends Indexed> {
       if (xn || yn) return xn && yn ? tail(a, b) : xn ? 1 : -1;
       return x !== y ? (x - y) * dir : tail(a, b);
     };
-    switch (sort) {
-      case 'price_asc':
-        return byColumn(this.price, 1);
-      case 'price_desc':
-        return byColumn(this.price, -1);
-      case 'year_desc':
-        return byColumn(this.year, -1);
-      case 'year_asc':
-        return byColumn(this.year, 1);
-      case 'mileage_asc':
-        return byColumn(this.mileage, 1);
-      case 'distance':
-        return byDistance ? byColumn(this.scratch, 1) : tail;
-      case 'newest':
-        return tail;
-    }
   }
 }
 
