@@ -59,10 +59,9 @@ describe.each(ENGINES)('%s: the public index follows every writer', (engine) => 
 
   it('a listing written outside the API reaches public searches through the notification', async () => {
     const id = await insertElsewhere('Allion');
-    let seen: string[] = [];
-    const deadline = Date.now() + 5000;
-    while (!(seen = await searchIds('Allion')).includes(id) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(seen).toEqual([id]);
+    // Resolves only once the notification has marked the index stale and it has caught up.
+    await s.outsideWriteSeen();
+    expect(await searchIds('Allion')).toEqual([id]);
   });
 
   it('a write through the API is seen by the very next search', async () => {
