@@ -4,6 +4,10 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
+import { Queue } from 'workbox-background-sync';
+import { MotokariDb } from '../src/data/db';
+import { fetchSend, OUTBOX_SYNC_QUEUE, processOutbox } from '../src/data/outbox';
+import { readReplayAuth } from '../src/data/replayAuth';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -34,4 +38,20 @@ registerRoute(
 // A new version waits until the user accepts it (the app's prompt sends this message).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The seller's outbox (drafts published offline: photo uploads, the listing, its payment request) is
+// sent from here when a connection returns, even with no page open. The queue lives in IndexedDB,
+// ordered and keyed (src/data/outbox.ts), so workbox-background-sync's Queue is used for its sync
+// plumbing only: its sync event (or, in browsers without Background Sync, each start of this worker)
+// runs the same processOutbox the page runs. A run that ends offline or backing off throws, so the
+// browser schedules another sync; the Idempotency-Keys make a run racing the page's harmless.
+const outboxDb = new MotokariDb();
+new Queue(OUTBOX_SYNC_QUEUE, {
+  onSync: async () => {
+    const auth = await readReplayAuth(outboxDb);
+    if (!auth) return;
+    const result = await processOutbox(outboxDb, fetchSend(auth.token), { userId: auth.userId });
+    if (result.outcome === 'offline' || result.outcome === 'waiting') throw new Error(`outbox not finished: ${result.outcome}`);
+  },
 });

@@ -5,6 +5,8 @@ import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { MotokariDb } from '../src/data/db';
 import { fetchSyncPage } from '../src/data/api';
 import { pullChanges } from '../src/data/sync';
+import { fetchSend, processOutbox, type ProcessResult } from '../src/data/outbox';
+import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
 import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
 
 // The device's data, off the main thread: the mirror of the public listings (Dexie) and its delta
@@ -117,6 +119,14 @@ const searchApi = {
       by.set(v.seller_id, d);
     }
     return [...by.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+  },
+  /** Sends the signed-in user's queued publications (the outbox) until nothing more can run now. */
+  replayOutbox(token: string, userId: string): Promise<ProcessResult> {
+    return processOutbox(db, fetchSend(token), { userId });
+  },
+  /** Hands the session to the service worker's background replay (null on sign-out). */
+  setReplayAuth(auth: ReplayAuth | null): Promise<void> {
+    return saveReplayAuth(db, auth);
   },
   get(id: string): Vehicle | null {
     return index.get(id) ?? null;

@@ -6,6 +6,7 @@ import { theme } from './theme';
 import { Shell, StartupSpinner } from './shell/Shell';
 import { startSync, syncStore } from './sync/syncStore';
 import { requestLocation } from './location/locationStore';
+import { startOutbox } from './outbox/outboxRunner';
 
 const HomePage = lazy(() => import('./search/HomePage'));
 const BrowsePage = lazy(() => import('./search/BrowsePage'));
@@ -62,6 +63,7 @@ export function App() {
   useEffect(() => {
     requestLocation();
     void startSync();
+    startOutbox();
   }, []);
   return (
     <MantineProvider theme={theme}>

@@ -6,11 +6,14 @@ import type { OutboxItem } from './outbox';
 
 /** What the device keeps between visits besides the listings: the sync cursor and the catalogue's version. */
 export interface MetaRow {
-  key: 'sync' | 'catalogue';
+  key: 'sync' | 'catalogue' | 'replayAuth';
   revision?: number;
   syncedAt?: string;
   /** The catalogue's ETag, sent back so an unchanged catalogue is not downloaded again. */
   etag?: string;
+  /** replayAuth: the signed-in user's token, so the service worker can send the outbox with no page open. */
+  token?: string;
+  userId?: string;
 }
 
 export class MotokariDb extends Dexie {

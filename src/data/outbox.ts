@@ -10,6 +10,10 @@ import { getDraft } from './drafts';
 // IndexedDB, so it survives reloads and can be replayed by the page or the service worker. This file
 // uses no DOM or window API: only fetch-shaped I/O (injected), Blob, FormData and crypto.
 
+/** The workbox-background-sync queue whose sync event replays the outbox, and the tag a page registers for it. */
+export const OUTBOX_SYNC_QUEUE = 'motokari-outbox';
+export const OUTBOX_SYNC_TAG = `workbox-background-sync:${OUTBOX_SYNC_QUEUE}`;
+
 export type OutboxState = 'waiting' | 'sending' | 'done' | 'failed';
 export type OutboxKind = 'upload' | 'create' | 'payment';
 
@@ -102,6 +106,15 @@ export type Send = (path: string, init: OutboxRequestInit) => Promise<Response>;
 /** A Send over the app's ky instance (its hooks add the token and hear a 401). */
 export function kySend(api: KyInstance): Send {
   return (path, init) => api(path, { ...init, throwHttpErrors: false, retry: 0 });
+}
+
+/**
+ * A Send over plain fetch with a bearer token, for where the app's ky instance does not live (the
+ * service worker, the search worker). `base` is the API's address, ending in a slash.
+ */
+export function fetchSend(token: string | null, base = '/api/'): Send {
+  return (path, init) =>
+    fetch(base + path, { method: init.method, headers: { ...init.headers, ...(token && { Authorization: `Bearer ${token}` }) }, body: init.body });
 }
 
 export class PublishInputError extends Error {
