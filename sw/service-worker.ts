@@ -6,7 +6,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import { Queue } from 'workbox-background-sync';
 import { MotokariDb } from '../src/data/db';
-import { fetchSend, OUTBOX_SYNC_QUEUE, processOutbox } from '../src/data/outbox';
+import { fetchSend, processOutbox } from '../src/data/outbox';
+import { OUTBOX_SYNC_QUEUE } from '../src/data/outboxSync';
 import { readReplayAuth } from '../src/data/replayAuth';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };

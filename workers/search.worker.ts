@@ -5,7 +5,7 @@ import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { MotokariDb } from '../src/data/db';
 import { fetchSyncPage } from '../src/data/api';
 import { pullChanges } from '../src/data/sync';
-import { fetchSend, processOutbox, type ProcessResult } from '../src/data/outbox';
+import type { ProcessResult } from '../src/data/outbox';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
 import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
 
@@ -121,7 +121,9 @@ const searchApi = {
     return [...by.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   },
   /** Sends the signed-in user's queued publications (the outbox) until nothing more can run now. */
-  replayOutbox(token: string, userId: string): Promise<ProcessResult> {
+  async replayOutbox(token: string, userId: string): Promise<ProcessResult> {
+    // Loaded on first use (a signed-in seller): buyers' first screen does not carry the write path.
+    const { fetchSend, processOutbox } = await import('../src/data/outbox');
     return processOutbox(db, fetchSend(token), { userId });
   },
   /** Hands the session to the service worker's background replay (null on sign-out). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { vehicleInputSchema } from '../domain/vehicle';
+import type { vehicleInputSchema } from '../domain/vehicleInput';
 import type { MotokariDb } from './db';
 
 /**

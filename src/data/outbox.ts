@@ -2,17 +2,14 @@ import type { KyInstance } from 'ky';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
 import type { SubscriptionPlan } from '../domain/fees';
 import { GENERIC_MESSAGES, LISTING_MESSAGES, PAYMENT_MESSAGES } from '../domain/messages';
-import { vehicleInputSchema, type Vehicle, type VehicleInput } from '../domain/vehicle';
+import type { Vehicle } from '../domain/vehicle';
+import { vehicleInputSchema, type VehicleInput } from '../domain/vehicleInput';
 import type { MotokariDb } from './db';
 import { getDraft } from './drafts';
 
 // The seller's write path: a draft is published through an ordered queue of requests kept in
 // IndexedDB, so it survives reloads and can be replayed by the page or the service worker. This file
 // uses no DOM or window API: only fetch-shaped I/O (injected), Blob, FormData and crypto.
-
-/** The workbox-background-sync queue whose sync event replays the outbox, and the tag a page registers for it. */
-export const OUTBOX_SYNC_QUEUE = 'motokari-outbox';
-export const OUTBOX_SYNC_TAG = `workbox-background-sync:${OUTBOX_SYNC_QUEUE}`;
 
 export type OutboxState = 'waiting' | 'sending' | 'done' | 'failed';
 export type OutboxKind = 'upload' | 'create' | 'payment';

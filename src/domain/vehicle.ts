@@ -1,18 +1,9 @@
-import { z } from 'zod';
-import {
-  CONDITIONS,
-  DRIVE_TYPES,
-  FUEL_TYPES,
-  TRANSMISSIONS,
-  VEHICLE_TYPES,
-  YEAR_MIN,
-  yearMax,
-  type LatLon,
-  type SellerType,
-  type VehicleType,
-} from './constants';
-import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './fees';
+import type { LatLon, SellerType, VehicleType } from './constants';
+import type { SubscriptionPlan } from './fees';
 import { driveTimeMinutes, hasCoordinates, haversineKm, roundKm } from './geo';
+
+// The listing as the API returns it and the pure facts derived from it. No zod here: the screens
+// import these helpers, and the seller's input schema (vehicleInput.ts) stays out of their bundle.
 
 /** A vehicle listing as the API returns it (spec section 3). */
 export interface Vehicle {
@@ -63,54 +54,6 @@ export interface Vehicle {
   distance_km?: number | null;
   drive_time_minutes?: number | null;
 }
-
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
-const lowerEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(values));
-
-/** Fields a seller sends to create or update a listing (spec section 7, POST /api/vehicles). */
-export const vehicleInputSchema = z.object({
-  id: z.uuid().optional(),
-  vehicle_type: lowerEnum(VEHICLE_TYPES).default('car'),
-  make: trimmed(80),
-  model: trimmed(80),
-  variant: optionalText(80),
-  year: z.coerce
-    .number()
-    .int()
-    .refine((y) => y >= YEAR_MIN && y <= yearMax(), { message: `Year must be between ${YEAR_MIN} and next year` }),
-  price: z.coerce.number().nonnegative().max(100_000_000).nullish(),
-  mileage: z.coerce.number().int().nonnegative().max(10_000_000).nullish(),
-  operating_hours: z.coerce.number().int().nonnegative().max(1_000_000).nullish(),
-  engine_size: z.coerce.number().positive().max(100).nullish(),
-  fuel_type: lowerEnum(FUEL_TYPES).nullish(),
-  transmission: lowerEnum(TRANSMISSIONS).nullish(),
-  drive_type: lowerEnum(DRIVE_TYPES).nullish(),
-  condition: lowerEnum(CONDITIONS).nullish(),
-  car_category: optionalText(40),
-  category: optionalText(40),
-  color: optionalText(40),
-  description: optionalText(5000),
-  images: z.array(z.string().min(1).max(15 * 1024 * 1024)).max(20).default([]),
-  features: z.array(z.string().trim().min(1).max(80)).max(60).default([]),
-  featured: z.boolean().default(false),
-  subscription_plan: z.enum(SUBSCRIPTION_PLANS).nullish(),
-  seller_phone: optionalText(40),
-  seller_email: optionalText(200),
-  seller_location: optionalText(200),
-  location: optionalText(200),
-  region: optionalText(80),
-  seller_latitude: z.coerce.number().min(-90).max(90).nullish(),
-  seller_longitude: z.coerce.number().min(-180).max(180).nullish(),
-});
-export type VehicleInput = z.infer<typeof vehicleInputSchema>;
 
 /** Status of a listing in the seller's history (spec section 4). */
 export type ListingStatus = 'Expired' | 'Active' | 'Pending';

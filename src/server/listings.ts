@@ -1,7 +1,7 @@
 import { CITIES, LISTING_DAYS, PLACEHOLDER_IMAGE, type LatLon, type SellerType } from '../domain/constants';
 import { allowedPlans, defaultPlan, PLAN_TERMS, type SubscriptionPlan } from '../domain/fees';
 import { LISTING_MESSAGES } from '../domain/messages';
-import type { VehicleInput } from '../domain/vehicle';
+import type { VehicleInput } from '../domain/vehicleInput';
 import { unprocessable } from './errors';
 import { decodeDataUrl, MEDIA_PREFIX, NotAnImageError, type MediaStore } from './media/mediaStore';
 import type { UserRow } from './repositories/users.repo';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, isPublic, listingStatus, vehicleInputSchema } from '../../src/domain/vehicle';
+import { daysLeft, isPublic, listingStatus } from '../../src/domain/vehicle';
+import { vehicleInputSchema } from '../../src/domain/vehicleInput';
 import { allowedPlans, PLAN_TERMS, formatUsd } from '../../src/domain/fees';
 import { displayName, signupSchema } from '../../src/domain/user';
 import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE } from '../../src/domain/catalogue/catalogueData';

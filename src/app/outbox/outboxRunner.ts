@@ -1,6 +1,6 @@
 import { proxy, subscribe } from 'valtio';
 import type { ProcessResult } from '../../data/outbox';
-import { OUTBOX_SYNC_TAG } from '../../data/outbox';
+import { OUTBOX_SYNC_TAG } from '../../data/outboxSync';
 import { AUTH_MESSAGES } from '../../domain/messages';
 import { searchWorker } from '../sync/searchClient';
 import { session, signOut } from '../account/session';

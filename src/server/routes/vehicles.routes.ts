@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE, type VehicleType } from '../../domain/constants';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { normalizeSearch, searchQuerySchema, type SearchQuery } from '../../domain/search/filters';
-import { daysLeft, listingStatus, vehicleInputSchema } from '../../domain/vehicle';
+import { daysLeft, listingStatus } from '../../domain/vehicle';
+import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
 import { isAdmin, requireUser } from '../plugins/auth';
 import {
