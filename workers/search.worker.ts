@@ -40,13 +40,16 @@ export interface Dealer {
 }
 const db = new MotokariDb();
 const catalogueByType = new Map<string, Promise<CatalogueMakeRow[]>>();
+/** inventory()'s answers by type and seller, dropped whenever the index changes. */
+const inventories = new Map<string, Inventory>();
 
 const searchApi = {
-  /** Builds the index from the mirror; returns how many listings it holds. */
-  async load(): Promise<number> {
-    const all = await db.vehicles.toArray();
+  /** Builds the index from the mirror; returns how many listings it holds and when they were last synced. */
+  async load(): Promise<{ count: number; lastSyncedAt: string | null }> {
+    const [all, sync] = await Promise.all([db.vehicles.toArray(), db.meta.get('sync')]);
     for (const v of all) index.upsert(v);
-    return index.size;
+    inventories.clear();
+    return { count: index.size, lastSyncedAt: sync?.syncedAt ?? null };
   },
   /**
    * Pulls what changed on the server into the mirror and the index, and refreshes the catalogue.
@@ -63,7 +66,10 @@ const searchApi = {
       await pullChanges(db, (since, limit) => fetchSyncPage(since, limit), (page) => {
         for (const v of page.upserts) index.upsert(v);
         for (const id of page.tombstones) index.remove(id);
-        if (page.upserts.length || page.tombstones.length) changed = true;
+        if (page.upserts.length || page.tombstones.length) {
+          changed = true;
+          inventories.clear();
+        }
       });
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
@@ -73,9 +79,6 @@ const searchApi = {
       changed = true;
     }
     return { changed, count: index.size, lastSyncedAt: (await db.meta.get('sync'))?.syncedAt ?? null, error };
-  },
-  async lastSyncedAt(): Promise<string | null> {
-    return (await db.meta.get('sync'))?.syncedAt ?? null;
   },
   /** The catalogue's makes (with models and variants) of a vehicle type, as stored on the device. */
   catalogue(vehicleType: string): Promise<CatalogueMakeRow[]> {
@@ -100,6 +103,10 @@ const searchApi = {
    * costs no database read however often the screens ask.
    */
   inventory(vehicleType: string, sellerId?: string): Inventory {
+    // Kept per type and seller until the listings change: every select's mount asks.
+    const key = `${vehicleType}|${sellerId ?? ''}`;
+    const kept = inventories.get(key);
+    if (kept) return kept;
     const out: Inventory = {};
     for (const v of index.values()) {
       if (v.vehicle_type !== vehicleType || (sellerId !== undefined && v.seller_id !== sellerId)) continue;
@@ -107,6 +114,7 @@ const searchApi = {
       const variants = (models[v.model] ??= []);
       if (v.variant && !variants.includes(v.variant)) variants.push(v.variant);
     }
+    inventories.set(key, out);
     return out;
   },
   /** The dealers with listings on the device, with their stock count. */

@@ -39,8 +39,9 @@ export function syncNow(): Promise<void> {
 
 /** Loads the device's listings into the index, then keeps them fresh: on start, on reconnect, every few minutes while visible. */
 export async function startSync(): Promise<void> {
-  syncStore.count = await searchWorker.load();
-  syncStore.lastSyncedAt = await searchWorker.lastSyncedAt();
+  const loaded = await searchWorker.load();
+  syncStore.count = loaded.count;
+  syncStore.lastSyncedAt = loaded.lastSyncedAt;
   const storage = navigator.storage;
   if (storage?.persist) void storage.persist();
   window.addEventListener('online', () => {
