@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { idempotencyKeys } from '../../src/server/db/schema';
+import { STALE_CLAIM_MS } from '../../src/server/plugins/idempotency';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 describe.each(ENGINES)('%s', (engine) => {
@@ -153,6 +154,33 @@ describe.each(ENGINES)('%s', (engine) => {
       const lateReplay = await createWithKey(token, key);
       expect(lateReplay.headers['idempotent-replayed']).toBe('true');
       expect(lateReplay.body).toBe(late.body);
+    });
+
+    it('lets the same request take over a claim abandoned mid-request, but not a live one', async () => {
+      const { token, user } = await s.signup();
+      const key = randomUUID();
+      const body = listingBody({ id: randomUUID() });
+      expect((await createWithKey(token, key, body)).statusCode).toBe(201);
+      const thisKey = and(eq(idempotencyKeys.principal, `user:${user.id}`), eq(idempotencyKeys.key, key));
+      // As a request whose client went silent mid-body leaves it: claimed, never answered.
+      const claimedAt = (ageMs: number) =>
+        s.app.ctx.db.update(idempotencyKeys).set({ statusCode: null, responseBody: null, createdAt: new Date(Date.now() - ageMs) }).where(thisKey);
+
+      await claimedAt(10_000);
+      const live = await createWithKey(token, key, body);
+      expect(live.statusCode).toBe(409);
+      expect(live.json()).toEqual({ detail: 'A request with this Idempotency-Key is still being processed' });
+
+      await claimedAt(STALE_CLAIM_MS + 60_000);
+      // Another request under the abandoned key is still refused: only the same request may take it over.
+      expect((await createWithKey(token, key, listingBody({ price: 999 }))).statusCode).toBe(422);
+      const retaken = await createWithKey(token, key, body);
+      // Performed again, not replayed: the listing exists already under its id, so 200 with it.
+      expect(retaken.statusCode).toBe(200);
+      expect(retaken.headers['idempotent-replayed']).toBeUndefined();
+      expect(retaken.json().id).toBe(body.id);
+      expect((await ownListings(token, user.id)).total).toBe(1);
+      expect((await createWithKey(token, key, body)).headers['idempotent-replayed']).toBe('true');
     });
 
     it('refuses a key longer than 200 characters', async () => {

@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { idempotencyKeys } from '../db/schema';
 import { GENERIC_MESSAGES } from '../../domain/messages';
 import { HttpError } from '../errors';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * A claim still without an answer after this long belongs to a request that will never finish: its
+ * client went silent mid-body (a phone losing signal mid-upload does not always close the connection,
+ * so no abort is seen). The same request may then take the key over, or the seller's queue would be
+ * answered 'still being processed' for a day. Our handlers answer in well under a second once the body
+ * is in, and a shrunk photo is a few hundred KB, so two minutes is far beyond a live request.
+ */
+export const STALE_CLAIM_MS = 2 * 60 * 1000;
 /** Answers that are not a final result of the request (202 is "still pending") and so must not be replayed. */
 const NOT_STORED = new Set([202, 401, 408, 409, 429]);
 
@@ -27,7 +35,8 @@ function requestHash(method: string, url: string, body: unknown): string {
  * Every mutating /api request with an `Idempotency-Key` header runs once per (user, key): a replay
  * within 24 hours gets the first answer back and changes nothing. A row is claimed before the
  * handler runs (the primary key settles races) and filled in when the answer is sent; a 5xx or an
- * answer that is not final (202, 401, 409, 429) releases the key so the client may retry.
+ * answer that is not final (202, 401, 409, 429) releases the key so the client may retry, and so does
+ * a claim abandoned for STALE_CLAIM_MS.
  */
 export const idempotencyPlugin = fp(async (app) => {
   const { db } = app.ctx;
@@ -43,9 +52,18 @@ export const idempotencyPlugin = fp(async (app) => {
     const principal = req.currentUser ? `user:${req.currentUser.id}` : 'anonymous';
     const path = req.url;
     const hash = requestHash(req.method, path, req.body);
+    const thisKey = and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key));
+    await db.delete(idempotencyKeys).where(and(thisKey, lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS))));
     await db
       .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key), lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS))));
+      .where(
+        and(
+          thisKey,
+          isNull(idempotencyKeys.statusCode),
+          eq(idempotencyKeys.requestHash, hash),
+          lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_CLAIM_MS)),
+        ),
+      );
     const claimed = await db
       .insert(idempotencyKeys)
       .values({ principal, key, method: req.method, path, requestHash: hash })
