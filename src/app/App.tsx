@@ -7,6 +7,7 @@ import { Shell, StartupSpinner } from './shell/Shell';
 import { startSync, syncStore } from './sync/syncStore';
 import { requestLocation } from './location/locationStore';
 import { startOutbox } from './outbox/outboxRunner';
+import { useSession } from './account/session';
 
 const HomePage = lazy(() => import('./search/HomePage'));
 const BrowsePage = lazy(() => import('./search/BrowsePage'));
@@ -23,7 +24,12 @@ const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
 const CookiePolicyPage = lazy(() => import('./pages/CookiePolicyPage'));
 const AdvertisingPricesPage = lazy(() => import('./pages/AdvertisingPricesPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const SellerGatePage = lazy(() => import('./pages/SellerGatePage'));
+const SavedSearchesPage = lazy(() => import('./push/SavedSearchesPage'));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+const PayListingPage = lazy(() => import('./payments/PayListingPage'));
+const SellPage = lazy(() => import('./wizard/SellPage'));
+const AdminPage = lazy(() => import('./admin/AdminPage'));
+const AdminNotices = lazy(() => import('./admin/AdminNotices'));
 
 function Routed() {
   const { ready } = useSnapshot(syncStore);
@@ -42,9 +48,13 @@ function Routed() {
           <Route path="car/:id" element={<VehicleDetailPage />} />
           <Route path="vehicle/:id" element={<VehicleDetailPage />} />
           <Route path="vehicles/:id" element={<VehicleDetailPage />} />
-          <Route path="dashboard" element={<SellerGatePage />} />
-          <Route path="member-dashboard" element={<SellerGatePage />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="member-dashboard" element={<DashboardPage />} />
+          <Route path="pay/:listingId" element={<PayListingPage />} />
+          <Route path="sell" element={<SellPage />} />
           <Route path="advertising-prices" element={<AdvertisingPricesPage />} />
+          <Route path="admin" element={<AdminPage />} />
+          <Route path="saved-searches" element={<SavedSearchesPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="buying-guide" element={<BuyingGuidePage />} />
           <Route path="selling-guide" element={<SellingGuidePage />} />
@@ -59,6 +69,16 @@ function Routed() {
   );
 }
 
+/** Admin alerts outlive the card or page whose listing was deleted; their code loads only for admins. */
+function AdminNoticesForAdmins() {
+  if (!useSession().isAdmin) return null;
+  return (
+    <Suspense fallback={null}>
+      <AdminNotices />
+    </Suspense>
+  );
+}
+
 export function App() {
   useEffect(() => {
     requestLocation();
@@ -69,6 +89,7 @@ export function App() {
     <MantineProvider theme={theme}>
       <BrowserRouter>
         <Routed />
+        <AdminNoticesForAdmins />
       </BrowserRouter>
     </MantineProvider>
   );

@@ -2,6 +2,7 @@ import type { KyInstance } from 'ky';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
 import type { SubscriptionPlan } from '../domain/fees';
 import { GENERIC_MESSAGES, LISTING_MESSAGES, PAYMENT_MESSAGES } from '../domain/messages';
+import { msisdnFormIssue, msisdnIssue as checkMsisdn, paymentErrorMessage } from '../domain/payments';
 import type { Vehicle } from '../domain/vehicle';
 import { vehicleInputSchema, type VehicleInput } from '../domain/vehicleInput';
 import type { MotokariDb } from './db';
@@ -200,13 +201,6 @@ export async function enqueuePublish(db: MotokariDb, draftId: string, options: P
     await db.outbox.bulkAdd(items);
     return items;
   });
-}
-
-function checkMsisdn(msisdn: string): string | null {
-  const v = msisdn.trim();
-  if (!v) return PAYMENT_MESSAGES.phoneRequired;
-  if (!/^\d+$/.test(v)) return PAYMENT_MESSAGES.phoneDigitsOnly;
-  return null;
 }
 
 function sortItems(items: OutboxItem[]): OutboxItem[] {
@@ -553,6 +547,8 @@ function paymentResult(body: Record<string, unknown>, alreadyPaid: boolean): Pay
 
 /** The server's detail as a sentence (a list of validation errors joined by '; ', spec section 8), else a fallback. */
 function detailText(item: OutboxItem, status: number, body: unknown): string {
+  // Payment requests use the payment screen's mapping (spec section 8): one source for both.
+  if (item.kind === 'payment') return paymentErrorMessage(item.payment.method, { status, body });
   if (typeof body === 'string' && body.trim() && !body.trimStart().startsWith('<')) return body.trim();
   const detail = isRecord(body) ? body.detail : undefined;
   if (typeof detail === 'string' && detail) return detail;
@@ -562,7 +558,6 @@ function detailText(item: OutboxItem, status: number, body: unknown): string {
   }
   if (status === 422) return LISTING_MESSAGES.validationError;
   if (status >= 500) return LISTING_MESSAGES.serverError;
-  if (item.kind === 'payment') return PAYMENT_MESSAGES.statusError(status);
   if (item.kind === 'create') return LISTING_MESSAGES.createError;
   return `Upload failed (Error ${status})`;
 }
@@ -624,4 +619,93 @@ export async function retry(db: MotokariDb, itemId: string, changes: { msisdn?: 
  */
 export async function discard(db: MotokariDb, listingId: string): Promise<void> {
   await db.outbox.where('listingId').equals(listingId).delete();
+}
+
+export interface EnqueuePaymentOptions {
+  ownerId?: string | null;
+  /** The plan to pay for; by default the plan of the listing queued on this device, else the server's. */
+  plan?: SubscriptionPlan | null;
+  now?: () => number;
+}
+
+/** A listing's payment item (a chain holds at most one), or null. */
+export function paymentItemOf(items: OutboxItem[], listingId: string): PaymentItem | null {
+  return items.find((i): i is PaymentItem => i.kind === 'payment' && i.listingId === listingId) ?? null;
+}
+
+/**
+ * Queues the payment request of a listing: at the end of its chain when the listing is still queued
+ * on this device (after its uploads and create, whether or not they have run), or as a chain of its
+ * own when the listing exists only on the server (created earlier, or on another device, and paid
+ * later). A listing never has two live payment requests: a waiting or sending one is returned as it
+ * is, and so is a done one (the request was created; the confirm step continues from its result).
+ * A failed one changed nothing on the server, so it is replaced in place by the new choice, with a new
+ * Idempotency-Key and its attempts reset. The number is checked as the form checks it first.
+ */
+export async function enqueuePayment(db: MotokariDb, listingId: string, choice: PaymentChoice, options: EnqueuePaymentOptions = {}): Promise<PaymentItem> {
+  const now = options.now ?? Date.now;
+  if (choice.method === 'ecocash') {
+    const issue = msisdnFormIssue(choice.msisdn);
+    if (issue) throw new PublishInputError([{ field: 'customer_msisdn', message: issue }]);
+  }
+  return db.transaction('rw', db.outbox, async () => {
+    const chain = sortItems(await db.outbox.where('listingId').equals(listingId).toArray());
+    const current = paymentItemOf(chain, listingId);
+    if (current && current.state !== 'failed') return current;
+    const create = chain.find((i): i is CreateItem => i.kind === 'create');
+    const payment: PaymentRequest = {
+      method: choice.method,
+      msisdn: choice.method === 'ecocash' ? choice.msisdn.trim() : null,
+      subscriptionPlan: options.plan ?? create?.listing.subscription_plan ?? null,
+    };
+    const at = now();
+    const fresh = { idempotencyKey: crypto.randomUUID(), state: 'waiting' as const, attempts: 0, updatedAt: at, nextAttemptAt: null, error: null, httpStatus: null, claim: null };
+    if (current) {
+      const replaced: PaymentItem = { ...current, ...fresh, payment, result: null, ownerId: options.ownerId ?? current.ownerId };
+      await db.outbox.put(replaced);
+      return replaced;
+    }
+    const item: PaymentItem = {
+      ...fresh,
+      id: crypto.randomUUID(),
+      listingId,
+      seq: chain.length ? Math.max(...chain.map((i) => i.seq)) + 1 : 0,
+      // The chain's own time: chains run in createdAt order, and a chain's items must stay together.
+      createdAt: chain[0]?.createdAt ?? at,
+      ownerId: options.ownerId ?? chain[0]?.ownerId ?? null,
+      kind: 'payment',
+      payment,
+      result: null,
+    };
+    await db.outbox.add(item);
+    return item;
+  });
+}
+
+/**
+ * Forgets a listing's payment request: the seller cancelled it, or the provider declined the
+ * transaction it created (a declined or cancelled transaction cannot be confirmed again), so the next
+ * enqueuePayment makes a new request. A request in flight is kept (false): its answer is on its way.
+ */
+export async function forgetPayment(db: MotokariDb, listingId: string): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const item = paymentItemOf(await db.outbox.where('listingId').equals(listingId).toArray(), listingId);
+    if (!item) return true;
+    if (item.state === 'sending') return false;
+    await db.outbox.delete(item.id);
+    return true;
+  });
+}
+
+/**
+ * Removes a paid listing's chain once every item in it is done: the listing is on the server and
+ * published, and nothing is left to send. A chain with work left is kept (false).
+ */
+export async function clearPaidChain(db: MotokariDb, listingId: string): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const chain = await db.outbox.where('listingId').equals(listingId).toArray();
+    if (chain.some((i) => i.state !== 'done')) return false;
+    await db.outbox.bulkDelete(chain.map((i) => i.id));
+    return true;
+  });
 }

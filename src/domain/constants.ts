@@ -107,6 +107,36 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp'] as const;
 export const PLACEHOLDER_IMAGE = '/placeholder-vehicle.svg';
 
+/** The wizard's 26 popular feature choices (spec section 9). */
+export const POPULAR_FEATURES = [
+  'Air conditioning',
+  'Airbags',
+  'Bluetooth',
+  'Cruise Control',
+  'GPS Navigation',
+  'Parking Sensors',
+  'Reverse Camera',
+  'Leather Seats',
+  'Sunroof',
+  'Keyless Entry',
+  'Push Start',
+  'Electric Windows',
+  'Central Locking',
+  'Power Steering',
+  'ABS',
+  'Alloy Wheels',
+  'Tow Bar',
+  'Roof Rails',
+  'Fog Lights',
+  'LED Headlights',
+  'Heated Seats',
+  'Apple CarPlay',
+  'Android Auto',
+  'USB Charging',
+  'Third Row Seating',
+  'Four-Wheel Drive',
+] as const;
+
 export const DEALER_OTHER_VEHICLES_MAX = 4;
 export const HOME_MOBILE_LIST_SIZE = 6;
 
@@ -134,12 +164,30 @@ export const TOAST_MS = 3000;
 export const NAV_HEIGHT_PX = 96;
 export const MOBILE_BREAKPOINT_PX = 640;
 export const MENU_RESET_BREAKPOINT_PX = 768;
+/** The cookie banner appears this long after load when no consent is saved (spec section 9). */
+export const COOKIE_BANNER_DELAY_MS = 1000;
+/** The install prompt appears this long after load, unless dismissed within the last 7 days. */
+export const INSTALL_PROMPT_DELAY_MS = 3000;
+export const INSTALL_PROMPT_DISMISS_DAYS = 7;
 
 export const STORAGE_KEYS = {
   authToken: 'authToken',
   userData: 'userData',
   selectedAdvertisingPlan: 'selectedAdvertisingPlan',
+  /** Session storage: an admin notice shown again after the page reloads (the database reset). */
+  adminNotice: 'adminNotice',
+  /** Local storage: the cookie consent record (src/domain/consent.ts). */
+  cookieConsent: 'cookieConsent',
+  /** Local storage: when the install prompt was last dismissed (milliseconds since 1970). */
+  installPromptDismissedAt: 'installPromptDismissedAt',
+  /** Local storage: when the notification prompt was last dismissed (milliseconds since 1970). */
+  notificationPromptDismissedAt: 'notificationPromptDismissedAt',
+  /** Local storage: the signed-in member's listings as last loaded, for the dashboard offline (src/domain/dashboard.ts). */
+  dashboardListings: 'dashboardListings',
 } as const;
 
 /** The typed phrase that confirms a database reset. */
 export const RESET_DATABASE_PHRASE = 'DELETE ALL DATA';
+/** The admin vehicle table shows the first rows in a scroll area of this height (spec section 9). */
+export const ADMIN_VEHICLE_ROWS = 20;
+export const ADMIN_VEHICLE_SCROLL_PX = 500;

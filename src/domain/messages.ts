@@ -44,6 +44,11 @@ export const LISTING_MESSAGES = {
   imageProcessing: (msg: string) => `Image processing failed: ${msg}. Please try again or contact support.`,
   imageSource: 'Images must be uploaded photos or data URLs',
   paid: 'Payment successful! Your listing has been published and is now visible to buyers.',
+  freeListed: (expiry: string) => `Your listing has been published for free. It runs until ${expiry}, with your other active listings.`,
+  queuedOffline: 'Your listing is saved on this device and will be published when the connection returns.',
+  queuedForPayment: 'Your listing is saved on this device and will be sent when the connection returns. You can pay for it then, here or from your dashboard.',
+  editNeedsConnection: 'Changes to a published listing need a connection. Your changes are kept here: save again once you are back online.',
+  changesSaved: 'Your changes have been saved.',
 } as const;
 
 export const PAYMENT_MESSAGES = {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hasChromium, launchBrowser, startAppServer, type AppServer } from './browser';
+import { hasChromium, launchBrowser, startAppServer, type AppServer, type AppServerOptions } from './browser';
+import { STORAGE_KEYS } from '../../src/domain/constants';
+import { rejectAll } from '../../src/domain/consent';
 
 // What every end-to-end file needs: the real server with the built app and sample data, and Chromium.
 /** CI sets REQUIRE_E2E so a missing browser fails the run instead of skipping the end-to-end tests. */
@@ -11,20 +13,35 @@ export function requireChromiumInCi(): void {
 export interface AppInBrowser {
   readonly server: AppServer;
   readonly browser: Browser;
-  /** Runs a test body in a fresh browser context, closed whatever happens. */
-  inContext(options: Parameters<Browser['newContext']>[0], body: (context: BrowserContext) => Promise<void>): Promise<void>;
+  /**
+   * Runs a test body in a fresh browser context, closed whatever happens. The context starts with the
+   * cookie banner answered (necessary only) and the install and notification prompts just dismissed, so
+   * spec section 4's prompts do not cover the screens a test drives; `{ prompts: true }` starts with neither.
+   */
+  inContext(options: Parameters<Browser['newContext']>[0], body: (context: BrowserContext) => Promise<void>, how?: { prompts?: boolean }): Promise<void>;
   /** A new page of the context at `route`; when `text` is given, once it shows. */
   open(context: BrowserContext, route: string, text?: string | RegExp): Promise<Page>;
   /** How many listings `GET /api/vehicles` finds for a query (its X-Total-Count): what the app must agree with. */
   apiCount(query: Record<string, string>): Promise<number>;
 }
 
+/** Runs in the page before the app: the prompts' answers, unless the test changed them itself. */
+function answerPrompts({ consent, keys }: { consent: string; keys: typeof STORAGE_KEYS }): void {
+  try {
+    if (localStorage.getItem(keys.cookieConsent) === null) localStorage.setItem(keys.cookieConsent, consent);
+    if (localStorage.getItem(keys.installPromptDismissedAt) === null) localStorage.setItem(keys.installPromptDismissedAt, String(Date.now()));
+    if (localStorage.getItem(keys.notificationPromptDismissedAt) === null) localStorage.setItem(keys.notificationPromptDismissedAt, String(Date.now()));
+  } catch {
+    // about:blank and other opaque origins have no storage, and no app to prompt.
+  }
+}
+
 /** The app's server and Chromium, started before the enclosing describe block's tests and stopped after. */
-export function appInBrowser(): AppInBrowser {
+export function appInBrowser(options: AppServerOptions = {}): AppInBrowser {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startAppServer();
+    server = await startAppServer(options);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -38,8 +55,9 @@ export function appInBrowser(): AppInBrowser {
     get browser() {
       return browser!;
     },
-    async inContext(options, body) {
+    async inContext(options, body, how = {}) {
       const context = await t.browser.newContext(options);
+      if (!how.prompts) await context.addInitScript(answerPrompts, { consent: JSON.stringify(rejectAll(new Date())), keys: STORAGE_KEYS });
       try {
         await body(context);
       } finally {

@@ -11,6 +11,9 @@ import { ACCOUNT_NAV_TEXTS } from '../../domain/authTexts';
 import { useSession } from '../account/session';
 import { authDialogStore } from '../account/authDialogStore';
 import { DesktopAccount, MobileAccount } from '../account/AccountNav';
+import { PromptsHost } from '../prompts/PromptsHost';
+import { openCookieSettings } from '../prompts/promptsStore';
+import { useKeepPushSubscription, useNotificationPromptDue } from '../push/pushGate';
 
 const NAV_LINKS = [
   { to: '/cars', label: 'Buy' },
@@ -27,11 +30,11 @@ function Logo() {
   return (
     <Anchor component={Link} to="/" underline="never" aria-label={`${name} home`}>
       <Group gap={8} wrap="nowrap">
-        <Box w={36} h={36} bg="brand.7" style={{ borderRadius: 10, display: 'grid', placeItems: 'center' }}>
-          <Text c="gold.4" fw={900} fz={20} lh={1}>
-            M
-          </Text>
-        </Box>
+        {/* The mark is drawn, not a letter: the link's visible text is then the name alone, which its label starts with. */}
+        <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden focusable="false">
+          <rect width="36" height="36" rx="10" fill="var(--mantine-color-brand-7)" />
+          <path d="M11 25V11.5l7 8.5 7-8.5V25" fill="none" stroke="var(--mantine-color-gold-4)" strokeWidth="3.6" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
         <Text fw={850} fz={22} c="brand.8">
           {name}
         </Text>
@@ -89,7 +92,7 @@ function TopNav() {
           </Group>
         )}
       </Container>
-      <Drawer opened={open && !!mobile} onClose={() => setOpen(false)} position="right" size="80%" title="Menu">
+      <Drawer opened={open && !!mobile} onClose={() => setOpen(false)} position="right" size="80%" title="Menu" closeButtonProps={{ 'aria-label': 'Close menu' }}>
         <Stack component="nav" aria-label="Main" gap={4}>
           {[{ to: '/', label: 'Home' }, ...links].map((l) => (
             <Button key={l.to} component={Link} to={l.to} variant="subtle" color="dark" justify="flex-start" onClick={() => setOpen(false)}>
@@ -139,6 +142,10 @@ function Footer() {
                 {l.label}
               </Anchor>
             ))}
+            {/* The cookie policy promises the choice can be changed at any time: this reopens the banner. */}
+            <Anchor component="button" type="button" onClick={openCookieSettings} c="white" fz="sm" mr="md">
+              Cookie settings
+            </Anchor>
             <Anchor href={email ? `mailto:${email}` : undefined} c="gold.3" fz="sm">
               Contact us
             </Anchor>
@@ -202,13 +209,16 @@ export function Shell() {
   return (
     <>
       <TopNav />
-      <Box component="main" pt={NAV_HEIGHT_PX} mih="80vh">
+      {/* A full screen at least: the footer starts below the fold, so a page's content arriving after its loader moves nothing in view. */}
+      <Box component="main" pt={NAV_HEIGHT_PX} mih="100vh">
         <UpdatePrompt />
         <SyncStatus />
         <Outlet />
       </Box>
       <Footer />
       <LazyAuthDialog />
+      <PromptsHost />
+      <LazyNotificationPrompt />
     </>
   );
 }
@@ -222,6 +232,19 @@ function LazyAuthDialog() {
   return (
     <Suspense fallback={null}>
       <AuthDialog />
+    </Suspense>
+  );
+}
+
+const NotificationPrompt = lazy(() => import('../push/NotificationPrompt'));
+
+/** The notification prompt's code loads only once it is due (spec section 4: 10 s after load). */
+function LazyNotificationPrompt() {
+  useKeepPushSubscription();
+  if (!useNotificationPromptDue()) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationPrompt />
     </Suspense>
   );
 }

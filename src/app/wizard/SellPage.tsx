@@ -1,0 +1,83 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { fetchVehicle } from '../../data/api';
+import { AUTH_DIALOG_TEXTS, GATE_TEXTS } from '../../domain/authTexts';
+import { LISTING_MESSAGES } from '../../domain/messages';
+import type { Vehicle } from '../../domain/vehicle';
+import { authDialog } from '../account/authDialogStore';
+import { useSession } from '../account/session';
+import { Page } from '../shell/Page';
+import ListingWizard from './ListingWizard';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /sell: the listing wizard on a page of its own. The draft's id lives in the address (?draft=…), so a
+ * reload, or a link kept from the home screen, reopens the same draft where the seller left it;
+ * ?edit={listing id} opens a listing of the seller's for editing. Closing goes to the dashboard.
+ */
+export default function SellPage() {
+  const { signedIn, restoring } = useSession();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const editId = params.get('edit');
+  const editing = !!editId && UUID.test(editId);
+  const draft = params.get('draft');
+  const valid = editing || (!!draft && UUID.test(draft));
+  const [editVehicle, setEditVehicle] = useState<Vehicle | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (signedIn && !valid) setParams({ draft: crypto.randomUUID() }, { replace: true });
+  }, [signedIn, valid, setParams]);
+
+  useEffect(() => {
+    if (!signedIn || !editing) return;
+    let live = true;
+    fetchVehicle(editId)
+      .then((v) => live && setEditVehicle(v))
+      .catch(() => live && setProblem(navigator.onLine ? LISTING_MESSAGES.notFound : LISTING_MESSAGES.editNeedsConnection));
+    return () => {
+      live = false;
+    };
+  }, [signedIn, editing, editId]);
+
+  return (
+    <Page title="Sell your vehicle" subtitle="Create a listing in eight short steps. Everything you enter is kept on this device, even with no signal." size="sm">
+      <Card padding="xl">
+        {signedIn ? (
+          <Stack align="center" ta="center" gap="sm">
+            {problem ? (
+              <Text role="alert">{problem}</Text>
+            ) : valid && (!editing || editVehicle) ? (
+              <Text>
+                {editing ? 'Your listing is open in the wizard. Close it to go to your dashboard.' : 'Your listing is open in the wizard. Close it to go to your dashboard; your draft stays on this device.'}
+              </Text>
+            ) : (
+              <Loader />
+            )}
+          </Stack>
+        ) : (
+          <Stack align="center" ta="center" gap="sm">
+            <Title order={2}>{GATE_TEXTS.signInRequired}</Title>
+            <Text c="dimmed">{AUTH_DIALOG_TEXTS.subtitle.seller}</Text>
+            <Button size="md" mt="xs" onClick={() => authDialog.open('signin')} disabled={restoring}>
+              {GATE_TEXTS.signInToContinue}
+            </Button>
+            <Group mt="sm" justify="center" gap="xs">
+              <Button component={Link} to="/selling-guide" variant="subtle">
+                Selling guide
+              </Button>
+              <Button component={Link} to="/advertising-prices" variant="subtle">
+                Advertising prices
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Card>
+      {signedIn && editing && editVehicle ? <ListingWizard opened onClose={() => navigate('/dashboard')} editVehicle={editVehicle} /> : null}
+      {signedIn && !editing && valid && draft ? <ListingWizard opened onClose={() => navigate('/dashboard')} draftId={draft} /> : null}
+    </Page>
+  );
+}
