@@ -28,11 +28,28 @@ export interface AppServer {
   close(): Promise<void>;
 }
 
+export interface AppServerOptions {
+  /** An administrator the server creates on start, as ADMIN_EMAIL / ADMIN_PASSWORD do. */
+  admin?: { email: string; password: string };
+}
+
 /** The real server with the built app and sample data, on a free port, with its own data folder. */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   buildAppIfStale();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-e2e-'));
-  const config = loadConfig({}, { dataDir, inMemory: true, seed: true, logLevel: 'silent', jwtSecret: 'e2e-secret', host: '127.0.0.1', port: 0 });
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      inMemory: true,
+      seed: true,
+      logLevel: 'silent',
+      jwtSecret: 'e2e-secret',
+      host: '127.0.0.1',
+      port: 0,
+      ...(options.admin && { adminEmail: options.admin.email, adminPassword: options.admin.password }),
+    },
+  );
   const app = await buildServer(config, { appDir: distDir, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

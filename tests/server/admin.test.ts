@@ -162,6 +162,16 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(res.body).not.toMatch(/\$(argon|scrypt|2[aby])|do-not-leak/);
     });
 
+    it("counts each user's listings, drafts included", async () => {
+      const seller = await s.signup();
+      await createListing(seller.token, listingBody({ make: 'Honda', model: 'Fit' }));
+      await createListing(seller.token, listingBody({ make: 'Mazda', model: 'Demio' }));
+      const none = await s.signup();
+      const users = (await s.request({ method: 'GET', url: '/api/admin/users', token: admin.token })).json() as { id: string; vehicle_count: number }[];
+      expect(users.find((u) => u.id === seller.user.id)?.vehicle_count).toBe(2);
+      expect(users.find((u) => u.id === none.user.id)?.vehicle_count).toBe(0);
+    });
+
     it('lists every listing, drafts included, with X-Total-Count', async () => {
       const seller = await s.signup();
       const draft = await createListing(seller.token, listingBody({ make: 'Honda', model: 'Fit' }));

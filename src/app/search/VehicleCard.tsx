@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Vehicle } from '../../domain/vehicle';
@@ -15,13 +16,29 @@ import {
   titleOf,
   transmissionText,
 } from '../../domain/display';
+import { useSession } from '../account/session';
 
-const thumb = (url: string | undefined) => (url ? url.replace(/-full\.webp$/, '-thumb.webp') : PLACEHOLDER_IMAGE);
+export const thumb = (url: string | undefined) => (url ? url.replace(/-full\.webp$/, '-thumb.webp') : PLACEHOLDER_IMAGE);
 
-/** A listing in a results grid; the whole card opens /car/{id}. */
-export function VehicleCard({ vehicle: v, fallbacks = CARD_FALLBACKS }: { vehicle: Vehicle; fallbacks?: { price: string; location: string; fuel: string; transmission: string } }) {
+// The admin-only delete control (spec 2.6) loads only for admins: buyers' first screen does not carry it.
+const AdminCardControls = lazy(() => import('../admin/AdminVehicleControls').then((m) => ({ default: m.AdminCardControls })));
+
+/**
+ * A listing in a results grid; the whole card opens /car/{id}. `priority` marks the grid's first card
+ * where it opens the page: its photo is the screen's largest paint, so it loads at once and first.
+ */
+export function VehicleCard({
+  vehicle: v,
+  fallbacks = CARD_FALLBACKS,
+  priority = false,
+}: {
+  vehicle: Vehicle;
+  fallbacks?: { price: string; location: string; fuel: string; transmission: string };
+  priority?: boolean;
+}) {
   const band = distanceBandLabel(v.distance_km);
-  return (
+  const { isAdmin } = useSession();
+  const card = (
     <Card component={Link} to={`/car/${v.id}`} padding={0} shadow="xs" style={{ textDecoration: 'none', color: 'inherit', overflow: 'hidden' }}>
       <Card.Section style={{ position: 'relative' }}>
         <Image
@@ -30,7 +47,8 @@ export function VehicleCard({ vehicle: v, fallbacks = CARD_FALLBACKS }: { vehicl
           h={180}
           fit="cover"
           fallbackSrc={PLACEHOLDER_IMAGE}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           style={{ aspectRatio: '4 / 3', width: '100%', height: 'auto' }}
         />
         <Group gap={6} style={{ position: 'absolute', top: 10, left: 10 }}>
@@ -76,5 +94,11 @@ export function VehicleCard({ vehicle: v, fallbacks = CARD_FALLBACKS }: { vehicl
         ) : null}
       </Stack>
     </Card>
+  );
+  if (!isAdmin) return card;
+  return (
+    <Suspense fallback={card}>
+      <AdminCardControls vehicle={v}>{card}</AdminCardControls>
+    </Suspense>
   );
 }

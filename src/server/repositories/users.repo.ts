@@ -52,7 +52,9 @@ export async function setPasswordHash(db: Db, userId: string, hash: string): Pro
 
 export async function listUsersWithCounts(db: Db) {
   const rows = await db
-    .select({ user: users, vehicleCount: sql<number>`(select count(*)::int from ${vehicles} where ${vehicles.sellerId} = ${users.id})` })
+    // Qualified by hand: in a one-table select Drizzle writes columns unqualified, so ${users.id} in the
+    // subquery would read the listing's own id and every count would be 0.
+    .select({ user: users, vehicleCount: sql<number>`(select count(*)::int from ${vehicles} v where v.seller_id = ${users}.id)` })
     .from(users)
     .orderBy(asc(users.createdAt), asc(users.id));
   return rows.map((r) => ({ ...toApiUser(r.user), vehicle_count: Number(r.vehicleCount) }));

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq, ne, sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES, LISTING_MESSAGES } from '../../domain/messages';
 import { RESET_DATABASE_PHRASE } from '../../domain/constants';
+import { vehicleDetails } from '../../domain/admin';
 import { idempotencyKeys, passwordResets, payments, users, vehicles } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { requireAdmin } from '../plugins/auth';
@@ -44,8 +45,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await findVehicle(db, req.params.id);
     if (!row) throw notFound(LISTING_MESSAGES.notFound);
     await withListingWrite(db, (tx, next) => deleteVehicles(tx, [row], next));
-    const details = `${row.year} ${row.make} ${row.model}`;
-    return { message: ADMIN_MESSAGES.vehicleDeleted(details), id: row.id };
+    return { message: ADMIN_MESSAGES.vehicleDeleted(vehicleDetails(row)), id: row.id };
   });
 
   app.delete('/admin/user/:id', { schema: { params: idParams, tags: ['admin'] } }, async (req) => {
