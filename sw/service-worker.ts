@@ -9,6 +9,7 @@ import { MotokariDb } from '../src/data/db';
 import { fetchSend, processOutbox } from '../src/data/outbox';
 import { OUTBOX_SYNC_QUEUE } from '../src/data/outboxSync';
 import { readReplayAuth } from '../src/data/replayAuth';
+import './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

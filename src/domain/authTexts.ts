@@ -102,6 +102,7 @@ export const ACCOUNT_NAV_TEXTS = {
   account: 'Account',
   myProfile: 'My Profile',
   myListings: 'My Listings',
+  savedSearches: 'Saved searches',
   adminPanel: 'Admin Panel',
   adminLink: 'Admin',
   signIn: 'Sign In',

@@ -24,12 +24,17 @@ import { authPlugin } from './plugins/auth';
 import { idempotencyPlugin, purgeExpiredIdempotencyKeys } from './plugins/idempotency';
 import { ensureCatalogue } from './repositories/catalogue.repo';
 import { PublicListingIndex } from './search/publicIndex';
+import { PushNotifier } from './push/notifier';
+import { createPushSender } from './push/sender';
 import { countAllVehicles, sweepExpired } from './repositories/vehicles.repo';
 import { ensureAdmin, seedSampleData } from './seed/seed';
 import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
 import { configRoutes } from './routes/config.routes';
+import { eventRoutes } from './routes/events.routes';
 import { paymentRoutes } from './routes/payments.routes';
+import { pushRoutes } from './routes/push.routes';
+import { savedSearchRoutes } from './routes/savedSearches.routes';
 import { referenceRoutes } from './routes/reference.routes';
 import { syncRoutes } from './routes/sync.routes';
 import { uploadRoutes } from './routes/uploads.routes';
@@ -98,10 +103,13 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     payments: deps.payments ?? createPaymentProviders(config.env, config.publicUrl),
     publicIndex: new PublicListingIndex(database.db, database),
     now: deps.now ?? (() => new Date()),
+    push: new PushNotifier(database.db, createPushSender(config.vapid), app.log, () => ctx.now()),
   };
   app.decorate('ctx', ctx);
   await ctx.publicIndex.start();
   app.addHook('onClose', async () => {
+    // Pushes already under way finish before the database they update closes.
+    await ctx.push.idle();
     await ctx.publicIndex.close();
     if (!deps.database) await database.close();
   });
@@ -175,6 +183,9 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await api.register(paymentRoutes);
       await api.register(adminRoutes);
       await api.register(configRoutes);
+      await api.register(pushRoutes);
+      await api.register(savedSearchRoutes);
+      await api.register(eventRoutes);
     },
     { prefix: '/api' },
   );
@@ -219,6 +230,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
 
   const timer = setInterval(() => {
     sweepExpired(ctx.db)
+      .then(() => ctx.push.sendExpiryReminders())
       .then(() => purgeExpiredIdempotencyKeys(ctx.db))
       .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
   }, 60_000);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { PRODUCT_NAME } from '../domain/constants';
+import { loadVapidKeys, type VapidKeys } from './push/vapid';
 
 /** Everything the server reads from its environment (documented in the README's table). */
 export interface ServerConfig {
@@ -28,6 +29,13 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   /** Per-route limits for the auth calls, per client address and minute. */
   rateLimits: { login: number; signup: number; reset: number };
+  /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; generated into DATA_DIR/vapid.json when unset. */
+  vapid: VapidKeys;
+  /**
+   * Accept push endpoints on plain http (tests point subscriptions at a local fake push service).
+   * Off in production: real push services are https, and the server must not post to arbitrary http hosts.
+   */
+  pushAllowHttp: boolean;
 }
 
 /** A secret kept in DATA_DIR so tokens stay valid across restarts when JWT_SECRET is unset. */
@@ -71,8 +79,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: { login: 10, signup: 5, reset: 5 },
+    vapid: { publicKey: '', privateKey: '', subject: '' },
+    pushAllowHttp: false,
   };
   const config = { ...base, ...overrides };
+  if (!config.vapid.publicKey) config.vapid = loadVapidKeys(env, config.dataDir, config.supportEmail);
   if (!config.jwtSecret) config.jwtSecret = persistentSecret(config.dataDir);
   return config;
 }

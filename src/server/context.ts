@@ -3,6 +3,7 @@ import type { Db, Engine } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/mediaStore';
 import type { PaymentProviders } from './payments/providers';
+import type { PushNotifier } from './push/notifier';
 import type { UserRow } from './repositories/users.repo';
 import type { PublicListingIndex } from './search/publicIndex';
 
@@ -16,6 +17,8 @@ export interface AppContext {
   payments: PaymentProviders;
   /** Answers public searches from memory (see search/publicIndex.ts). */
   publicIndex: PublicListingIndex;
+  /** Push notification triggers (see push/notifier.ts); they run after the triggering write commits. */
+  push: PushNotifier;
   now: () => Date;
 }
 

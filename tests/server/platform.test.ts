@@ -50,7 +50,8 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(body.support_email).toMatch(/^[^@\s]+@[^@\s]+\.[^@\s]+$/);
       expect(body.payments.card.provider).toBe('sandbox');
       expect(body.payments.mobile_money.provider).toBe('sandbox');
-      expect(body.push_public_key).toBeNull();
+      // The VAPID key browsers subscribe with (generated into DATA_DIR when not configured).
+      expect(body.push_public_key).toBe(s.config.vapid.publicKey);
     });
 
     it('GET /api/health answers ok', async () => {

@@ -18,6 +18,7 @@ function useAccountLinks() {
   return [
     { to: '/dashboard', label: T.myProfile },
     { to: '/dashboard', label: T.myListings },
+    { to: '/saved-searches', label: T.savedSearches },
     ...(isAdmin ? [{ to: '/admin', label: T.adminPanel }] : []),
   ];
 }

@@ -17,7 +17,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         mobile_money: { provider: mobile.name, mode: mobile.mode },
         sandbox_pins: card?.mode === 'sandbox' || mobile.mode === 'sandbox' ? SANDBOX_PINS : null,
       },
-      push_public_key: null,
+      push_public_key: config.vapid.publicKey,
     };
   });
 

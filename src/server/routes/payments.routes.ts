@@ -56,6 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       await settlePayment(db, payment.id, 'failed', 'Amount paid is less than the listing fee');
       return { state: 'failed' as const, message: 'Amount paid is less than the listing fee' };
     }
+    let published = false;
     const vehicle = await withListingWrite(db, async (tx, next) => {
       if (!(await settlePayment(tx, payment.id, 'succeeded', null))) return null;
       const row = await findVehicle(tx, payment.vehicleId);
@@ -66,8 +67,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.update(payments).set({ message: PAYMENT_MESSAGES.doublePayment }).where(eq(payments.id, payment.id));
         return row;
       }
+      published = true;
       return updateVehicle(tx, row.id, publishColumns(row, payment.plan as SubscriptionPlan, app.ctx.now()), await next());
     });
+    // After the commit, and without waiting: a push never holds up or fails the payment's answer.
+    if (published) app.ctx.push.listingPublished(payment.vehicleId, { paid: true });
     const row = vehicle ?? (await findVehicle(db, payment.vehicleId));
     return { state: 'succeeded' as const, vehicle: row ? toApiVehicle(row) : null };
   }

@@ -155,6 +155,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
         : {};
       return insertVehicle(tx, { ...base, ...published }, await nextRevision());
     });
+    // A free listing is public at once: buyers whose saved searches it matches hear of it (after the commit).
+    if (free) app.ctx.push.listingPublished(row.id, { paid: false });
     reply.code(201);
     return toApiVehicle(row);
   };

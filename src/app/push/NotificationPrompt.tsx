@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Button, CloseButton, Group, Paper, Portal, Stack, Text, ThemeIcon, Transition } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { MOBILE_BREAKPOINT_PX } from '../../domain/constants';
+import { NOTIFICATION_PROMPT_TEXTS as T } from '../../domain/notifications';
+import { ACCOUNT_NAV_TEXTS } from '../../domain/authTexts';
+import { authDialog } from '../account/authDialogStore';
+import { currentPermission, rememberNotificationDismissal } from './pushGate';
+import { enableNotifications } from './pushClient';
+
+const TITLE_ID = 'notification-prompt-title';
+const TEXT_ID = 'notification-prompt-text';
+
+function BellGlyph() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
+
+type Step = 'ask' | 'working' | 'signIn' | 'failed';
+
+/**
+ * The notification prompt of spec section 4: a card at the foot of the screen that blocks nothing.
+ * Turn on asks the browser; once granted it registers push and shows a confirmation notification.
+ * Anything else closes it, a dismissal kept for 14 days. Browsers without notifications get the spec's alert.
+ */
+export default function NotificationPrompt() {
+  const [open, setOpen] = useState(true);
+  const [step, setStep] = useState<Step>('ask');
+  const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, true, { getInitialValueInEffect: false });
+
+  const close = (remember: boolean) => {
+    if (remember) rememberNotificationDismissal();
+    setOpen(false);
+  };
+
+  const enable = async () => {
+    if (currentPermission() === 'unsupported') {
+      window.alert(T.unsupported);
+      close(true);
+      return;
+    }
+    setStep('working');
+    const outcome = await enableNotifications();
+    if (outcome === 'onSignedOut') setStep('signIn');
+    else if (outcome === 'failed') setStep('failed');
+    // Denied is remembered by the browser itself; a dialog closed unanswered counts as "not now".
+    else close(outcome === 'dismissed' || outcome === 'unsupported');
+  };
+
+  const message = step === 'signIn' ? T.signInToReceive : step === 'failed' ? T.registerFailed : T.body;
+
+  return (
+    <Portal>
+      <Transition mounted={open} transition="slide-up" duration={220}>
+        {(style) => (
+          <Paper
+            role="dialog"
+            aria-modal={false}
+            aria-labelledby={TITLE_ID}
+            aria-describedby={TEXT_ID}
+            data-notification-prompt={step}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') close(step === 'ask');
+            }}
+            shadow="xl"
+            radius="lg"
+            p="md"
+            withBorder
+            pos="fixed"
+            style={{
+              ...style,
+              zIndex: 150,
+              bottom: 'calc(12px + env(safe-area-inset-bottom))',
+              ...(phone ? { left: 12, right: 12 } : { right: 24, bottom: 24, width: 400 }),
+            }}
+          >
+            <Stack gap="sm">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <ThemeIcon size={44} radius="md" color="brand" variant="light" aria-hidden>
+                  <BellGlyph />
+                </ThemeIcon>
+                <Stack gap={2} style={{ flex: 1 }}>
+                  <Text id={TITLE_ID} component="h2" fw={750} fz="md" m={0}>
+                    {T.title}
+                  </Text>
+                  <Text id={TEXT_ID} fz="sm" c={step === 'failed' ? 'red.8' : 'dark.6'} lh={1.5} role={step === 'ask' ? undefined : 'status'}>
+                    {message}
+                  </Text>
+                </Stack>
+                <CloseButton aria-label={T.close} onClick={() => close(step === 'ask')} mt={-4} mr={-4} />
+              </Group>
+              <Group gap="sm" justify="flex-end">
+                {step === 'ask' || step === 'working' ? (
+                  <>
+                    <Button variant="subtle" onClick={() => close(true)} disabled={step === 'working'}>
+                      {T.later}
+                    </Button>
+                    <Button onClick={() => void enable()} loading={step === 'working'} loaderProps={{ type: 'dots' }}>
+                      {T.enable}
+                    </Button>
+                  </>
+                ) : step === 'signIn' ? (
+                  <>
+                    <Button variant="subtle" onClick={() => close(false)}>
+                      {T.close}
+                    </Button>
+                    <Button
+                      onClick={() => {
+                        close(false);
+                        authDialog.open('signin');
+                      }}
+                    >
+                      {ACCOUNT_NAV_TEXTS.signIn}
+                    </Button>
+                  </>
+                ) : (
+                  <Button variant="light" onClick={() => close(false)}>
+                    {T.close}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Paper>
+        )}
+      </Transition>
+    </Portal>
+  );
+}

@@ -1,0 +1,56 @@
+/// <reference lib="webworker" />
+import { PRODUCT_NAME } from '../src/domain/constants';
+import { NOTIFICATION_ICON, parsePushPayload, type PushPayload } from '../src/domain/notifications';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// A push from the server (src/server/push/notifier.ts) is shown as a notification; a tap opens the
+// screen it names in a window of the app, reusing an open one where there is one. Imported once by
+// service-worker.ts.
+
+function payloadOf(event: PushEvent): unknown {
+  try {
+    return event.data?.json() ?? null;
+  } catch {
+    // Not JSON: not one of ours, but a push must still show something (userVisibleOnly).
+    return { title: PRODUCT_NAME, body: event.data?.text() ?? '' };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  // Every push shows a notification (the subscription promised userVisibleOnly), ours or not.
+  const payload: PushPayload = parsePushPayload(payloadOf(event)) ?? { title: PRODUCT_NAME, body: '', url: '/' };
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_ICON,
+      data: { url: payload.url },
+      ...(payload.tag && { tag: payload.tag }),
+    }),
+  );
+});
+
+async function openScreen(path: string): Promise<void> {
+  const url = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+  if (open) {
+    // Brought forward first, while the tap still allows it; a page that cannot be focused is still navigated.
+    await open.focus().catch((err: unknown) => console.warn('open window not focused', err));
+    if (open.url === url) return;
+    try {
+      // navigate() needs a page this worker controls; for any other it fails, and a new window opens instead.
+      if (await open.navigate(url)) return;
+    } catch (err) {
+      console.warn('open window not navigated', err);
+    }
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = parsePushPayload({ title: event.notification.title, url: (event.notification.data as { url?: unknown } | null)?.url })?.url ?? '/';
+  event.waitUntil(openScreen(path));
+});
