@@ -31,6 +31,8 @@ export interface AppServer {
 export interface AppServerOptions {
   /** An administrator the server creates on start, as ADMIN_EMAIL / ADMIN_PASSWORD do. */
   admin?: { email: string; password: string };
+  /** Sign-ups allowed per address and window, for files that make more accounts than a person would. */
+  signupLimit?: number;
 }
 
 /** The real server with the built app and sample data, on a free port, with its own data folder. */
@@ -50,6 +52,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       ...(options.admin && { adminEmail: options.admin.email, adminPassword: options.admin.password }),
     },
   );
+  if (options.signupLimit) config.rateLimits = { ...config.rateLimits, signup: options.signupLimit };
   const app = await buildServer(config, { appDir: distDir, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

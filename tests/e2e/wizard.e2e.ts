@@ -24,7 +24,8 @@ interface Account {
 }
 
 describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
-  const app = appInBrowser();
+  // Each test signs up its own sellers: more than the 5 sign-ups a minute one address may make.
+  const app = appInBrowser({ signupLimit: 20 });
   let bigPhoto: Buffer;
   let smallPhoto: Buffer;
 
@@ -249,6 +250,56 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
       await page.waitForURL(/\/dashboard$/);
       expect(await myListings(a)).toHaveLength(1);
     });
+  });
+
+  it('pays by EcoCash at step 8: the listing is published with its 2 photos, found in search and on the dashboard, and another user can neither edit nor delete it', async () => {
+    const a = await account();
+    const other = await account();
+    await app.inContext({ viewport: PHONE }, async (context) => {
+      const page = await openSell(context, a);
+      await fillToPhotos(page);
+      await page.locator('input[type=file]').setInputFiles([
+        { name: 'front.png', mimeType: 'image/png', buffer: bigPhoto },
+        { name: 'side.png', mimeType: 'image/png', buffer: smallPhoto },
+      ]);
+      await wizard(page).getByText('2 of 8 photos').waitFor();
+      await button(page, 'Next').click();
+      await heading(page, 'Review').waitFor();
+      await button(page, 'Next').click();
+      await heading(page, 'Verify').waitFor();
+      await button(page, 'Create listing').click();
+      await heading(page, 'Payment').waitFor({ timeout: 30_000 });
+      await button(page, 'Pay $1').click();
+      await page.getByRole('button', { name: 'Approve (PIN 1234)' }).click();
+      await page.getByText('Payment completed successfully!').waitFor({ timeout: 20_000 });
+      await page.getByText(LISTING_MESSAGES.paid).waitFor({ timeout: 20_000 });
+
+      const mine = await myListings(a);
+      expect(mine).toHaveLength(1);
+      const listing = mine[0]!;
+      expect(listing).toMatchObject({ make: 'Toyota', model: 'Hilux', is_published: true });
+      expect(listing.images).toHaveLength(2);
+
+      // Buyers find it (the device's copy syncs on start), and the seller sees it live on the dashboard.
+      await page.goto(`${app.server.url}/cars?make=Toyota&model=Hilux&sort=newest`);
+      await page.locator(`a[href="/car/${listing.id}"]`).first().waitFor({ timeout: 30_000 });
+      await page.goto(`${app.server.url}/dashboard`);
+      // Listed among the active ones (the default view), with its 7 days.
+      const card = page.locator('section[aria-labelledby="my-listings-heading"]').getByRole('article', { name: '2019 Toyota Hilux' });
+      await card.getByText('7 days left').waitFor({ timeout: 20_000 });
+    });
+
+    // The server, not the screen, decides who may change it.
+    const id = (await myListings(a))[0]!.id;
+    for (const method of ['PUT', 'DELETE']) {
+      const res = await fetch(`${app.server.url}/api/cars/${id}`, {
+        method,
+        headers: { authorization: `Bearer ${other.token}`, ...(method === 'PUT' && { 'content-type': 'application/json' }) },
+        ...(method === 'PUT' && { body: JSON.stringify({ price: 1 }) }),
+      });
+      expect(res.status, method).toBe(403);
+    }
+    expect((await myListings(a)).map((v) => [v.id, v.price])).toEqual([[id, 32500]]);
   });
 
   it('queues the listing with no connection, keeps it over a reload, and creates it once when the connection returns', async () => {
