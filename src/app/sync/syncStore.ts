@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { searchWorker } from './searchClient';
+import { api } from '../../data/api';
 
 export const syncStore = proxy({
   /** The index holds the device's listings (true once loaded, even offline). */
@@ -15,6 +16,7 @@ export const syncStore = proxy({
 
 const REFRESH_MS = 5 * 60_000;
 let running: Promise<void> | null = null;
+let initializeAsked = false;
 
 /** Pulls what changed on the server into the device and the search index. */
 export function syncNow(): Promise<void> {
@@ -22,7 +24,18 @@ export function syncNow(): Promise<void> {
     syncStore.syncing = true;
     try {
       // The worker stores each page in the mirror and its index, and refreshes the catalogue.
-      const outcome = await searchWorker.sync();
+      let outcome = await searchWorker.sync();
+      if (outcome.count === 0 && !outcome.error && !initializeAsked) {
+        // Spec section 4: no listings at all (a new or just-reset site) asks the server for its
+        // sample data once, then syncs again. A failure is only logged; the empty state shows.
+        initializeAsked = true;
+        try {
+          await api.post('initialize-data');
+          outcome = await searchWorker.sync();
+        } catch (err) {
+          console.warn('sample data not initialised', err);
+        }
+      }
       syncStore.count = outcome.count;
       syncStore.lastSyncedAt = outcome.lastSyncedAt;
       if (outcome.changed) syncStore.version++;
