@@ -21,6 +21,7 @@ import { CatalogueSelects } from './CatalogueSelects';
 import { useSearch } from './useSearch';
 import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
+import { SaveSearchButton } from '../push/SaveSearchButton';
 
 type Fields = Record<string, string | undefined>;
 
@@ -88,6 +89,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           </Title>
         </Group>
         <Group gap="sm">
+          <SaveSearchButton type={type} fields={fields} />
           <Button onClick={() => setOpen(true)}>Filter and Sort</Button>
           <Select
             aria-label="Sort by"
@@ -125,8 +127,8 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
         </Center>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-          {items.map((v) => (
-            <VehicleCard key={v.id} vehicle={v} />
+          {items.map((v, i) => (
+            <VehicleCard key={v.id} vehicle={v} priority={i === 0} />
           ))}
         </SimpleGrid>
       )}

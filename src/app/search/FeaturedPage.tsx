@@ -33,8 +33,8 @@ export default function FeaturedPage() {
         </Center>
       ) : (
         <SimpleGrid cols={FEATURED_COLS} spacing="lg">
-          {items.map((v) => (
-            <VehicleCard key={v.id} vehicle={v} fallbacks={DEALER_CARD_FALLBACKS} />
+          {items.map((v, i) => (
+            <VehicleCard key={v.id} vehicle={v} fallbacks={DEALER_CARD_FALLBACKS} priority={i === 0} />
           ))}
         </SimpleGrid>
       )}
