@@ -5,8 +5,9 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Vehicle } from '../../src/domain/vehicle';
-import { LISTING_MESSAGES } from '../../src/domain/messages';
-import { users, vehicles } from '../../src/server/db/schema';
+import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages';
+import { PAYMENT_TEXTS } from '../../src/domain/payments';
+import { payments, users, vehicles } from '../../src/server/db/schema';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { hasChromium, SCREENSHOTS } from './browser';
 
@@ -302,48 +303,59 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
     expect((await myListings(a)).map((v) => [v.id, v.price])).toEqual([[id, 32500]]);
   });
 
-  it('queues the listing with no connection, keeps it over a reload, and creates it once when the connection returns', async () => {
+  it('with no connection: photos, Create listing and Pay are queued, survive a reload, and go out once when the connection returns (listing, photos and one payment)', async () => {
     const a = await account();
     // No connection to the API: its requests fail as they do offline. (Chromium's offline emulation
     // does not reach a service worker's own requests, so the service worker is left out here; the
     // shell still loads, as the service worker would serve it.)
     await app.inContext({ viewport: DESKTOP, serviceWorkers: 'block' }, async (context) => {
       const page = await openSell(context, a);
-      const draftId = new URL(page.url()).searchParams.get('draft');
+      const draftId = new URL(page.url()).searchParams.get('draft')!;
       await shot(page, 'wizard-step1-1280');
       await fillToPhotos(page);
-      await page.locator('input[type=file]').setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: bigPhoto }]);
-      await wizard(page).getByText('1 of 8 photos').waitFor();
+      const offline = (route: import('playwright-core').Route) => route.abort('internetdisconnected');
+      await context.route('**/api/**', offline);
+      await page.locator('input[type=file]').setInputFiles([
+        { name: 'front.png', mimeType: 'image/png', buffer: bigPhoto },
+        { name: 'side.png', mimeType: 'image/png', buffer: smallPhoto },
+      ]);
+      await wizard(page).getByText('2 of 8 photos').waitFor();
       await shot(page, 'wizard-photos-1280');
       await button(page, 'Next').click();
       await button(page, 'Next').click();
       await heading(page, 'Verify').waitFor();
 
-      const offline = (route: import('playwright-core').Route) => route.abort('internetdisconnected');
-      await context.route('**/api/**', offline);
       await button(page, 'Create listing').click();
       await heading(page, 'Payment').waitFor({ timeout: 30_000 });
       await wizard(page).getByText(LISTING_MESSAGES.queuedForPayment).waitFor();
+      await button(page, 'Pay $1').click();
+      await page.getByText(PAYMENT_TEXTS.queuedOfflineTitle).waitFor();
       await shot(page, 'wizard-queued-1280');
 
       await page.reload();
       await heading(page, 'Payment').waitFor();
-      await wizard(page).getByText(LISTING_MESSAGES.queuedForPayment).waitFor();
+      await page.getByText(PAYMENT_TEXTS.queuedOfflineTitle).waitFor();
       expect(await myListings(a)).toHaveLength(0);
 
-      // The connection returns: the browser says so, and the queue goes out.
+      // The connection returns: the browser says so, and the queue goes out, photos first.
       await context.unroute('**/api/**', offline);
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
-      await expect.poll(async () => (await myListings(a)).length, { timeout: 30_000, interval: 500 }).toBe(1);
+      await page.getByText(PAYMENT_MESSAGES.initiated).waitFor({ timeout: 30_000 });
       const [listing] = await myListings(a);
       expect(listing).toMatchObject({ id: draftId, make: 'Toyota', model: 'Hilux' });
-      expect(listing!.images).toHaveLength(1);
+      expect(listing!.images).toHaveLength(2);
+      await page.getByRole('button', { name: 'Approve (PIN 1234)' }).click();
+      await page.getByText('Payment completed successfully!').waitFor({ timeout: 20_000 });
+
       // Nothing is sent twice: later runs (another reconnect, a reload) find nothing left to do.
       await page.evaluate(() => window.dispatchEvent(new Event('online')));
       await page.reload();
-      await heading(page, 'Payment').waitFor();
       await page.waitForTimeout(1000);
-      expect(await myListings(a)).toHaveLength(1);
+      const after = await myListings(a);
+      expect(after.map((v) => [v.id, v.is_published, v.images.length])).toEqual([[draftId, true, 2]]);
+      const paid = await app.server.app.ctx.db.select().from(payments).where(eq(payments.vehicleId, draftId));
+      expect(paid).toHaveLength(1);
+      expect(paid[0]!.status).toBe('succeeded');
     });
   });
 
