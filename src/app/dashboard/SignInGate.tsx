@@ -1,8 +1,6 @@
-import { Link } from 'react-router-dom';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { AUTH_DIALOG_TEXTS, GATE_TEXTS } from '../../domain/authTexts';
+import { Card } from '@mantine/core';
 import { DASHBOARD_TEXTS as T } from '../../domain/dashboard';
-import { authDialog } from '../account/authDialogStore';
+import { SignInRequired } from '../account/SignInRequired';
 import { Page } from '../shell/Page';
 
 /**
@@ -14,21 +12,7 @@ export function SignInGate() {
   return (
     <Page title={T.title} size="sm">
       <Card padding="xl">
-        <Stack align="center" ta="center" gap="sm">
-          <Title order={2}>{GATE_TEXTS.signInRequired}</Title>
-          <Text c="dimmed">{AUTH_DIALOG_TEXTS.subtitle.seller}</Text>
-          <Button size="md" mt="xs" onClick={() => authDialog.open('signin')}>
-            {GATE_TEXTS.signInToContinue}
-          </Button>
-          <Group mt="sm" justify="center" gap="xs">
-            <Button component={Link} to="/selling-guide" variant="subtle">
-              Selling guide
-            </Button>
-            <Button component={Link} to="/advertising-prices" variant="subtle">
-              Advertising prices
-            </Button>
-          </Group>
-        </Stack>
+        <SignInRequired />
       </Card>
     </Page>
   );

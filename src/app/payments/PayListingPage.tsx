@@ -5,14 +5,13 @@ import { Anchor, Badge, Button, Card, Divider, Group, Loader, Stack, Text, Title
 import { api } from '../../data/api';
 import { db } from '../../data/db';
 import { listOutbox, paymentItemOf, type CreateItem } from '../../data/outbox';
-import { AUTH_DIALOG_TEXTS, GATE_TEXTS } from '../../domain/authTexts';
 import { defaultPlan, formatUsd, PLAN_TERMS, type SubscriptionPlan } from '../../domain/fees';
 import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages';
 import { PAYMENT_TEXTS } from '../../domain/payments';
 import { titleOf } from '../../domain/display';
 import { isPublic, type Vehicle } from '../../domain/vehicle';
 import { Page } from '../shell/Page';
-import { authDialog } from '../account/authDialogStore';
+import { SignInRequired } from '../account/SignInRequired';
 import { useSession } from '../account/session';
 import { toast } from '../dashboard/toasts';
 import { PaymentPanel } from './PaymentPanel';
@@ -92,13 +91,7 @@ export default function PayListingPage() {
               <Loader />
             </Group>
           ) : (
-            <Stack align="center" ta="center" gap="sm">
-              <Title order={2}>{GATE_TEXTS.signInRequired}</Title>
-              <Text c="dimmed">{AUTH_DIALOG_TEXTS.subtitle.seller}</Text>
-              <Button size="md" mt="xs" onClick={() => authDialog.open('signin')}>
-                {GATE_TEXTS.signInToContinue}
-              </Button>
-            </Stack>
+            <SignInRequired />
           )}
         </Card>
       </Page>

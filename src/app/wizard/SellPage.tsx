@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Card, Loader, Stack, Text } from '@mantine/core';
 import { fetchVehicle } from '../../data/api';
-import { AUTH_DIALOG_TEXTS, GATE_TEXTS } from '../../domain/authTexts';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import type { Vehicle } from '../../domain/vehicle';
-import { authDialog } from '../account/authDialogStore';
+import { SignInRequired } from '../account/SignInRequired';
 import { useSession } from '../account/session';
 import { Page } from '../shell/Page';
 import ListingWizard from './ListingWizard';
@@ -59,21 +58,7 @@ export default function SellPage() {
             )}
           </Stack>
         ) : (
-          <Stack align="center" ta="center" gap="sm">
-            <Title order={2}>{GATE_TEXTS.signInRequired}</Title>
-            <Text c="dimmed">{AUTH_DIALOG_TEXTS.subtitle.seller}</Text>
-            <Button size="md" mt="xs" onClick={() => authDialog.open('signin')} disabled={restoring}>
-              {GATE_TEXTS.signInToContinue}
-            </Button>
-            <Group mt="sm" justify="center" gap="xs">
-              <Button component={Link} to="/selling-guide" variant="subtle">
-                Selling guide
-              </Button>
-              <Button component={Link} to="/advertising-prices" variant="subtle">
-                Advertising prices
-              </Button>
-            </Group>
-          </Stack>
+          <SignInRequired disabled={restoring} />
         )}
       </Card>
       {signedIn && editing && editVehicle ? <ListingWizard opened onClose={() => navigate('/dashboard')} editVehicle={editVehicle} /> : null}
