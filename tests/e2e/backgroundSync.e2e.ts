@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { idbAll, idbPut, queuedChain } from './deviceDb';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { hasChromium } from './browser';
 import { OUTBOX_SYNC_TAG } from '../../src/data/outboxSync';
@@ -49,46 +50,6 @@ describe.skipIf(!hasChromium)('outbox replay by the service worker (Background S
     return page;
   }
 
-  /** Writes rows into the app's IndexedDB as the app's own code would have (its Dexie schema is in place). */
-  function idbPut(page: Page, store: string, rows: unknown[]): Promise<void> {
-    return page.evaluate(
-      ({ store, rows }) =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('motokari');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const tx = open.result.transaction(store, 'readwrite');
-            for (const row of rows) tx.objectStore(store).put(row);
-            tx.oncomplete = () => {
-              open.result.close();
-              resolve();
-            };
-            tx.onerror = () => reject(tx.error);
-          };
-        }),
-      { store, rows },
-    );
-  }
-
-  function idbAll<T>(page: Page, store: string): Promise<T[]> {
-    return page.evaluate(
-      (store) =>
-        new Promise<T[]>((resolve, reject) => {
-          const open = indexedDB.open('motokari');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const req = open.result.transaction(store).objectStore(store).getAll();
-            req.onsuccess = () => {
-              open.result.close();
-              resolve(req.result as T[]);
-            };
-            req.onerror = () => reject(req.error);
-          };
-        }),
-      store,
-    );
-  }
-
   /** Dispatches the outbox's background-sync event to the origin's service worker, as the browser does when a connection returns. */
   async function dispatchSync(cdp: CDPSession, registrationId: string): Promise<void> {
     await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: app.server.url, registrationId, tag: OUTBOX_SYNC_TAG, lastChance: false });
@@ -105,49 +66,28 @@ describe.skipIf(!hasChromium)('outbox replay by the service worker (Background S
     return registrations;
   }
 
-  function chain(listingId: string, ownerId: string) {
-    const at = Date.now();
-    const base = (seq: number) => ({
-      id: randomUUID(),
-      listingId,
-      seq,
-      idempotencyKey: randomUUID(),
-      state: 'waiting',
-      attempts: 0,
-      createdAt: at,
-      updatedAt: at,
-      ownerId,
-      nextAttemptAt: null,
-      error: null,
-      httpStatus: null,
-      claim: null,
-      result: null,
-    });
-    const listing = {
-      vehicle_type: 'car',
-      make: 'Toyota',
-      model: 'Hilux',
-      variant: null,
-      year: 2016,
-      price: 18500,
-      mileage: 142000,
-      fuel_type: 'diesel',
-      transmission: 'manual',
-      condition: 'used',
-      color: 'White',
-      description: 'Queued in a yard with no signal.',
-      features: [],
-      featured: false,
-      subscription_plan: 'standard',
-      seller_phone: '0772000111',
-      seller_location: 'Mutare',
-      region: 'Manicaland',
-    };
-    return [
-      { ...base(0), kind: 'create', listing, freeListing: false },
-      { ...base(1), kind: 'payment', payment: { method: 'ecocash', msisdn: '0772000111', subscriptionPlan: 'standard' } },
-    ];
-  }
+  const LISTING = {
+    vehicle_type: 'car',
+    make: 'Toyota',
+    model: 'Hilux',
+    variant: null,
+    year: 2016,
+    price: 18500,
+    mileage: 142000,
+    fuel_type: 'diesel',
+    transmission: 'manual',
+    condition: 'used',
+    color: 'White',
+    description: 'Queued in a yard with no signal.',
+    features: [],
+    featured: false,
+    subscription_plan: 'standard',
+    seller_phone: '0772000111',
+    seller_location: 'Mutare',
+    region: 'Manicaland',
+  };
+
+  const chain = (listingId: string, ownerId: string) => queuedChain(listingId, ownerId, { listing: LISTING, ecocashMsisdn: '0772000111' });
 
   it('sends a queued listing and its payment request once, with no page of the app sending', async () => {
     const { token, userId } = await account();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { memberSinceText } from '../../src/domain/dashboard';
 import type { Vehicle } from '../../src/domain/vehicle';
+import { idbPut, queuedChain } from './deviceDb';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { hasChromium, SCREENSHOTS } from './browser';
 
@@ -71,53 +72,6 @@ describe.skipIf(!hasChromium)('member dashboard in Chromium', () => {
     expect(intent.status).toBe(200);
     const { payment_intent_id } = (await intent.json()) as { payment_intent_id: string };
     expect((await call('POST', `/api/payments/confirm/${payment_intent_id}`, m.token, {})).status).toBe(200);
-  }
-
-  /** A chain as the wizard's enqueuePublish writes it: one listing create, no photos. */
-  function createChain(listingId: string, ownerId: string, over: { freeListing?: boolean; listing: Record<string, unknown> }) {
-    const at = Date.now();
-    return [
-      {
-        id: randomUUID(),
-        listingId,
-        seq: 0,
-        idempotencyKey: randomUUID(),
-        state: 'waiting',
-        attempts: 0,
-        createdAt: at,
-        updatedAt: at,
-        ownerId,
-        nextAttemptAt: null,
-        error: null,
-        httpStatus: null,
-        claim: null,
-        kind: 'create',
-        listing: { ...listing(over.listing), featured: over.listing.featured ?? false, subscription_plan: 'standard' },
-        freeListing: over.freeListing ?? false,
-        result: null,
-      },
-    ];
-  }
-
-  /** Writes rows into the app's IndexedDB as its own code would (the Dexie schema is in place once the app ran). */
-  function idbPut(page: Page, store: string, rows: unknown[]): Promise<void> {
-    return page.evaluate(
-      ({ store, rows }) =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('motokari');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const tx = open.result.transaction(store, 'readwrite');
-            for (const row of rows) tx.objectStore(store).put(row);
-            tx.oncomplete = () => {
-              open.result.close();
-              resolve();
-            };
-            tx.onerror = () => reject(tx.error);
-          };
-        }),
-      { store, rows },
-    );
   }
 
   /** The member's saved session, in place before the app starts (as after signing in earlier). */
@@ -199,8 +153,8 @@ describe.skipIf(!hasChromium)('member dashboard in Chromium', () => {
 
       // Two chains the server refuses: a free listing while nothing paid is active, and a featured one.
       await idbPut(page, 'outbox', [
-        ...createChain(freeId, m.user.id, { freeListing: true, listing: { make: 'Nissan', model: 'Note', year: 2014 } }),
-        ...createChain(featuredId, m.user.id, { listing: { make: 'Mazda', model: 'Axela', year: 2016, featured: true } }),
+        ...queuedChain(freeId, m.user.id, { freeListing: true, listing: listing({ make: 'Nissan', model: 'Note', year: 2014 }) }),
+        ...queuedChain(featuredId, m.user.id, { listing: listing({ make: 'Mazda', model: 'Axela', year: 2016, featured: true }) }),
       ]);
       const draftId = randomUUID();
       const savedAt = Date.now() - 5 * 60_000;
@@ -327,7 +281,7 @@ describe.skipIf(!hasChromium)('member dashboard in Chromium', () => {
       await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active);
       const draftId = randomUUID();
       await idbPut(page, 'drafts', [{ id: draftId, createdAt: Date.now(), updatedAt: Date.now(), step: 2, fields: { make: 'Ford', model: 'Ranger', year: '2020' }, photoIds: [] }]);
-      await idbPut(page, 'outbox', createChain(randomUUID(), m.user.id, { listing: { make: 'Honda', model: 'Fit', year: 2013 } }));
+      await idbPut(page, 'outbox', queuedChain(randomUUID(), m.user.id, { listing: listing({ make: 'Honda', model: 'Fit', year: 2013 }) }));
 
       await context.setOffline(true);
       await page.reload();
