@@ -5,6 +5,7 @@ import type { AdminStats, AdminUser } from '../../src/domain/admin';
 import type { User } from '../../src/domain/user';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
+import { listingBody } from '../support/listingBody';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
 requireChromiumInCi();
@@ -49,21 +50,7 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
   }
 
   async function createListing(token: string, over: Record<string, unknown>): Promise<Vehicle> {
-    const body = {
-      vehicle_type: 'car',
-      make: 'Toyota',
-      model: 'Hilux',
-      year: 2019,
-      price: 38000,
-      mileage: 85000,
-      fuel_type: 'diesel',
-      transmission: 'manual',
-      condition: 'used',
-      car_category: 'pickup',
-      color: 'White',
-      location: 'Borrowdale, Harare',
-      ...over,
-    };
+    const body = listingBody(over);
     const res = await call<Vehicle>('POST', '/api/vehicles', token, body);
     expect(res.status).toBe(201);
     return res.body;

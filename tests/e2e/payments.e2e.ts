@@ -7,6 +7,7 @@ import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages';
 import { PAYMENT_TEXTS } from '../../src/domain/payments';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { payments } from '../../src/server/db/schema';
+import { listingBody } from '../support/listingBody';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { hasChromium, SCREENSHOTS } from './browser';
 
@@ -51,21 +52,7 @@ describe.skipIf(!hasChromium)('paying for a listing in Chromium', () => {
 
   /** An unpaid listing (a draft on the server), created through the API. */
   async function unpaidListing(auth: Auth): Promise<Vehicle> {
-    const res = await call<Vehicle>('POST', '/api/vehicles', auth.token, {
-      vehicle_type: 'car',
-      make: 'Toyota',
-      model: 'Hilux',
-      year: 2019,
-      price: 38000,
-      mileage: 85000,
-      fuel_type: 'diesel',
-      transmission: 'manual',
-      condition: 'used',
-      car_category: 'pickup',
-      color: 'White',
-      location: 'Borrowdale, Harare',
-      subscription_plan: 'standard',
-    });
+    const res = await call<Vehicle>('POST', '/api/vehicles', auth.token, listingBody({ subscription_plan: 'standard' }));
     expect(res.status).toBe(201);
     expect(res.body.is_published).toBe(false);
     return res.body;

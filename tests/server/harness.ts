@@ -9,6 +9,7 @@ import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { buildServer, type ServerDeps } from '../../src/server/app';
 import { openDatabase, type Engine } from '../../src/server/db/client';
 import { currentRevision } from '../../src/server/repositories/vehicles.repo';
+import { listingBody } from '../support/listingBody';
 
 /** The engines every API suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const ENGINES: Engine[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -167,24 +168,4 @@ export async function startServer(
   };
 }
 
-/** A minimal valid listing body. */
-export function listingBody(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    vehicle_type: 'car',
-    make: 'Toyota',
-    model: 'Hilux',
-    variant: '2.8GD-6',
-    year: 2019,
-    price: 38000,
-    mileage: 85000,
-    fuel_type: 'diesel',
-    transmission: 'manual',
-    condition: 'used',
-    car_category: 'pickup',
-    color: 'White',
-    description: 'Well kept, full service history.',
-    features: ['Air conditioning', 'Tow Bar'],
-    location: 'Borrowdale, Harare',
-    ...over,
-  };
-}
+export { listingBody };
