@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SANDBOX_PINS } from '../../domain/fees';
+import { MSISDN_DIGITS, msisdnFormIssue } from '../../domain/payments';
 import {
   ProviderError,
   type CardIntent,
@@ -17,7 +18,6 @@ type InitiateInput = Parameters<MobileMoneyProvider['initiate']>[0];
 type MobileTx = Parameters<MobileMoneyProvider['status']>[0];
 
 const CARD_INTENT_PREFIX = 'pi_sandbox_';
-const MSISDN = /^\d{9,15}$/;
 
 function randomHex(bytes: number): string {
   return randomBytes(bytes).toString('hex');
@@ -45,8 +45,8 @@ export class SandboxMobileMoneyProvider implements MobileMoneyProvider {
   readonly mode = 'sandbox';
 
   async initiate(input: InitiateInput): Promise<MobileMoneyInitiation> {
-    if (!MSISDN.test(input.msisdn)) {
-      throw new ProviderError('Invalid mobile number: use 9 to 15 digits', 400);
+    if (msisdnFormIssue(input.msisdn)) {
+      throw new ProviderError(`Invalid mobile number: use ${MSISDN_DIGITS.min} to ${MSISDN_DIGITS.max} digits`, 400);
     }
     return {
       transactionId: 'eco_sandbox_' + randomHex(12),
