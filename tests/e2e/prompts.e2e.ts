@@ -264,6 +264,34 @@ describe.skipIf(!hasChromium)('cookie banner and install prompt in Chromium', ()
   });
 
   describe('install prompt', () => {
+    it('never joins the notification prompt on screen: due while it is open, it waits until it closes', async () => {
+      await inContext(
+        IPHONE,
+        async (context) => {
+          // The page's clock is driven by the test, so the 1 s, 3 s and 10 s delays meet as they would.
+          await context.clock.install();
+          const page = await open(context, '/');
+          await page.getByRole('banner').waitFor();
+          await page.clock.runFor(1500);
+          await banner(page).waitFor();
+          // Answered at about 8.5 s: the install prompt is due 3 s later, after the notification prompt's 10 s.
+          await page.clock.runFor(7000);
+          await page.getByRole('dialog', { name: 'Cookies on Motokari' }).getByRole('button', { name: 'Reject All' }).click();
+          await page.clock.runFor(2500);
+          const notification = page.getByRole('dialog', { name: 'Turn on notifications' });
+          await notification.waitFor();
+          await page.clock.runFor(5000);
+          expect(await install(page).count()).toBe(0);
+
+          await notification.getByRole('button', { name: 'Not now' }).click();
+          await page.clock.runFor(1000);
+          await install(page).waitFor();
+          expect(await notification.count()).toBe(0);
+        },
+        prompts,
+      );
+    });
+
     it('on an iPhone shows the manual steps 3 s after start, and a dismissal keeps it away for 7 days', async () => {
       await inContext(
         { ...IPHONE, bypassCSP: true },

@@ -37,7 +37,7 @@ function installAllowed(hasDeferredPrompt: boolean): boolean {
  * Analytics code loads only while analytics consent is on, and counts each page shown.
  */
 export function PromptsHost() {
-  const { consent, answeredAt, banner, bannerPostponed, installEvent, installOpen } = useSnapshot(promptsStore);
+  const { consent, answeredAt, banner, bannerPostponed, installEvent, installOpen, notificationOpen } = useSnapshot(promptsStore);
   const mountedAt = useRef(Date.now());
   const [bannerUsed, setBannerUsed] = useState(false);
   const [installUsed, setInstallUsed] = useState(false);
@@ -70,18 +70,18 @@ export function PromptsHost() {
 
   const hasDeferredPrompt = installEvent !== null;
   useEffect(() => {
-    if (!answered || banner !== 'closed' || installOpen || !installAllowed(hasDeferredPrompt)) return;
+    if (!answered || banner !== 'closed' || installOpen || notificationOpen || !installAllowed(hasDeferredPrompt)) return;
     const due = Math.max(mountedAt.current, answeredAt ?? 0) + INSTALL_PROMPT_DELAY_MS;
     const timer = setTimeout(
       () => {
-        if (promptsStore.banner !== 'closed' || !installAllowed(promptsStore.installEvent !== null)) return;
+        if (promptsStore.banner !== 'closed' || promptsStore.notificationOpen || !installAllowed(promptsStore.installEvent !== null)) return;
         promptsStore.installOpen = true;
         setInstallUsed(true);
       },
       Math.max(0, due - Date.now()),
     );
     return () => clearTimeout(timer);
-  }, [answered, answeredAt, banner, installOpen, hasDeferredPrompt]);
+  }, [answered, answeredAt, banner, installOpen, notificationOpen, hasDeferredPrompt]);
 
   useEffect(() => {
     if (!analytics) return;

@@ -25,6 +25,8 @@ interface PromptsState {
   /** The browser's install prompt, kept from `beforeinstallprompt` until it is used or the app is installed. */
   installEvent: BeforeInstallPromptEvent | null;
   installOpen: boolean;
+  /** The notification prompt (src/app/push) is on screen: the install prompt waits until it closes. */
+  notificationOpen: boolean;
 }
 
 function storage(): Storage | null {
@@ -55,6 +57,7 @@ export const promptsStore = proxy<PromptsState>({
   bannerPostponed: false,
   installEvent: null,
   installOpen: false,
+  notificationOpen: false,
 });
 
 /** Stores a choice of the banner (Accept All, Reject All, Save Preferences, the backdrop) and closes it. */

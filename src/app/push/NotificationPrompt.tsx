@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { promptsStore } from '../prompts/promptsStore';
 import { Button, CloseButton, Group, Paper, Portal, Stack, Text, ThemeIcon, Transition } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '../../domain/constants';
@@ -31,6 +32,14 @@ export default function NotificationPrompt() {
   const [open, setOpen] = useState(true);
   const [step, setStep] = useState<Step>('ask');
   const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, true, { getInitialValueInEffect: false });
+
+  // On screen, the install prompt waits for it (the two never stack at the foot of a phone's screen).
+  useEffect(() => {
+    promptsStore.notificationOpen = open;
+    return () => {
+      promptsStore.notificationOpen = false;
+    };
+  }, [open]);
 
   const close = (remember: boolean) => {
     if (remember) rememberNotificationDismissal();
