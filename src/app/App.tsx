@@ -1,10 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
-import { useSnapshot } from 'valtio';
 import { theme } from './theme';
 import { Shell, StartupSpinner } from './shell/Shell';
-import { startSync, syncStore } from './sync/syncStore';
+import { startSync } from './sync/syncStore';
 import { requestLocation } from './location/locationStore';
 import { startOutbox } from './outbox/outboxRunner';
 import { useSession } from './account/session';
@@ -31,9 +30,10 @@ const SellPage = lazy(() => import('./wizard/SellPage'));
 const AdminPage = lazy(() => import('./admin/AdminPage'));
 const AdminNotices = lazy(() => import('./admin/AdminNotices'));
 
+// Screens render at once, also on a first visit while the device's copy of the listings is still
+// being filled: their searches wait for it behind skeletons (useSearch), so the page is drawn without
+// waiting for the sync and nothing shows an empty result meanwhile.
 function Routed() {
-  const { ready } = useSnapshot(syncStore);
-  if (!ready) return <StartupSpinner />;
   return (
     <Suspense fallback={<StartupSpinner />}>
       <Routes>

@@ -70,9 +70,10 @@ function DealerCardSkeleton() {
 }
 
 export default function DealersPage() {
-  const { version } = useSnapshot(syncStore);
+  const { version, ready } = useSnapshot(syncStore);
   const [dealers, setDealers] = useState<Dealer[] | null>(null);
   useEffect(() => {
+    if (!ready) return;
     let live = true;
     searchWorker
       .dealers()
@@ -84,7 +85,7 @@ export default function DealersPage() {
     return () => {
       live = false;
     };
-  }, [version]);
+  }, [version, ready]);
   return (
     <Page title="Dealers" subtitle="Professional dealers across Zimbabwe, with business credentials checked before they list." size="lg">
       {dealers === null ? (

@@ -33,10 +33,12 @@ function union(names: string[], extra: Iterable<string>): string[] {
  * with none can say so instead of searching in vain (spec section 5).
  */
 export function useCatalogueOptions(vehicleType: string, sellerId?: string): CatalogueOptions {
-  const { version } = useSnapshot(syncStore);
+  const { version, ready } = useSnapshot(syncStore);
   const [catalogue, setCatalogue] = useState<CatalogueMakeRow[] | undefined>(undefined);
   const [inventory, setInventory] = useState<Inventory | null>(null);
   useEffect(() => {
+    // Until the device's listings are loaded, no model can be called missing from the inventory.
+    if (!ready) return;
     let live = true;
     // Both from the worker, which holds the device's data; read again after every sync that changed it.
     Promise.all([searchWorker.catalogue(vehicleType), searchWorker.inventory(vehicleType, sellerId)])
@@ -49,7 +51,7 @@ export function useCatalogueOptions(vehicleType: string, sellerId?: string): Cat
     return () => {
       live = false;
     };
-  }, [vehicleType, sellerId, version]);
+  }, [vehicleType, sellerId, version, ready]);
 
   return useMemo(() => {
     const makes = new Map<string, { name: string; models: Map<string, { name: string; variants: string[] }> }>();
