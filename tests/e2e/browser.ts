@@ -33,6 +33,8 @@ export interface AppServerOptions {
   admin?: { email: string; password: string };
   /** Sign-ups allowed per address and window, for files that make more accounts than a person would. */
   signupLimit?: number;
+  /** Environment the server reads (payment providers' keys, say); asked for when the server starts. */
+  env?: () => NodeJS.ProcessEnv;
 }
 
 /** The real server with the built app and sample data, on a free port, with its own data folder. */
@@ -40,7 +42,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   buildAppIfStale();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-e2e-'));
   const config = loadConfig(
-    {},
+    options.env?.() ?? {},
     {
       dataDir,
       inMemory: true,
