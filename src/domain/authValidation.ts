@@ -1,11 +1,9 @@
-// The auth dialog's own checks (spec section 5) and the check of a session saved on the device
-// (spec section 4): pure, so they are tested without a browser.
-// zod/mini: this check runs on every app start, so it must not pull the whole library into the first load.
-import * as z from 'zod/mini';
-import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, SIGNUP_COORDINATES, USER_TYPES, type SellerType } from './constants';
+// The auth dialog's own checks (spec section 5): pure, so they are tested without a browser. The
+// check of a session saved on the device is in storedSession.ts.
+import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, SIGNUP_COORDINATES, type SellerType } from './constants';
 import { AUTH_MESSAGES } from './messages';
 import { SIGN_UP_TEXTS } from './authTexts';
-import type { SignupInput, User } from './user';
+import type { SignupInput } from './user';
 
 /** 'Passwords do not match' first (the likelier slip), then the minimum length; null when fine. */
 export function passwordProblem(password: string, confirm: string): string | null {
@@ -81,57 +79,4 @@ export function cleanResetCode(input: string): string {
 
 export function resetCodeProblem(code: string): string | null {
   return new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`).test(code) ? null : AUTH_MESSAGES.invalidCode;
-}
-
-const nullableText = z.pipe(z.nullish(z.string()), z.transform((s: string | null | undefined) => s ?? null));
-const nullableNumber = z.pipe(z.nullish(z.number()), z.transform((n: number | null | undefined) => n ?? null));
-
-/** A user as saved under userData: the fields the app relies on must be there and of the right type. */
-const storedUserSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  name: z.string(),
-  email: z.string(),
-  phone: nullableText,
-  location: nullableText,
-  region: nullableText,
-  area: nullableText,
-  latitude: nullableNumber,
-  longitude: nullableNumber,
-  user_type: z.enum(USER_TYPES),
-  business_name: nullableText,
-  created_at: z.catch(z.string(), ''),
-});
-
-/**
- * The saved user, or null when it is missing, is not JSON or has the wrong shape. isAdmin is
- * derived from user_type (spec section 3) rather than trusted from storage.
- */
-export function parseStoredUser(raw: string | null): User | null {
-  if (!raw) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  const parsed = storedUserSchema.safeParse(json);
-  if (!parsed.success) return null;
-  return { ...parsed.data, isAdmin: parsed.data.user_type === 'admin' };
-}
-
-/**
- * True when the token is a JWT whose `exp` has passed, so a stale session is dropped on start even
- * offline. A token that is not a readable JWT is left to the server to judge.
- */
-export function tokenExpired(token: string, now: Date = new Date()): boolean {
-  const payload = token.split('.')[1];
-  if (!payload) return false;
-  try {
-    const b64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const claims: unknown = JSON.parse(atob(b64.padEnd(Math.ceil(b64.length / 4) * 4, '=')));
-    const exp = typeof claims === 'object' && claims !== null ? (claims as { exp?: unknown }).exp : undefined;
-    return typeof exp === 'number' && exp * 1000 <= now.getTime();
-  } catch {
-    return false;
-  }
 }

@@ -67,6 +67,9 @@ describe('the saved session', () => {
     ['a user with an unknown user type', JSON.stringify({ ...USER, user_type: 'superuser' })],
     ['a user whose email is not text', JSON.stringify({ ...USER, email: 42 })],
     ['null', 'null'],
+    ['a list', JSON.stringify([USER])],
+    ['a user whose phone is a number', JSON.stringify({ ...USER, phone: 263771234567 })],
+    ['a user whose latitude is text', JSON.stringify({ ...USER, latitude: '-17.8' })],
   ])('is discarded, and removed from the device, for %s', (_label, userData) => {
     const storage = memoryStorage({ authToken: token(3600), userData });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanResetCode, EMPTY_SIGN_UP, passwordProblem, resetCodeProblem, signUpPayload, signUpProblem, tokenExpired, type SignUpValues } from '../../src/domain/authValidation';
+import { cleanResetCode, EMPTY_SIGN_UP, passwordProblem, resetCodeProblem, signUpPayload, signUpProblem, type SignUpValues } from '../../src/domain/authValidation';
+import { tokenExpired } from '../../src/domain/storedSession';
 import { signupSchema } from '../../src/domain/user';
 
 const FILLED: SignUpValues = {

@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '../../domain/constants';
 import { AUTH_MESSAGES } from '../../domain/messages';
 import type { User } from '../../domain/user';
 import { displayName } from '../../domain/displayName';
-import { parseStoredUser, tokenExpired } from '../../domain/authValidation';
+import { parseStoredUser, tokenExpired } from '../../domain/storedSession';
 import { onUnauthorized, setAuthTokenProvider } from '../../data/api';
 import { authDialog } from './authDialogStore';
 
