@@ -7,8 +7,9 @@ import { startSync } from './sync/syncStore';
 import { requestLocation } from './location/locationStore';
 import { startOutbox } from './outbox/outboxRunner';
 import { useSession } from './account/session';
+import { loadHomePage } from './search/home/variants';
 
-const HomePage = lazy(() => import('./search/HomePage'));
+const HomePage = lazy(loadHomePage);
 const BrowsePage = lazy(() => import('./search/BrowsePage'));
 const VehicleDetailPage = lazy(() => import('./vehicle/VehicleDetailPage'));
 const FeaturedPage = lazy(() => import('./search/FeaturedPage'));

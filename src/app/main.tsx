@@ -1,7 +1,10 @@
 import '@mantine/core/styles.css';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { registerServiceWorker } from './sw/registerServiceWorker';
 
-createRoot(document.getElementById('root')!).render(<App />);
+// The first render as a transition: React renders it in slices and yields to the browser between
+// them, so a slow phone stays responsive (input, paint) while the first screen is built.
+startTransition(() => createRoot(document.getElementById('root')!).render(<App />));
 registerServiceWorker();

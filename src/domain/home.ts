@@ -67,3 +67,19 @@ export function advancedOptionCount(s: MobileSearch, now: Date = new Date()): nu
   const f: Record<string, unknown> = { ...mobileSearchFields(s, now), ...(s.condition && { condition: s.condition }) };
   return (['max_price', 'year_from', 'location', 'condition'] as const).filter((k) => f[k] !== undefined).length;
 }
+
+/** Screens at least this wide get the home page's desktop search panel; narrower ones the phone variant. */
+export const HOME_DESKTOP_MIN_WIDTH = '48em';
+export const HOME_DESKTOP_QUERY = `(min-width: ${HOME_DESKTOP_MIN_WIDTH})`;
+export type HeroVariant = 'mobile' | 'desktop';
+/** The home hero's files, without their extension: `.webm` (the video), `.webp` and `.jpg` (its poster). */
+export const heroMedia = (variant: HeroVariant): string => `/media/hero-${variant}`;
+
+/**
+ * The poster of each hero variant is the home page's largest paint: the server asks browsers to
+ * fetch it with the page (a Link header) instead of after the app's code has run.
+ */
+export const HOME_HERO_PRELOAD_LINK = [
+  `<${heroMedia('mobile')}.webp>; rel=preload; as=image; type="image/webp"; media="not all and ${HOME_DESKTOP_QUERY}"`,
+  `<${heroMedia('desktop')}.webp>; rel=preload; as=image; type="image/webp"; media="${HOME_DESKTOP_QUERY}"`,
+].join(', ');

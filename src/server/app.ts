@@ -13,6 +13,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { GENERIC_MESSAGES } from '../domain/messages';
+import { HOME_HERO_PRELOAD_LINK } from '../domain/home';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -223,6 +224,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     const url = req.url.split('?')[0] ?? '/';
     const isPage = req.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !path.extname(url);
     if (isPage && indexHtml && existsSync(indexHtml)) {
+      if (url === '/') reply.header('link', HOME_HERO_PRELOAD_LINK);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', appDir!);
     }
     return reply.code(404).send({ detail: GENERIC_MESSAGES.notFound });

@@ -190,6 +190,11 @@ describe.skipIf(!hasChromium)('accounts in Chromium', () => {
     await app.server.app.ctx.db.update(users).set({ userType: 'admin' }).where(eq(users.email, admin.email));
     await inContext({ viewport: DESKTOP }, async (context) => {
       const page = await open(context, '/', 'Start Your Search');
+      // The dropdown's code arrives late: a tap on Account before it has must still open the menu.
+      await page.route(/\/assets\/AccountMenu-[\w-]+\.js$/, async (route) => {
+        await new Promise((done) => setTimeout(done, 1500));
+        await route.continue();
+      });
       await header(page).getByRole('button', { name: 'Sign In' }).click();
       await signInThroughDialog(page, admin.email, admin.password);
       await header(page).getByText('(Admin)').waitFor();

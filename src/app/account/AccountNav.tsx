@@ -1,5 +1,6 @@
+import { lazy, Suspense, useState, type ComponentPropsWithRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Button, Divider, Group, Menu, Stack, Text } from '@mantine/core';
+import { Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { ACCOUNT_NAV_TEXTS as T } from '../../domain/authTexts';
 import { authDialog } from './authDialogStore';
 import { signOut, useSession } from './session';
@@ -9,6 +10,17 @@ function Chevron() {
     <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden focusable="false">
       <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
+  );
+}
+
+const AccountMenu = lazy(() => import('./AccountMenu'));
+
+/** The Account dropdown's button; the dropdown passes its ref and handlers through. */
+export function AccountButton(props: Omit<ComponentPropsWithRef<'button'>, 'color' | 'style'>) {
+  return (
+    <Button variant="light" rightSection={<Chevron />} {...props}>
+      {T.account}
+    </Button>
   );
 }
 
@@ -30,6 +42,8 @@ function useAccountLinks() {
 export function DesktopAccount({ showWelcome }: { showWelcome: boolean }) {
   const { signedIn, isAdmin, name } = useSession();
   const links = useAccountLinks();
+  // A tap on the button before the dropdown's code has arrived opens it as soon as it has.
+  const [openOnLoad, setOpenOnLoad] = useState(false);
   if (!signedIn) {
     return (
       <Group gap={8} wrap="nowrap">
@@ -55,31 +69,10 @@ export function DesktopAccount({ showWelcome }: { showWelcome: boolean }) {
           ) : null}
         </Group>
       ) : null}
-      <Menu position="bottom-end" width={220} shadow="md" radius="md">
-        <Menu.Target>
-          <Button variant="light" rightSection={<Chevron />}>
-            {T.account}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {showWelcome ? null : (
-            <Menu.Label>
-              {T.welcome}
-              {name}
-              {isAdmin ? ` ${T.adminMarker}` : ''}
-            </Menu.Label>
-          )}
-          {links.map((l) => (
-            <Menu.Item key={l.label} component={Link} to={l.to}>
-              {l.label}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <Menu.Item color="red" onClick={() => signOut()}>
-            {T.signOut}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {/* The dropdown's code (its popover) loads when a signed-in bar first shows; meanwhile its button, which remembers a tap. */}
+      <Suspense fallback={<AccountButton onClick={() => setOpenOnLoad(true)} />}>
+        <AccountMenu showWelcome={showWelcome} links={links} defaultOpened={openOnLoad} />
+      </Suspense>
     </Group>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useSnapshot } from 'valtio';
 import type { VehicleType } from '../../domain/constants';
 import { ACCOUNT_NAV_TEXTS } from '../../domain/authTexts';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS as T, SAVED_SEARCHES_PATH } from '../../domain/notifications';
@@ -11,6 +10,7 @@ import { currentPermission } from './pushGate';
 import { enableNotifications } from './pushClient';
 import { createSavedSearch, problemText } from './savedSearchApi';
 import { suggestedSearchName } from './savedSearchText';
+import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 type Fields = Record<string, string | undefined>;
 
@@ -28,7 +28,7 @@ function BookmarkGlyph() {
  */
 export function SaveSearchButton({ type, fields }: { type: VehicleType; fields: Fields }) {
   const { signedIn } = useSession();
-  const { position } = useSnapshot(locationStore);
+  const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const query = useMemo(() => {
     const q: Record<string, string | number> = { vehicle_type: type };
     // The server drops 'all' and other empty values by the domain's rules; this screen ships no validator.

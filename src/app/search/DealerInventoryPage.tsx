@@ -22,7 +22,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useSnapshot } from 'valtio';
 import { DEALER_PRICE_SLIDER, DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, NAV_HEIGHT_PX, REGIONS, VEHICLE_TYPE_LABELS, type LatLon, type VehicleType } from '../../domain/constants';
 import {
   DEALER_FILTER_DEFAULTS,
@@ -43,6 +42,7 @@ import { buildRequest } from './query';
 import { useSearch, type SearchState } from './useSearch';
 import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
+import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 const TABS: { type: VehicleType; label: string; one: string; many: string }[] = [
   { type: 'car', label: VEHICLE_TYPE_LABELS.car, one: 'car', many: 'cars' },
@@ -174,7 +174,7 @@ export default function DealerInventoryPage() {
 }
 
 function DealerInventory({ dealerId }: { dealerId: string }) {
-  const { position } = useSnapshot(locationStore);
+  const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const buyer = useMemo<LatLon>(() => ({ latitude: position.latitude, longitude: position.longitude }), [position.latitude, position.longitude]);
 
   const stock: Record<VehicleType, SearchState> = {

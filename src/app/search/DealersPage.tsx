@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Center, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useSnapshot } from 'valtio';
 import { PLACEHOLDER_IMAGE } from '../../domain/constants';
 import { Page } from '../shell/Page';
 import { searchWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
+import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 type Dealer = Awaited<ReturnType<typeof searchWorker.dealers>>[number];
 
@@ -70,7 +70,7 @@ function DealerCardSkeleton() {
 }
 
 export default function DealersPage() {
-  const { version, ready } = useSnapshot(syncStore);
+  const { version, ready } = useTransitionSnapshot(syncStore, (s) => ({ version: s.version, ready: s.ready }));
   const [dealers, setDealers] = useState<Dealer[] | null>(null);
   useEffect(() => {
     if (!ready) return;

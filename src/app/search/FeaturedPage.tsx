@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useSnapshot } from 'valtio';
 import { DEALER_CARD_FALLBACKS } from '../../domain/display';
 import { Page } from '../shell/Page';
 import { locationStore } from '../location/locationStore';
@@ -9,12 +8,13 @@ import { buildRequest } from './query';
 import { useSearch } from './useSearch';
 import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
+import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 /** Two columns (spec section 9). */
 const FEATURED_COLS = { base: 1, sm: 2 };
 
 export default function FeaturedPage() {
-  const { position } = useSnapshot(locationStore);
+  const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const req = useMemo(() => buildRequest({ featured: 'true' }, 'newest', position, 200), [position]);
   const { items, total, searching } = useSearch(req);
   return (

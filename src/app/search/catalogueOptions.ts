@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import type { CatalogueMakeRow } from '../../data/catalogue';
 import { searchWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
 import type { Inventory } from '../../../workers/search.worker';
+import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 export interface CatalogueOptions {
   /** The catalogue's makes for the vehicle type, plus any make only listings use; sorted. */
@@ -33,7 +33,7 @@ function union(names: string[], extra: Iterable<string>): string[] {
  * with none can say so instead of searching in vain (spec section 5).
  */
 export function useCatalogueOptions(vehicleType: string, sellerId?: string): CatalogueOptions {
-  const { version, ready } = useSnapshot(syncStore);
+  const { version, ready } = useTransitionSnapshot(syncStore, (s) => ({ version: s.version, ready: s.ready }));
   const [catalogue, setCatalogue] = useState<CatalogueMakeRow[] | undefined>(undefined);
   const [inventory, setInventory] = useState<Inventory | null>(null);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** What the browser tells us about the connection and the user's motion preference. */
 export interface HeroVideoConditions {
@@ -50,9 +50,35 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Whether the hero should play its video now; follows connection and motion-preference changes. */
+/**
+ * True once the page has loaded and the browser is idle. Until then the hero shows its poster, so
+ * even on a fast connection the video never competes with the first screen's code, data and photos.
+ */
+function usePageSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let idle = 0;
+    const whenIdle = () => {
+      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(() => setSettled(true), { timeout: 2000 }) : window.setTimeout(() => setSettled(true), 200);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    return () => {
+      window.removeEventListener('load', whenIdle);
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, []);
+  return settled;
+}
+
+/**
+ * Whether the hero should play its video now: once the page has settled, and then following
+ * connection and motion-preference changes.
+ */
 export function useHeroVideo(mobile: boolean): boolean {
-  return useSyncExternalStore(
+  const settled = usePageSettled();
+  const wanted = useSyncExternalStore(
     subscribe,
     () => {
       const net = connection();
@@ -60,4 +86,5 @@ export function useHeroVideo(mobile: boolean): boolean {
     },
     () => false,
   );
+  return settled && wanted;
 }

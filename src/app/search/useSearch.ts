@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
+import { startTransition, useEffect, useState } from 'react';
 import type { SearchInput } from '../../../workers/search.worker';
 import type { Vehicle } from '../../domain/vehicle';
 import { searchWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
+import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 export interface SearchState {
   items: Vehicle[];
@@ -14,17 +14,19 @@ export interface SearchState {
 
 /** Runs a search in the worker, again whenever the request or the device's listings change. */
 export function useSearch(req: SearchInput | null): SearchState {
-  const { version, ready } = useSnapshot(syncStore);
+  const { version, ready } = useTransitionSnapshot(syncStore, (s) => ({ version: s.version, ready: s.ready }));
   const key = JSON.stringify(req);
   const [state, setState] = useState<SearchState>({ items: [], total: 0, searching: true });
   useEffect(() => {
     if (!req || !ready) return;
     let live = true;
-    setState((s) => ({ ...s, searching: true }));
+    startTransition(() => setState((s) => (s.searching ? s : { ...s, searching: true })));
     searchWorker
       .search(req)
       .then((r) => {
-        if (live) setState({ items: r.items, total: r.total, searching: false });
+        // A grid of cards is a lot to render on a slow phone: as a transition React renders it in
+        // slices, so taps and scrolling are not held up while the results are drawn.
+        if (live) startTransition(() => setState({ items: r.items, total: r.total, searching: false }));
       })
       .catch((err: unknown) => {
         console.warn('search failed', err);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { Alert, Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Burger, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
 import { MENU_RESET_BREAKPOINT_PX, MOBILE_BREAKPOINT_PX, NAV_HEIGHT_PX } from '../../domain/constants';
@@ -10,7 +10,7 @@ import { updateStore } from '../sw/registerServiceWorker';
 import { ACCOUNT_NAV_TEXTS } from '../../domain/authTexts';
 import { useSession } from '../account/session';
 import { authDialogStore } from '../account/authDialogStore';
-import { DesktopAccount, MobileAccount } from '../account/AccountNav';
+import { DesktopAccount } from '../account/AccountNav';
 import { PromptsHost } from '../prompts/PromptsHost';
 import { openCookieSettings } from '../prompts/promptsStore';
 import { useKeepPushSubscription, useNotificationPromptDue } from '../push/pushGate';
@@ -24,6 +24,7 @@ const NAV_LINKS = [
   { to: '/dashboard', label: 'Sell' },
 ];
 const ADMIN_LINK = { to: '/admin', label: ACCOUNT_NAV_TEXTS.adminLink };
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 function Logo() {
   const name = useProductName();
@@ -45,6 +46,8 @@ function Logo() {
 
 function TopNav() {
   const [open, setOpen] = useState(false);
+  /** The menu's code loads on the first tap of the toggle; it then stays, so it animates open and closed. */
+  const [menuMounted, setMenuMounted] = useState(false);
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
   const wide = useMediaQuery(`(min-width: ${MENU_RESET_BREAKPOINT_PX}px)`);
   // From 640 px to 992 px the links get a row of their own under the logo and the account buttons.
@@ -68,7 +71,14 @@ function TopNav() {
         {mobile ? (
           <Group justify="space-between" wrap="nowrap">
             <Logo />
-            <Burger opened={open} onClick={() => setOpen((o) => !o)} aria-label="Toggle navigation" />
+            <Burger
+              opened={open}
+              onClick={() => {
+                setMenuMounted(true);
+                setOpen((o) => !o);
+              }}
+              aria-label="Toggle navigation"
+            />
           </Group>
         ) : twoRows ? (
           <Stack gap={4} py={6}>
@@ -92,17 +102,11 @@ function TopNav() {
           </Group>
         )}
       </Container>
-      <Drawer opened={open && !!mobile} onClose={() => setOpen(false)} position="right" size="80%" title="Menu" closeButtonProps={{ 'aria-label': 'Close menu' }}>
-        <Stack component="nav" aria-label="Main" gap={4}>
-          {[{ to: '/', label: 'Home' }, ...links].map((l) => (
-            <Button key={l.to} component={Link} to={l.to} variant="subtle" color="dark" justify="flex-start" onClick={() => setOpen(false)}>
-              {l.label}
-            </Button>
-          ))}
-        </Stack>
-        <Divider my="md" />
-        <MobileAccount onChoose={() => setOpen(false)} />
-      </Drawer>
+      {menuMounted ? (
+        <Suspense fallback={null}>
+          <MobileMenu opened={open && !!mobile} onClose={() => setOpen(false)} links={links} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
@@ -213,7 +217,10 @@ export function Shell() {
       <Box component="main" pt={NAV_HEIGHT_PX} mih="100vh">
         <UpdatePrompt />
         <SyncStatus />
-        <Outlet />
+        {/* The bar and the footer are drawn while a screen's code loads. */}
+        <Suspense fallback={<StartupSpinner />}>
+          <Outlet />
+        </Suspense>
       </Box>
       <Footer />
       <LazyAuthDialog />

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Image, Loader, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useSnapshot } from 'valtio';
 import type { Vehicle } from '../../domain/vehicle';
 import { withDistance } from '../../domain/vehicle';
 import { LISTING_MESSAGES } from '../../domain/messages';
@@ -14,6 +13,7 @@ import { syncStore } from '../sync/syncStore';
 import { VehicleCard } from '../search/VehicleCard';
 import { ContactSeller } from '../account/ContactSeller';
 import { useSession } from '../account/session';
+import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 const AdminDetailDelete = lazy(() => import('../admin/AdminVehicleControls').then((m) => ({ default: m.AdminDetailDelete })));
 
@@ -110,8 +110,8 @@ function Share({ vehicle }: { vehicle: Vehicle }) {
 export default function VehicleDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { position, source } = useSnapshot(locationStore);
-  const { version } = useSnapshot(syncStore);
+  const { position, source } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position, source: s.source }));
+  const { version } = useTransitionSnapshot(syncStore, (s) => ({ version: s.version }));
   const [vehicle, setVehicle] = useState<Vehicle | null | undefined>(undefined);
   const [others, setOthers] = useState<{ items: Vehicle[]; total: number }>({ items: [], total: 0 });
   const { isAdmin } = useSession();

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
+import { heroMedia, type HeroVariant } from '../../../domain/home';
 import { useHeroVideo } from '../useHeroVideo';
 
 // The hero's box has a fixed height, so nothing below it moves whether the video, the poster or
@@ -10,7 +11,7 @@ const HEIGHT = { mobile: 400, desktop: 440 } as const;
 const fill = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'center bottom', display: 'block' } as const;
 
 /** The muted, looping background video; falls back to its poster if it cannot load or autoplay. */
-function HeroVideo({ variant, onFail }: { variant: 'mobile' | 'desktop'; onFail: () => void }) {
+function HeroVideo({ variant, onFail }: { variant: HeroVariant; onFail: () => void }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = ref.current;
@@ -24,17 +25,17 @@ function HeroVideo({ variant, onFail }: { variant: 'mobile' | 'desktop'; onFail:
     });
   }, [onFail]);
   return (
-    <video ref={ref} style={fill} autoPlay muted loop playsInline preload="auto" poster={`/media/hero-${variant}.webp`} aria-hidden="true" onError={onFail}>
-      <source src={`/media/hero-${variant}.webm`} type="video/webm" onError={onFail} />
+    <video ref={ref} style={fill} autoPlay muted loop playsInline preload="auto" poster={`${heroMedia(variant)}.webp`} aria-hidden="true" onError={onFail}>
+      <source src={`${heroMedia(variant)}.webm`} type="video/webm" onError={onFail} />
     </video>
   );
 }
 
-function HeroPoster({ variant }: { variant: 'mobile' | 'desktop' }) {
+function HeroPoster({ variant }: { variant: HeroVariant }) {
   return (
     <picture>
-      <source srcSet={`/media/hero-${variant}.webp`} type="image/webp" />
-      <img src={`/media/hero-${variant}.jpg`} alt="" style={fill} fetchPriority="high" />
+      <source srcSet={`${heroMedia(variant)}.webp`} type="image/webp" />
+      <img src={`${heroMedia(variant)}.jpg`} alt="" style={fill} fetchPriority="high" />
     </picture>
   );
 }

@@ -1,8 +1,7 @@
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Box, Button, Center, CloseButton, Container, Group, Image, Modal, NumberInput, Paper, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useSnapshot } from 'valtio';
-import { HOME_CONDITIONS, HOME_MOBILE_LIST_SIZE, HOME_PRICE_SLIDER, VEHICLE_TYPE_LABELS, YEAR_MIN, yearMax, type VehicleType } from '../../../domain/constants';
+import { Badge, Box, Button, Center, CloseButton, Container, Group, Image, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { HOME_MOBILE_LIST_SIZE, VEHICLE_TYPE_LABELS, type VehicleType } from '../../../domain/constants';
 import {
   advancedOptionCount,
   carsFoundText,
@@ -10,14 +9,18 @@ import {
   HOME_MOBILE_TEXTS,
   mobileSearchFields,
   searchCarsText,
-  type HomeCondition,
   type MobileSearch,
 } from '../../../domain/home';
 import { locationStore } from '../../location/locationStore';
 import { buildRequest } from '../query';
-import { CatalogueSelects } from '../CatalogueSelects';
+import { NativeMakeModel } from './NativeMakeModel';
 import { useSearch } from '../useSearch';
 import { MobileCarRow } from './MobileCarRow';
+import { useTransitionSnapshot } from '../../useTransitionSnapshot';
+
+// The 'Advanced Search Options' dialog loads when first opened: its number inputs are not part of
+// the first screen.
+const MobileSearchOptions = lazy(() => import('./MobileSearchOptions'));
 
 const COMING_SOON_ART: Record<Exclude<VehicleType, 'car'>, string> = { construction: '/samples/excavator.svg', farming: '/samples/tractor.svg' };
 
@@ -61,8 +64,10 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
   const [search, setSearch] = useState<MobileSearch>({});
   const [applied, setApplied] = useState<MobileSearch>({});
   const [optionsOpen, setOptionsOpen] = useState(false);
+  /** The dialog stays mounted once opened, so closing it animates and reopening is instant. */
+  const [optionsMounted, setOptionsMounted] = useState(false);
   const list = useRef<HTMLDivElement>(null);
-  const { position } = useSnapshot(locationStore);
+  const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const liveFields = useMemo(() => mobileSearchFields(search), [search]);
   const appliedFields = useMemo(() => mobileSearchFields(applied), [applied]);
   const cars = tab === 'car';
@@ -102,18 +107,20 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
           </Tabs>
           {tab === 'car' ? (
             <Stack gap="sm">
-              <CatalogueSelects
+              <NativeMakeModel
                 vehicleType="car"
                 value={search}
                 onChange={(field, v) => update(field === 'make' ? { make: v ?? undefined, model: undefined } : { model: v ?? undefined })}
-                withVariant={false}
               />
               <OptionChips search={search} onClear={(key) => update({ [key]: undefined })} />
               <Group gap="sm" wrap="nowrap" mt={4}>
                 <Button
                   variant="default"
                   style={{ flexShrink: 0 }}
-                  onClick={() => setOptionsOpen(true)}
+                  onClick={() => {
+                    setOptionsMounted(true);
+                    setOptionsOpen(true);
+                  }}
                   rightSection={
                     options ? (
                       <Badge size="sm" circle aria-label={`${options} set`}>
@@ -135,55 +142,11 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
         </Paper>
       </Container>
 
-      <Modal opened={optionsOpen} onClose={() => setOptionsOpen(false)} title={HOME_MOBILE_TEXTS.advancedSearchOptions} centered radius="lg" styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}>
-        <Stack gap="sm">
-          <NumberInput
-            label="Maximum price"
-            placeholder="Any price"
-            prefix="$"
-            thousandSeparator=","
-            min={HOME_PRICE_SLIDER.min}
-            max={HOME_PRICE_SLIDER.max}
-            step={HOME_PRICE_SLIDER.step}
-            allowNegative={false}
-            allowDecimal={false}
-            hideControls
-            value={search.maxPrice ?? ''}
-            onChange={(v) => update({ maxPrice: typeof v === 'number' ? v : undefined })}
-          />
-          <NumberInput
-            label="Minimum year"
-            placeholder={`Any year from ${YEAR_MIN}`}
-            min={YEAR_MIN}
-            max={yearMax()}
-            allowNegative={false}
-            allowDecimal={false}
-            hideControls
-            thousandSeparator={false}
-            value={search.minYear ?? ''}
-            onChange={(v) => update({ minYear: typeof v === 'number' ? v : undefined })}
-          />
-          <TextInput label="Location" placeholder="City or area, e.g. Harare" value={search.location ?? ''} onChange={(e) => update({ location: e.currentTarget.value || undefined })} />
-          <Select
-            label="Condition"
-            placeholder="Any condition"
-            data={HOME_CONDITIONS.map((c) => ({ value: c, label: HOME_CONDITION_LABELS[c] }))}
-            value={search.condition ?? null}
-            onChange={(v) => update({ condition: (v as HomeCondition | null) ?? undefined })}
-            description="Sellers describe condition in each listing; it does not narrow the results."
-            clearable
-          />
-          <Text fz="sm" c="dimmed" aria-live="polite">
-            {live.searching && live.total === 0 ? 'Counting cars...' : `${carsFoundText(live.total)} with these options`}
-          </Text>
-          <Group justify="space-between" mt="xs">
-            <Button variant="subtle" onClick={() => update({ maxPrice: undefined, minYear: undefined, location: undefined, condition: undefined })} disabled={!options}>
-              Clear options
-            </Button>
-            <Button onClick={() => setOptionsOpen(false)}>Done</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {optionsMounted ? (
+        <Suspense fallback={null}>
+          <MobileSearchOptions opened={optionsOpen} onClose={() => setOptionsOpen(false)} search={search} update={update} live={live} options={options} />
+        </Suspense>
+      ) : null}
 
       {cars ? (
         <Container size="xl" mt={32} ref={list} style={{ scrollMarginTop: 110 }}>
