@@ -7,7 +7,6 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { BODY_TYPES, CITIES, FUEL_TYPES, TRANSMISSIONS } from '../../src/domain/constants';
 import { haversineKm } from '../../src/domain/geo';
@@ -21,7 +20,6 @@ import { distDir } from '../../src/server/buildApp';
 import { writeResultsSection } from './results';
 import { seededRandom } from '../support/random';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 

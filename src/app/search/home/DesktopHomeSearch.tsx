@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Button, CloseButton, Container, Group, Paper, SegmentedControl, Select, SimpleGrid, Slider, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, CloseButton, Container, Group, Paper, SegmentedControl, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import {
   DISTANCE_OPTIONS_KM,
   ENGINE_SIZE_BANDS,
@@ -10,7 +10,6 @@ import {
   YEAR_MIN,
   type SortOrder,
   type VehicleType,
-  VEHICLE_TYPE_LABELS,
 } from '../../../domain/constants';
 import { fuelText } from '../../../domain/display';
 import { locationStore } from '../../location/locationStore';
@@ -21,6 +20,7 @@ import { VehicleCard } from '../VehicleCard';
 import { VehicleGridSkeleton } from '../VehicleCardSkeleton';
 import { BrowseByType } from './BrowseByType';
 import { useTransitionSnapshot } from '../../useTransitionSnapshot';
+import { VehicleTypeTabs } from './VehicleTypeTabs';
 
 type Fields = Record<string, string | undefined>;
 
@@ -88,15 +88,7 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
           <Title order={2} fz="h3" mb="sm">
             Start Your Search
           </Title>
-          <Tabs value={tab} onChange={(v) => v && setTab(v as VehicleType)}>
-            <Tabs.List mb="md">
-              {(['car', 'construction', 'farming'] as const).map((t) => (
-                <Tabs.Tab key={t} value={t}>
-                  {VEHICLE_TYPE_LABELS[t]}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </Tabs>
+          <VehicleTypeTabs value={tab} onChange={setTab} />
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
             <CatalogueSelects vehicleType={tab} value={form} onChange={(field, v) => set(field)(v)} withVariant={false} />
             <Stack gap={4}>

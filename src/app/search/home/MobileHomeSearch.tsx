@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Box, Button, Center, CloseButton, Container, Group, Image, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
-import { HOME_MOBILE_LIST_SIZE, VEHICLE_TYPE_LABELS, type VehicleType } from '../../../domain/constants';
+import { Badge, Box, Button, Center, CloseButton, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { HOME_MOBILE_LIST_SIZE, type VehicleType } from '../../../domain/constants';
 import {
   advancedOptionCount,
   carsFoundText,
@@ -17,6 +17,7 @@ import { NativeMakeModel } from './NativeMakeModel';
 import { useSearch } from '../useSearch';
 import { MobileCarRow } from './MobileCarRow';
 import { useTransitionSnapshot } from '../../useTransitionSnapshot';
+import { VehicleTypeTabs } from './VehicleTypeTabs';
 
 // The 'Advanced Search Options' dialog loads when first opened: its number inputs are not part of
 // the first screen.
@@ -96,15 +97,7 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
           <Title order={2} fz="h3" mb="sm">
             Start Your Search
           </Title>
-          <Tabs value={tab} onChange={(v) => v && onTab(v as VehicleType)}>
-            <Tabs.List grow mb="md">
-              {(['car', 'construction', 'farming'] as const).map((t) => (
-                <Tabs.Tab key={t} value={t}>
-                  {VEHICLE_TYPE_LABELS[t]}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-          </Tabs>
+          <VehicleTypeTabs value={tab} onChange={onTab} grow />
           {tab === 'car' ? (
             <Stack gap="sm">
               <NativeMakeModel
