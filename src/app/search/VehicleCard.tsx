@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Badge, Card } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Vehicle } from '../../domain/vehicle';
 import { PLACEHOLDER_IMAGE } from '../../domain/constants';
@@ -17,6 +17,7 @@ import {
   transmissionText,
 } from '../../domain/display';
 import { useSession } from '../account/session';
+import css from './VehicleCard.module.css';
 
 export const thumb = (url: string | undefined) => (url ? url.replace(/-full\.webp$/, '-thumb.webp') : PLACEHOLDER_IMAGE);
 
@@ -41,17 +42,18 @@ export function VehicleCard({
   const card = (
     <Card component={Link} to={`/car/${v.id}`} padding={0} shadow="xs" style={{ textDecoration: 'none', color: 'inherit', overflow: 'hidden' }}>
       <Card.Section style={{ position: 'relative' }}>
-        <Image
+        <img
+          className={css.photo}
           src={thumb(v.images[0])}
           alt={titleOf(v)}
-          h={180}
-          fit="cover"
-          fallbackSrc={PLACEHOLDER_IMAGE}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
-          style={{ aspectRatio: '4 / 3', width: '100%', height: 'auto' }}
+          onError={(e) => {
+            const img = e.currentTarget;
+            if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
+          }}
         />
-        <Group gap={6} style={{ position: 'absolute', top: 10, left: 10 }}>
+        <div className={css.badges}>
           <Badge color={v.seller_type === 'dealer' ? 'brand' : 'gray'} variant="filled" size="sm">
             {sellerBadge(v.seller_type)}
           </Badge>
@@ -60,39 +62,31 @@ export function VehicleCard({
               Featured
             </Badge>
           ) : null}
-        </Group>
+        </div>
       </Card.Section>
-      <Stack gap={6} p="md">
-        <Text fw={800} fz="xl" c="brand.8">
-          {priceText(v.price, fallbacks.price)}
-        </Text>
-        <Text fw={650} lineClamp={1} title={titleOf(v)}>
+      <div className={css.body}>
+        <p className={css.price}>{priceText(v.price, fallbacks.price)}</p>
+        <p className={`${css.title} ${css.oneLine}`} title={titleOf(v)}>
           {titleOf(v)}
-        </Text>
-        <Text fz="sm" c="dimmed">
+        </p>
+        <p className={`${css.small} ${css.dimmed}`}>
           {[mileageText(v), fuelText(v.fuel_type, fallbacks.fuel), transmissionText(v.transmission, fallbacks.transmission), conditionText(v.condition)].join(' · ')}
-        </Text>
-        <Text fz="sm" lineClamp={1}>
-          {v.location ?? v.seller_location ?? fallbacks.location}
-        </Text>
+        </p>
+        <p className={`${css.small} ${css.oneLine}`}>{v.location ?? v.seller_location ?? fallbacks.location}</p>
         {v.distance_km !== undefined ? (
-          <Group gap={6} wrap="nowrap">
+          <div className={css.distance}>
             {band ? (
               <Badge variant="light" color="brand" size="sm" style={{ flexShrink: 0 }}>
                 {band}
               </Badge>
             ) : null}
-            <Text fz="xs" c="dimmed" lineClamp={1}>
+            <p className={`${css.tiny} ${css.dimmed} ${css.oneLine}`}>
               {distanceText(v.distance_km)} · {driveTimeText(v.drive_time_minutes)}
-            </Text>
-          </Group>
+            </p>
+          </div>
         ) : null}
-        {v.seller_name ? (
-          <Text fz="xs" c="dimmed" lineClamp={1}>
-            {v.seller_name}
-          </Text>
-        ) : null}
-      </Stack>
+        {v.seller_name ? <p className={`${css.tiny} ${css.dimmed} ${css.oneLine}`}>{v.seller_name}</p> : null}
+      </div>
     </Card>
   );
   if (!isAdmin) return card;
