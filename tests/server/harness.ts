@@ -44,7 +44,7 @@ export interface SignupBody {
   business_name?: string;
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const base = process.env.TEST_DATABASE_URL!;
   const name = `motokari_test_${randomBytes(6).toString('hex')}`;

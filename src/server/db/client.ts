@@ -34,6 +34,9 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       max: Number(process.env.PG_POOL_MAX ?? 10),
       options: '-c max_parallel_workers_per_gather=0',
     });
+    // An idle pooled connection that PostgreSQL ends (a restart, an administrator's kill) is dropped
+    // by the pool, which reports it here; without a listener that report would crash the server.
+    pool.on('error', (err) => console.warn('an idle database connection was closed', err.message));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     const listen = async (channel: string, onNotify: () => void, onLost: (err: Error) => void) => {
