@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { describe, beforeAll, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { AdminStats, AdminUser } from '../../src/domain/admin';
 import type { User } from '../../src/domain/user';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { listingBody } from '../support/listingBody';
-import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 
 requireChromiumInCi();
 
@@ -60,16 +60,6 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
   const adminVehicles = async (limit: number) => call<Vehicle[]>('GET', `/api/admin/vehicles?limit=${limit}`, admin.token);
   const details = (v: Pick<Vehicle, 'year' | 'make' | 'model'>) => `${v.year} ${v.make} ${v.model}`;
 
-  /** A context where this account is already signed in (the session the app keeps in localStorage). */
-  async function signedIn(context: BrowserContext, auth: Auth): Promise<void> {
-    await context.addInitScript(
-      ([token, user]) => {
-        localStorage.setItem('authToken', token);
-        localStorage.setItem('userData', user);
-      },
-      [auth.token, JSON.stringify(auth.user)] as const,
-    );
-  }
 
   const main = (page: Page) => page.getByRole('main');
   const notice = (page: Page, text: string) => page.locator('[data-notice]').filter({ hasText: text });

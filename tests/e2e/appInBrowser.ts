@@ -36,6 +36,22 @@ function answerPrompts({ consent, keys }: { consent: string; keys: typeof STORAG
   }
 }
 
+/**
+ * An account's saved session in the context before the app starts, as after signing in on an earlier
+ * visit (the keys src/app/account/session.ts reads). Set on the first page only: a later sign-out or
+ * sign-in by the app is not undone by the next navigation.
+ */
+export async function signedIn(context: BrowserContext, session: { token: string; user: unknown }): Promise<void> {
+  await context.addInitScript(
+    ({ token, user, keys }) => {
+      if (localStorage.getItem(keys.authToken) !== null) return;
+      localStorage.setItem(keys.authToken, token);
+      localStorage.setItem(keys.userData, user);
+    },
+    { token: session.token, user: JSON.stringify(session.user), keys: STORAGE_KEYS },
+  );
+}
+
 /** The app's server and Chromium, started before the enclosing describe block's tests and stopped after. */
 export function appInBrowser(options: AppServerOptions = {}): AppInBrowser {
   let server: AppServer | undefined;

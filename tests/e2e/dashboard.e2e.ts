@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { memberSinceText } from '../../src/domain/dashboard';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { idbPut, queuedChain } from './deviceDb';
-import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { hasChromium, SCREENSHOTS } from './browser';
 
 // The member dashboard (spec 2.9) against the real server: the sign-in gate, the stat tiles with real
@@ -74,18 +74,6 @@ describe.skipIf(!hasChromium)('member dashboard in Chromium', () => {
     expect((await call('POST', `/api/payments/confirm/${payment_intent_id}`, m.token, {})).status).toBe(200);
   }
 
-  /** The member's saved session, in place before the app starts (as after signing in earlier). */
-  async function signedIn(context: BrowserContext, m: Member): Promise<void> {
-    await context.addInitScript(
-      ({ token, user }) => {
-        if (!localStorage.getItem('authToken')) {
-          localStorage.setItem('authToken', token);
-          localStorage.setItem('userData', JSON.stringify(user));
-        }
-      },
-      { token: m.token, user: m.user },
-    );
-  }
 
   const tileText = async (page: Page, label: string) => (await page.getByRole('group', { name: label }).innerText()).replace(/\s+/g, ' ').trim();
   const row = (page: Page, title: string) => page.locator('section[aria-labelledby="my-listings-heading"]').getByRole('article', { name: title });

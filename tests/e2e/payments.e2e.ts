@@ -8,7 +8,7 @@ import { PAYMENT_TEXTS } from '../../src/domain/payments';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { payments } from '../../src/server/db/schema';
 import { listingBody } from '../support/listingBody';
-import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { hasChromium, SCREENSHOTS } from './browser';
 
 // Paying a listing's fee in Chromium on /pay/{id} (the dashboard's 'Pay now'): EcoCash with the
@@ -61,15 +61,6 @@ describe.skipIf(!hasChromium)('paying for a listing in Chromium', () => {
   const published = async (id: string) => (await call<Vehicle>('GET', `/api/cars/${id}`, null)).status === 200;
   const paymentRows = (vehicleId: string) => app.server.app.ctx.db.select().from(payments).where(eq(payments.vehicleId, vehicleId));
 
-  async function signedIn(context: BrowserContext, auth: Auth): Promise<void> {
-    await context.addInitScript(
-      ([token, user]) => {
-        localStorage.setItem('authToken', token);
-        localStorage.setItem('userData', user);
-      },
-      [auth.token, JSON.stringify(auth.user)] as const,
-    );
-  }
 
   async function payPage(context: BrowserContext, listing: Vehicle): Promise<Page> {
     const page = await app.open(context, `/pay/${listing.id}`, '2019 Toyota Hilux');

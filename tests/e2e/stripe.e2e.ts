@@ -8,7 +8,7 @@ import { PAYMENT_TEXTS } from '../../src/domain/payments';
 import { payments } from '../../src/server/db/schema';
 import { startFakeStripe, type FakeStripe } from '../fakes/fakeStripe';
 import { listingBody } from '../support/listingBody';
-import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { hasChromium } from './browser';
 
 // Card payment through Stripe, as when the server has Stripe keys: the server talks to a local fake of
@@ -88,13 +88,7 @@ describe.skipIf(!hasChromium)('card payment through Stripe in Chromium', () => {
       fake.succeed(intent.id);
       return { paymentIntent: { id: intent.id, status: 'succeeded' } };
     });
-    await context.addInitScript(
-      ([token, user]) => {
-        localStorage.setItem('authToken', token);
-        localStorage.setItem('userData', user);
-      },
-      [auth.token, JSON.stringify(auth.user)] as const,
-    );
+    await signedIn(context, auth);
     const page = await app.open(context, `/pay/${listing.id}`, '2019 Toyota Hilux');
     await page.getByText(PAYMENT_TEXTS.methods.card, { exact: true }).click();
     await page.getByLabel('Card number').waitFor();
