@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import type { AdminStats } from '../../src/domain/admin';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
-interface Stats {
-  total_users: number;
-  dealers: number;
-  private_sellers: number;
-  total_vehicles: number;
-  featured_vehicles: number;
-  cars: number;
-  construction: number;
-  farming: number;
-}
-
-const STAT_KEYS: (keyof Stats)[] = ['total_users', 'dealers', 'private_sellers', 'total_vehicles', 'featured_vehicles', 'cars', 'construction', 'farming'];
+const STAT_KEYS: (keyof AdminStats)[] = ['total_users', 'dealers', 'private_sellers', 'total_vehicles', 'featured_vehicles', 'cars', 'construction', 'farming'];
 
 const constructionBody = (over: Record<string, unknown> = {}) =>
   listingBody({
@@ -67,7 +57,7 @@ describe.each(ENGINES)('%s', (engine) => {
   /** Publishes a draft through the sandbox mobile-money flow. */
   const publish = (token: string, vehicleId: string) => s.pay(token, vehicleId);
 
-  const stats = async (): Promise<Stats> => {
+  const stats = async (): Promise<AdminStats> => {
     const res = await s.request({ method: 'GET', url: '/api/admin/stats', token: admin.token });
     expect(res.statusCode).toBe(200);
     return res.json();
