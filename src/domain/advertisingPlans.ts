@@ -1,4 +1,5 @@
 import { MAX_IMAGES, SELLER_TYPES, VEHICLE_TYPE_LABELS, VEHICLE_TYPES, type SellerType, type VehicleType } from './constants';
+import { parseStoredObject } from './storedJson';
 
 // The advertising-prices page (spec sections 2.10 and 9): four filter selects, four plans, and the
 // plan a seller picks, kept in session storage (STORAGE_KEYS.selectedAdvertisingPlan) for the dashboard.
@@ -149,15 +150,8 @@ const isOneOf = <V extends string>(values: readonly V[], v: unknown): v is V => 
 
 /** Reads a stored plan back (for the dashboard banner); anything malformed gives null. */
 export function parseSelectedPlan(raw: string | null | undefined): SelectedAdvertisingPlan | null {
-  if (!raw) return null;
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof data !== 'object' || data === null) return null;
-  const d = data as Record<string, unknown>;
+  const d = parseStoredObject(raw);
+  if (!d) return null;
   const f = (typeof d.selectedFilters === 'object' && d.selectedFilters !== null ? d.selectedFilters : {}) as Record<string, unknown>;
   if (
     typeof d.name !== 'string' ||

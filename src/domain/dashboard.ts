@@ -2,6 +2,7 @@ import type { UserType } from './constants';
 import { DASHBOARD_PRICING_TEXT } from './fees';
 import { SIGN_UP_TEXTS, ACCOUNT_NAV_TEXTS } from './authTexts';
 import { daysLeft, listingStatus, type ListingStatus, type Vehicle } from './vehicle';
+import { parseStoredObject } from './storedJson';
 
 // The member dashboard (spec 2.9, 4 "Listing history status", 6, 9): what its tiles count, which
 // listings each view shows, the days-left indicator, the publishing queue in words, and the texts.
@@ -205,15 +206,8 @@ export interface ListingCache<V = Vehicle> {
 
 /** Reads the kept listings back for this user; anything malformed, or another user's, gives null. */
 export function parseListingCache(raw: string | null | undefined, userId: string): ListingCache | null {
-  if (!raw) return null;
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof data !== 'object' || data === null) return null;
-  const d = data as Record<string, unknown>;
+  const d = parseStoredObject(raw);
+  if (!d) return null;
   if (d.userId !== userId || typeof d.savedAt !== 'string' || Number.isNaN(Date.parse(d.savedAt)) || !Array.isArray(d.listings)) return null;
   const ok = d.listings.every(
     (v: unknown) =>

@@ -3,6 +3,7 @@
 // forms of the auth dialog, which load on demand).
 import { USER_TYPES, type UserType } from './constants';
 import type { User } from './user';
+import { parseStoredObject } from './storedJson';
 
 type Json = Record<string, unknown>;
 
@@ -25,15 +26,8 @@ function nullableNumber(o: Json, key: string): number | null | undefined {
  * trusted from storage.
  */
 export function parseStoredUser(raw: string | null): User | null {
-  if (!raw) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
-  const o = json as Json;
+  const o = parseStoredObject(raw);
+  if (!o) return null;
   const { id, name, email, user_type } = o;
   if (typeof id !== 'string' || !id || typeof name !== 'string' || typeof email !== 'string') return null;
   if (typeof user_type !== 'string' || !(USER_TYPES as readonly string[]).includes(user_type)) return null;
