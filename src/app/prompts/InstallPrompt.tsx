@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
-import { Box, Button, CloseButton, Group, Image, List, Paper, Portal, Stack, Text, ThemeIcon, Transition } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Box, Button, Group, Image, List, Text, ThemeIcon } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { MOBILE_BREAKPOINT_PX } from '../../domain/constants';
 import { isIos } from '../../domain/consent';
 import { useProductName } from '../config/useConfig';
 import { dismissInstall, promptsStore } from './promptsStore';
+import { PromptCard } from './PromptCard';
 
-const TITLE_ID = 'install-prompt-title';
-const TEXT_ID = 'install-prompt-text';
 
 /** Safari's share glyph (a box with an arrow up), as the user will see it in the toolbar. */
 function ShareGlyph() {
@@ -64,7 +61,6 @@ function Glyph({ children }: { children: ReactNode }) {
 export function InstallPrompt() {
   const { installOpen } = useSnapshot(promptsStore);
   const name = useProductName();
-  const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, true, { getInitialValueInEffect: false });
   const ios = isIos(navigator.userAgent, navigator.maxTouchPoints);
 
   const install = async () => {
@@ -79,76 +75,45 @@ export function InstallPrompt() {
   };
 
   return (
-    <Portal>
-      <Transition mounted={installOpen} transition="slide-up" duration={220}>
-        {(style) => (
-          <Paper
-            role="dialog"
-            aria-modal={false}
-            aria-labelledby={TITLE_ID}
-            aria-describedby={TEXT_ID}
-            data-install-prompt={ios ? 'ios' : 'browser'}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') dismissInstall();
-            }}
-            shadow="xl"
-            radius="lg"
-            p="md"
-            withBorder
-            pos="fixed"
-            style={{
-              ...style,
-              zIndex: 150,
-              bottom: 'calc(12px + env(safe-area-inset-bottom))',
-              ...(phone ? { left: 12, right: 12 } : { right: 24, bottom: 24, width: 400 }),
-            }}
-          >
-            <Stack gap="sm">
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <Image src="/icons/icon-192.png" alt="" w={48} h={48} radius="md" />
-                <Stack gap={2} style={{ flex: 1 }}>
-                  <Text id={TITLE_ID} component="h2" fw={750} fz="md" m={0}>
-                    Install {name}
-                  </Text>
-                  <Text id={TEXT_ID} fz="sm" c="dark.6" lh={1.5}>
-                    {ios
-                      ? `Add ${name} to your Home Screen: it opens full screen, like an app, and searches saved listings with no signal.`
-                      : `Get ${name} on your home screen: it opens like an app and searches saved listings with no signal.`}
-                  </Text>
-                </Stack>
-                <CloseButton aria-label="Close" onClick={() => dismissInstall()} mt={-4} mr={-4} />
-              </Group>
+    <PromptCard
+      opened={installOpen}
+      data={{ 'data-install-prompt': ios ? 'ios' : 'browser' }}
+      icon={<Image src="/icons/icon-192.png" alt="" w={48} h={48} radius="md" />}
+      title={`Install ${name}`}
+      text={
+        ios
+          ? `Add ${name} to your Home Screen: it opens full screen, like an app, and searches saved listings with no signal.`
+          : `Get ${name} on your home screen: it opens like an app and searches saved listings with no signal.`
+      }
+      closeLabel="Close"
+      onClose={() => dismissInstall()}
+    >
+      {ios ? (
+        <List spacing={6} center aria-label={`How to add ${name} to your Home Screen`}>
+          <Step n={1}>
+            Tap <Glyph>
+              <ShareGlyph />
+            </Glyph>{' '}
+            <b>Share</b> in Safari&apos;s toolbar.
+          </Step>
+          <Step n={2}>
+            Scroll down and tap <Glyph>
+              <AddGlyph />
+            </Glyph>{' '}
+            <b>Add to Home Screen</b>.
+          </Step>
+          <Step n={3}>
+            Tap <b>Add</b>.
+          </Step>
+        </List>
+      ) : null}
 
-              {ios ? (
-                <List spacing={6} center aria-label={`How to add ${name} to your Home Screen`}>
-                  <Step n={1}>
-                    Tap <Glyph>
-                      <ShareGlyph />
-                    </Glyph>{' '}
-                    <b>Share</b> in Safari&apos;s toolbar.
-                  </Step>
-                  <Step n={2}>
-                    Scroll down and tap <Glyph>
-                      <AddGlyph />
-                    </Glyph>{' '}
-                    <b>Add to Home Screen</b>.
-                  </Step>
-                  <Step n={3}>
-                    Tap <b>Add</b>.
-                  </Step>
-                </List>
-              ) : null}
-
-              <Group gap="sm" justify="flex-end">
-                <Button variant={ios ? 'light' : 'subtle'} onClick={() => dismissInstall()}>
-                  Not now
-                </Button>
-                {ios ? null : <Button onClick={() => void install()}>Install</Button>}
-              </Group>
-            </Stack>
-          </Paper>
-        )}
-      </Transition>
-    </Portal>
+      <Group gap="sm" justify="flex-end">
+        <Button variant={ios ? 'light' : 'subtle'} onClick={() => dismissInstall()}>
+          Not now
+        </Button>
+        {ios ? null : <Button onClick={() => void install()}>Install</Button>}
+      </Group>
+    </PromptCard>
   );
 }

@@ -1,16 +1,13 @@
 import { useEffect, useState } from 'react';
 import { promptsStore } from '../prompts/promptsStore';
-import { Button, CloseButton, Group, Paper, Portal, Stack, Text, ThemeIcon, Transition } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { MOBILE_BREAKPOINT_PX } from '../../domain/constants';
+import { Button, Group, ThemeIcon } from '@mantine/core';
 import { NOTIFICATION_PROMPT_TEXTS as T } from '../../domain/notifications';
 import { ACCOUNT_NAV_TEXTS } from '../../domain/authTexts';
 import { authDialog } from '../account/authDialogStore';
 import { currentPermission, rememberNotificationDismissal } from './pushGate';
 import { enableNotifications } from './pushClient';
+import { PromptCard } from '../prompts/PromptCard';
 
-const TITLE_ID = 'notification-prompt-title';
-const TEXT_ID = 'notification-prompt-text';
 
 function BellGlyph() {
   return (
@@ -31,7 +28,6 @@ type Step = 'ask' | 'working' | 'signIn' | 'failed';
 export default function NotificationPrompt() {
   const [open, setOpen] = useState(true);
   const [step, setStep] = useState<Step>('ask');
-  const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, true, { getInitialValueInEffect: false });
 
   // On screen, the install prompt waits for it (the two never stack at the foot of a phone's screen).
   useEffect(() => {
@@ -63,79 +59,51 @@ export default function NotificationPrompt() {
   const message = step === 'signIn' ? T.signInToReceive : step === 'failed' ? T.registerFailed : T.body;
 
   return (
-    <Portal>
-      <Transition mounted={open} transition="slide-up" duration={220}>
-        {(style) => (
-          <Paper
-            role="dialog"
-            aria-modal={false}
-            aria-labelledby={TITLE_ID}
-            aria-describedby={TEXT_ID}
-            data-notification-prompt={step}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') close(step === 'ask');
-            }}
-            shadow="xl"
-            radius="lg"
-            p="md"
-            withBorder
-            pos="fixed"
-            style={{
-              ...style,
-              zIndex: 150,
-              bottom: 'calc(12px + env(safe-area-inset-bottom))',
-              ...(phone ? { left: 12, right: 12 } : { right: 24, bottom: 24, width: 400 }),
-            }}
-          >
-            <Stack gap="sm">
-              <Group gap="sm" wrap="nowrap" align="flex-start">
-                <ThemeIcon size={44} radius="md" color="brand" variant="light" aria-hidden>
-                  <BellGlyph />
-                </ThemeIcon>
-                <Stack gap={2} style={{ flex: 1 }}>
-                  <Text id={TITLE_ID} component="h2" fw={750} fz="md" m={0}>
-                    {T.title}
-                  </Text>
-                  <Text id={TEXT_ID} fz="sm" c={step === 'failed' ? 'red.8' : 'dark.6'} lh={1.5} role={step === 'ask' ? undefined : 'status'}>
-                    {message}
-                  </Text>
-                </Stack>
-                <CloseButton aria-label={T.close} onClick={() => close(step === 'ask')} mt={-4} mr={-4} />
-              </Group>
-              <Group gap="sm" justify="flex-end">
-                {step === 'ask' || step === 'working' ? (
-                  <>
-                    <Button variant="subtle" onClick={() => close(true)} disabled={step === 'working'}>
-                      {T.later}
-                    </Button>
-                    <Button onClick={() => void enable()} loading={step === 'working'} loaderProps={{ type: 'dots' }}>
-                      {T.enable}
-                    </Button>
-                  </>
-                ) : step === 'signIn' ? (
-                  <>
-                    <Button variant="subtle" onClick={() => close(false)}>
-                      {T.close}
-                    </Button>
-                    <Button
-                      onClick={() => {
-                        close(false);
-                        authDialog.open('signin');
-                      }}
-                    >
-                      {ACCOUNT_NAV_TEXTS.signIn}
-                    </Button>
-                  </>
-                ) : (
-                  <Button variant="light" onClick={() => close(false)}>
-                    {T.close}
-                  </Button>
-                )}
-              </Group>
-            </Stack>
-          </Paper>
+    <PromptCard
+      opened={open}
+      data={{ 'data-notification-prompt': step }}
+      icon={
+        <ThemeIcon size={44} radius="md" color="brand" variant="light" aria-hidden>
+          <BellGlyph />
+        </ThemeIcon>
+      }
+      title={T.title}
+      text={message}
+      textColor={step === 'failed' ? 'red.8' : 'dark.6'}
+      textRole={step === 'ask' ? undefined : 'status'}
+      closeLabel={T.close}
+      onClose={() => close(step === 'ask')}
+    >
+      <Group gap="sm" justify="flex-end">
+        {step === 'ask' || step === 'working' ? (
+          <>
+            <Button variant="subtle" onClick={() => close(true)} disabled={step === 'working'}>
+              {T.later}
+            </Button>
+            <Button onClick={() => void enable()} loading={step === 'working'} loaderProps={{ type: 'dots' }}>
+              {T.enable}
+            </Button>
+          </>
+        ) : step === 'signIn' ? (
+          <>
+            <Button variant="subtle" onClick={() => close(false)}>
+              {T.close}
+            </Button>
+            <Button
+              onClick={() => {
+                close(false);
+                authDialog.open('signin');
+              }}
+            >
+              {ACCOUNT_NAV_TEXTS.signIn}
+            </Button>
+          </>
+        ) : (
+          <Button variant="light" onClick={() => close(false)}>
+            {T.close}
+          </Button>
         )}
-      </Transition>
-    </Portal>
+      </Group>
+    </PromptCard>
   );
 }
