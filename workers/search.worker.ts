@@ -1,10 +1,9 @@
 import * as Comlink from 'comlink';
 import { ListingIndex } from '../src/domain/search/listingIndex';
-import { normalizeSearch, searchQuerySchema } from '../src/domain/search/filters';
+import { normalizeSearch, parseSearchQuery } from '../src/domain/search/filters';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { MotokariDb } from '../src/data/db';
-import { fetchSyncPage } from '../src/data/api';
-import { pullChanges } from '../src/data/sync';
+import { fetchSyncPage, pullChanges } from '../src/data/sync';
 import type { ProcessResult } from '../src/data/outbox';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
 import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
@@ -63,7 +62,7 @@ const searchApi = {
       return false;
     });
     try {
-      await pullChanges(db, (since, limit) => fetchSyncPage(since, limit), (page) => {
+      await pullChanges(db, fetchSyncPage, (page) => {
         for (const v of page.upserts) index.upsert(v);
         for (const id of page.tombstones) index.remove(id);
         if (page.upserts.length || page.tombstones.length) {
@@ -93,7 +92,7 @@ const searchApi = {
   },
   /** Validates and normalises the screen's fields with the domain's rules, then searches. */
   search(input: SearchInput): { items: Vehicle[]; total: number } {
-    const req = normalizeSearch(searchQuerySchema.parse(input));
+    const req = normalizeSearch(parseSearchQuery(input));
     const { hits, total } = index.search(req);
     return { items: hits.map((h) => (req.buyer ? withDistance(h.item, req.buyer) : h.item)), total };
   },

@@ -1,4 +1,3 @@
-import { api } from './api';
 import type { MotokariDb } from './db';
 
 /** A make of the reference catalogue with its models and their variants, as GET /api/sync/catalogue sends it. */
@@ -35,7 +34,8 @@ export async function pullCatalogue(db: MotokariDb, download: (etag: string | nu
 
 /** GET /api/sync/catalogue with the device's ETag; a 304 means the stored copy is current. */
 export async function downloadCatalogue(etag: string | null): Promise<CatalogueDownload> {
-  const res = await api.get('sync/catalogue', { headers: etag ? { 'if-none-match': etag } : {}, throwHttpErrors: false });
+  // fetch itself, as fetchSyncPage: the worker carries no HTTP library.
+  const res = await fetch('/api/sync/catalogue', { headers: etag ? { 'if-none-match': etag } : {} });
   if (res.status === 304) return { body: null, etag };
   if (!res.ok) throw new Error(`catalogue download failed (${res.status})`);
   return { body: await res.json(), etag: res.headers.get('etag') };

@@ -1,6 +1,16 @@
 import type { MotokariDb } from './db';
 import type { SyncPage } from './api';
 
+// The search worker's reads of the public sync routes use fetch itself: they send no token and need
+// none of the API client's hooks, so the worker carries no HTTP library.
+
+/** GET /api/sync/vehicles: the changes after revision `since`, at most `limit` of them. */
+export async function fetchSyncPage(since: number, limit: number): Promise<SyncPage> {
+  const res = await fetch(`/api/sync/vehicles?${new URLSearchParams({ since: String(since), limit: String(limit) })}`);
+  if (!res.ok) throw new Error(`sync failed (${res.status})`);
+  return (await res.json()) as SyncPage;
+}
+
 export interface SyncResult {
   revision: number;
   upserts: number;

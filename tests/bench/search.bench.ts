@@ -10,7 +10,7 @@ import path from 'node:path';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { BODY_TYPES, CITIES, FUEL_TYPES, TRANSMISSIONS } from '../../src/domain/constants';
 import { haversineKm } from '../../src/domain/geo';
-import { engineBandLitres, normalizeSearch, searchQuerySchema, toClauses, type SearchRequest } from '../../src/domain/search/filters';
+import { engineBandLitres, normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '../../src/domain/search/filters';
 import { ListingIndex } from '../../src/domain/search/listingIndex';
 import { compareRanked, matchesClauses } from '../../src/domain/search/match';
 import type { Vehicle } from '../../src/domain/vehicle';
@@ -209,7 +209,7 @@ async function main() {
     for (const v of all) index.upsert(v);
     const orama = await buildOrama(all);
     for (const q of QUERIES) {
-      const req = normalizeSearch(searchQuerySchema.parse(q.query));
+      const req = normalizeSearch(parseSearchQuery(q.query));
       const ours = index.search(req).hits.map((h) => h.item.id);
       const plain = plainSearch(all, req);
       if (JSON.stringify(ours) !== JSON.stringify(plain)) throw new Error(`${q.name}: the index and the plain baseline disagree`);

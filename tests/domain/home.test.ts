@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { advancedOptionCount, carsFoundText, mobileSearchFields, searchCarsText } from '../../src/domain/home';
-import { normalizeSearch, searchQuerySchema } from '../../src/domain/search/filters';
+import { normalizeSearch, parseSearchQuery } from '../../src/domain/search/filters';
 
 const now = new Date('2026-06-01T12:00:00Z');
 
@@ -22,7 +22,7 @@ describe("the home page's mobile search", () => {
     const fields = mobileSearchFields({ make: 'Toyota', model: 'Hilux', maxPrice: 30000, minYear: 2015, location: ' harare ', condition: 'good' }, now);
     // Condition is kept in the dialog but not searched on (spec section 5: no other home filter applies).
     expect(fields).toEqual({ make: 'Toyota', model: 'Hilux', max_price: 30000, year_from: 2015, location: 'harare' });
-    const req = normalizeSearch(searchQuerySchema.parse({ ...fields, vehicle_type: 'car' }));
+    const req = normalizeSearch(parseSearchQuery({ ...fields, vehicle_type: 'car' }));
     expect(req.filters).toEqual({ vehicle_type: 'car', make: 'Toyota', model: 'Hilux', max_price: 30000, year_from: 2015, location: 'harare' });
   });
 

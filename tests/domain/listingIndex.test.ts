@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
 import { BODY_TYPES, CITIES, CONDITIONS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '../../src/domain/constants';
 import { haversineKm } from '../../src/domain/geo';
-import { normalizeSearch, searchQuerySchema, toClauses, type SearchRequest } from '../../src/domain/search/filters';
+import { normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '../../src/domain/search/filters';
 import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
 import { compareRanked, matchesClauses } from '../../src/domain/search/match';
 
@@ -67,7 +67,7 @@ function randomRequest(): SearchRequest {
     q.buyer_lon = c.longitude;
     q.distance = maybe(0.5, () => pick([20, 50, 100, 200]));
   }
-  return normalizeSearch(searchQuerySchema.parse(q));
+  return normalizeSearch(parseSearchQuery(q));
 }
 
 function reference(all: Indexed[], req: SearchRequest): { ids: string[]; total: number } {
@@ -159,7 +159,7 @@ describe('the in-memory listing index', () => {
     const index = new ListingIndex<Indexed>();
     const v = { ...listing(1), expires_at: '2026-11-23T00:00:00.000Z' };
     index.upsert(v);
-    const req = normalizeSearch(searchQuerySchema.parse({}));
+    const req = normalizeSearch(parseSearchQuery({}));
     expect(index.search(req, Date.parse('2026-11-22T00:00:00Z')).total).toBe(1);
     expect(index.search(req, Date.parse('2026-11-23T00:00:00Z')).total).toBe(0);
   });
@@ -169,7 +169,7 @@ describe('the in-memory listing index', () => {
     const v = { ...listing(1), make: 'Toyota', expires_at: null };
     index.upsert(v);
     index.upsert({ ...v, make: 'Honda' });
-    const make = (m: string) => index.search(normalizeSearch(searchQuerySchema.parse({ make: m })), NOW).total;
+    const make = (m: string) => index.search(normalizeSearch(parseSearchQuery({ make: m })), NOW).total;
     expect(make('toyota')).toBe(0);
     expect(make('honda')).toBe(1);
     index.remove(v.id);

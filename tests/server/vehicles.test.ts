@@ -88,6 +88,19 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(new Set(ids(items)).size).toBe(items.length);
     });
 
+    it('refuses a search field it cannot read with 422, naming the field and why', async () => {
+      for (const [query, field, msg] of [
+        ['limit=0', 'limit', 'Must be from 1 to 500'],
+        ['vehicle_type=boat', 'vehicle_type', 'Must be one of: car, construction, farming'],
+        ['min_price=cheap', 'min_price', 'Must be a number'],
+        ['sort=cheapest', 'sort', 'Must be one of: newest, price_asc, price_desc, year_desc, year_asc, mileage_asc, distance'],
+      ] as const) {
+        const res = await s.request({ method: 'GET', url: `/api/cars?${query}` });
+        expect(res.statusCode, query).toBe(422);
+        expect(res.json().detail, query).toEqual([expect.objectContaining({ loc: ['querystring', field], msg })]);
+      }
+    });
+
     it('/api/cars lists only cars, all of them', async () => {
       const all = await search('limit=500');
       const res = await s.request({ method: 'GET', url: '/api/cars?limit=500' });

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import {
   ENGINE_SIZE_BANDS,
   MAX_PRICE_CEILING,
@@ -20,25 +19,69 @@ export function isUnset(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && (v.trim() === '' || v.trim().toLowerCase() === 'all'));
 }
 
-// zod/mini: the same validation as zod's classic API, but tree-shakable, so the app and the search
-// worker (which share these rules with the server) do not ship the whole library to phones.
-/** Zod's preprocess: a cleaning step, then the schema. */
-const pre = <T extends z.ZodMiniType>(clean: (v: unknown) => unknown, schema: T) => z.pipe(z.transform(clean), schema);
-const text = pre((v) => (isUnset(v) ? undefined : String(v).trim()), z.optional(z.string().check(z.maxLength(120))));
-const num = pre((v) => (isUnset(v) ? undefined : typeof v === 'string' ? Number(v.replace(/[,\s$]/g, '')) : v), z.optional(z.number()));
-const bool = pre(
-  (v) => (isUnset(v) ? undefined : v === true || v === 'true' || v === '1' ? true : v === false || v === 'false' || v === '0' ? false : v),
-  z.optional(z.boolean()),
-);
-const lowerEnumOpt = <T extends readonly [string, ...string[]]>(values: T) =>
-  pre((v) => (isUnset(v) ? undefined : String(v).trim().toLowerCase()), z.optional(z.enum(values)));
-const numberIn = (min: number, max: number) => pre((v) => (isUnset(v) ? undefined : Number(v)), z.optional(z.number().check(z.gte(min), z.lte(max))));
+// Each query field is a rule written as plain code: it cleans a raw value (a URL parameter, a JSON
+// value, a screen's field), answers undefined for "no filter", and throws a `FieldIssue` for a value it
+// refuses. The search worker parses with these rules directly (`parseSearchQuery`), so the first screen
+// loads no validation library; the server wraps the same rules in its zod schema
+// (search/querySchema.ts), so both accept and refuse the same queries.
+
+/** A query value a field refuses, with why. */
+export class FieldIssue extends Error {}
+
+/** What a field's value is once cleaned, for the server's schema and its OpenAPI description. */
+export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'enum';
+
+export interface FieldRule<T> {
+  type: FieldType;
+  /** The allowed values of an 'enum' field. */
+  values?: readonly [string, ...string[]];
+  /** The cleaned value, undefined when unset; throws FieldIssue when the value is refused. */
+  read(v: unknown): T | undefined;
+}
+
+const rule = <T>(type: FieldType, read: (v: unknown) => T, values?: readonly [string, ...string[]]): FieldRule<T> => ({
+  type,
+  ...(values && { values }),
+  read: (v) => (isUnset(v) ? undefined : read(v)),
+});
+const finite = (n: unknown, message: string): number => {
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw new FieldIssue(message);
+  return n;
+};
+const inRange = (n: number, min: number, max: number | undefined, message: string): number => {
+  if (n < min || (max !== undefined && n > max)) throw new FieldIssue(message);
+  return n;
+};
+const oneOf = <T extends string>(values: readonly [T, ...T[]], v: string): T => {
+  if (!(values as readonly string[]).includes(v)) throw new FieldIssue(`Must be one of: ${values.join(', ')}`);
+  return v as T;
+};
+const maxChars = (max: number) =>
+  rule('string', (v) => {
+    const s = String(v).trim();
+    if (s.length > max) throw new FieldIssue(`Must be at most ${max} characters`);
+    return s;
+  });
+const text = maxChars(120);
+const num = rule('number', (v) => finite(typeof v === 'string' ? Number(v.replace(/[,\s$]/g, '')) : v, 'Must be a number'));
+const bool = rule('boolean', (v) => {
+  if (v === true || v === 'true' || v === '1') return true;
+  if (v === false || v === 'false' || v === '0') return false;
+  throw new FieldIssue('Must be true or false');
+});
+const lowerEnum = <T extends string>(values: readonly [T, ...T[]]) => rule('enum', (v) => oneOf(values, String(v).trim().toLowerCase()), values);
+const numberIn = (min: number, max: number) =>
+  rule('number', (v) => inRange(finite(Number(v), 'Must be a number'), min, max, `Must be from ${min} to ${max}`));
 const intFrom = (min: number, max?: number) =>
-  pre((v) => (isUnset(v) ? undefined : Number(v)), z.optional(max === undefined ? z.int().check(z.gte(min)) : z.int().check(z.gte(min), z.lte(max))));
+  rule('integer', (v) => {
+    const n = finite(Number(v), 'Must be a whole number');
+    if (!Number.isSafeInteger(n)) throw new FieldIssue('Must be a whole number');
+    return inRange(n, min, max, max === undefined ? `Must be at least ${min}` : `Must be from ${min} to ${max}`);
+  });
 
 /** Every filter field of spec section 3 (car, construction and farming), plus paging and sort. */
-export const searchQuerySchema = z.object({
-  vehicle_type: lowerEnumOpt(VEHICLE_TYPES),
+export const SEARCH_QUERY_FIELDS = {
+  vehicle_type: lowerEnum(VEHICLE_TYPES),
   make: text,
   makeName: text,
   makeId: text,
@@ -60,24 +103,59 @@ export const searchQuerySchema = z.object({
   fuel_type: text,
   transmission: text,
   condition: text,
-  engine_size: pre((v) => (isUnset(v) ? undefined : String(v).trim()), z.optional(z.enum(ENGINE_SIZE_BANDS))),
-  engine_cc: pre((v) => (isUnset(v) ? undefined : String(v).replace(/cc$/i, '').trim()), z.optional(z.string().check(z.regex(/^\d{3,5}\+?$/)))),
+  engine_size: rule('enum', (v) => oneOf(ENGINE_SIZE_BANDS, String(v).trim()), ENGINE_SIZE_BANDS),
+  engine_cc: rule('string', (v) => {
+    const cc = String(v).replace(/cc$/i, '').trim();
+    if (!/^\d{3,5}\+?$/.test(cc)) throw new FieldIssue('Must be an engine size in cc, such as 2000 or 4000+');
+    return cc;
+  }),
   drive_type: text,
   location: text,
   region: text,
   distance: num,
-  seller_type: lowerEnumOpt(SELLER_TYPES),
+  seller_type: lowerEnum(SELLER_TYPES),
   featured: bool,
-  seller_id: pre((v) => (isUnset(v) ? undefined : String(v)), z.optional(z.string().check(z.maxLength(64)))),
+  seller_id: rule('string', (v) => {
+    const s = String(v);
+    if (s.length > 64) throw new FieldIssue('Must be at most 64 characters');
+    return s;
+  }),
   is_published: bool,
   is_expired: bool,
   buyer_lat: numberIn(-90, 90),
   buyer_lon: numberIn(-180, 180),
-  sort: pre((v) => (isUnset(v) ? undefined : String(v)), z.optional(z.enum(SORT_ORDERS))),
+  sort: rule('enum', (v) => oneOf(SORT_ORDERS, String(v)), SORT_ORDERS),
   limit: intFrom(1, 500),
   offset: intFrom(0),
-});
-export type SearchQuery = z.output<typeof searchQuerySchema>;
+};
+type SearchQueryFields = typeof SEARCH_QUERY_FIELDS;
+export type SearchQuery = { [K in keyof SearchQueryFields]?: SearchQueryFields[K] extends FieldRule<infer T> ? T : never };
+
+/** A query with a field the rules refuse. */
+export class SearchQueryError extends Error {
+  constructor(
+    readonly field: string,
+    readonly issue: string,
+  ) {
+    super(`${field}: ${issue}`);
+  }
+}
+
+/** Cleans a query by the field rules; unknown fields are dropped. Throws SearchQueryError for a refused value. */
+export function parseSearchQuery(input: Record<string, unknown>): SearchQuery {
+  const out: Record<string, unknown> = {};
+  for (const [field, r] of Object.entries(SEARCH_QUERY_FIELDS) as [string, FieldRule<unknown>][]) {
+    let value: unknown;
+    try {
+      value = r.read(input[field]);
+    } catch (err) {
+      if (err instanceof FieldIssue) throw new SearchQueryError(field, err.message);
+      throw err;
+    }
+    if (value !== undefined) out[field] = value;
+  }
+  return out as SearchQuery;
+}
 
 /** The normalised filter a search applies. */
 export interface SearchFilters {

@@ -1,4 +1,4 @@
-import { normalizeSearch, searchQuerySchema, toClauses, type SearchQuery } from '../../domain/search/filters';
+import { normalizeSearch, parseSearchQuery, SearchQueryError, toClauses, type SearchQuery } from '../../domain/search/filters';
 import { matchesClauses, type Searchable } from '../../domain/search/match';
 import type { SavedQuery } from '../repositories/push.repo';
 
@@ -20,9 +20,14 @@ export function canonicalSavedQuery(q: SearchQuery): SavedQuery {
 
 /** Whether a listing matches a saved search, by the same clauses the public search applies. */
 export function savedQueryMatches(query: SavedQuery, listing: Searchable): boolean {
-  const parsed = searchQuerySchema.safeParse(query);
-  if (!parsed.success) return false;
-  const { filters, buyer } = normalizeSearch(parsed.data);
+  let parsed: SearchQuery;
+  try {
+    parsed = parseSearchQuery(query);
+  } catch (err) {
+    if (err instanceof SearchQueryError) return false;
+    throw err;
+  }
+  const { filters, buyer } = normalizeSearch(parsed);
   return matchesClauses(listing, toClauses(filters, buyer));
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX } from '../../domain/notifications';
-import { searchQuerySchema } from '../../domain/search/filters';
+import { searchQuerySchema } from '../../domain/search/querySchema';
 import { conflict, notFound } from '../errors';
 import { requireUser } from '../plugins/auth';
 import {
