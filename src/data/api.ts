@@ -1,18 +1,6 @@
 import ky from 'ky';
 import type { Vehicle } from '../domain/vehicle';
-
-let authToken: () => string | null = () => null;
-let unauthorized: (() => void) | null = null;
-
-/** The app says where the signed-in user's token is; src/data cannot import the app's session store. */
-export function setAuthTokenProvider(provider: () => string | null): void {
-  authToken = provider;
-}
-
-/** Called when an authenticated call answers 401: the token has expired or its user is gone. */
-export function onUnauthorized(handler: () => void): void {
-  unauthorized = handler;
-}
+import { authToken, unauthorized } from './apiAuth';
 
 /**
  * The API client. No timeout by default (spec section 7); callers pass a signal when they need one.
@@ -36,22 +24,11 @@ export const api = ky.create({
         // Only a 401 for the token still in use ends the session: a late answer to a request sent
         // with an earlier token must not sign out the user who has signed in since.
         const token = authToken();
-        if (sent && token && sent === `Bearer ${token}`) unauthorized?.();
+        if (sent && token && sent === `Bearer ${token}`) unauthorized();
       },
     ],
   },
 });
-
-export interface AppConfig {
-  product_name: string;
-  support_email: string;
-  payments: {
-    card: { provider: string; mode: string; publishable_key: string | null } | null;
-    mobile_money: { provider: string; mode: string };
-    sandbox_pins: { approve: string; decline: string } | null;
-  };
-  push_public_key: string | null;
-}
 
 export interface SyncPage {
   upserts: Vehicle[];
@@ -60,7 +37,4 @@ export interface SyncPage {
   has_more: boolean;
 }
 
-export const fetchConfig = () => api.get('config').json<AppConfig>();
-export const fetchSyncPage = (since: number, limit: number, signal?: AbortSignal) =>
-  api.get('sync/vehicles', { searchParams: { since, limit }, ...(signal && { signal }) }).json<SyncPage>();
 export const fetchVehicle = (id: string, signal?: AbortSignal) => api.get(`cars/${id}`, signal ? { signal } : {}).json<Vehicle>();

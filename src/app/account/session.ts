@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '../../domain/messages';
 import type { User } from '../../domain/user';
 import { displayName } from '../../domain/displayName';
 import { parseStoredUser, tokenExpired } from '../../domain/storedSession';
-import { onUnauthorized, setAuthTokenProvider } from '../../data/api';
+import { onUnauthorized, setAuthTokenProvider } from '../../data/apiAuth';
 import { authDialog } from './authDialogStore';
 
 /** The part of Web Storage the session uses, so tests can pass a stand-in for localStorage. */

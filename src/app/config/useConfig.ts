@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchConfig, type AppConfig } from '../../data/api';
+import { fetchConfig, type AppConfig } from '../../data/config';
 import { PRODUCT_NAME } from '../../domain/constants';
 
 let cached: AppConfig | null = null;

@@ -1,4 +1,5 @@
-import { api, fetchConfig } from '../../data/api';
+import { api } from '../../data/api';
+import { fetchConfig } from '../../data/config';
 import { CONFIRMATION_NOTIFICATION, NOTIFICATION_ICON } from '../../domain/notifications';
 import { session } from '../account/session';
 

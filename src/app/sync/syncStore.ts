@@ -1,6 +1,5 @@
 import { proxy } from 'valtio';
 import { searchWorker } from './searchClient';
-import { api } from '../../data/api';
 
 export const syncStore = proxy({
   /** The index holds the device's listings (true once loaded, even offline). */
@@ -30,6 +29,8 @@ export function syncNow(): Promise<void> {
         // sample data once, then syncs again. A failure is only logged; the empty state shows.
         initializeAsked = true;
         try {
+          // The API client loads here, not with the first screen: only an empty site asks.
+          const { api } = await import('../../data/api');
           await api.post('initialize-data');
           outcome = await searchWorker.sync();
         } catch (err) {
