@@ -35,6 +35,8 @@ export interface AppServerOptions {
   signupLimit?: number;
   /** Environment the server reads (payment providers' keys, say); asked for when the server starts. */
   env?: () => NodeJS.ProcessEnv;
+  /** A copy of the build to serve instead of the build itself (a file that changes a deployed version, say). */
+  appDir?: string;
 }
 
 /** The real server with the built app and sample data, on a free port, with its own data folder. */
@@ -55,7 +57,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     },
   );
   if (options.signupLimit) config.rateLimits = { ...config.rateLimits, signup: options.signupLimit };
-  const app = await buildServer(config, { appDir: distDir, logger: false });
+  const app = await buildServer(config, { appDir: options.appDir ?? distDir, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
