@@ -28,7 +28,8 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  build: { outDir: path.join(root, 'dist'), emptyOutDir: true, sourcemap: false },
+  // The manifest tells the server which files each screen needs (src/server/screenPreloads.ts).
+  build: { outDir: path.join(root, 'dist'), emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' } },
   test: {
     root,

@@ -8,13 +8,34 @@ import { requestLocation } from './location/locationStore';
 import { startOutbox } from './outbox/outboxRunner';
 import { useSession } from './account/session';
 import { loadHomePage } from './search/home/variants';
+import { firstScreenModule, type ScreenModule } from '../domain/screens';
+
+// Each screen's code. The screen of the address the app opens on starts loading at once, beside the
+// shell's first render, instead of when the render reaches the route (domain/screens.ts).
+const loadBrowse = () => import('./search/BrowsePage');
+const loadDetail = () => import('./vehicle/VehicleDetailPage');
+const loadFeatured = () => import('./search/FeaturedPage');
+const loadDealers = () => import('./search/DealersPage');
+const loadDealerInventory = () => import('./search/DealerInventoryPage');
+const loadDashboard = () => import('./dashboard/DashboardPage');
+const SCREEN_LOADERS: Record<ScreenModule, () => Promise<unknown>> = {
+  'search/HomePage.tsx': loadHomePage,
+  'search/BrowsePage.tsx': loadBrowse,
+  'vehicle/VehicleDetailPage.tsx': loadDetail,
+  'search/FeaturedPage.tsx': loadFeatured,
+  'search/DealersPage.tsx': loadDealers,
+  'search/DealerInventoryPage.tsx': loadDealerInventory,
+  'dashboard/DashboardPage.tsx': loadDashboard,
+};
+const firstScreen = firstScreenModule(window.location.pathname);
+if (firstScreen) SCREEN_LOADERS[firstScreen]().catch(() => undefined);
 
 const HomePage = lazy(loadHomePage);
-const BrowsePage = lazy(() => import('./search/BrowsePage'));
-const VehicleDetailPage = lazy(() => import('./vehicle/VehicleDetailPage'));
-const FeaturedPage = lazy(() => import('./search/FeaturedPage'));
-const DealersPage = lazy(() => import('./search/DealersPage'));
-const DealerInventoryPage = lazy(() => import('./search/DealerInventoryPage'));
+const BrowsePage = lazy(loadBrowse);
+const VehicleDetailPage = lazy(loadDetail);
+const FeaturedPage = lazy(loadFeatured);
+const DealersPage = lazy(loadDealers);
+const DealerInventoryPage = lazy(loadDealerInventory);
 const AboutPage = lazy(() => import('./pages/AboutPage'));
 const BuyingGuidePage = lazy(() => import('./pages/BuyingGuidePage'));
 const SellingGuidePage = lazy(() => import('./pages/SellingGuidePage'));
@@ -25,7 +46,7 @@ const CookiePolicyPage = lazy(() => import('./pages/CookiePolicyPage'));
 const AdvertisingPricesPage = lazy(() => import('./pages/AdvertisingPricesPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const SavedSearchesPage = lazy(() => import('./push/SavedSearchesPage'));
-const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
+const DashboardPage = lazy(loadDashboard);
 const PayListingPage = lazy(() => import('./payments/PayListingPage'));
 const SellPage = lazy(() => import('./wizard/SellPage'));
 const AdminPage = lazy(() => import('./admin/AdminPage'));

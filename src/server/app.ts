@@ -14,6 +14,8 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { GENERIC_MESSAGES } from '../domain/messages';
 import { HOME_HERO_PRELOAD_LINK } from '../domain/home';
+import { firstScreenModule } from '../domain/screens';
+import { loadScreenPreloads } from './screenPreloads';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
@@ -220,11 +222,20 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     });
   }
 
+  const preloads = appDir && existsSync(appDir) ? loadScreenPreloads(appDir) : null;
+  /** The code of the screen the address opens on; for the home page, the phone or desktop panel as the browser's mobile hint says. */
+  const screenLinks = (url: string, mobileHint: string | string[] | undefined): string | null => {
+    const screen = firstScreenModule(url);
+    if (!screen || !preloads) return null;
+    return preloads(screen, mobileHint === '?1' ? 'mobile' : mobileHint === '?0' ? 'desktop' : null);
+  };
+
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isPage = req.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !path.extname(url);
     if (isPage && indexHtml && existsSync(indexHtml)) {
-      if (url === '/') reply.header('link', HOME_HERO_PRELOAD_LINK);
+      const links = [url === '/' ? HOME_HERO_PRELOAD_LINK : null, screenLinks(url, req.headers['sec-ch-ua-mobile'])].filter(Boolean);
+      if (links.length) reply.header('link', links.join(', '));
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', appDir!);
     }
     return reply.code(404).send({ detail: GENERIC_MESSAGES.notFound });

@@ -19,6 +19,21 @@ describe('serving the app', () => {
     writeFileSync(path.join(appDir, 'assets', 'index-abc123.js'), 'console.log("app")');
     writeFileSync(path.join(appDir, 'manifest.webmanifest'), '{"name":"Motokari"}');
     writeFileSync(path.join(appDir, 'assets', 'vendor-def456.js'), `export const words = ${JSON.stringify('motokari '.repeat(2000))};`);
+    // Vite's build manifest: which files each screen's module needs.
+    mkdirSync(path.join(appDir, '.vite'));
+    writeFileSync(
+      path.join(appDir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_vendor-def456.js'] },
+        '_vendor-def456.js': { file: 'assets/vendor-def456.js' },
+        '_card-c2.js': { file: 'assets/card-c2.js', imports: ['_vendor-def456.js'], css: ['assets/card-c3.css'] },
+        'search/BrowsePage.tsx': { file: 'assets/BrowsePage-b1.js', isDynamicEntry: true, imports: ['index.html', '_vendor-def456.js', '_card-c2.js'] },
+        'search/HomePage.tsx': { file: 'assets/HomePage-h1.js', isDynamicEntry: true, imports: ['index.html'] },
+        'search/home/MobileHomeSearch.tsx': { file: 'assets/MobileHomeSearch-m1.js', isDynamicEntry: true, imports: ['_card-c2.js'] },
+        'search/home/DesktopHomeSearch.tsx': { file: 'assets/DesktopHomeSearch-d1.js', isDynamicEntry: true, imports: ['index.html'] },
+        'vehicle/VehicleDetailPage.tsx': { file: 'assets/VehicleDetailPage-v1.js', isDynamicEntry: true, imports: ['index.html'] },
+      }),
+    );
     precompress(appDir);
     s = await startServer('pglite', { deps: { appDir } });
   });
@@ -42,9 +57,27 @@ describe('serving the app', () => {
     const link = String(home.headers.link);
     expect(link).toContain('</media/hero-mobile.webp>; rel=preload; as=image; type="image/webp"; media="not all and (min-width: 48em)"');
     expect(link).toContain('</media/hero-desktop.webp>; rel=preload; as=image; type="image/webp"; media="(min-width: 48em)"');
-    for (const url of ['/cars', '/car/4c0e1f9a-8a3a-4b0e-9d1a-2f3e4d5c6b7a', '/api/nothing']) {
-      expect((await s.request({ method: 'GET', url })).headers.link, url).toBeUndefined();
+    for (const url of ['/cars', '/car/4c0e1f9a-8a3a-4b0e-9d1a-2f3e4d5c6b7a', '/about', '/api/nothing']) {
+      expect(String((await s.request({ method: 'GET', url })).headers.link ?? ''), url).not.toContain('hero');
     }
+  });
+
+  it("names the code of the screen an address opens on, without what the page's own script loads", async () => {
+    const link = async (url: string, headers: Record<string, string> = {}) =>
+      String((await s.request({ method: 'GET', url, headers })).headers.link ?? '').split(', ').filter((l) => l && !l.includes('hero'));
+    expect(await link('/cars')).toEqual(['</assets/BrowsePage-b1.js>; rel=modulepreload', '</assets/card-c2.js>; rel=modulepreload', '</assets/card-c3.css>; rel=preload; as=style']);
+    expect(await link('/vehicles/4c0e1f9a-8a3a-4b0e-9d1a-2f3e4d5c6b7a')).toEqual(['</assets/VehicleDetailPage-v1.js>; rel=modulepreload']);
+    // The home page's phone or desktop panel as the browser's mobile hint says; neither without one.
+    expect(await link('/')).toEqual(['</assets/HomePage-h1.js>; rel=modulepreload']);
+    expect(await link('/', { 'sec-ch-ua-mobile': '?1' })).toEqual([
+      '</assets/HomePage-h1.js>; rel=modulepreload',
+      '</assets/MobileHomeSearch-m1.js>; rel=modulepreload',
+      '</assets/card-c2.js>; rel=modulepreload',
+      '</assets/card-c3.css>; rel=preload; as=style',
+    ]);
+    expect(await link('/', { 'sec-ch-ua-mobile': '?0' })).toEqual(['</assets/HomePage-h1.js>; rel=modulepreload', '</assets/DesktopHomeSearch-d1.js>; rel=modulepreload']);
+    expect(await link('/about')).toEqual([]);
+    expect((await s.request({ method: 'GET', url: '/api/nothing' })).headers.link).toBeUndefined();
   });
 
   it('caches hashed assets for a year and revalidates other files', async () => {

@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { HOME_VARIANT_MODULES, type ScreenModule } from '../domain/screens';
+import type { HeroVariant } from '../domain/home';
+
+// The `Link` header that names the code of the screen a page opens on (modulepreload for its
+// scripts, preload for its stylesheets), read from Vite's build manifest: the browser fetches them
+// together with the page instead of one round trip after another once the app's code has run. What
+// the page's own script already loads (index.html's imports) is left out.
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export type ScreenPreloads = (screen: ScreenModule, homeVariant: HeroVariant | null) => string | null;
+
+/** Reads the build's manifest; null when the build has none (the Link header is then left out). */
+export function loadScreenPreloads(appDir: string): ScreenPreloads | null {
+  const file = path.join(appDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+
+  const closure = (key: string, seen: Set<string>) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+  };
+  const loadedByPage = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, loadedByPage);
+
+  const cache = new Map<string, string | null>();
+  return (screen, homeVariant) => {
+    const cacheKey = `${screen}|${homeVariant ?? ''}`;
+    if (cache.has(cacheKey)) return cache.get(cacheKey)!;
+    const keys = new Set<string>();
+    closure(screen, keys);
+    if (screen === 'search/HomePage.tsx' && homeVariant) closure(HOME_VARIANT_MODULES[homeVariant], keys);
+    const links: string[] = [];
+    const styles = new Set<string>();
+    for (const key of keys) {
+      if (loadedByPage.has(key)) continue;
+      const chunk = manifest[key]!;
+      links.push(`</${chunk.file}>; rel=modulepreload`);
+      for (const css of chunk.css ?? []) styles.add(css);
+    }
+    for (const css of styles) links.push(`</${css}>; rel=preload; as=style`);
+    const header = links.length ? links.join(', ') : null;
+    cache.set(cacheKey, header);
+    return header;
+  };
+}
