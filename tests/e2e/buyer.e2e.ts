@@ -67,8 +67,7 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
       await page.getByRole('option', { name: 'Toyota', exact: true }).click();
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByText(`${api} cars found`).waitFor();
-      await page.locator('input[aria-label="Sort by"]').click();
-      await page.getByRole('option', { name: 'Price: low to high' }).click();
+      await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Price: low to high' });
       await page.waitForTimeout(300);
       const prices = await page.locator('a[href^="/car/"] >> text=/^\\$[0-9,]+$/').allTextContents();
       const numbers = prices.map((p) => Number(p.replace(/[$,]/g, '')));

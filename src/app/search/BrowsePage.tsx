@@ -1,18 +1,20 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Center, Container, Group, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type SortOrder, type VehicleType, VEHICLE_TYPE_LABELS } from '../../domain/constants';
 import { locationStore } from '../location/locationStore';
 import { buildRequest, SORT_LABELS } from './query';
 import { useSearch } from './useSearch';
 import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
-import { SaveSearchButton } from '../push/SaveSearchButton';
+import { useSession } from '../account/session';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 type Fields = Record<string, string | undefined>;
 
 const FilterSortDialog = lazy(() => import('./FilterSortDialog'));
+// Saving a search is for signed-in buyers: its dialog, the push client and the API client load only for them.
+const SaveSearchButton = lazy(() => import('../push/SaveSearchButton').then((m) => ({ default: m.SaveSearchButton })));
 
 const BROWSE_SORTS: SortOrder[] = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'distance'];
 const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [
@@ -26,6 +28,7 @@ const PAGE = 24;
 /** Browse a vehicle type: the filter-and-sort dialog, the count, the grid (spec section 2.6). */
 export default function BrowsePage({ type }: { type: VehicleType }) {
   const navigate = useNavigate();
+  const { signedIn } = useSession();
   const location = useLocation();
   const [params] = useSearchParams();
   // Filters arrive from the home page (navigation state) or from a "Browse by type" tile (the URL).
@@ -73,7 +76,11 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           </Title>
         </Group>
         <Group gap="sm">
-          <SaveSearchButton type={type} fields={fields} />
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <SaveSearchButton type={type} fields={fields} />
+            </Suspense>
+          ) : null}
           <Button
             onClick={() => {
               setDialogMounted(true);
@@ -82,12 +89,12 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           >
             Filter and Sort
           </Button>
-          <Select
+          {/* The device's own picker: it opens at once on a phone and needs no dropdown code. */}
+          <NativeSelect
             aria-label="Sort by"
             data={BROWSE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
             value={sort}
-            onChange={(v) => v && setSort(v as SortOrder)}
-            allowDeselect={false}
+            onChange={(e) => setSort(e.currentTarget.value as SortOrder)}
             w={200}
           />
         </Group>
