@@ -2,6 +2,7 @@ import { describe, beforeAll, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { SEARCH_FIELD_TEXTS } from '../../src/domain/messages';
 import { hasChromium } from './browser';
+import { idbAll } from './deviceDb';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
 requireChromiumInCi();
@@ -25,8 +26,10 @@ describe.skipIf(!hasChromium)('the catalogue selects in Chromium', () => {
     await app.inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
       const page = await app.open(context, '/cars', /cars found/);
       // Let the first sync (listings and catalogue) finish, then use the selects without a network.
-      await page.waitForFunction(async () => (await navigator.serviceWorker?.getRegistration()) !== undefined);
-      await page.waitForTimeout(1500);
+      // A fixed pause raced the service worker's install on a slow machine (the reload went to the
+      // network and failed): wait for what the offline reload needs instead.
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 });
+      await expect.poll(async () => (await idbAll(page, 'catalogue')).length, { timeout: 90_000 }).toBeGreaterThan(0);
       await context.setOffline(true);
       await page.reload();
       await page.getByText(/cars found/).waitFor();
