@@ -20,6 +20,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A cheap Android phone's Chrome: 360 px wide, touch, and a mobile user agent, so the browser says
+ * `Sec-CH-UA-Mobile: ?1` as a real phone does (a desktop browser in a narrow window says `?0`).
+ */
+export const ANDROID_PHONE = {
+  viewport: { width: 360, height: 780 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+};
+
 export interface AppServer {
   url: string;
   app: FastifyInstance;
