@@ -14,10 +14,13 @@ export type ScreenModule =
   | 'search/DealerInventoryPage.tsx'
   | 'dashboard/DashboardPage.tsx';
 
+/** A listing's page: /car/{id}, /vehicle/{id} and /vehicles/{id}. */
+const LISTING_PAGE = /^\/(?:car|vehicle|vehicles)\/([^/]+)\/?$/;
+
 const FIRST_SCREENS: readonly [RegExp, ScreenModule][] = [
   [/^\/$/, 'search/HomePage.tsx'],
   [/^\/(cars|construction|farming)\/?$/, 'search/BrowsePage.tsx'],
-  [/^\/(car|vehicle|vehicles)\/[^/]+\/?$/, 'vehicle/VehicleDetailPage.tsx'],
+  [LISTING_PAGE, 'vehicle/VehicleDetailPage.tsx'],
   [/^\/featured\/?$/, 'search/FeaturedPage.tsx'],
   [/^\/dealers\/?$/, 'search/DealersPage.tsx'],
   [/^\/dealer\/[^/]+\/inventory\/?$/, 'search/DealerInventoryPage.tsx'],
@@ -27,6 +30,28 @@ const FIRST_SCREENS: readonly [RegExp, ScreenModule][] = [
 /** The screen module an address shows, for the screens worth fetching with the page; null for the others. */
 export function firstScreenModule(pathname: string): ScreenModule | null {
   return FIRST_SCREENS.find(([path]) => path.test(pathname))?.[1] ?? null;
+}
+
+/** The listing id of a listing's page address; null for any other address. */
+export function listingPageId(pathname: string): string | null {
+  const id = LISTING_PAGE.exec(pathname)?.[1];
+  if (!id) return null;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return null; // not a valid escape: no listing has that id
+  }
+}
+
+/**
+ * The `Link` that fetches a listing page's main photo with the page: the photo is the page's largest
+ * paint, and the app only asks for it once its code has run and the listing has arrived. Only for a
+ * photo on our own server (a path), as the page shows it first.
+ */
+export function listingPhotoPreloadLink(images: readonly string[]): string | null {
+  const first = images[0];
+  if (!first || !first.startsWith('/') || first.startsWith('//') || /[<>,;\s]/.test(first)) return null;
+  return `<${first}>; rel=preload; as=image; fetchpriority=high`;
 }
 
 /** The home page's phone and desktop search panels, each its own module (src/app/search/home/variants.ts). */

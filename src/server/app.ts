@@ -14,7 +14,7 @@ import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCom
 import { MAX_IMAGE_BYTES } from '../domain/constants';
 import { GENERIC_MESSAGES } from '../domain/messages';
 import { HOME_HERO_PRELOAD_LINK } from '../domain/home';
-import { firstScreenModule } from '../domain/screens';
+import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '../domain/screens';
 import { loadScreenPreloads } from './screenPreloads';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
@@ -230,11 +230,24 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     return preloads(screen, mobileHint === '?1' ? 'mobile' : mobileHint === '?0' ? 'desktop' : null);
   };
 
-  app.setNotFoundHandler((req, reply) => {
+  /** The listing a page names, if public, for hints only: a failed catch-up leaves the page without one. */
+  const publicListingHint = (id: string) =>
+    ctx.publicIndex
+      .refresh()
+      .then(() => ctx.publicIndex.peekPublic(id, ctx.now()))
+      .catch(() => null);
+
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isPage = req.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !path.extname(url);
     if (isPage && indexHtml && existsSync(indexHtml)) {
-      const links = [url === '/' ? HOME_HERO_PRELOAD_LINK : null, screenLinks(url, req.headers['sec-ch-ua-mobile'])].filter(Boolean);
+      const listing = listingPageId(url);
+      const listed = listing ? await publicListingHint(listing) : null;
+      const links = [
+        url === '/' ? HOME_HERO_PRELOAD_LINK : null,
+        listed ? listingPhotoPreloadLink(listed.images) : null,
+        screenLinks(url, req.headers['sec-ch-ua-mobile']),
+      ].filter(Boolean);
       if (links.length) reply.header('link', links.join(', '));
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', appDir!);
     }

@@ -80,6 +80,23 @@ describe('serving the app', () => {
     expect((await s.request({ method: 'GET', url: '/api/nothing' })).headers.link).toBeUndefined();
   });
 
+  it("asks for a listing page's main photo with the page, only while the listing is public", async () => {
+    const photoLinks = async (url: string) =>
+      String((await s.request({ method: 'GET', url })).headers.link ?? '').split(', ').filter((l) => l.includes('as=image'));
+    const seller = await s.signup();
+    const draft = await s.draft(seller.token, { images: ['/media/main-photo.webp', '/media/second.webp'] });
+    // Not public yet (unpaid): nothing is said about it.
+    expect(await photoLinks(`/car/${draft.id}`)).toEqual([]);
+    await s.pay(seller.token, draft.id);
+    for (const url of [`/car/${draft.id}`, `/vehicle/${draft.id}`, `/vehicles/${draft.id}/`]) {
+      expect(await photoLinks(url), url).toEqual(['</media/main-photo.webp>; rel=preload; as=image; fetchpriority=high']);
+    }
+    // Beside the screen's code, and nothing for an address that names no listing.
+    expect(String((await s.request({ method: 'GET', url: `/car/${draft.id}` })).headers.link)).toContain('</assets/VehicleDetailPage-v1.js>; rel=modulepreload');
+    expect(await photoLinks('/car/4c0e1f9a-8a3a-4b0e-9d1a-2f3e4d5c6b7a')).toEqual([]);
+    expect(await photoLinks('/car/%E0%A4%A')).toEqual([]);
+  });
+
   it('caches hashed assets for a year and revalidates other files', async () => {
     const asset = await s.request({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

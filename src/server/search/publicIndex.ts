@@ -1,5 +1,5 @@
 import type { Database, Db } from '../db/client';
-import { distanceFields, type Vehicle } from '../../domain/vehicle';
+import { distanceFields, isPublic, type Vehicle } from '../../domain/vehicle';
 import type { SearchRequest } from '../../domain/search/filters';
 import { ListingIndex } from '../../domain/search/listingIndex';
 import { currentRevision, onListingWrite, syncChanges } from '../repositories/vehicles.repo';
@@ -149,6 +149,12 @@ export class PublicListingIndex {
       return `${base.slice(0, -1)},"distance_km":${d.distance_km},"drive_time_minutes":${d.drive_time_minutes}}`;
     });
     return { json: `[${parts.join(',')}]`, total };
+  }
+
+  /** A public listing as the index holds it now (call refresh() first to see the latest writes). */
+  peekPublic(id: string, now: Date = new Date()): Vehicle | null {
+    const v = this.index.get(id);
+    return v && isPublic(v, now) ? v : null;
   }
 
   private serialised(v: Vehicle): string {
