@@ -116,21 +116,30 @@ export default function VehicleDetailPage() {
   const [others, setOthers] = useState<{ items: Vehicle[]; total: number }>({ items: [], total: 0 });
   const { isAdmin } = useSession();
 
-  // The device's copy answers at once (and offline); the server's then refreshes it and counts the view.
+  // The device's copy and the server's are asked together: the device's shows as soon as it answers
+  // (and offline), the server's replaces it and counts the view. On a first visit the device has no
+  // copy yet, and the page need not wait for the search worker to start before asking the server.
   useEffect(() => {
     let live = true;
+    let fresh = false;
     const ctrl = new AbortController();
-    void (async () => {
-      const local = await searchWorker.get(id).catch(() => null);
-      if (live && local) setVehicle(local);
-      try {
-        const fresh = await fetchVehicle(id, ctrl.signal);
-        if (live) setVehicle(fresh);
-      } catch (err) {
+    const local = searchWorker
+      .get(id)
+      .catch(() => null)
+      .then((v) => {
+        if (live && v && !fresh) setVehicle(v);
+        return v;
+      });
+    fetchVehicle(id, ctrl.signal).then(
+      (v) => {
+        fresh = true;
+        if (live) setVehicle(v);
+      },
+      async (err: unknown) => {
         console.warn('vehicle detail not fetched', err);
-        if (live && !local) setVehicle(null);
-      }
-    })();
+        if (!(await local) && live) setVehicle(null);
+      },
+    );
     return () => {
       live = false;
       ctrl.abort();
