@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Box, Button, Group, Modal, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
 import { MOBILE_BREAKPOINT_PX } from '../../domain/constants';
@@ -13,6 +13,7 @@ import {
   type ConsentChoice,
 } from '../../domain/consent';
 import { COOKIE_POLICY_PATH, postponeBanner, promptsStore, saveConsent } from './promptsStore';
+import classes from './CookieBanner.module.css';
 
 function CookieIcon() {
   return (
@@ -31,18 +32,35 @@ const noneChosen = (): ConsentChoice => ({ necessary: true, functional: false, a
  * The cookie consent banner (spec section 4): a compact view with the three choices and a view with
  * a switch per category. The dimmed backdrop (and Escape) counts as Reject All while nothing is
  * saved; reopened from "Cookie settings" to change a saved choice, it closes and keeps that choice.
+ *
+ * The browser's own modal dialog (`<dialog>` shown with showModal(): the backdrop, the page made
+ * inert, focus kept inside, Escape) instead of a modal component: every first visit shows it while
+ * the page is still loading, and on a slow phone the component's code and rendering cost more than
+ * the page's own first screen.
  */
 export function CookieBanner() {
-  const { banner, consent } = useSnapshot(promptsStore);
-  const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, true, { getInitialValueInEffect: false });
-  const opened = banner !== 'closed';
-  const customise = banner === 'customise';
-  const [choice, setChoice] = useState<ConsentChoice>(() => (consent ? { ...consent } : noneChosen()));
+  const { banner } = useSnapshot(promptsStore);
+  return banner === 'closed' ? null : <OpenCookieBanner customise={banner === 'customise'} />;
+}
 
-  // Each opening starts from what is saved (or nothing but necessary), not from an abandoned edit.
+function OpenCookieBanner({ customise }: { customise: boolean }) {
+  const { consent } = useSnapshot(promptsStore);
+  const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, true, { getInitialValueInEffect: false });
+  const [choice, setChoice] = useState<ConsentChoice>(() => (consent ? { ...consent } : noneChosen()));
+  const dialog = useRef<HTMLDialogElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useLayoutEffect(() => {
+    const d = dialog.current!;
+    if (!d.open) d.showModal();
+    return () => d.close();
+  }, []);
+  // The heading takes the focus (as it did when the view changes), so a screen reader starts with it.
   useEffect(() => {
-    if (opened) setChoice(consent ? { ...consent } : noneChosen());
-  }, [opened, consent]);
+    title.current?.focus();
+  }, [customise]);
 
   const now = () => new Date();
   const dismiss = () => {
@@ -87,43 +105,48 @@ export function CookieBanner() {
     </Group>
   );
 
+  // A click on the dialog itself (not on its content, which fills it) is a click on the backdrop.
+  const onClick = (e: MouseEvent<HTMLDialogElement>) => {
+    if (e.target === e.currentTarget) dismiss();
+  };
+  const onCancel = (e: SyntheticEvent<HTMLDialogElement>) => {
+    e.preventDefault();
+    dismiss();
+  };
+  // Closed by the browser all the same (it may not let Escape be held back twice).
+  const onClose = () => {
+    if (promptsStore.banner !== 'closed') dismiss();
+  };
+
   return (
-    <Modal.Root
-      opened={opened}
-      onClose={dismiss}
-      size={customise ? 640 : 760}
-      yOffset={phone ? 0 : 24}
-      xOffset={phone ? 0 : 16}
-      radius={phone ? 0 : 'lg'}
-      zIndex={300}
+    <dialog
+      ref={dialog}
       id="cookie-banner"
-      transitionProps={{ transition: 'slide-up', duration: 200 }}
-      styles={{
-        inner: { alignItems: 'flex-end' },
-        content: phone ? { borderTopLeftRadius: 16, borderTopRightRadius: 16, flexBasis: '100%', maxHeight: '92dvh' } : { maxHeight: '90dvh' },
-      }}
+      className={classes.dialog}
+      data-view={customise ? 'customise' : 'compact'}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onClick={onClick}
+      onCancel={onCancel}
+      onClose={onClose}
     >
-      <Modal.Overlay backgroundOpacity={0.5} color="#03150f" />
-      <Modal.Content data-cookie-banner={customise ? 'customise' : 'compact'}>
-        {/* Only the explanation is in Modal.Body: Mantine points the dialog's aria-describedby at it. */}
+      <div className={classes.content} data-cookie-banner={customise ? 'customise' : 'compact'}>
         <Box p={phone ? 'md' : 'lg'}>
           <Stack gap="md">
             <Group gap="md" wrap="nowrap" align="flex-start">
               {phone ? null : <CookieIcon />}
               <Stack gap={6} style={{ flex: 1 }}>
-                <Modal.Title fz={{ base: 'lg', sm: 'xl' }} fw={750} tabIndex={-1} data-autofocus style={{ outline: 'none' }}>
+                <Title ref={title} id={titleId} order={2} fz={{ base: 'lg', sm: 'xl' }} fw={750} tabIndex={-1} style={{ outline: 'none' }}>
                   {customise ? 'Cookie settings' : 'Cookies on Motokari'}
-                </Modal.Title>
-                <Modal.Body p={0}>
-                  <Text fz="sm" c="dark.6" lh={1.6}>
+                </Title>
+                <Text id={textId} fz="sm" c="dark.6" lh={1.6}>
                     {customise
                       ? 'Choose which cookies Motokari may use. Necessary cookies are always on: without them you could not sign in or use the app offline.'
                       : 'We use necessary cookies to keep Motokari working, also offline. With your permission we would also use functional, analytics and marketing cookies to remember your preferences, count visits and measure our advertising. Change your choice at any time under Cookie settings at the foot of each page.'}{' '}
                     <Anchor component={Link} to={COOKIE_POLICY_PATH} fz="sm" fw={600} onClick={() => (promptsStore.consent ? (promptsStore.banner = 'closed') : postponeBanner())}>
                       Read our cookie policy
                     </Anchor>
-                  </Text>
-                </Modal.Body>
+                </Text>
               </Stack>
             </Group>
 
@@ -174,7 +197,7 @@ export function CookieBanner() {
             </Box>
           </Stack>
         </Box>
-      </Modal.Content>
-    </Modal.Root>
+      </div>
+    </dialog>
   );
 }
