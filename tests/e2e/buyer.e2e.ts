@@ -3,6 +3,8 @@ import { describe, beforeAll, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { idbAll } from './deviceDb';
+import { sellerApi } from './sellers';
 
 requireChromiumInCi();
 
@@ -93,6 +95,39 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
       const missing = await open(context, '/car/00000000-0000-4000-8000-000000000000');
       await missing.getByText("The car you're looking for doesn't exist or has been removed.").waitFor();
     });
+  });
+
+  it("shows More from the dealer on a first visit, once the dealer's listings reach the device", async () => {
+    const stock = (await (await fetch(`${app.server.url}/api/vehicles?seller_id=${dealerListing.seller_id}&limit=500`)).json()) as Vehicle[];
+    expect(stock.length).toBeGreaterThan(1);
+    await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
+      const page = await open(context, `/car/${dealerListing.id}`);
+      await page.getByRole('heading', { name: `More from ${dealerListing.seller_name}` }).waitFor();
+      await page.getByText(`${stock.length} vehicles in stock`).waitFor({ timeout: 20_000 });
+      const cards = page.getByRole('main').locator('a[href^="/car/"]');
+      await expect.poll(async () => cards.count(), { timeout: 20_000 }).toBe(Math.min(4, stock.length - 1));
+    });
+  });
+
+  it('counts one view for a visit to a listing, however many syncs happen while it is open', async () => {
+    const sellers = sellerApi(app.server.url);
+    const seller = await sellers.signup('Tendai Views');
+    const listing = await sellers.publish(seller, { make: 'Nissan', model: 'NP200', year: 2016 });
+    expect((await sellers.asSeller(seller, listing.id)).views).toBe(0);
+    await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
+      const page = await open(context, `/car/${listing.id}`);
+      await page.getByText('Vehicle Details').waitFor();
+      await page.getByText(/^Listings updated/).waitFor();
+      // Another listing is published, and a reconnect brings it to the device while the page is open.
+      const second = await sellers.publish(seller, { make: 'Mazda', model: 'BT-50', year: 2018 });
+      await context.setOffline(true);
+      await context.setOffline(false);
+      await expect.poll(async () => (await idbAll<{ id: string }>(page, 'vehicles')).some((v) => v.id === second.id), { timeout: 20_000 }).toBe(true);
+      // Time for a request the sync might have set off to reach the server.
+      await page.waitForTimeout(1500);
+      await page.getByText('Vehicle Details').waitFor();
+    });
+    expect((await sellers.asSeller(seller, listing.id)).views).toBe(1);
   });
 
   it('after one visit, opens, browses and filters with no network', async () => {

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { subscribe } from 'valtio';
 import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Image, Loader, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Vehicle } from '../../domain/vehicle';
 import { withDistance } from '../../domain/vehicle';
@@ -107,18 +108,43 @@ function Share({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
+/** The same listing for the page: the view count, which the page does not show, aside. */
+const sameListing = (a: Vehicle, b: Vehicle) => JSON.stringify({ ...a, views: 0 }) === JSON.stringify({ ...b, views: 0 });
+
 export default function VehicleDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { position, source } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position, source: s.source }));
-  const { version } = useTransitionSnapshot(syncStore, (s) => ({ version: s.version }));
   const [vehicle, setVehicle] = useState<Vehicle | null | undefined>(undefined);
   const [others, setOthers] = useState<{ items: Vehicle[]; total: number }>({ items: [], total: 0 });
   const { isAdmin } = useSession();
 
+  // More from the dealer: the dealer's other listings on the device.
+  const othersShown = useRef(others);
+  const searchOthers = (v: Vehicle) => {
+    if (v.seller_type !== 'dealer') return;
+    void searchWorker.search({ seller_id: v.seller_id, limit: DEALER_OTHER_VEHICLES_MAX + 1 }).then((r) => {
+      const next = { items: r.items.filter((o) => o.id !== v.id).slice(0, DEALER_OTHER_VEHICLES_MAX), total: r.total };
+      if (next.total === othersShown.current.total && JSON.stringify(next.items) === JSON.stringify(othersShown.current.items)) return;
+      othersShown.current = next;
+      setOthers(next);
+    });
+  };
+
+  // What the page shows, to leave it be when an answer brings the same listing again: on a slow phone
+  // every render of this page is a long task.
+  const shown = useRef<Vehicle | null | undefined>(undefined);
+  const show = (v: Vehicle | null) => {
+    const same = v === shown.current || (v !== null && shown.current != null && sameListing(v, shown.current));
+    if (same) return;
+    shown.current = v;
+    setVehicle(v);
+  };
+
   // The device's copy and the server's are asked together: the device's shows as soon as it answers
   // (and offline), the server's replaces it and counts the view. On a first visit the device has no
   // copy yet, and the page need not wait for the search worker to start before asking the server.
+  // Once per listing: each request counts a view.
   useEffect(() => {
     let live = true;
     let fresh = false;
@@ -127,31 +153,53 @@ export default function VehicleDetailPage() {
       .get(id)
       .catch(() => null)
       .then((v) => {
-        if (live && v && !fresh) setVehicle(v);
+        if (live && v && !fresh) show(v);
         return v;
       });
     fetchVehicle(id, ctrl.signal).then(
       (v) => {
         fresh = true;
-        if (live) setVehicle(v);
+        if (live) show(v);
       },
       async (err: unknown) => {
         console.warn('vehicle detail not fetched', err);
-        if (!(await local) && live) setVehicle(null);
+        if (!(await local) && live) show(null);
       },
     );
     return () => {
       live = false;
       ctrl.abort();
     };
-  }, [id, version]);
+  }, [id]);
+
+  // After each sync that changed the device's listings, its copy is as fresh as the server's: shown if
+  // it differs, without asking the server (and counting the view) again. Subscribed to, not rendered
+  // from: a sync alone does not re-render the page.
+  useEffect(() => {
+    let live = true;
+    let version = syncStore.version;
+    const unsubscribe = subscribe(syncStore, () => {
+      if (syncStore.version === version) return;
+      version = syncStore.version;
+      void searchWorker
+        .get(id)
+        .catch(() => null)
+        .then((v) => {
+          if (!live) return;
+          if (v) show(v);
+          if (shown.current) searchOthers(shown.current);
+        });
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [id]);
 
   const located = useMemo(() => (vehicle ? withDistance(vehicle, position) : null), [vehicle, position]);
 
   useEffect(() => {
-    if (!vehicle || vehicle.seller_type !== 'dealer') return;
-    void searchWorker
-      .search({ seller_id: vehicle.seller_id, limit: DEALER_OTHER_VEHICLES_MAX + 1 }).then((r) => setOthers({ items: r.items.filter((v) => v.id !== vehicle.id).slice(0, DEALER_OTHER_VEHICLES_MAX), total: r.total }));
+    if (vehicle) searchOthers(vehicle);
   }, [vehicle]);
 
   if (vehicle === undefined) {
