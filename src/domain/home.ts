@@ -77,9 +77,10 @@ export const heroMedia = (variant: HeroVariant): string => `/media/hero-${varian
 
 /**
  * The poster of each hero variant is the home page's largest paint: the server asks browsers to
- * fetch it with the page (a Link header) instead of after the app's code has run.
+ * fetch it with the page (a Link header) instead of after the app's code has run, ahead of the
+ * page's other images (a preloaded image is otherwise fetched at low priority).
  */
 export const HOME_HERO_PRELOAD_LINK = [
-  `<${heroMedia('mobile')}.webp>; rel=preload; as=image; type="image/webp"; media="not all and ${HOME_DESKTOP_QUERY}"`,
-  `<${heroMedia('desktop')}.webp>; rel=preload; as=image; type="image/webp"; media="${HOME_DESKTOP_QUERY}"`,
+  `<${heroMedia('mobile')}.webp>; rel=preload; as=image; type="image/webp"; fetchpriority=high; media="not all and ${HOME_DESKTOP_QUERY}"`,
+  `<${heroMedia('desktop')}.webp>; rel=preload; as=image; type="image/webp"; fetchpriority=high; media="${HOME_DESKTOP_QUERY}"`,
 ].join(', ');

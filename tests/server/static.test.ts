@@ -55,8 +55,8 @@ describe('serving the app', () => {
   it("asks for the home page's hero poster with the page, and only on the home page", async () => {
     const home = await s.request({ method: 'GET', url: '/' });
     const link = String(home.headers.link);
-    expect(link).toContain('</media/hero-mobile.webp>; rel=preload; as=image; type="image/webp"; media="not all and (min-width: 48em)"');
-    expect(link).toContain('</media/hero-desktop.webp>; rel=preload; as=image; type="image/webp"; media="(min-width: 48em)"');
+    expect(link).toContain('</media/hero-mobile.webp>; rel=preload; as=image; type="image/webp"; fetchpriority=high; media="not all and (min-width: 48em)"');
+    expect(link).toContain('</media/hero-desktop.webp>; rel=preload; as=image; type="image/webp"; fetchpriority=high; media="(min-width: 48em)"');
     for (const url of ['/cars', '/car/4c0e1f9a-8a3a-4b0e-9d1a-2f3e4d5c6b7a', '/about', '/api/nothing']) {
       expect(String((await s.request({ method: 'GET', url })).headers.link ?? ''), url).not.toContain('hero');
     }
