@@ -97,6 +97,29 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
     });
   });
 
+  it('on a first visit shows the server\'s results while the listings are still coming to the device', async () => {
+    const total = await app.apiCount({ vehicle_type: 'car' });
+    await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
+      // The first sync is held back: the device has no listings until the test lets it through.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await context.route('**/api/sync/vehicles**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const page = await open(context, '/cars', `${total.toLocaleString('en-US')} cars found`);
+      const cards = page.getByRole('main').locator('a[href^="/car/"]');
+      await expect.poll(() => cards.count()).toBeGreaterThan(0);
+      expect(await page.getByText('Updating listings...').isVisible()).toBe(true);
+      const shown = await cards.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      // Then the device's listings answer the same search, with the same cards.
+      release();
+      await page.getByText(/^Listings updated/).waitFor({ timeout: 20_000 });
+      await page.getByText(`${total.toLocaleString('en-US')} cars found`).waitFor();
+      await expect.poll(() => cards.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(shown);
+    });
+  });
+
   it("shows More from the dealer on a first visit, once the dealer's listings reach the device", async () => {
     const stock = (await (await fetch(`${app.server.url}/api/vehicles?seller_id=${dealerListing.seller_id}&limit=500`)).json()) as Vehicle[];
     expect(stock.length).toBeGreaterThan(1);
