@@ -48,12 +48,15 @@ function TopNav() {
   const [open, setOpen] = useState(false);
   /** The menu's code loads on the first tap of the toggle; it then stays, so it animates open and closed. */
   const [menuMounted, setMenuMounted] = useState(false);
-  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
-  const wide = useMediaQuery(`(min-width: ${MENU_RESET_BREAKPOINT_PX}px)`);
+  // Read while rendering, not after: the first render draws the layout of this screen's width, not
+  // the desktop one to be redrawn at once.
+  const now = { getInitialValueInEffect: false };
+  const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, undefined, now);
+  const wide = useMediaQuery(`(min-width: ${MENU_RESET_BREAKPOINT_PX}px)`, undefined, now);
   // From 640 px to 992 px the links get a row of their own under the logo and the account buttons.
-  const twoRows = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px) and (max-width: 991.98px)`);
+  const twoRows = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px) and (max-width: 991.98px)`, undefined, now);
   // On one row the welcome line fits from 1200 px; below that it heads the Account dropdown.
-  const roomy = useMediaQuery('(min-width: 1200px)');
+  const roomy = useMediaQuery('(min-width: 1200px)', undefined, now);
   // The Admin link is shown only to admins (spec section 2.2).
   const links = useSession().isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   // The mobile menu's state resets at 768 px or wider (spec section 2.2).

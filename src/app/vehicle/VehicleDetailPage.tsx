@@ -108,6 +108,60 @@ function Share({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
+/**
+ * More from {dealer}: the dealer's other listings on the device, searched again after each sync that
+ * changed them. Its own component with its own state, so filling it in re-renders only this section.
+ */
+function MoreFromDealer({ vehicle: v }: { vehicle: Vehicle }) {
+  const position = useTransitionSnapshot(locationStore, (s) => ({ position: s.position })).position;
+  const [others, setOthers] = useState<{ items: Vehicle[]; total: number }>({ items: [], total: 0 });
+  useEffect(() => {
+    let live = true;
+    let shown = '';
+    const search = () =>
+      void searchWorker.search({ seller_id: v.seller_id, limit: DEALER_OTHER_VEHICLES_MAX + 1 }).then((r) => {
+        const next = { items: r.items.filter((o) => o.id !== v.id).slice(0, DEALER_OTHER_VEHICLES_MAX), total: r.total };
+        const text = JSON.stringify(next);
+        if (!live || text === shown) return;
+        shown = text;
+        setOthers(next);
+      });
+    search();
+    let version = syncStore.version;
+    const unsubscribe = subscribe(syncStore, () => {
+      if (syncStore.version === version) return;
+      version = syncStore.version;
+      search();
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [v.id, v.seller_id]);
+
+  return (
+    <Box mt={48}>
+      <Group justify="space-between" mb="md">
+        <Stack gap={2}>
+          <Title order={2}>More from {v.seller_name}</Title>
+          <Text c="dimmed">
+            <Badge mr={6}>DEALER</Badge>
+            {v.seller_location ?? v.location} · {others.total} vehicles in stock
+          </Text>
+        </Stack>
+        <Button component={Link} to={`/dealer/${v.seller_id}/inventory`} variant="light">
+          View inventory
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        {others.items.map((o) => (
+          <VehicleCard key={o.id} vehicle={withDistance(o, position)} />
+        ))}
+      </SimpleGrid>
+    </Box>
+  );
+}
+
 /** The same listing for the page: the view count, which the page does not show, aside. */
 const sameListing = (a: Vehicle, b: Vehicle) => JSON.stringify({ ...a, views: 0 }) === JSON.stringify({ ...b, views: 0 });
 
@@ -116,20 +170,7 @@ export default function VehicleDetailPage() {
   const navigate = useNavigate();
   const { position, source } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position, source: s.source }));
   const [vehicle, setVehicle] = useState<Vehicle | null | undefined>(undefined);
-  const [others, setOthers] = useState<{ items: Vehicle[]; total: number }>({ items: [], total: 0 });
   const { isAdmin } = useSession();
-
-  // More from the dealer: the dealer's other listings on the device.
-  const othersShown = useRef(others);
-  const searchOthers = (v: Vehicle) => {
-    if (v.seller_type !== 'dealer') return;
-    void searchWorker.search({ seller_id: v.seller_id, limit: DEALER_OTHER_VEHICLES_MAX + 1 }).then((r) => {
-      const next = { items: r.items.filter((o) => o.id !== v.id).slice(0, DEALER_OTHER_VEHICLES_MAX), total: r.total };
-      if (next.total === othersShown.current.total && JSON.stringify(next.items) === JSON.stringify(othersShown.current.items)) return;
-      othersShown.current = next;
-      setOthers(next);
-    });
-  };
 
   // What the page shows, to leave it be when an answer brings the same listing again: on a slow phone
   // every render of this page is a long task.
@@ -185,9 +226,7 @@ export default function VehicleDetailPage() {
         .get(id)
         .catch(() => null)
         .then((v) => {
-          if (!live) return;
-          if (v) show(v);
-          if (shown.current) searchOthers(shown.current);
+          if (live && v) show(v);
         });
     });
     return () => {
@@ -198,9 +237,6 @@ export default function VehicleDetailPage() {
 
   const located = useMemo(() => (vehicle ? withDistance(vehicle, position) : null), [vehicle, position]);
 
-  useEffect(() => {
-    if (vehicle) searchOthers(vehicle);
-  }, [vehicle]);
 
   if (vehicle === undefined) {
     return (
@@ -358,27 +394,7 @@ export default function VehicleDetailPage() {
           </Stack>
         </Grid.Col>
       </Grid>
-      {v.seller_type === 'dealer' ? (
-        <Box mt={48}>
-          <Group justify="space-between" mb="md">
-            <Stack gap={2}>
-              <Title order={2}>More from {v.seller_name}</Title>
-              <Text c="dimmed">
-                <Badge mr={6}>DEALER</Badge>
-                {v.seller_location ?? v.location} · {others.total} vehicles in stock
-              </Text>
-            </Stack>
-            <Button component={Link} to={`/dealer/${v.seller_id}/inventory`} variant="light">
-              View inventory
-            </Button>
-          </Group>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            {others.items.map((o) => (
-              <VehicleCard key={o.id} vehicle={withDistance(o, position)} />
-            ))}
-          </SimpleGrid>
-        </Box>
-      ) : null}
+      {v.seller_type === 'dealer' ? <MoreFromDealer vehicle={v} /> : null}
     </Container>
   );
 }
