@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import { searchWorker } from './searchClient';
 
 export const syncStore = proxy({
@@ -12,6 +12,20 @@ export const syncStore = proxy({
   /** Bumped after every change, so screens re-run their searches. */
   version: 0,
 });
+
+/**
+ * Calls `run` after each change to the device's listings (a bump of `version`), without rendering
+ * anything itself: for parts of a screen that re-read the device then and leave the screen alone
+ * when nothing they show changed. Returns the unsubscribe.
+ */
+export function onListingsChange(run: () => void): () => void {
+  let version = syncStore.version;
+  return subscribe(syncStore, () => {
+    if (syncStore.version === version) return;
+    version = syncStore.version;
+    run();
+  });
+}
 
 const REFRESH_MS = 5 * 60_000;
 let running: Promise<void> | null = null;

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { subscribe } from 'valtio';
 import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Image, Loader, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Vehicle } from '../../domain/vehicle';
 import { withDistance } from '../../domain/vehicle';
@@ -10,7 +9,7 @@ import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mil
 import { fetchVehicle } from '../../data/api';
 import { locationStore } from '../location/locationStore';
 import { searchWorker } from '../sync/searchClient';
-import { syncStore } from '../sync/syncStore';
+import { onListingsChange } from '../sync/syncStore';
 import { VehicleCard } from '../search/VehicleCard';
 import { ContactSeller } from '../account/ContactSeller';
 import { useSession } from '../account/session';
@@ -127,12 +126,7 @@ function MoreFromDealer({ vehicle: v }: { vehicle: Vehicle }) {
         setOthers(next);
       });
     search();
-    let version = syncStore.version;
-    const unsubscribe = subscribe(syncStore, () => {
-      if (syncStore.version === version) return;
-      version = syncStore.version;
-      search();
-    });
+    const unsubscribe = onListingsChange(search);
     return () => {
       live = false;
       unsubscribe();
@@ -218,17 +212,15 @@ export default function VehicleDetailPage() {
   // from: a sync alone does not re-render the page.
   useEffect(() => {
     let live = true;
-    let version = syncStore.version;
-    const unsubscribe = subscribe(syncStore, () => {
-      if (syncStore.version === version) return;
-      version = syncStore.version;
-      void searchWorker
-        .get(id)
-        .catch(() => null)
-        .then((v) => {
-          if (live && v) show(v);
-        });
-    });
+    const unsubscribe = onListingsChange(
+      () =>
+        void searchWorker
+          .get(id)
+          .catch(() => null)
+          .then((v) => {
+            if (live && v) show(v);
+          }),
+    );
     return () => {
       live = false;
       unsubscribe();
