@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { ListingIndex } from '../src/domain/search/listingIndex';
-import { normalizeSearch, parseSearchQuery } from '../src/domain/search/filters';
+import { normalizeSearch, parseSearchQuery, type SearchInput } from '../src/domain/search/filters';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { MotokariDb } from '../src/data/db';
 import { fetchSyncPage, pullChanges } from '../src/data/sync';
@@ -13,8 +13,7 @@ import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/
 // each page the sync stores, answering every search of the app. The screens' first load then needs
 // neither Dexie nor the query validation.
 
-/** A search as the screens build it: filter fields (empty and 'all' mean none), sort, paging, buyer. */
-export type SearchInput = Record<string, string | number | boolean | null | undefined>;
+export type { SearchInput } from '../src/domain/search/filters';
 
 export interface SyncOutcome {
   /** Whether listings or the catalogue changed (screens search again). */

@@ -230,19 +230,13 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     return preloads(screen, mobileHint === '?1' ? 'mobile' : mobileHint === '?0' ? 'desktop' : null);
   };
 
-  /** The listing a page names, if public, for hints only: a failed catch-up leaves the page without one. */
-  const publicListingHint = (id: string) =>
-    ctx.publicIndex
-      .refresh()
-      .then(() => ctx.publicIndex.peekPublic(id, ctx.now()))
-      .catch(() => null);
-
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const isPage = req.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !path.extname(url);
     if (isPage && indexHtml && existsSync(indexHtml)) {
       const listing = listingPageId(url);
-      const listed = listing ? await publicListingHint(listing) : null;
+      // A hint only: a failed catch-up leaves the page without it.
+      const listed = listing ? await ctx.publicIndex.publicListing(listing, ctx.now()).catch(() => null) : null;
       const links = [
         url === '/' ? HOME_HERO_PRELOAD_LINK : null,
         listed ? listingPhotoPreloadLink(listed.images) : null,

@@ -1,5 +1,6 @@
 import { HTTPError } from 'ky';
 import { api } from '../../data/api';
+import { totalCount } from '../../data/totalCount';
 import { RESET_DATABASE_PHRASE } from '../../domain/constants';
 import type { AdminStats, AdminUser } from '../../domain/admin';
 import type { Vehicle } from '../../domain/vehicle';
@@ -28,8 +29,7 @@ export const fetchUsers = (signal?: AbortSignal) => api.get('admin/users', signa
 export async function fetchVehicles(limit: number, signal?: AbortSignal): Promise<{ items: Vehicle[]; total: number }> {
   const res = await api.get('admin/vehicles', { searchParams: { limit }, ...(signal && { signal }) });
   const items = await res.json<Vehicle[]>();
-  const total = Number(res.headers.get('x-total-count'));
-  return { items, total: Number.isFinite(total) && total >= items.length ? total : items.length };
+  return { items, total: totalCount(res, items.length) };
 }
 
 export const deleteUser = (id: string) => api.delete(`admin/user/${id}`, { headers: { 'Idempotency-Key': deleteKey(`user:${id}`) } }).json<{ message: string }>();

@@ -128,6 +128,9 @@ export const SEARCH_QUERY_FIELDS = {
   limit: intFrom(1, 500),
   offset: intFrom(0),
 };
+/** A search as the screens build it, before the rules read it: filter fields (empty and 'all' mean none), sort, paging, buyer. */
+export type SearchInput = Record<string, string | number | boolean | null | undefined>;
+
 type SearchQueryFields = typeof SEARCH_QUERY_FIELDS;
 export type SearchQuery = { [K in keyof SearchQueryFields]?: SearchQueryFields[K] extends FieldRule<infer T> ? T : never };
 

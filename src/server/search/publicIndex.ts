@@ -151,8 +151,9 @@ export class PublicListingIndex {
     return { json: `[${parts.join(',')}]`, total };
   }
 
-  /** A public listing as the index holds it now (call refresh() first to see the latest writes). */
-  peekPublic(id: string, now: Date = new Date()): Vehicle | null {
+  /** A listing if it is public, after catching up with every change committed before this call. */
+  async publicListing(id: string, now: Date = new Date()): Promise<Vehicle | null> {
+    await this.refresh();
     const v = this.index.get(id);
     return v && isPublic(v, now) ? v : null;
   }
