@@ -35,8 +35,8 @@ const noneChosen = (): ConsentChoice => ({ necessary: true, functional: false, a
  *
  * The browser's own modal dialog (`<dialog>` shown with showModal(): the backdrop, the page made
  * inert, focus kept inside, Escape) instead of a modal component: every first visit shows it while
- * the page is still loading, and on a slow phone the component's code and rendering cost more than
- * the page's own first screen.
+ * the page is still loading, and the modal component brought about 28 KB gzipped of code (focus trap,
+ * scroll area, portal, transitions) and their rendering with it.
  */
 export function CookieBanner() {
   const { banner } = useSnapshot(promptsStore);
