@@ -6,6 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import { Queue } from 'workbox-background-sync';
 import { MotokariDb } from '../src/data/db';
+import { Mirror } from '../src/data/mirror';
 import { fetchSend, processOutbox } from '../src/data/outbox';
 import { OUTBOX_SYNC_QUEUE } from '../src/data/outboxSync';
 import { readReplayAuth } from '../src/data/replayAuth';
@@ -49,9 +50,10 @@ self.addEventListener('message', (event) => {
 // runs the same processOutbox the page runs. A run that ends offline or backing off throws, so the
 // browser schedules another sync; the Idempotency-Keys make a run racing the page's harmless.
 const outboxDb = new MotokariDb();
+const mirror = new Mirror();
 new Queue(OUTBOX_SYNC_QUEUE, {
   onSync: async () => {
-    const auth = await readReplayAuth(outboxDb);
+    const auth = await readReplayAuth(mirror);
     if (!auth) return;
     const result = await processOutbox(outboxDb, fetchSend(auth.token), { userId: auth.userId });
     if (result.outcome === 'offline' || result.outcome === 'waiting') throw new Error(`outbox not finished: ${result.outcome}`);

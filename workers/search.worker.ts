@@ -2,16 +2,17 @@ import * as Comlink from 'comlink';
 import { ListingIndex } from '../src/domain/search/listingIndex';
 import { normalizeSearch, parseSearchQuery, type SearchInput } from '../src/domain/search/filters';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
-import { MotokariDb } from '../src/data/db';
+import { Mirror } from '../src/data/mirror';
 import { fetchSyncPage, pullChanges } from '../src/data/sync';
 import type { ProcessResult } from '../src/data/outbox';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
 import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
 
-// The device's data, off the main thread: the mirror of the public listings (Dexie) and its delta
-// sync, the reference catalogue, and the listing index loaded from the mirror and kept current by
-// each page the sync stores, answering every search of the app. The screens' first load then needs
-// neither Dexie nor the query validation.
+// The device's data, off the main thread: the mirror of the public listings and its delta sync, the
+// reference catalogue, and the listing index loaded from the mirror and kept current by each page the
+// sync stores, answering every search of the app. The mirror is IndexedDB itself (src/data/mirror.ts):
+// neither the screens' first load nor this worker's carries Dexie or the query validation; Dexie comes
+// with the seller's outbox, on first use.
 
 export type { SearchInput } from '../src/domain/search/filters';
 
@@ -36,7 +37,7 @@ export interface Dealer {
   count: number;
   image: string | null;
 }
-const db = new MotokariDb();
+const mirror = new Mirror();
 const catalogueByType = new Map<string, Promise<CatalogueMakeRow[]>>();
 /** inventory()'s answers by type and seller, dropped whenever the index changes. */
 const inventories = new Map<string, Inventory>();
@@ -44,7 +45,7 @@ const inventories = new Map<string, Inventory>();
 const searchApi = {
   /** Builds the index from the mirror; returns how many listings it holds and when they were last synced. */
   async load(): Promise<{ count: number; lastSyncedAt: string | null }> {
-    const [all, sync] = await Promise.all([db.vehicles.toArray(), db.meta.get('sync')]);
+    const [all, sync] = await Promise.all([mirror.vehicles(), mirror.meta('sync')]);
     for (const v of all) index.upsert(v);
     inventories.clear();
     return { count: index.size, lastSyncedAt: sync?.syncedAt ?? null };
@@ -56,12 +57,12 @@ const searchApi = {
   async sync(): Promise<SyncOutcome> {
     let changed = false;
     let error: string | null = null;
-    const catalogue = pullCatalogue(db, downloadCatalogue).catch((err: unknown) => {
+    const catalogue = pullCatalogue(mirror, downloadCatalogue).catch((err: unknown) => {
       console.warn('catalogue not refreshed', err);
       return false;
     });
     try {
-      await pullChanges(db, fetchSyncPage, (page) => {
+      await pullChanges(mirror, fetchSyncPage, (page) => {
         for (const v of page.upserts) index.upsert(v);
         for (const id of page.tombstones) index.remove(id);
         if (page.upserts.length || page.tombstones.length) {
@@ -76,14 +77,14 @@ const searchApi = {
       catalogueByType.clear();
       changed = true;
     }
-    return { changed, count: index.size, lastSyncedAt: (await db.meta.get('sync'))?.syncedAt ?? null, error };
+    return { changed, count: index.size, lastSyncedAt: (await mirror.meta('sync'))?.syncedAt ?? null, error };
   },
   /** The catalogue's makes (with models and variants) of a vehicle type, as stored on the device. */
   catalogue(vehicleType: string): Promise<CatalogueMakeRow[]> {
     // Read once per type and kept: every make/model select asks, and it changes only with a new catalogue.
     let rows = catalogueByType.get(vehicleType);
     if (!rows) {
-      rows = db.catalogue.where('vehicle_type').equals(vehicleType).toArray();
+      rows = mirror.catalogueOfType(vehicleType);
       catalogueByType.set(vehicleType, rows);
       rows.catch(() => catalogueByType.delete(vehicleType));
     }
@@ -128,13 +129,13 @@ const searchApi = {
   },
   /** Sends the signed-in user's queued publications (the outbox) until nothing more can run now. */
   async replayOutbox(token: string, userId: string): Promise<ProcessResult> {
-    // Loaded on first use (a signed-in seller): buyers' first screen does not carry the write path.
-    const { fetchSend, processOutbox } = await import('../src/data/outbox');
+    // Loaded on first use (a signed-in seller): buyers' first screen does not carry the write path or Dexie.
+    const [{ fetchSend, processOutbox }, { db }] = await Promise.all([import('../src/data/outbox'), import('../src/data/db')]);
     return processOutbox(db, fetchSend(token), { userId });
   },
   /** Hands the session to the service worker's background replay (null on sign-out). */
   setReplayAuth(auth: ReplayAuth | null): Promise<void> {
-    return saveReplayAuth(db, auth);
+    return saveReplayAuth(mirror, auth);
   },
   get(id: string): Vehicle | null {
     return index.get(id) ?? null;

@@ -1,4 +1,4 @@
-import type { MotokariDb } from './db';
+import type { Mirror } from './mirror';
 
 /** A make of the reference catalogue with its models and their variants, as GET /api/sync/catalogue sends it. */
 export interface CatalogueMakeRow {
@@ -19,16 +19,12 @@ export interface CatalogueDownload {
  * replaces the stored one in one transaction (a half-written catalogue is never seen). Returns
  * whether anything changed.
  */
-export async function pullCatalogue(db: MotokariDb, download: (etag: string | null) => Promise<CatalogueDownload>): Promise<boolean> {
-  const stored = await db.meta.get('catalogue');
-  const hasRows = (await db.catalogue.count()) > 0;
+export async function pullCatalogue(mirror: Mirror, download: (etag: string | null) => Promise<CatalogueDownload>): Promise<boolean> {
+  const stored = await mirror.meta('catalogue');
+  const hasRows = (await mirror.catalogueCount()) > 0;
   const { body, etag } = await download(hasRows ? (stored?.etag ?? null) : null);
   if (!body) return false;
-  await db.transaction('rw', db.catalogue, db.meta, async () => {
-    await db.catalogue.clear();
-    await db.catalogue.bulkPut(body.makes);
-    await db.meta.put({ key: 'catalogue', ...(etag && { etag }), syncedAt: new Date().toISOString() });
-  });
+  await mirror.replaceCatalogue(body.makes, { key: 'catalogue', ...(etag && { etag }), syncedAt: new Date().toISOString() });
   return true;
 }
 

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { DB_NAME, DB_VERSIONS } from './schema';
 import type { Vehicle } from '../domain/vehicle';
 import type { CatalogueMakeRow } from './catalogue';
 import type { DraftPhotoRow, DraftRow } from './drafts';
@@ -27,18 +28,9 @@ export class MotokariDb extends Dexie {
   /** The ordered write queue that publishes drafts: uploads, the listing create, the payment request. */
   outbox!: EntityTable<OutboxItem, 'id'>;
 
-  constructor(name = 'motokari') {
+  constructor(name = DB_NAME) {
     super(name);
-    this.version(1).stores({
-      vehicles: 'id, vehicle_type, make, created_at',
-      meta: 'key',
-    });
-    this.version(2).stores({ catalogue: 'id, vehicle_type' });
-    this.version(3).stores({
-      drafts: 'id, updatedAt',
-      draftPhotos: 'id, draftId',
-      outbox: 'id, listingId, createdAt',
-    });
+    DB_VERSIONS.forEach((stores, i) => this.version(i + 1).stores(stores));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { MotokariDb } from './db';
+import type { Mirror } from './mirror';
 import type { SyncPage } from './api';
 
 // The search worker's reads of the public sync routes use fetch itself: they send no token and need
@@ -23,21 +23,17 @@ export interface SyncResult {
  * boundary and the next pull resumes there: nothing is lost and nothing applied twice.
  */
 export async function pullChanges(
-  db: MotokariDb,
+  mirror: Mirror,
   fetchPage: (since: number, limit: number) => Promise<SyncPage>,
   onPage?: (page: SyncPage) => void | Promise<void>,
   limit = 500,
 ): Promise<SyncResult> {
-  let revision = (await db.meta.get('sync'))?.revision ?? 0;
+  let revision = (await mirror.meta('sync'))?.revision ?? 0;
   let upserts = 0;
   let removed = 0;
   for (;;) {
     const page = await fetchPage(revision, limit);
-    await db.transaction('rw', db.vehicles, db.meta, async () => {
-      if (page.upserts.length) await db.vehicles.bulkPut(page.upserts);
-      if (page.tombstones.length) await db.vehicles.bulkDelete(page.tombstones);
-      await db.meta.put({ key: 'sync', revision: page.revision, syncedAt: new Date().toISOString() });
-    });
+    await mirror.applySyncPage(page.upserts, page.tombstones, { key: 'sync', revision: page.revision, syncedAt: new Date().toISOString() });
     upserts += page.upserts.length;
     removed += page.tombstones.length;
     revision = page.revision;

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MotokariDb } from '../../src/data/db';
+import { Mirror } from '../../src/data/mirror';
 import { pullCatalogue, type CatalogueDownload } from '../../src/data/catalogue';
 import { startServer, type TestServer } from '../server/harness';
 
@@ -22,38 +23,46 @@ describe('the offline catalogue', () => {
   afterAll(() => s?.close());
 
   it('downloads it once, then only asks whether it changed', async () => {
-    const db = new MotokariDb(`catalogue-${Math.random()}`);
-    expect(await pullCatalogue(db, download)).toBe(true);
+    const name = `catalogue-${Math.random()}`;
+    const mirror = new Mirror(name);
+    const db = new MotokariDb(name);
+    expect(await pullCatalogue(mirror, download)).toBe(true);
     const toyota = (await db.catalogue.where('vehicle_type').equals('car').toArray()).find((m) => m.name === 'Toyota');
     expect(toyota?.models.map((m) => m.name)).toContain('Hilux');
     expect(toyota?.models.find((m) => m.name === 'Hilux')?.variants.length).toBeGreaterThan(0);
     expect(await db.catalogue.where('vehicle_type').equals('construction').count()).toBeGreaterThan(5);
     const count = await db.catalogue.count();
+    // The worker's reads (the make/model selects) see what Dexie sees.
+    expect(await mirror.catalogueOfType('car')).toEqual(await db.catalogue.where('vehicle_type').equals('car').toArray());
 
-    expect(await pullCatalogue(db, download)).toBe(false);
+    expect(await pullCatalogue(mirror, download)).toBe(false);
     expect(requests.at(-1)).toMatch(/^"catalogue-/);
     expect(await db.catalogue.count()).toBe(count);
     db.close();
   });
 
   it('a failed download keeps the stored copy; a new catalogue replaces it whole', async () => {
-    const db = new MotokariDb(`catalogue-${Math.random()}`);
-    await pullCatalogue(db, download);
+    const name = `catalogue-${Math.random()}`;
+    const mirror = new Mirror(name);
+    const db = new MotokariDb(name);
+    await pullCatalogue(mirror, download);
     const before = await db.catalogue.count();
-    await expect(pullCatalogue(db, () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
+    await expect(pullCatalogue(mirror, () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
     expect(await db.catalogue.count()).toBe(before);
 
     const changed = { version: 'v2', makes: [{ id: 1, name: 'Tata', vehicle_type: 'car', models: [{ id: 1, name: 'Xenon', variants: [] }] }] };
-    expect(await pullCatalogue(db, async () => ({ body: changed, etag: '"catalogue-v2"' }))).toBe(true);
+    expect(await pullCatalogue(mirror, async () => ({ body: changed, etag: '"catalogue-v2"' }))).toBe(true);
     expect((await db.catalogue.toArray()).map((m) => m.name)).toEqual(['Tata']);
     expect((await db.meta.get('catalogue'))?.etag).toBe('"catalogue-v2"');
     db.close();
   });
 
   it('asks for the whole catalogue again when the device has none, whatever ETag it kept', async () => {
-    const db = new MotokariDb(`catalogue-${Math.random()}`);
+    const name = `catalogue-${Math.random()}`;
+    const mirror = new Mirror(name);
+    const db = new MotokariDb(name);
     await db.meta.put({ key: 'catalogue', etag: '"catalogue-stale"' });
-    expect(await pullCatalogue(db, download)).toBe(true);
+    expect(await pullCatalogue(mirror, download)).toBe(true);
     expect(requests.at(-1)).toBeNull();
     db.close();
   });

@@ -1,0 +1,25 @@
+/**
+ * The device database's tables, one entry per version, in Dexie's notation: the primary key, then
+ * the indexed fields. Dexie (db.ts) declares its versions from it, and the search worker's own
+ * IndexedDB opener (mirror.ts) creates the same stores from it, so the two always agree.
+ * Only plain key paths are used (no auto-increment, unique, multi-entry or compound keys).
+ */
+export const DB_NAME = 'motokari';
+
+export const DB_VERSIONS: readonly Readonly<Record<string, string>>[] = [
+  { vehicles: 'id, vehicle_type, make, created_at', meta: 'key' },
+  { catalogue: 'id, vehicle_type' },
+  { drafts: 'id, updatedAt', draftPhotos: 'id, draftId', outbox: 'id, listingId, createdAt' },
+];
+
+/** The version IndexedDB holds: Dexie stores its version number times ten. */
+export const IDB_VERSION = DB_VERSIONS.length * 10;
+
+/** A store's primary key and indexes from its Dexie notation. */
+export function parseStore(spec: string): { key: string; indexes: string[] } {
+  const [key, ...indexes] = spec.split(',').map((s) => s.trim());
+  for (const part of [key, ...indexes]) {
+    if (!/^[A-Za-z_][\w.]*$/.test(part ?? '')) throw new Error(`unsupported schema part "${part}" in "${spec}"`);
+  }
+  return { key: key!, indexes };
+}
