@@ -1,12 +1,40 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { openingScreenHtml } from './src/app/openingScreen';
 
 const root = import.meta.dirname;
 const manifest = JSON.parse(readFileSync(path.join(root, 'manifest.webmanifest'), 'utf8')) as Partial<ManifestOptions>;
+
+const OPENING_SCREEN = '<!-- opening screen -->';
+
+/**
+ * Puts the opening screen (src/app/openingScreen.ts) in the page's #root, and writes home.html: the
+ * same page with the home page's opening screen (its hero), which the server sends for /.
+ */
+function openingScreen(): Plugin {
+  return {
+    name: 'motokari-opening-screen',
+    // After Vite's own HTML plugin has written index.html into the bundle.
+    enforce: 'post',
+    transformIndexHtml(html) {
+      if (!html.includes(OPENING_SCREEN)) throw new Error(`index.html has no ${OPENING_SCREEN} in #root`);
+      return html.replace(OPENING_SCREEN, openingScreenHtml('other'));
+    },
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      // The workers' and the service worker's builds have no page.
+      if (index?.type !== 'asset') return;
+      const html = String(index.source);
+      const other = openingScreenHtml('other');
+      if (!html.includes(other)) throw new Error("index.html lost its opening screen");
+      this.emitFile({ type: 'asset', fileName: 'home.html', source: html.replace(other, openingScreenHtml('home')) });
+    },
+  };
+}
 
 // The app lives in src/app (its index.html too); the build goes to dist/, which the server serves.
 export default defineConfig({
@@ -14,6 +42,7 @@ export default defineConfig({
   publicDir: path.join(root, 'public'),
   plugins: [
     react(),
+    openingScreen(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: path.join(root, 'sw'),

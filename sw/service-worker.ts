@@ -16,7 +16,9 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 
 // The app shell and its code are precached, so the app opens with no network after one visit. The
 // first install takes control of the open page at once (there is no older version to disturb).
-precacheAndRoute(self.__WB_MANIFEST);
+// The home page is its own copy of the shell, with the hero drawn in HTML (src/app/openingScreen.ts),
+// as the server sends it: `/` is the app's only address ending in a slash.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'home.html', cleanURLs: false });
 clientsClaim();
 cleanupOutdatedCaches();
 

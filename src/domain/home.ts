@@ -72,6 +72,13 @@ export function advancedOptionCount(s: MobileSearch, now: Date = new Date()): nu
 export const HOME_DESKTOP_MIN_WIDTH = '48em';
 export const HOME_DESKTOP_QUERY = `(min-width: ${HOME_DESKTOP_MIN_WIDTH})`;
 export type HeroVariant = 'mobile' | 'desktop';
+
+/** The home hero's words: its region's name, the headline and the line under it. */
+export const HOME_HERO_TEXTS = {
+  label: 'Welcome',
+  title: 'Find your next vehicle in Zimbabwe',
+  lead: 'Cars, construction and farming vehicles from dealers and private sellers, ranked by how far they are from you. Works even without a signal.',
+} as const;
 /** The home hero's files, without their extension: `.webm` (the video), `.webp` and `.jpg` (its poster). */
 export const heroMedia = (variant: HeroVariant): string => `/media/hero-${variant}`;
 

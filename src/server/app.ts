@@ -206,6 +206,8 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   });
 
   const appDir = deps.appDir === undefined ? null : deps.appDir;
+  /** The build's page for /: index.html with the home page's opening screen (vite.config.ts). */
+  const HOME_PAGE_FILE = 'home.html';
   const indexHtml = appDir ? path.join(appDir, 'index.html') : null;
   if (appDir && existsSync(appDir)) {
     await app.register(fastifyStatic, {
@@ -243,7 +245,9 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
         screenLinks(url, req.headers['sec-ch-ua-mobile']),
       ].filter(Boolean);
       if (links.length) reply.header('link', links.join(', '));
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', appDir!);
+      // The home page's own copy carries its hero drawn in HTML (src/app/openingScreen.ts); a build without it gets the shell.
+      const page = url === '/' && existsSync(path.join(appDir!, HOME_PAGE_FILE)) ? HOME_PAGE_FILE : 'index.html';
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(page, appDir!);
     }
     return reply.code(404).send({ detail: GENERIC_MESSAGES.notFound });
   });

@@ -116,6 +116,55 @@ describe.skipIf(!hasChromium)('the home page in Chromium', () => {
     });
   });
 
+  it("draws the bar, the hero and the startup spinner from the page's HTML, before any script runs", async () => {
+    for (const [width, heroHeight, poster] of [
+      [360, 400, '/media/hero-mobile.webp'],
+      [1280, 440, '/media/hero-desktop.webp'],
+    ] as const) {
+      await inContext({ viewport: { width, height: 800 } }, async (context) => {
+        await context.route('**/*.js', (route) => route.abort());
+        const page = await context.newPage();
+        await page.goto(`${app.server.url}/`);
+        await page.getByRole('heading', { level: 1, name: 'Find your next vehicle in Zimbabwe' }).waitFor();
+        await page.getByRole('status').getByText('Loading Motokari...').waitFor();
+        await page.getByRole('link', { name: 'Motokari home' }).waitFor();
+        const hero = page.getByRole('region', { name: 'Welcome' });
+        const box = (await hero.boundingBox())!;
+        // Where the app draws it: under the 96 px bar and the 27 px status line.
+        expect([box.y, box.height]).toEqual([96 + 27, heroHeight]);
+        await page.waitForFunction((src) => {
+          const img = document.querySelector<HTMLImageElement>('section img');
+          return !!img && img.complete && img.naturalWidth > 0 && img.currentSrc.endsWith(src);
+        }, poster);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `home-opening-${width}.png`) });
+        // Any other address: the bar and the spinner only.
+        await page.goto(`${app.server.url}/cars`);
+        await page.getByRole('status').getByText('Loading Motokari...').waitFor();
+        expect(await page.getByRole('region', { name: 'Welcome' }).count()).toBe(0);
+      });
+    }
+  });
+
+  it("replaces the page's hero with the app's without a spinner in its place", async () => {
+    await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
+      await context.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        new MutationObserver(() => {
+          const root = document.getElementById('root');
+          if (!root) return;
+          const state = root.querySelector('section[aria-label="Welcome"]') ? 'hero' : root.querySelector('[role="status"]') ? 'spinner' : 'other';
+          if (seen.at(-1) !== state) seen.push(state);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const page = await open(context, '/');
+      await page.getByText('Start Your Search').waitFor();
+      await page.waitForTimeout(500);
+      // From the first paint on, the hero never leaves the page.
+      expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['hero']);
+    });
+  });
+
   it('at 360 px the page does not shift while it loads', async () => {
     await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
       await context.addInitScript(() => {

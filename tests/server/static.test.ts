@@ -16,6 +16,7 @@ describe('serving the app', () => {
     appDir = mkdtempSync(path.join(tmpdir(), 'motokari-dist-'));
     mkdirSync(path.join(appDir, 'assets'));
     writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Motokari</title><div id="root"></div>');
+    writeFileSync(path.join(appDir, 'home.html'), '<!doctype html><title>Motokari</title><div id="root"><h1>hero</h1></div>');
     writeFileSync(path.join(appDir, 'assets', 'index-abc123.js'), 'console.log("app")');
     writeFileSync(path.join(appDir, 'manifest.webmanifest'), '{"name":"Motokari"}');
     writeFileSync(path.join(appDir, 'assets', 'vendor-def456.js'), `export const words = ${JSON.stringify('motokari '.repeat(2000))};`);
@@ -49,6 +50,13 @@ describe('serving the app', () => {
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.body, url).toContain('<div id="root">');
       expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it("sends the home page's own copy of the shell, with its hero, for / only", async () => {
+    expect((await s.request({ method: 'GET', url: '/' })).body).toContain('<h1>hero</h1>');
+    for (const url of ['/cars', '/about', '/home', '/index.html']) {
+      expect((await s.request({ method: 'GET', url })).body, url).not.toContain('<h1>hero</h1>');
     }
   });
 

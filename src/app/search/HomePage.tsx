@@ -1,14 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import type { VehicleType } from '../../domain/constants';
 import { BrowseByType } from './home/BrowseByType';
 import { HomeHero } from './home/HomeHero';
 import { SearchPanelSkeleton } from './home/SearchPanelSkeleton';
 import { HOME_DESKTOP_QUERY } from '../../domain/home';
-import { loadDesktopHome, loadMobileHome } from './home/variants';
+import { DesktopHome, MobileHome } from './home/variants';
 
-const DesktopHomeSearch = lazy(loadDesktopHome);
-const MobileHomeSearch = lazy(async () => ({ default: (await loadMobileHome()).MobileHomeSearch }));
+const DesktopHomeSearch = DesktopHome.Screen;
+const MobileHomeSearch = MobileHome.Screen;
 
 /**
  * The home page. Phones (below Mantine's `sm` breakpoint) get the mobile variant of spec section

@@ -14,6 +14,7 @@ import { DesktopAccount } from '../account/AccountNav';
 import { PromptsHost } from '../prompts/PromptsHost';
 import { openCookieSettings } from '../prompts/promptsStore';
 import { useKeepPushSubscription, useNotificationPromptDue } from '../push/pushGate';
+import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shellLook';
 
 const NAV_LINKS = [
   { to: '/cars', label: 'Buy' },
@@ -30,13 +31,13 @@ function Logo() {
   const name = useProductName();
   return (
     <Anchor component={Link} to="/" underline="never" aria-label={`${name} home`}>
-      <Group gap={8} wrap="nowrap">
+      <Group gap={LOGO_NAME.gapPx} wrap="nowrap">
         {/* The mark is drawn, not a letter: the link's visible text is then the name alone, which its label starts with. */}
-        <svg width="36" height="36" viewBox="0 0 36 36" aria-hidden focusable="false">
-          <rect width="36" height="36" rx="10" fill="var(--mantine-color-brand-7)" />
-          <path d="M11 25V11.5l7 8.5 7-8.5V25" fill="none" stroke="var(--mantine-color-gold-4)" strokeWidth="3.6" strokeLinecap="round" strokeLinejoin="round" />
+        <svg width={LOGO_MARK.size} height={LOGO_MARK.size} viewBox={`0 0 ${LOGO_MARK.size} ${LOGO_MARK.size}`} aria-hidden focusable="false">
+          <rect width={LOGO_MARK.size} height={LOGO_MARK.size} rx={LOGO_MARK.radius} fill="var(--mantine-color-brand-7)" />
+          <path d={LOGO_MARK.path} fill="none" stroke="var(--mantine-color-gold-4)" strokeWidth={LOGO_MARK.strokeWidth} strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <Text fw={850} fz={22} c="brand.8">
+        <Text fw={LOGO_NAME.fontWeight} fz={LOGO_NAME.fontPx} c="brand.8">
           {name}
         </Text>
       </Group>
@@ -181,7 +182,7 @@ function UpdatePrompt() {
 
 function SyncStatus() {
   const { online, lastSyncedAt, syncing } = useSnapshot(syncStore);
-  if (online && !lastSyncedAt && !syncing) return null;
+  if (online && !lastSyncedAt && !syncing) return <Box h={SYNC_STATUS_HEIGHT_PX} />;
   const when = lastSyncedAt ? new Date(lastSyncedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : null;
   if (!online) {
     return (
@@ -191,7 +192,7 @@ function SyncStatus() {
     );
   }
   return (
-    <Text fz="xs" c="dimmed" ta="center" py={4} role="status">
+    <Text fz="xs" lh={`${SYNC_STATUS_HEIGHT_PX - 8}px`} h={SYNC_STATUS_HEIGHT_PX} c="dimmed" ta="center" py={4} role="status">
       {syncing ? 'Updating listings...' : `Listings updated ${when}`}
     </Text>
   );

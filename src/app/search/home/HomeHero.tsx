@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
-import { heroMedia, type HeroVariant } from '../../../domain/home';
+import { HOME_HERO_TEXTS, heroMedia, type HeroVariant } from '../../../domain/home';
 import { useHeroVideo } from '../useHeroVideo';
+import { HERO_FILL as fill, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TITLE_PX } from './heroLook';
 
-// The hero's box has a fixed height, so nothing below it moves whether the video, the poster or
-// nothing has loaded yet. The videos are not precached (vite.config.ts precaches no .webm): they
-// stream when the connection allows; the posters (.webp) are precached and show offline.
-const HEIGHT = { mobile: 400, desktop: 440 } as const;
-
-const fill = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'center bottom', display: 'block' } as const;
+// The videos are not precached (vite.config.ts precaches no .webm): they stream when the connection
+// allows; the posters (.webp) are precached and show offline. A first visit to / arrives with this
+// hero already drawn from the page's HTML (openingScreen.ts), which this one then replaces.
 
 /** The muted, looping background video; falls back to its poster if it cannot load or autoplay. */
 function HeroVideo({ variant, onFail }: { variant: HeroVariant; onFail: () => void }) {
@@ -46,15 +44,13 @@ export function HomeHero({ mobile }: { mobile: boolean }) {
   const play = useHeroVideo(mobile);
   const [failed, setFailed] = useState(false);
   const fail = useCallback(() => setFailed(true), []);
-  const overlay = mobile
-    ? 'linear-gradient(180deg, rgba(3,68,48,0.92) 0%, rgba(3,68,48,0.7) 45%, rgba(3,68,48,0.1) 75%, rgba(3,68,48,0) 100%)'
-    : 'linear-gradient(90deg, rgba(3,68,48,0.94) 0%, rgba(3,68,48,0.75) 38%, rgba(3,68,48,0.15) 68%, rgba(3,68,48,0) 100%)';
+  const overlay = HERO_OVERLAY[variant];
   return (
     <Box
       component="section"
-      aria-label="Welcome"
+      aria-label={HOME_HERO_TEXTS.label}
       pos="relative"
-      h={mobile ? HEIGHT.mobile : HEIGHT.desktop}
+      h={HERO_HEIGHT_PX[variant]}
       c="white"
       style={{ overflow: 'hidden', background: 'var(--mantine-color-brand-9)' }}
       data-hero={play && !failed ? 'video' : 'poster'}
@@ -63,11 +59,11 @@ export function HomeHero({ mobile }: { mobile: boolean }) {
       <Box style={{ position: 'absolute', inset: 0, background: overlay }} />
       <Container size="xl" pos="relative" h="100%">
         <Stack gap="sm" maw={mobile ? undefined : 600} pt={mobile ? 24 : 0} pb={mobile ? 0 : 24} justify={mobile ? 'flex-start' : 'center'} h="100%">
-          <Title order={1} fz={{ base: 30, sm: 48 }} lh={1.1} style={{ textShadow: '0 2px 16px rgba(0,0,0,0.35)' }}>
-            Find your next vehicle in Zimbabwe
+          <Title order={1} fz={HERO_TITLE_PX[variant]} lh={1.1} style={{ textShadow: '0 2px 16px rgba(0,0,0,0.35)' }}>
+            {HOME_HERO_TEXTS.title}
           </Title>
-          <Text fz={{ base: 'md', sm: 'lg' }} c="brand.0" style={{ textShadow: '0 1px 8px rgba(0,0,0,0.4)' }}>
-            Cars, construction and farming vehicles from dealers and private sellers, ranked by how far they are from you. Works even without a signal.
+          <Text fz={mobile ? 'md' : 'lg'} c="brand.0" style={{ textShadow: '0 1px 8px rgba(0,0,0,0.4)' }}>
+            {HOME_HERO_TEXTS.lead}
           </Text>
         </Stack>
       </Container>

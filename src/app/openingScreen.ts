@@ -1,0 +1,86 @@
+import { FONT_FAMILY, brand, gold, gray } from './brandColors';
+import { NAV_HEIGHT_PX, PRODUCT_NAME } from '../domain/constants';
+import { HOME_DESKTOP_MIN_WIDTH, HOME_HERO_TEXTS, heroMedia } from '../domain/home';
+import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shell/shellLook';
+import { HERO_FILL, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TITLE_PX } from './search/home/heroLook';
+
+// What a page shows before the app's code has run, as plain HTML and CSS inside #root (the build
+// writes it into the page, vite.config.ts): the bar with the logo and the startup spinner naming the
+// product (spec section 2.1), and on the home page (home.html, which the server sends for /) the
+// hero with its headline and poster above the spinner. The poster is then drawn as soon as it
+// arrives instead of after the app's script has been downloaded and run. The app's first render
+// replaces all of it, with the same bar and hero in the same places: measurements and texts come
+// from the modules the React screens use, so the two do not drift apart.
+
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const px = (n: number) => `${n}px`;
+const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const declarations = (o: Record<string, string | number>) =>
+  Object.entries(o)
+    .map(([k, v]) => `${kebab(k)}:${typeof v === 'number' && v !== 0 ? px(v) : v}`)
+    .join(';');
+
+function styles(): string {
+  const desktop = `@media (min-width: ${HOME_DESKTOP_MIN_WIDTH})`;
+  return [
+    `.mk-o{font-family:${FONT_FAMILY};color:${gray[9]};-webkit-font-smoothing:antialiased}`,
+    `.mk-o-bar{position:fixed;top:0;left:0;right:0;min-height:${px(NAV_HEIGHT_PX)};background:#fff;border-bottom:1px solid ${gray[2]};display:flex;align-items:center;z-index:100}`,
+    // Mantine's Container at size xl: 82.5rem wide at most, 1rem each side.
+    `.mk-o-wrap{width:100%;max-width:82.5rem;padding-inline:1rem;margin-inline:auto}`,
+    `.mk-o-bar .mk-o-wrap{display:flex;align-items:center}`,
+    `.mk-o-logo{display:inline-flex;align-items:center;gap:${px(LOGO_NAME.gapPx)};text-decoration:none;font-weight:${LOGO_NAME.fontWeight};font-size:${px(LOGO_NAME.fontPx)};line-height:1.55;color:${brand[8]}}`,
+    `.mk-o-main{padding-top:${px(NAV_HEIGHT_PX)};min-height:100vh}`,
+    `.mk-o-status{height:${px(SYNC_STATUS_HEIGHT_PX)}}`,
+    `.mk-o-hero{position:relative;height:${px(HERO_HEIGHT_PX.mobile)};overflow:hidden;background:${brand[9]};color:#fff}`,
+    `.mk-o-hero img{${declarations(HERO_FILL)}}`,
+    `.mk-o-shade{position:absolute;inset:0;background:${HERO_OVERLAY.mobile}}`,
+    `.mk-o-hero .mk-o-wrap{position:relative;height:100%}`,
+    `.mk-o-copy{display:flex;flex-direction:column;gap:0.75rem;height:100%;padding-top:24px}`,
+    `.mk-o-copy h1{margin:0;font-size:${px(HERO_TITLE_PX.mobile)};line-height:1.1;font-weight:750;text-shadow:0 2px 16px rgba(0,0,0,0.35)}`,
+    `.mk-o-copy p{margin:0;font-size:1rem;line-height:1.55;color:${brand[0]};text-shadow:0 1px 8px rgba(0,0,0,0.4)}`,
+    `.mk-o-loading{display:flex;flex-direction:column;align-items:center;gap:1rem;padding:2rem 1rem;color:${gray[6]};font-size:1rem}`,
+    // Alone on a page, the spinner stands where the app's own startup spinner does (Shell.tsx).
+    `.mk-o-status+.mk-o-loading{height:70vh;justify-content:center;padding:0}`,
+    `.mk-o-spin{width:36px;height:36px;border:4px solid ${brand[1]};border-top-color:${brand[7]};border-radius:50%;animation:mk-o-turn 0.8s linear infinite}`,
+    `@keyframes mk-o-turn{to{transform:rotate(360deg)}}`,
+    `${desktop}{.mk-o-hero{height:${px(HERO_HEIGHT_PX.desktop)}}.mk-o-shade{background:${HERO_OVERLAY.desktop}}.mk-o-copy{justify-content:center;max-width:600px;padding-top:0;padding-bottom:24px}.mk-o-copy h1{font-size:${px(HERO_TITLE_PX.desktop)}}.mk-o-copy p{font-size:1.125rem}}`,
+  ].join('');
+}
+
+function logo(): string {
+  const { size, radius, path, strokeWidth } = LOGO_MARK;
+  const mark = `<svg width="${size}" height="${size}" viewBox="0 0 ${size} ${size}" aria-hidden="true" focusable="false"><rect width="${size}" height="${size}" rx="${radius}" fill="${brand[7]}"/><path d="${path}" fill="none" stroke="${gold[4]}" stroke-width="${strokeWidth}" stroke-linecap="round" stroke-linejoin="round"/></svg>`;
+  return `<a class="mk-o-logo" href="/" aria-label="${esc(PRODUCT_NAME)} home">${mark}${esc(PRODUCT_NAME)}</a>`;
+}
+
+function poster(): string {
+  const wide = `(min-width: ${HOME_DESKTOP_MIN_WIDTH})`;
+  return (
+    '<picture>' +
+    `<source media="${wide}" srcset="${heroMedia('desktop')}.webp" type="image/webp">` +
+    `<source media="${wide}" srcset="${heroMedia('desktop')}.jpg">` +
+    `<source srcset="${heroMedia('mobile')}.webp" type="image/webp">` +
+    `<img src="${heroMedia('mobile')}.jpg" alt="" fetchpriority="high">` +
+    '</picture>'
+  );
+}
+
+function hero(): string {
+  return (
+    `<section class="mk-o-hero" aria-label="${esc(HOME_HERO_TEXTS.label)}">${poster()}<div class="mk-o-shade"></div>` +
+    `<div class="mk-o-wrap"><div class="mk-o-copy"><h1>${esc(HOME_HERO_TEXTS.title)}</h1><p>${esc(HOME_HERO_TEXTS.lead)}</p></div></div></section>`
+  );
+}
+
+/** The opening screen's markup, to go inside the page's #root: the home page's, or any other page's. */
+export function openingScreenHtml(screen: 'home' | 'other'): string {
+  return (
+    `<style>${styles()}</style>` +
+    '<div class="mk-o">' +
+    `<header class="mk-o-bar"><div class="mk-o-wrap">${logo()}</div></header>` +
+    '<main class="mk-o-main"><div class="mk-o-status"></div>' +
+    (screen === 'home' ? hero() : '') +
+    `<div class="mk-o-loading" role="status"><span class="mk-o-spin"></span>Loading ${esc(PRODUCT_NAME)}...</div>` +
+    '</main></div>'
+  );
+}
