@@ -14,6 +14,8 @@ const OPENING_SCREEN = '<!-- opening screen -->';
 /**
  * Puts the opening screen (src/app/openingScreen.ts) in the page's #root, and writes home.html: the
  * same page with the home page's opening screen (its hero), which the server sends for /.
+ * The opening screen carries its own styles, so the app's stylesheet need not hold up the first
+ * paint: it is fetched at once (preload) and applied by the app before its first render (main.tsx).
  */
 function openingScreen(): Plugin {
   return {
@@ -22,7 +24,9 @@ function openingScreen(): Plugin {
     enforce: 'post',
     transformIndexHtml(html) {
       if (!html.includes(OPENING_SCREEN)) throw new Error(`index.html has no ${OPENING_SCREEN} in #root`);
-      return html.replace(OPENING_SCREEN, openingScreenHtml('other'));
+      return html
+        .replace(OPENING_SCREEN, openingScreenHtml('other'))
+        .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, '<link rel="preload" as="style" crossorigin href="$1" data-app-style>');
     },
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
