@@ -4,38 +4,34 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { openingScreenHtml } from './src/app/openingScreen';
+import { homeOpeningScreenHtml } from './src/app/openingScreen';
 
 const root = import.meta.dirname;
 const manifest = JSON.parse(readFileSync(path.join(root, 'manifest.webmanifest'), 'utf8')) as Partial<ManifestOptions>;
 
-const OPENING_SCREEN = '<!-- opening screen -->';
+const STARTUP_TEXT = '<p class="loading" role="status">Loading Motokari...</p>';
 
 /**
- * Puts the opening screen (src/app/openingScreen.ts) in the page's #root, and writes home.html: the
- * same page with the home page's opening screen (its hero), which the server sends for /.
- * The opening screen carries its own styles, so the app's stylesheet need not hold up the first
- * paint: it is fetched at once (preload) and applied by the app before its first render (main.tsx).
+ * Writes home.html, which the server (and the service worker) sends for /: index.html with the home
+ * page's opening screen in #root (src/app/openingScreen.ts). The opening screen carries its own
+ * styles, so there the app's stylesheet need not hold up the first paint: it is fetched at once
+ * (preload) and applied by the app before its first render (appStyles.ts).
  */
-function openingScreen(): Plugin {
+function homePage(): Plugin {
   return {
-    name: 'motokari-opening-screen',
+    name: 'motokari-home-page',
     // After Vite's own HTML plugin has written index.html into the bundle.
     enforce: 'post',
-    transformIndexHtml(html) {
-      if (!html.includes(OPENING_SCREEN)) throw new Error(`index.html has no ${OPENING_SCREEN} in #root`);
-      return html
-        .replace(OPENING_SCREEN, openingScreenHtml('other'))
-        .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, '<link rel="preload" as="style" crossorigin href="$1" data-app-style>');
-    },
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       // The workers' and the service worker's builds have no page.
       if (index?.type !== 'asset') return;
       const html = String(index.source);
-      const other = openingScreenHtml('other');
-      if (!html.includes(other)) throw new Error("index.html lost its opening screen");
-      this.emitFile({ type: 'asset', fileName: 'home.html', source: html.replace(other, openingScreenHtml('home')) });
+      if (!html.includes(STARTUP_TEXT)) throw new Error(`index.html has no ${STARTUP_TEXT} in #root`);
+      const home = html
+        .replace(STARTUP_TEXT, homeOpeningScreenHtml())
+        .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, '<link rel="preload" as="style" crossorigin href="$1" data-app-style>');
+      this.emitFile({ type: 'asset', fileName: 'home.html', source: home });
     },
   };
 }
@@ -46,7 +42,7 @@ export default defineConfig({
   publicDir: path.join(root, 'public'),
   plugins: [
     react(),
-    openingScreen(),
+    homePage(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: path.join(root, 'sw'),

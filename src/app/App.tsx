@@ -8,38 +8,34 @@ import { requestLocation } from './location/locationStore';
 import { startOutbox } from './outbox/outboxRunner';
 import { useSession } from './account/session';
 import { loadHomePage } from './search/home/variants';
-import { lazyScreen } from './lazyScreen';
+import { HomeRoute } from './search/home/HomeRoute';
 import { firstScreenModule, type ScreenModule } from '../domain/screens';
 
-// Each screen's code. The screen of the address the app opens on starts loading at once, and the
-// app's first render waits for it (firstScreenReady, main.tsx), so that render draws the screen in
-// place of the page's opening screen instead of a spinner first (domain/screens.ts, lazyScreen.ts).
-const Home = lazyScreen(loadHomePage);
-const Browse = lazyScreen(() => import('./search/BrowsePage'));
-const Detail = lazyScreen(() => import('./vehicle/VehicleDetailPage'));
-const Featured = lazyScreen(() => import('./search/FeaturedPage'));
-const Dealers = lazyScreen(() => import('./search/DealersPage'));
-const DealerInventory = lazyScreen(() => import('./search/DealerInventoryPage'));
-const Dashboard = lazyScreen(() => import('./dashboard/DashboardPage'));
-const SCREENS: Record<ScreenModule, { preload: () => Promise<unknown> }> = {
-  'search/HomePage.tsx': Home,
-  'search/BrowsePage.tsx': Browse,
-  'vehicle/VehicleDetailPage.tsx': Detail,
-  'search/FeaturedPage.tsx': Featured,
-  'search/DealersPage.tsx': Dealers,
-  'search/DealerInventoryPage.tsx': DealerInventory,
-  'dashboard/DashboardPage.tsx': Dashboard,
+// Each screen's code. The screen of the address the app opens on starts loading at once, beside the
+// shell's first render, instead of when the render reaches the route (domain/screens.ts).
+const loadBrowse = () => import('./search/BrowsePage');
+const loadDetail = () => import('./vehicle/VehicleDetailPage');
+const loadFeatured = () => import('./search/FeaturedPage');
+const loadDealers = () => import('./search/DealersPage');
+const loadDealerInventory = () => import('./search/DealerInventoryPage');
+const loadDashboard = () => import('./dashboard/DashboardPage');
+const SCREEN_LOADERS: Record<ScreenModule, () => Promise<unknown>> = {
+  'search/HomePage.tsx': loadHomePage,
+  'search/BrowsePage.tsx': loadBrowse,
+  'vehicle/VehicleDetailPage.tsx': loadDetail,
+  'search/FeaturedPage.tsx': loadFeatured,
+  'search/DealersPage.tsx': loadDealers,
+  'search/DealerInventoryPage.tsx': loadDealerInventory,
+  'dashboard/DashboardPage.tsx': loadDashboard,
 };
 const firstScreen = firstScreenModule(window.location.pathname);
-/** Resolves once the code of the screen the app opens on has loaded (or failed to: the screen's own Suspense then handles it). */
-export const firstScreenReady: Promise<void> = firstScreen ? SCREENS[firstScreen].preload().then(() => undefined, () => undefined) : Promise.resolve();
+if (firstScreen) SCREEN_LOADERS[firstScreen]().catch(() => undefined);
 
-const HomePage = Home.Screen;
-const BrowsePage = Browse.Screen;
-const VehicleDetailPage = Detail.Screen;
-const FeaturedPage = Featured.Screen;
-const DealersPage = Dealers.Screen;
-const DealerInventoryPage = DealerInventory.Screen;
+const BrowsePage = lazy(loadBrowse);
+const VehicleDetailPage = lazy(loadDetail);
+const FeaturedPage = lazy(loadFeatured);
+const DealersPage = lazy(loadDealers);
+const DealerInventoryPage = lazy(loadDealerInventory);
 const AboutPage = lazy(() => import('./pages/AboutPage'));
 const BuyingGuidePage = lazy(() => import('./pages/BuyingGuidePage'));
 const SellingGuidePage = lazy(() => import('./pages/SellingGuidePage'));
@@ -50,7 +46,7 @@ const CookiePolicyPage = lazy(() => import('./pages/CookiePolicyPage'));
 const AdvertisingPricesPage = lazy(() => import('./pages/AdvertisingPricesPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const SavedSearchesPage = lazy(() => import('./push/SavedSearchesPage'));
-const DashboardPage = Dashboard.Screen;
+const DashboardPage = lazy(loadDashboard);
 const PayListingPage = lazy(() => import('./payments/PayListingPage'));
 const SellPage = lazy(() => import('./wizard/SellPage'));
 const AdminPage = lazy(() => import('./admin/AdminPage'));
@@ -64,7 +60,7 @@ function Routed() {
     <Suspense fallback={<StartupSpinner />}>
       <Routes>
         <Route element={<Shell />}>
-          <Route index element={<HomePage />} />
+          <Route index element={<HomeRoute />} />
           <Route path="cars" element={<BrowsePage type="car" />} />
           <Route path="construction" element={<BrowsePage type="construction" />} />
           <Route path="farming" element={<BrowsePage type="farming" />} />

@@ -4,13 +4,14 @@ import { HOME_DESKTOP_MIN_WIDTH, HOME_HERO_TEXTS, heroMedia } from '../domain/ho
 import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shell/shellLook';
 import { HERO_FILL, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TITLE_PX } from './search/home/heroLook';
 
-// What a page shows before the app's code has run, as plain HTML and CSS inside #root (the build
-// writes it into the page, vite.config.ts): the bar with the logo and the startup spinner naming the
-// product (spec section 2.1), and on the home page (home.html, which the server sends for /) the
-// hero with its headline and poster above the spinner. The poster is then drawn as soon as it
-// arrives instead of after the app's script has been downloaded and run. The app's first render
-// replaces all of it, with the same bar and hero in the same places: measurements and texts come
-// from the modules the React screens use, so the two do not drift apart.
+// What the home page shows before the app's code has run, as plain HTML and CSS inside #root (the
+// build writes it into home.html, which the server and the service worker send for /): the bar with
+// the logo, the hero with its headline and poster, and the startup spinner naming the product (spec
+// section 2.1). The poster, the page's largest paint, is then drawn as soon as it arrives instead of
+// after the app's script has been downloaded and run. The app's first render replaces all of it,
+// with the same bar and hero in the same places: measurements and texts come from the modules the
+// React screens use, so the two do not drift apart. Other pages keep the plain startup text: there
+// a drawn opening screen measured slower (more layout and paint before the screen's own).
 
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const px = (n: number) => `${n}px`;
@@ -41,8 +42,6 @@ function styles(): string {
     `.mk-o-copy h1{margin:0;font-size:${px(HERO_TITLE_PX.mobile)};line-height:1.1;font-weight:750;text-shadow:0 2px 16px rgba(0,0,0,0.35)}`,
     `.mk-o-copy p{margin:0;font-size:1rem;line-height:1.55;color:${brand[0]};text-shadow:0 1px 8px rgba(0,0,0,0.4)}`,
     `.mk-o-loading{display:flex;flex-direction:column;align-items:center;gap:1rem;padding:2rem 1rem;color:${gray[6]};font-size:1rem}`,
-    // Alone on a page, the spinner stands where the app's own startup spinner does (Shell.tsx).
-    `.mk-o-status+.mk-o-loading{height:70vh;justify-content:center;padding:0}`,
     `.mk-o-spin{width:36px;height:36px;border:4px solid ${brand[1]};border-top-color:${brand[7]};border-radius:50%;animation:mk-o-turn 0.8s linear infinite}`,
     `@keyframes mk-o-turn{to{transform:rotate(360deg)}}`,
     `${desktop}{.mk-o-hero{height:${px(HERO_HEIGHT_PX.desktop)}}.mk-o-shade{background:${HERO_OVERLAY.desktop}}.mk-o-copy{justify-content:center;max-width:600px;padding-top:0;padding-bottom:24px}.mk-o-copy h1{font-size:${px(HERO_TITLE_PX.desktop)}}.mk-o-copy p{font-size:1.125rem}}`,
@@ -74,14 +73,14 @@ function hero(): string {
   );
 }
 
-/** The opening screen's markup, to go inside the page's #root: the home page's, or any other page's. */
-export function openingScreenHtml(screen: 'home' | 'other'): string {
+/** The home page's opening screen, to go inside the page's #root. */
+export function homeOpeningScreenHtml(): string {
   return (
     `<style>${styles()}</style>` +
     '<div class="mk-o">' +
     `<header class="mk-o-bar"><div class="mk-o-wrap">${logo()}</div></header>` +
     '<main class="mk-o-main"><div class="mk-o-status"></div>' +
-    (screen === 'home' ? hero() : '') +
+    hero() +
     `<div class="mk-o-loading" role="status"><span class="mk-o-spin"></span>Loading ${esc(PRODUCT_NAME)}...</div>` +
     '</main></div>'
   );

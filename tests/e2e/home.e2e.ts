@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('the home page in Chromium', () => {
     });
   });
 
-  it("draws the bar, the hero and the startup spinner from the page's HTML, before any script runs", async () => {
+  it("draws the bar, the hero and the startup spinner from the home page's HTML, before any script runs", async () => {
     for (const [width, heroHeight, poster] of [
       [360, 400, '/media/hero-mobile.webp'],
       [1280, 440, '/media/hero-desktop.webp'],
@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)('the home page in Chromium', () => {
           return !!img && img.complete && img.naturalWidth > 0 && img.currentSrc.endsWith(src);
         }, poster);
         await page.screenshot({ path: path.join(SCREENSHOTS, `home-opening-${width}.png`) });
-        // Any other address: the bar and the spinner only.
+        // Any other address: the startup text alone.
         await page.goto(`${app.server.url}/cars`);
         await page.getByRole('status').getByText('Loading Motokari...').waitFor();
         expect(await page.getByRole('region', { name: 'Welcome' }).count()).toBe(0);

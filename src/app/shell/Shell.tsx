@@ -198,10 +198,11 @@ function SyncStatus() {
   );
 }
 
-export function StartupSpinner() {
+/** The startup spinner naming the product: a screen's height, or (below) a band under what is already drawn. */
+export function StartupSpinner({ below = false }: { below?: boolean }) {
   const name = useProductName();
   return (
-    <Stack align="center" justify="center" h="70vh" gap="md" role="status">
+    <Stack align="center" justify="center" h={below ? undefined : '70vh'} py={below ? 32 : undefined} gap="md" role="status">
       <Loader color="brand" size="lg" />
       <Text c="dimmed">Loading {name}...</Text>
     </Stack>
