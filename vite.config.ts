@@ -13,9 +13,7 @@ const STARTUP_TEXT = '<p class="loading" role="status">Loading Motokari...</p>';
 
 /**
  * Writes home.html, which the server (and the service worker) sends for /: index.html with the home
- * page's opening screen in #root (src/app/openingScreen.ts). The opening screen carries its own
- * styles, so there the app's stylesheet need not hold up the first paint: it is fetched at once
- * (preload) and applied by the app before its first render (appStyles.ts).
+ * page's opening screen in #root (src/app/openingScreen.ts).
  */
 function homePage(): Plugin {
   return {
@@ -28,10 +26,7 @@ function homePage(): Plugin {
       if (index?.type !== 'asset') return;
       const html = String(index.source);
       if (!html.includes(STARTUP_TEXT)) throw new Error(`index.html has no ${STARTUP_TEXT} in #root`);
-      const home = html
-        .replace(STARTUP_TEXT, homeOpeningScreenHtml())
-        .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, '<link rel="preload" as="style" crossorigin href="$1" data-app-style>');
-      this.emitFile({ type: 'asset', fileName: 'home.html', source: home });
+      this.emitFile({ type: 'asset', fileName: 'home.html', source: html.replace(STARTUP_TEXT, homeOpeningScreenHtml()) });
     },
   };
 }

@@ -24,8 +24,6 @@ const declarations = (o: Record<string, string | number>) =>
 function styles(): string {
   const desktop = `@media (min-width: ${HOME_DESKTOP_MIN_WIDTH})`;
   return [
-    // What the app's stylesheet (not applied yet) sets for the whole page.
-    `body{margin:0}.mk-o *,.mk-o *::before,.mk-o *::after{box-sizing:border-box}`,
     `.mk-o{font-family:${FONT_FAMILY};color:${gray[9]};-webkit-font-smoothing:antialiased}`,
     `.mk-o-bar{position:fixed;top:0;left:0;right:0;min-height:${px(NAV_HEIGHT_PX)};background:#fff;border-bottom:1px solid ${gray[2]};display:flex;align-items:center;z-index:100}`,
     // Mantine's Container at size xl: 82.5rem wide at most, 1rem each side.

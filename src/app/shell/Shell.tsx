@@ -180,10 +180,13 @@ function UpdatePrompt() {
   );
 }
 
+/** Made once: toLocaleString builds a new formatter on each call, and the status line renders on every sync. */
+const SYNCED_AT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
 function SyncStatus() {
   const { online, lastSyncedAt, syncing } = useSnapshot(syncStore);
   if (online && !lastSyncedAt && !syncing) return <Box h={SYNC_STATUS_HEIGHT_PX} />;
-  const when = lastSyncedAt ? new Date(lastSyncedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : null;
+  const when = lastSyncedAt ? SYNCED_AT.format(new Date(lastSyncedAt)) : null;
   if (!online) {
     return (
       <Alert color="gold" variant="filled" radius={0} py={6} c="dark" role="status">
