@@ -1,5 +1,5 @@
 // The shell's measurements and marks shared by the React shell (Shell.tsx) and the opening screen a
-// first visit to / arrives with (search/home/openingScreen.ts), which is plain HTML.
+// first visit to / arrives with (src/app/openingScreen.ts), which is plain HTML.
 
 /** The sync status line's height, kept while it has nothing to say, so the screen under it never moves when it fills. */
 export const SYNC_STATUS_HEIGHT_PX = 27;
