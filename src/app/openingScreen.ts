@@ -1,8 +1,8 @@
 import { FONT_FAMILY, brand, gold, gray } from './brandColors';
-import { NAV_HEIGHT_PX, PRODUCT_NAME } from '../domain/constants';
+import { NAV_HEIGHT_PX, PRODUCT_NAME, startupText } from '../domain/constants';
 import { HOME_DESKTOP_MIN_WIDTH, HOME_HERO_TEXTS, heroMedia } from '../domain/home';
 import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shell/shellLook';
-import { HERO_FILL, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TITLE_PX } from './search/home/heroLook';
+import { HERO_COPY, HERO_FILL, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TEXT_SHADOW, HERO_TITLE_PX } from './search/home/heroLook';
 
 // What the home page shows before the app's code has run, as plain HTML and CSS inside #root (the
 // build writes it into home.html, which the server and the service worker send for /): the bar with
@@ -36,13 +36,13 @@ function styles(): string {
     `.mk-o-hero img{${declarations(HERO_FILL)}}`,
     `.mk-o-shade{position:absolute;inset:0;background:${HERO_OVERLAY.mobile}}`,
     `.mk-o-hero .mk-o-wrap{position:relative;height:100%}`,
-    `.mk-o-copy{display:flex;flex-direction:column;gap:0.75rem;height:100%;padding-top:24px}`,
-    `.mk-o-copy h1{margin:0;font-size:${px(HERO_TITLE_PX.mobile)};line-height:1.1;font-weight:750;text-shadow:0 2px 16px rgba(0,0,0,0.35)}`,
-    `.mk-o-copy p{margin:0;font-size:1rem;line-height:1.55;color:${brand[0]};text-shadow:0 1px 8px rgba(0,0,0,0.4)}`,
+    `.mk-o-copy{display:flex;flex-direction:column;gap:0.75rem;height:100%;padding-top:${px(HERO_COPY.phoneTopPx)}}`,
+    `.mk-o-copy h1{margin:0;font-size:${px(HERO_TITLE_PX.mobile)};line-height:1.1;font-weight:750;text-shadow:${HERO_TEXT_SHADOW.title}}`,
+    `.mk-o-copy p{margin:0;font-size:1rem;line-height:1.55;color:${brand[0]};text-shadow:${HERO_TEXT_SHADOW.lead}}`,
     `.mk-o-loading{display:flex;flex-direction:column;align-items:center;gap:1rem;padding:2rem 1rem;color:${gray[6]};font-size:1rem}`,
     `.mk-o-spin{width:36px;height:36px;border:4px solid ${brand[1]};border-top-color:${brand[7]};border-radius:50%;animation:mk-o-turn 0.8s linear infinite}`,
     `@keyframes mk-o-turn{to{transform:rotate(360deg)}}`,
-    `${desktop}{.mk-o-hero{height:${px(HERO_HEIGHT_PX.desktop)}}.mk-o-shade{background:${HERO_OVERLAY.desktop}}.mk-o-copy{justify-content:center;max-width:600px;padding-top:0;padding-bottom:24px}.mk-o-copy h1{font-size:${px(HERO_TITLE_PX.desktop)}}.mk-o-copy p{font-size:1.125rem}}`,
+    `${desktop}{.mk-o-hero{height:${px(HERO_HEIGHT_PX.desktop)}}.mk-o-shade{background:${HERO_OVERLAY.desktop}}.mk-o-copy{justify-content:center;max-width:${px(HERO_COPY.maxWidthPx)};padding-top:0;padding-bottom:${px(HERO_COPY.desktopBottomPx)}}.mk-o-copy h1{font-size:${px(HERO_TITLE_PX.desktop)}}.mk-o-copy p{font-size:1.125rem}}`,
   ].join('');
 }
 
@@ -79,7 +79,7 @@ export function homeOpeningScreenHtml(): string {
     `<header class="mk-o-bar"><div class="mk-o-wrap">${logo()}</div></header>` +
     '<main class="mk-o-main"><div class="mk-o-status"></div>' +
     hero() +
-    `<div class="mk-o-loading" role="status"><span class="mk-o-spin"></span>Loading ${esc(PRODUCT_NAME)}...</div>` +
+    `<div class="mk-o-loading" role="status"><span class="mk-o-spin"></span>${esc(startupText(PRODUCT_NAME))}</div>` +
     '</main></div>'
   );
 }

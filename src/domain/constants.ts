@@ -2,6 +2,8 @@
 
 export const PRODUCT_NAME = 'Motokari';
 export const PRODUCT_WELCOME = `Welcome to ${PRODUCT_NAME}`;
+/** The startup spinner's text, naming the product (spec section 2.1). */
+export const startupText = (productName: string): string => `Loading ${productName}...`;
 
 export const VEHICLE_TYPES = ['car', 'construction', 'farming'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Alert, Anchor, Box, Burger, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
-import { MENU_RESET_BREAKPOINT_PX, MOBILE_BREAKPOINT_PX, NAV_HEIGHT_PX } from '../../domain/constants';
+import { MENU_RESET_BREAKPOINT_PX, MOBILE_BREAKPOINT_PX, NAV_HEIGHT_PX, startupText } from '../../domain/constants';
 import { syncStore } from '../sync/syncStore';
 import { useProductName, useSupportEmail } from '../config/useConfig';
 import { updateStore } from '../sw/registerServiceWorker';
@@ -207,7 +207,7 @@ export function StartupSpinner({ below = false }: { below?: boolean }) {
   return (
     <Stack align="center" justify="center" h={below ? undefined : '70vh'} py={below ? 32 : undefined} gap="md" role="status">
       <Loader color="brand" size="lg" />
-      <Text c="dimmed">Loading {name}...</Text>
+      <Text c="dimmed">{startupText(name)}</Text>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { HOME_HERO_TEXTS, heroMedia, type HeroVariant } from '../../../domain/home';
 import { useHeroVideo } from '../useHeroVideo';
-import { HERO_FILL as fill, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TITLE_PX } from './heroLook';
+import { HERO_COPY, HERO_FILL as fill, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TEXT_SHADOW, HERO_TITLE_PX } from './heroLook';
 
 // The videos are not precached (vite.config.ts precaches no .webm): they stream when the connection
 // allows; the posters (.webp) are precached and show offline. A first visit to / arrives with this
@@ -58,11 +58,11 @@ export function HomeHero({ mobile }: { mobile: boolean }) {
       {play && !failed ? <HeroVideo key={variant} variant={variant} onFail={fail} /> : <HeroPoster variant={variant} />}
       <Box style={{ position: 'absolute', inset: 0, background: overlay }} />
       <Container size="xl" pos="relative" h="100%">
-        <Stack gap="sm" maw={mobile ? undefined : 600} pt={mobile ? 24 : 0} pb={mobile ? 0 : 24} justify={mobile ? 'flex-start' : 'center'} h="100%">
-          <Title order={1} fz={HERO_TITLE_PX[variant]} lh={1.1} style={{ textShadow: '0 2px 16px rgba(0,0,0,0.35)' }}>
+        <Stack gap="sm" maw={mobile ? undefined : HERO_COPY.maxWidthPx} pt={mobile ? HERO_COPY.phoneTopPx : 0} pb={mobile ? 0 : HERO_COPY.desktopBottomPx} justify={mobile ? 'flex-start' : 'center'} h="100%">
+          <Title order={1} fz={HERO_TITLE_PX[variant]} lh={1.1} style={{ textShadow: HERO_TEXT_SHADOW.title }}>
             {HOME_HERO_TEXTS.title}
           </Title>
-          <Text fz={mobile ? 'md' : 'lg'} c="brand.0" style={{ textShadow: '0 1px 8px rgba(0,0,0,0.4)' }}>
+          <Text fz={mobile ? 'md' : 'lg'} c="brand.0" style={{ textShadow: HERO_TEXT_SHADOW.lead }}>
             {HOME_HERO_TEXTS.lead}
           </Text>
         </Stack>

@@ -17,3 +17,9 @@ export const HERO_OVERLAY: Record<HeroVariant, string> = {
 
 /** How the picture (or video) fills the box. */
 export const HERO_FILL = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', objectPosition: 'center bottom', display: 'block' } as const;
+
+/** The headline and the line under it: the desktop column's width, the space above it on phones and below it on desktops. */
+export const HERO_COPY = { maxWidthPx: 600, phoneTopPx: 24, desktopBottomPx: 24 } as const;
+
+/** The shadows that lift the white words off the picture. */
+export const HERO_TEXT_SHADOW = { title: '0 2px 16px rgba(0,0,0,0.35)', lead: '0 1px 8px rgba(0,0,0,0.4)' } as const;
