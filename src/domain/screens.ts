@@ -27,6 +27,9 @@ const FIRST_SCREENS: readonly [RegExp, ScreenModule][] = [
   [/^\/(dashboard|member-dashboard)\/?$/, 'dashboard/DashboardPage.tsx'],
 ];
 
+/** Every screen module an address can open on. */
+export const FIRST_SCREEN_MODULES: readonly ScreenModule[] = FIRST_SCREENS.map(([, screen]) => screen);
+
 /** The screen module an address shows, for the screens worth fetching with the page; null for the others. */
 export function firstScreenModule(pathname: string): ScreenModule | null {
   return FIRST_SCREENS.find(([path]) => path.test(pathname))?.[1] ?? null;

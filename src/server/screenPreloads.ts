@@ -16,6 +16,9 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** Beside Vite's manifest in the build: the file that holds each screen's module (vite.config.ts). */
+export const SCREEN_FILES_MANIFEST = '.vite/screens.json';
+
 export type ScreenPreloads = (screen: ScreenModule, homeVariant: HeroVariant | null) => string | null;
 
 /** Reads the build's manifest; null when the build has none (the Link header is then left out). */
@@ -23,6 +26,12 @@ export function loadScreenPreloads(appDir: string): ScreenPreloads | null {
   const file = path.join(appDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return null;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  // A screen's module is a key of Vite's manifest when its file starts from it; otherwise the build
+  // says which file holds it, and that file's key is found by its name.
+  const screenFilesPath = path.join(appDir, SCREEN_FILES_MANIFEST);
+  const screenFiles = existsSync(screenFilesPath) ? (JSON.parse(readFileSync(screenFilesPath, 'utf8')) as Record<string, string>) : {};
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const keyOf = (module: string): string => (manifest[module] ? module : (keyOfFile.get(screenFiles[module] ?? '') ?? module));
 
   const closure = (key: string, seen: Set<string>) => {
     if (seen.has(key) || !manifest[key]) return;
@@ -37,8 +46,8 @@ export function loadScreenPreloads(appDir: string): ScreenPreloads | null {
     const cacheKey = `${screen}|${homeVariant ?? ''}`;
     if (cache.has(cacheKey)) return cache.get(cacheKey)!;
     const keys = new Set<string>();
-    closure(screen, keys);
-    if (screen === 'search/HomePage.tsx' && homeVariant) closure(HOME_VARIANT_MODULES[homeVariant], keys);
+    closure(keyOf(screen), keys);
+    if (screen === 'search/HomePage.tsx' && homeVariant) closure(keyOf(HOME_VARIANT_MODULES[homeVariant]), keys);
     const links: string[] = [];
     const styles = new Set<string>();
     for (const key of keys) {

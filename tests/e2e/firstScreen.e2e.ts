@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Vehicle } from '../../src/domain/vehicle';
+import { ANDROID_PHONE, hasChromium } from './browser';
+import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+
+requireChromiumInCi();
+
+/** The files a response announces: its Link header's modulepreloads and, in its HTML, its scripts and modulepreloads. */
+function announced(linkHeader: string | undefined, html: string, origin: string): Set<string> {
+  const urls = new Set<string>();
+  for (const [, url] of (linkHeader ?? '').matchAll(/<([^>]+)>;\s*rel=modulepreload/g)) urls.add(new URL(url!, origin).pathname);
+  for (const [, url] of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+)"/g)) urls.add(new URL(url!, origin).pathname);
+  return urls;
+}
+
+// On a slow phone connection every file the first screen asks for only once the app's code has run
+// costs a round trip more. So the page itself names all of the screen's code: its HTML the app's
+// first file, its Link header the screen's (src/server/screenPreloads.ts, from the build's files).
+describe.skipIf(!hasChromium)("the first screen's code in Chromium", () => {
+  const app = appInBrowser();
+
+  it('comes with the page on /, /cars and a listing page: nothing the screen needs is found late', async () => {
+    const [sample] = (await (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&limit=1`)).json()) as Vehicle[];
+    const screens: Array<[string, string | RegExp]> = [
+      ['/', /^Search [\d,]+ cars?$/],
+      ['/cars', / cars? found$/],
+      [`/car/${sample!.id}`, 'Vehicle Details'],
+    ];
+    for (const [route, shown] of screens) {
+      await app.inContext({ ...ANDROID_PHONE, serviceWorkers: 'block' }, async (context) => {
+        const page = await context.newPage();
+        const scripts: string[] = [];
+        page.on('request', (request) => {
+          if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+        });
+        const response = await page.goto(app.server.url + route);
+        await page.getByText(shown).first().waitFor({ timeout: 20_000 });
+        const named = announced(response!.headers().link, await response!.text(), app.server.url);
+        // The search worker and the service worker's helper start beside the screen, not in it.
+        const late = scripts.filter((url) => !named.has(url) && !/\.worker-|workbox-window/.test(url));
+        expect(late, route).toEqual([]);
+        expect(scripts.length, route).toBeGreaterThan(0);
+      });
+    }
+  });
+});
