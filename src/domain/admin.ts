@@ -2,6 +2,7 @@ import { RESET_DATABASE_PHRASE, type UserType } from './constants';
 import { ADMIN_MESSAGES } from './messages';
 import type { User } from './user';
 import type { Vehicle } from './vehicle';
+import { wholeNumberText } from './numbers';
 
 // The admin screen's rules and texts (spec sections 2.11, 4, 5 and 8). The spec's own messages
 // live in messages.ts; the labels here are ours, where the spec names a thing but not its words.
@@ -65,9 +66,9 @@ export const ADMIN_TEXTS = {
   listingsHeading: 'Listings',
   loadFailed: (what: string) => `The ${what} could not be loaded.`,
   tryAgain: 'Try again',
-  userCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'user' : 'users'}`,
+  userCount: (n: number) => `${wholeNumberText(n)} ${n === 1 ? 'user' : 'users'}`,
   vehicleCount: (shown: number, total: number) =>
-    shown < total ? `Showing the newest ${shown} of ${total.toLocaleString('en-US')} listings` : `${total.toLocaleString('en-US')} ${total === 1 ? 'listing' : 'listings'}`,
+    shown < total ? `Showing the newest ${shown} of ${wholeNumberText(total)} listings` : `${wholeNumberText(total)} ${total === 1 ? 'listing' : 'listings'}`,
   noUsers: 'No users yet',
   noVehicles: 'No listings yet',
   listings: (n: number) => `${n} ${n === 1 ? 'listing' : 'listings'}`,

@@ -1,5 +1,6 @@
 import { MAX_IMAGES, SELLER_TYPES, VEHICLE_TYPE_LABELS, VEHICLE_TYPES, type SellerType, type VehicleType } from './constants';
 import { parseStoredObject } from './storedJson';
+import { wholeNumberText } from './numbers';
 
 // The advertising-prices page (spec sections 2.10 and 9): four filter selects, four plans, and the
 // plan a seller picks, kept in session storage (STORAGE_KEYS.selectedAdvertisingPlan) for the dashboard.
@@ -183,5 +184,5 @@ export function parseSelectedPlan(raw: string | null | undefined): SelectedAdver
 
 /** "$20" for whole dollars. */
 export function formatPlanPrice(dollars: number): string {
-  return `$${Number.isInteger(dollars) ? dollars.toLocaleString('en-US') : dollars.toFixed(2)}`;
+  return `$${Number.isInteger(dollars) ? wholeNumberText(dollars) : dollars.toFixed(2)}`;
 }

@@ -3,6 +3,7 @@ import { DASHBOARD_PRICING_TEXT } from './fees';
 import { SIGN_UP_TEXTS, ACCOUNT_NAV_TEXTS } from './authTexts';
 import { daysLeft, listingStatus, type ListingStatus, type Vehicle } from './vehicle';
 import { parseStoredObject } from './storedJson';
+import { wholeNumberText } from './numbers';
 
 // The member dashboard (spec 2.9, 4 "Listing history status", 6, 9): what its tiles count, which
 // listings each view shows, the days-left indicator, the publishing queue in words, and the texts.
@@ -38,7 +39,7 @@ export const DASHBOARD_TEXTS = {
   delete: 'Delete',
   payNow: 'Pay now',
   relist: 'Relist',
-  views: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'view' : 'views'}`,
+  views: (n: number) => `${wholeNumberText(n)} ${n === 1 ? 'view' : 'views'}`,
   noActiveTitle: 'No active listings',
   noActiveText: 'Create a listing to reach buyers across Zimbabwe. Listings waiting for payment and expired ones are under History.',
   noListingsTitle: 'No listings yet',

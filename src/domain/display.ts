@@ -1,6 +1,7 @@
 import { BODY_TYPE_LABELS, CONDITION_LABELS, type BodyType, type Condition } from './constants';
 import { distanceBand, type DistanceBand } from './geo';
 import type { Vehicle } from './vehicle';
+import { usdText, wholeNumberText } from './numbers';
 
 // What cards and the detail screen show, with the fallbacks of spec sections 2.5 and 3.
 
@@ -15,18 +16,15 @@ export const CARD_FALLBACKS = {
 /** Dealer and featured pages use other fallbacks (spec section 3). */
 export const DEALER_CARD_FALLBACKS = { price: 'Contact', location: 'Location Available', fuel: 'N/A', transmission: 'N/A' } as const;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const km = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 export const capitalise = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 export function priceText(price: number | null, fallback: string = CARD_FALLBACKS.price): string {
-  return price === null ? fallback : usd.format(price);
+  return price === null ? fallback : usdText(price);
 }
 
 export function mileageText(v: Pick<Vehicle, 'mileage' | 'operating_hours'>): string {
-  if (v.mileage === null && v.operating_hours !== null) return `${km.format(v.operating_hours)} hrs`;
-  return `${km.format(v.mileage ?? CARD_FALLBACKS.mileage)} km`;
+  if (v.mileage === null && v.operating_hours !== null) return `${wholeNumberText(v.operating_hours)} hrs`;
+  return `${wholeNumberText(v.mileage ?? CARD_FALLBACKS.mileage)} km`;
 }
 
 export function fuelText(fuel: string | null, fallback: string = CARD_FALLBACKS.fuel): string {
@@ -63,7 +61,7 @@ export const DISTANCE_BAND_LABELS: Record<DistanceBand, string> = {
 
 export function distanceText(distanceKm: number | null | undefined): string {
   if (distanceKm === null || distanceKm === undefined) return 'Location unknown';
-  return distanceKm < 1 ? 'Under 1 km away' : `${km.format(distanceKm)} km away`;
+  return distanceKm < 1 ? 'Under 1 km away' : `${wholeNumberText(distanceKm)} km away`;
 }
 
 export function driveTimeText(minutes: number | null | undefined): string {

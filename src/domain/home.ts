@@ -1,4 +1,5 @@
 import { HOME_CONDITIONS, YEAR_MIN, yearMax } from './constants';
+import { wholeNumberText } from './numbers';
 
 // The home page's mobile search (spec section 2.5): texts quoted word for word, and the rule that
 // turns the phone's selections into the search's filter fields (spec section 5).
@@ -12,8 +13,7 @@ export const HOME_MOBILE_TEXTS = {
   },
 } as const;
 
-const count = new Intl.NumberFormat('en-US');
-const cars = (n: number) => `${count.format(n)} ${n === 1 ? 'car' : 'cars'}`;
+const cars = (n: number) => `${wholeNumberText(n)} ${n === 1 ? 'car' : 'cars'}`;
 
 /** The mobile search button: 'Search N cars'. */
 export const searchCarsText = (n: number): string => `Search ${cars(n)}`;

@@ -2,6 +2,7 @@ import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ADMIN_STAT_TILES, ADMIN_TEXTS as T, type AdminStats } from '../../domain/admin';
 import { LoadFailed, TabHeader } from './adminParts';
 import type { Loaded } from './useAdminLoad';
+import { wholeNumberText } from '../../domain/numbers';
 
 /** `value` null: still loading, or '—' when the statistics could not be loaded. */
 function Tile({ label, value, failed }: { label: string; value: number | null; failed: boolean }) {
@@ -14,7 +15,7 @@ function Tile({ label, value, failed }: { label: string; value: number | null; f
         <Skeleton h={38} w="55%" mt={6} radius="sm" />
       ) : (
         <Text fz={32} fw={800} c="brand.8" lh={1.2} mt={4}>
-          {value === null ? '—' : value.toLocaleString('en-US')}
+          {value === null ? '—' : wholeNumberText(value)}
         </Text>
       )}
     </Card>

@@ -25,6 +25,7 @@ import { StatTiles } from './StatTiles';
 import { Toasts } from './Toasts';
 import { toast } from './toasts';
 import { useMyListings } from './useMyListings';
+import { wholeNumberText } from '../../domain/numbers';
 
 const ListingWizard = lazy(() => import('../wizard/ListingWizard'));
 
@@ -169,8 +170,8 @@ function Dashboard({ user, name }: { user: User; name: string }) {
             <Stack gap="md">
               <PlanBanner />
               <StatTiles
-                active={stats ? stats.active.toLocaleString('en-US') : '—'}
-                views={stats ? stats.views.toLocaleString('en-US') : '—'}
+                active={stats ? wholeNumberText(stats.active) : '—'}
+                views={stats ? wholeNumberText(stats.views) : '—'}
                 memberSince={memberSinceText(user.created_at)}
                 {...(joined && { joined })}
               />

@@ -1,13 +1,13 @@
 import { BODY_TYPE_LABELS, CONDITION_LABELS, VEHICLE_TYPES, VEHICLE_TYPE_LABELS, type VehicleType } from '../../domain/constants';
 import { capitalise, fuelText, priceText } from '../../domain/display';
 import { SAVED_SEARCH_NAME_MAX } from '../../domain/notifications';
+import { wholeNumberText } from '../../domain/numbers';
 import type { SavedQuery } from './savedSearchApi';
 
 // How a saved search reads on screen and where it opens. The browse screens read their filters from the
 // URL, so a saved search opens as a link.
 
 const BROWSE_PATHS: Record<VehicleType, string> = { car: '/cars', construction: '/construction', farming: '/farming' };
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 const str = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : String(v));
 const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
@@ -45,7 +45,7 @@ export function savedSearchParts(q: SavedQuery): string[] {
   const category = str(q.category);
   add(category ? (BODY_TYPE_LABELS[category as keyof typeof BODY_TYPE_LABELS] ?? capitalise(category)) : null);
   add(range(num(q.min_price), num(q.max_price), (n) => priceText(n)));
-  add(range(num(q.min_mileage), num(q.max_mileage), (n) => `${number.format(n)} km`));
+  add(range(num(q.min_mileage), num(q.max_mileage), (n) => `${wholeNumberText(n)} km`));
   const from = num(q.year_from);
   const to = num(q.year_to);
   add(from !== undefined && to === undefined ? `${from} or newer` : to !== undefined && from === undefined ? `${to} or older` : range(from, to, String));
@@ -58,11 +58,11 @@ export function savedSearchParts(q: SavedQuery): string[] {
   const drive = str(q.drive_type);
   add(drive ? drive.toUpperCase() : null);
   const cc = str(q.engine_cc);
-  add(cc ? (cc.endsWith('+') ? `${number.format(Number(cc.slice(0, -1)))} cc and more` : `up to ${number.format(Number(cc))} cc`) : null);
+  add(cc ? (cc.endsWith('+') ? `${wholeNumberText(Number(cc.slice(0, -1)))} cc and more` : `up to ${wholeNumberText(Number(cc))} cc`) : null);
   const band = str(q.engine_size);
   add(band ? `${band} L engine` : null);
   const distance = num(q.distance);
-  add(distance ? `within ${number.format(distance)} km` : null);
+  add(distance ? `within ${wholeNumberText(distance)} km` : null);
   const place = str(q.location) ?? str(q.region);
   add(place ? `in ${place}` : null);
   const seller = str(q.seller_type);

@@ -9,6 +9,7 @@ import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
 import { useSession } from '../account/session';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
+import { wholeNumberText } from '../../domain/numbers';
 
 type Fields = Record<string, string | undefined>;
 
@@ -23,7 +24,6 @@ const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [
   { type: 'farming', label: VEHICLE_TYPE_LABELS.farming, path: '/farming' },
 ];
 const PAGE = 24;
-
 
 /** Browse a vehicle type: the filter-and-sort dialog, the count, the grid (spec section 2.6). */
 export default function BrowsePage({ type }: { type: VehicleType }) {
@@ -109,7 +109,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
         </Tabs.List>
       </Tabs>
       <Text fw={600} mb="md" aria-live="polite">
-        {searching ? `Searching for ${noun}...` : `${total.toLocaleString('en-US')} ${noun} found`}
+        {searching ? `Searching for ${noun}...` : `${wholeNumberText(total)} ${noun} found`}
       </Text>
       {searching && items.length === 0 ? (
         <VehicleGridSkeleton count={8} />

@@ -43,6 +43,7 @@ import { useSearch, type SearchState } from './useSearch';
 import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
+import { usdText, wholeNumberText } from '../../domain/numbers';
 
 const TABS: { type: VehicleType; label: string; one: string; many: string }[] = [
   { type: 'car', label: VEHICLE_TYPE_LABELS.car, one: 'car', many: 'cars' },
@@ -52,8 +53,7 @@ const TABS: { type: VehicleType; label: string; one: string; many: string }[] = 
 const PAGE = 24;
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 const YEARS = dealerYearOptions();
-const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${wholeNumberText(n)} ${n === 1 ? one : many}`;
 
 type Field = keyof DealerFilterState;
 
@@ -70,7 +70,7 @@ function chipText(key: Field, value: string | number): string {
     case 'engine_size':
       return `${value} L`;
     case 'max_price':
-      return `Up to ${usd(Number(value))}`;
+      return `Up to ${usdText(Number(value))}`;
     case 'region':
       return `Region: ${value}`;
     case 'year_from':
@@ -297,7 +297,7 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
                 ) : null}
                 {level >= DEALER_FILTER_LEVEL.priceAndYear ? (
                   <>
-                    <Input.Wrapper label={`Maximum Price: ${price >= DEALER_PRICE_SLIDER.max ? 'Any price' : usd(price)}`}>
+                    <Input.Wrapper label={`Maximum Price: ${price >= DEALER_PRICE_SLIDER.max ? 'Any price' : usdText(price)}`}>
                       <Slider
                         thumbLabel="Maximum Price"
                         min={DEALER_PRICE_SLIDER.min}
@@ -306,7 +306,7 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
                         value={price}
                         onChange={setPrice}
                         onChangeEnd={(v) => setCar('max_price', v)}
-                        label={usd}
+                        label={usdText}
                         mt={12}
                       />
                     </Input.Wrapper>

@@ -2,13 +2,14 @@ import { Accordion, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { BODY_TYPES, BODY_TYPE_LABELS, CONDITIONS, CONDITION_LABELS, DRIVE_TYPES, FUEL_TYPES, TRANSMISSIONS, type VehicleType } from '../../domain/constants';
 import { capitalise, fuelText } from '../../domain/display';
 import { CatalogueSelects } from './CatalogueSelects';
+import { wholeNumberText } from '../../domain/numbers';
 
 type Fields = Record<string, string | undefined>;
 
-const PRICE_OPTIONS = [1000, 2000, 5000, 10_000, 15_000, 20_000, 30_000, 50_000, 75_000, 100_000].map((p) => ({ value: String(p), label: `$${p.toLocaleString('en-US')}` }));
-const MILEAGE_OPTIONS = [10_000, 25_000, 50_000, 75_000, 100_000, 150_000, 200_000, 300_000].map((m) => ({ value: String(m), label: `Up to ${m.toLocaleString('en-US')} km` }));
+const PRICE_OPTIONS = [1000, 2000, 5000, 10_000, 15_000, 20_000, 30_000, 50_000, 75_000, 100_000].map((p) => ({ value: String(p), label: `$${wholeNumberText(p)}` }));
+const MILEAGE_OPTIONS = [10_000, 25_000, 50_000, 75_000, 100_000, 150_000, 200_000, 300_000].map((m) => ({ value: String(m), label: `Up to ${wholeNumberText(m)} km` }));
 const ENGINE_CC_OPTIONS = [
-  ...[1000, 1500, 2000, 2500, 3000].map((cc) => ({ value: String(cc), label: `Up to ${cc.toLocaleString('en-US')} cc` })),
+  ...[1000, 1500, 2000, 2500, 3000].map((cc) => ({ value: String(cc), label: `Up to ${wholeNumberText(cc)} cc` })),
   { value: '4000+', label: '4,000 cc and more' },
 ];
 const options = (values: readonly string[], label: (v: string) => string = capitalise) => values.map((v) => ({ value: v, label: label(v) }));

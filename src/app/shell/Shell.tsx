@@ -15,6 +15,7 @@ import { PromptsHost } from '../prompts/PromptsHost';
 import { openCookieSettings } from '../prompts/promptsStore';
 import { useKeepPushSubscription, useNotificationPromptDue } from '../push/pushGate';
 import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shellLook';
+import { syncedAtText } from './syncedAt';
 
 const NAV_LINKS = [
   { to: '/cars', label: 'Buy' },
@@ -180,13 +181,10 @@ function UpdatePrompt() {
   );
 }
 
-/** Made once: toLocaleString builds a new formatter on each call, and the status line renders on every sync. */
-const SYNCED_AT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
 function SyncStatus() {
   const { online, lastSyncedAt, syncing } = useSnapshot(syncStore);
   if (online && !lastSyncedAt && !syncing) return <Box h={SYNC_STATUS_HEIGHT_PX} />;
-  const when = lastSyncedAt ? SYNCED_AT.format(new Date(lastSyncedAt)) : null;
+  const when = lastSyncedAt ? syncedAtText(new Date(lastSyncedAt)) : null;
   if (!online) {
     return (
       <Alert color="gold" variant="filled" radius={0} py={6} c="dark" role="status">

@@ -4,9 +4,8 @@ import { BODY_TYPE_LABELS, CONDITION_LABELS, PLACEHOLDER_IMAGE, VEHICLE_TYPE_LAB
 import { capitalise, fuelText, priceText } from '../../domain/display';
 import { formatUsd, PLAN_TERMS } from '../../domain/fees';
 import { expiryText, FIELD_LABELS, listingLocation, planOf, type WizardField, type WizardForm } from '../../domain/listingWizard';
+import { wholeNumberText } from '../../domain/numbers';
 import type { WizardPhoto } from './useWizardDraft';
-
-const num = new Intl.NumberFormat('en-US');
 
 function money(text: string): string {
   const n = Number(text.replace(/,/g, ''));
@@ -65,7 +64,7 @@ export function ReviewStep({ form, photos, onEdit }: { form: WizardForm; photos:
         <Row field="year" value={form.year} />
         <Row field="fuel_type" value={form.fuel_type ? fuelText(form.fuel_type) : ''} />
         <Row field="transmission" value={capitalise(form.transmission)} />
-        <Row field="mileage" value={form.mileage ? `${num.format(Number(form.mileage))} km` : ''} />
+        <Row field="mileage" value={form.mileage ? `${wholeNumberText(Number(form.mileage))} km` : ''} />
         <Row field="color" value={form.color} />
         <Row field={form.vehicle_type === 'car' ? 'category' : 'Category'} value={categoryLabel(form)} />
         <Row field="engine_size" value={form.engine_size ? `${form.engine_size} L` : ''} />

@@ -21,6 +21,7 @@ import { VehicleGridSkeleton } from '../VehicleCardSkeleton';
 import { BrowseByType } from './BrowseByType';
 import { useTransitionSnapshot } from '../../useTransitionSnapshot';
 import { VehicleTypeTabs } from './VehicleTypeTabs';
+import { wholeNumberText } from '../../../domain/numbers';
 
 type Fields = Record<string, string | undefined>;
 
@@ -41,7 +42,7 @@ const FIELD_LABELS: Record<string, string> = {
 };
 
 function chipText(key: string, value: string): string {
-  if (key === 'max_price') return `Up to $${Number(value).toLocaleString('en-US')}`;
+  if (key === 'max_price') return `Up to $${wholeNumberText(Number(value))}`;
   if (key === 'distance') return `Within ${value} km`;
   if (key === 'engine_size') return `${value} L`;
   if (key === 'fuel_type') return fuelText(value);
@@ -123,7 +124,7 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
             {level >= 2 ? (
               <Stack gap={4}>
                 <Text fz="sm" fw={500}>
-                  Maximum price: ${Number(form.max_price ?? HOME_PRICE_SLIDER.max).toLocaleString('en-US')}
+                  Maximum price: ${wholeNumberText(Number(form.max_price ?? HOME_PRICE_SLIDER.max))}
                 </Text>
                 <Slider
                   aria-label="Maximum price"
@@ -171,7 +172,7 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
 
       <Container size="xl" mt={40} ref={results}>
         <Group justify="space-between" mb="md">
-          <Title order={2}>{searching ? 'Searching...' : `${total.toLocaleString('en-US')} ${tab === 'car' ? 'cars' : 'vehicles'} found`}</Title>
+          <Title order={2}>{searching ? 'Searching...' : `${wholeNumberText(total)} ${tab === 'car' ? 'cars' : 'vehicles'} found`}</Title>
           <Select aria-label="Sort by" data={HOME_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))} value={sort} onChange={(v) => v && setSort(v as SortOrder)} allowDeselect={false} w={210} />
         </Group>
         {searching && items.length === 0 ? (
@@ -186,7 +187,7 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
         {total > items.length ? (
           <Group justify="center" mt="lg">
             <Button component={Link} to={tab === 'car' ? '/cars' : `/${tab}`} state={{ filters: effective }} variant="light">
-              See all {total.toLocaleString('en-US')} results
+              See all {wholeNumberText(total)} results
             </Button>
           </Group>
         ) : null}

@@ -18,6 +18,7 @@ import { useSearch } from '../useSearch';
 import { MobileCarRow } from './MobileCarRow';
 import { useTransitionSnapshot } from '../../useTransitionSnapshot';
 import { VehicleTypeTabs } from './VehicleTypeTabs';
+import { wholeNumberText } from '../../../domain/numbers';
 
 // The 'Advanced Search Options' dialog loads when first opened: its number inputs are not part of
 // the first screen.
@@ -40,7 +41,7 @@ function ComingSoon({ type }: { type: Exclude<VehicleType, 'car'> }) {
 function OptionChips({ search, onClear }: { search: MobileSearch; onClear: (key: keyof MobileSearch) => void }) {
   const f = mobileSearchFields(search);
   const chips: [keyof MobileSearch, string][] = [];
-  if (f.max_price !== undefined) chips.push(['maxPrice', `Up to $${Number(f.max_price).toLocaleString('en-US')}`]);
+  if (f.max_price !== undefined) chips.push(['maxPrice', `Up to $${wholeNumberText(Number(f.max_price))}`]);
   if (f.year_from !== undefined) chips.push(['minYear', `From ${f.year_from}`]);
   if (f.location !== undefined) chips.push(['location', `In ${f.location}`]);
   if (search.condition) chips.push(['condition', HOME_CONDITION_LABELS[search.condition]]);
@@ -161,7 +162,7 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
           {results.total > results.items.length ? (
             <Box mt="md">
               <Button component={Link} to="/cars" state={{ filters: Object.fromEntries(Object.entries(appliedFields).map(([k, v]) => [k, String(v)])) }} variant="light" fullWidth>
-                See all {results.total.toLocaleString('en-US')} cars
+                See all {wholeNumberText(results.total)} cars
               </Button>
             </Box>
           ) : null}
