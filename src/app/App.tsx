@@ -9,7 +9,8 @@ import { startOutbox } from './outbox/outboxRunner';
 import { useSession } from './account/session';
 import { loadHomePage } from './search/home/variants';
 import { HomeRoute } from './search/home/HomeRoute';
-import { firstScreenModule, type ScreenModule } from '../domain/screens';
+import { firstScreenModule, listingPageId, type ScreenModule } from '../domain/screens';
+import { prefetchListing } from './vehicle/listingPrefetch';
 
 // Each screen's code. The screen of the address the app opens on starts loading at once, beside the
 // shell's first render, instead of when the render reaches the route (domain/screens.ts).
@@ -30,6 +31,8 @@ const SCREEN_LOADERS: Record<ScreenModule, () => Promise<unknown>> = {
 };
 const firstScreen = firstScreenModule(window.location.pathname);
 if (firstScreen) SCREEN_LOADERS[firstScreen]().catch(() => undefined);
+const firstListing = listingPageId(window.location.pathname);
+if (firstListing) prefetchListing(firstListing);
 
 const BrowsePage = lazy(loadBrowse);
 const VehicleDetailPage = lazy(loadDetail);

@@ -7,6 +7,7 @@ import { LISTING_MESSAGES } from '../../domain/messages';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../domain/constants';
 import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, priceText, sellerBadge, titleOf, transmissionText } from '../../domain/display';
 import { fetchVehicle } from '../../data/api';
+import { takePrefetchedListing } from './listingPrefetch';
 import { locationStore } from '../location/locationStore';
 import { searchWorker } from '../sync/searchClient';
 import { onListingsChange } from '../sync/syncStore';
@@ -179,7 +180,8 @@ export default function VehicleDetailPage() {
   // The device's copy and the server's are asked together: the device's shows as soon as it answers
   // (and offline), the server's replaces it and counts the view. On a first visit the device has no
   // copy yet, and the page need not wait for the search worker to start before asking the server.
-  // Once per listing: each request counts a view.
+  // Once per listing: each request counts a view. The page the app opens on takes the request the app
+  // started with it (listingPrefetch.ts).
   useEffect(() => {
     let live = true;
     let fresh = false;
@@ -191,7 +193,7 @@ export default function VehicleDetailPage() {
         if (live && v && !fresh) show(v);
         return v;
       });
-    fetchVehicle(id, ctrl.signal).then(
+    (takePrefetchedListing(id) ?? fetchVehicle(id, ctrl.signal)).then(
       (v) => {
         fresh = true;
         if (live) show(v);
