@@ -143,6 +143,10 @@ export const PAYMENT_TEXTS = {
     onDevice: 'Saved on this device',
   },
   cardQueuedOffline: 'Waiting for a connection: your card payment continues here as soon as you are back online.',
+  /** A card payment request made earlier (by the service worker, or before the page was closed) waits for the seller. */
+  cardReady: 'Your card payment request has been sent. Check the cardholder name and press Pay to finish it.',
+  /** Leaves that card request to choose the method again (a new request is made). */
+  startOver: 'Choose another way to pay',
 } as const;
 
 /**
