@@ -19,12 +19,13 @@ export function chainTitle(chain: ListingPublishState, items: readonly OutboxIte
 }
 
 /**
- * What a queued listing's payment waits for, in words, or null when its chain carries no payment (or
- * the listing was live already). The stage says whether the seller has something left to do.
+ * What a queued listing's payment waits for, in words, or null when its chain carries no payment, the
+ * listing was live already, or the chain failed. sellerTurn: the request is made, the seller finishes it.
  */
 export function chainPayment(chain: ListingPublishState, items: readonly OutboxItem[], title: string): { text: string; sellerTurn: boolean } | null {
   const pay = paymentItemOf([...items], chain.listingId);
-  if (!pay || pay.result?.alreadyPaid) return null;
+  // A failed chain's line says what failed and offers Retry; its payment waits behind that.
+  if (!pay || pay.result?.alreadyPaid || chain.state === 'failed') return null;
   const create = items.find((i): i is CreateItem => i.kind === 'create' && i.listingId === chain.listingId);
   const plan = pay.payment.subscriptionPlan ?? chain.vehicle?.subscription_plan ?? create?.listing.subscription_plan ?? null;
   const amount = plan ? formatUsd(PLAN_TERMS[plan].priceCents) : null;
