@@ -7,7 +7,7 @@ import { clientsClaim } from 'workbox-core';
 import { Queue } from 'workbox-background-sync';
 import { MotokariDb } from '../src/data/db';
 import { Mirror } from '../src/data/mirror';
-import { fetchSend, processOutbox } from '../src/data/outbox';
+import { fetchSend, IN_PROGRESS_RETRY_MS, processOutbox } from '../src/data/outbox';
 import { OUTBOX_SYNC_QUEUE } from '../src/data/outboxSync';
 import { readReplayAuth } from '../src/data/replayAuth';
 import './push';
@@ -49,15 +49,22 @@ self.addEventListener('message', (event) => {
 // sent from here when a connection returns, even with no page open. The queue lives in IndexedDB,
 // ordered and keyed (src/data/outbox.ts), so workbox-background-sync's Queue is used for its sync
 // plumbing only: its sync event (or, in browsers without Background Sync, each start of this worker)
-// runs the same processOutbox the page runs. A run that ends offline or backing off throws, so the
-// browser schedules another sync; the Idempotency-Keys make a run racing the page's harmless.
+// runs the same processOutbox the page runs, under the same device lock (navigator.locks), so the page
+// and this worker take turns. A request the server is still processing is asked again in a moment,
+// here; a run that ends offline or backing off throws, so the browser schedules another sync.
 const outboxDb = new MotokariDb();
 const mirror = new Mirror();
+/** How many times one sync event asks again in a moment before leaving the rest to the browser's next sync. */
+const SOON_RETRIES = 5;
 new Queue(OUTBOX_SYNC_QUEUE, {
   onSync: async () => {
     const auth = await readReplayAuth(mirror);
     if (!auth) return;
-    const result = await processOutbox(outboxDb, fetchSend(auth.token), { userId: auth.userId });
+    let result = await processOutbox(outboxDb, fetchSend(auth.token), { userId: auth.userId });
+    for (let i = 0; i < SOON_RETRIES && result.outcome === 'waiting' && result.retryAt !== null && result.retryAt - Date.now() <= IN_PROGRESS_RETRY_MS; i++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, result.retryAt! - Date.now())));
+      result = await processOutbox(outboxDb, fetchSend(auth.token), { userId: auth.userId });
+    }
     if (result.outcome === 'offline' || result.outcome === 'waiting') throw new Error(`outbox not finished: ${result.outcome}`);
   },
 });

@@ -1,6 +1,7 @@
 import ky from 'ky';
 import type { Vehicle } from '../domain/vehicle';
 import { authToken, unauthorized } from './apiAuth';
+import { changesListings, listingWritten } from './listingWrites';
 
 /**
  * The API client. No timeout by default (spec section 7); callers pass a signal when they need one.
@@ -18,6 +19,10 @@ export const api = ky.create({
       },
     ],
     afterResponse: [
+      (request, _options, response) => {
+        // This device changed a listing: its copy of the listings (and so its search) follows at once.
+        if (changesListings(request.method, request.url, response.status)) listingWritten();
+      },
       (request, _options, response) => {
         if (response.status !== 401) return;
         const sent = request.headers.get('Authorization');

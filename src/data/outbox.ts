@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
 import type { SubscriptionPlan } from '../domain/fees';
-import { GENERIC_MESSAGES, LISTING_MESSAGES, PAYMENT_MESSAGES } from '../domain/messages';
+import { inPlainWords, LISTING_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '../domain/messages';
 import { msisdnFormIssue, msisdnIssue as checkMsisdn, paymentErrorMessage } from '../domain/payments';
 import type { Vehicle } from '../domain/vehicle';
 import { vehicleInputSchema, type VehicleInput } from '../domain/vehicleInput';
@@ -57,7 +57,7 @@ interface ItemBase {
   updatedAt: number;
   /** The signed-in user who queued it; processOutbox({ userId }) leaves other users' chains alone. */
   ownerId: string | null;
-  /** Backoff after a 5xx, 408, 409-in-progress or 429: not sent again before this time (ms). */
+  /** Backoff after a 5xx, 408 or 429, or a moment after a 409-in-progress: not sent again before this time (ms). */
   nextAttemptAt: number | null;
   /** Why it failed (the server's detail), or the last transient problem while waiting. */
   error: string | null;
@@ -275,10 +275,26 @@ export interface ProcessResult {
   retryAt: number | null;
 }
 
+/** The part of the Web Locks API (navigator.locks) the runner uses: an exclusive lock by name. */
+export interface OutboxLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** The lock the page's runner (in the search worker) and the service worker's take: one runner per device. */
+export const OUTBOX_LOCK = 'motokari-outbox';
+
+/** The device's navigator.locks where the browser has it (pages, workers and service workers alike). */
+function deviceLocks(): OutboxLocks | null {
+  const nav = (globalThis as { navigator?: { locks?: OutboxLocks } }).navigator;
+  return nav?.locks ?? null;
+}
+
 export interface ProcessOptions {
   /** The signed-in user: chains queued by someone else are left for them. */
   userId?: string | null;
   now?: () => number;
+  /** The device's locks; by default navigator.locks, null (or a browser without them) for none. */
+  locks?: OutboxLocks | null;
 }
 
 interface Runner {
@@ -290,14 +306,17 @@ const runners = new WeakMap<MotokariDb, Runner>();
 
 /**
  * Sends the queue in order until nothing more can run now. One runner per database in this page: a
- * call made while it runs joins it (and makes it look again for work queued meanwhile). Another tab
- * or the service worker may send the same item at the same moment; the Idempotency-Key makes the
- * server do it once, and an answer for an item claimed since by another runner is ignored.
+ * call made while it runs joins it (and makes it look again for work queued meanwhile). One runner per
+ * device: each run holds the device's OUTBOX_LOCK (navigator.locks), so the page's runner and the
+ * service worker's take turns instead of sending the same request at once. Where the browser has no
+ * locks, another tab or the service worker may send the same item at the same moment; the
+ * Idempotency-Key makes the server do it once, a success is kept whoever sent it, and any other answer
+ * for an item claimed since by another runner is ignored.
  *
  * Per answer: 2xx done (its result kept for later items); a network error leaves the item waiting
- * and stops the run; 401 stops the run and marks nothing failed; 408, 429, 5xx and a 409 for a key
- * still in progress wait with backoff (that chain only); any other 4xx fails the item with the
- * server's detail and stops its chain.
+ * and stops the run; 401 stops the run and marks nothing failed; a 409 for a key still in progress
+ * is asked again in a moment (IN_PROGRESS_RETRY_MS); 408, 429 and 5xx wait with backoff (that chain
+ * only); any other 4xx fails the item with the server's detail and stops its chain.
  */
 export function processOutbox(db: MotokariDb, send: Send, options: ProcessOptions = {}): Promise<ProcessResult> {
   const running = runners.get(db);
@@ -306,16 +325,20 @@ export function processOutbox(db: MotokariDb, send: Send, options: ProcessOption
     return running.promise;
   }
   const runner: Runner = { promise: Promise.resolve(emptyResult()), again: null };
+  const passes = async () => {
+    let result = await runPass(db, send, options);
+    while (runner.again) {
+      const next = runner.again;
+      runner.again = null;
+      const more = await runPass(db, next.send, next.options);
+      result = { ...more, sent: result.sent + more.sent, completed: result.completed + more.completed, failed: result.failed + more.failed };
+    }
+    return result;
+  };
+  const locks = options.locks === undefined ? deviceLocks() : options.locks;
   runner.promise = (async () => {
     try {
-      let result = await runPass(db, send, options);
-      while (runner.again) {
-        const next = runner.again;
-        runner.again = null;
-        const more = await runPass(db, next.send, next.options);
-        result = { ...more, sent: result.sent + more.sent, completed: result.completed + more.completed, failed: result.failed + more.failed };
-      }
-      return result;
+      return locks ? await locks.request(OUTBOX_LOCK, passes) : await passes();
     } finally {
       runners.delete(db);
     }
@@ -384,6 +407,8 @@ type Step =
   | { kind: 'offline' | 'unauthorized'; sent: boolean; message: string };
 
 const BACKOFF_BASE_MS = 5_000;
+/** A request still being processed on the server (its first attempt's answer is on its way): ask again this soon. */
+export const IN_PROGRESS_RETRY_MS = 1_500;
 const BACKOFF_MAX_MS = 15 * 60_000;
 
 /** 5 s, 10 s, 20 s ... up to 15 minutes; never sooner than the server's Retry-After. */
@@ -403,11 +428,15 @@ async function sendItem(db: MotokariDb, item: OutboxItem, send: Send, now: () =>
   });
   if (!claimed) return { kind: 'skipped', sent: false };
 
-  /** Writes the outcome unless another runner has claimed the item since, or it is done already. */
+  /**
+   * Writes the outcome unless the item is done already or another runner has claimed it since. A
+   * success is written whoever holds the claim: the server did the work, and a racing runner's answer
+   * for the same key can only be its replay (or 'still being processed').
+   */
   const settle = (patch: Partial<ItemBase> & { result?: OutboxItem['result'] }) =>
     db.transaction('rw', db.outbox, async () => {
       const cur = await db.outbox.get(item.id);
-      if (!cur || cur.claim !== claim || cur.state === 'done') return false;
+      if (!cur || cur.state === 'done' || (cur.claim !== claim && patch.state !== 'done')) return false;
       await db.outbox.put({ ...cur, ...patch, claim: null, updatedAt: now() } as OutboxItem);
       return true;
     });
@@ -443,6 +472,10 @@ async function sendItem(db: MotokariDb, item: OutboxItem, send: Send, now: () =>
       return { kind: 'failed', sent: true };
     case 'later':
       await settle({ state: 'waiting', error: verdict.message, httpStatus: status, nextAttemptAt: now() + backoffMs(claimed.attempts, retryAfter) });
+      return { kind: 'later', sent: true };
+    case 'inProgress':
+      // Not a failed attempt: the first one is still running on the server. Ask again in a moment.
+      await settle({ state: 'waiting', error: verdict.message, httpStatus: status, attempts: claimed.attempts - 1, nextAttemptAt: now() + IN_PROGRESS_RETRY_MS });
       return { kind: 'later', sent: true };
     case 'unauthorized':
       // Not the item's fault: it waits, unchanged, for the user to sign in again.
@@ -487,7 +520,7 @@ async function buildRequest(db: MotokariDb, item: OutboxItem): Promise<{ path: s
 
 type Verdict =
   | { kind: 'done'; result: OutboxItem['result'] }
-  | { kind: 'failed' | 'later' | 'unauthorized'; message: string };
+  | { kind: 'failed' | 'later' | 'inProgress' | 'unauthorized'; message: string };
 
 const UNEXPECTED = 'Unexpected answer from the server';
 
@@ -495,7 +528,7 @@ function judge(item: OutboxItem, status: number, body: unknown): Verdict {
   const message = detailText(item, status, body);
   if (status === 401) return { kind: 'unauthorized', message };
   if (status >= 200 && status < 300) return success(item, body);
-  if (status === 409 && message === GENERIC_MESSAGES.idempotencyInProgress) return { kind: 'later', message };
+  if (status === 409 && message === OUTBOX_TEXTS.stillProcessing) return { kind: 'inProgress', message };
   // The listing is live already (paid from another device, or this payment went through earlier).
   if (status === 409 && item.kind === 'payment' && message === PAYMENT_MESSAGES.alreadyPaid) {
     return { kind: 'done', result: paymentResult({}, true) };
@@ -549,9 +582,9 @@ function paymentResult(body: Record<string, unknown>, alreadyPaid: boolean): Pay
 function detailText(item: OutboxItem, status: number, body: unknown): string {
   // Payment requests use the payment screen's mapping (spec section 8): one source for both.
   if (item.kind === 'payment') return paymentErrorMessage(item.payment.method, { status, body });
-  if (typeof body === 'string' && body.trim() && !body.trimStart().startsWith('<')) return body.trim();
+  if (typeof body === 'string' && body.trim() && !body.trimStart().startsWith('<')) return inPlainWords(body.trim());
   const detail = isRecord(body) ? body.detail : undefined;
-  if (typeof detail === 'string' && detail) return detail;
+  if (typeof detail === 'string' && detail) return inPlainWords(detail);
   if (Array.isArray(detail)) {
     const msgs = detail.map((d) => (typeof d === 'string' ? d : isRecord(d) ? str(d.msg) : null)).filter((m): m is string => !!m);
     if (msgs.length) return msgs.join('; ');
@@ -559,7 +592,7 @@ function detailText(item: OutboxItem, status: number, body: unknown): string {
   if (status === 422) return LISTING_MESSAGES.validationError;
   if (status >= 500) return LISTING_MESSAGES.serverError;
   if (item.kind === 'create') return LISTING_MESSAGES.createError;
-  return `Upload failed (Error ${status})`;
+  return OUTBOX_TEXTS.uploadFailed;
 }
 
 async function readBody(res: Response): Promise<unknown> {

@@ -74,6 +74,11 @@ export const DASHBOARD_TEXTS = {
   discarded: 'Removed from the publishing queue.',
   queueError: 'The publishing queue could not be changed. Please try again.',
   chainDone: (title: string) => `${title} has been sent and is in My Car Listings.`,
+  /** A listing sent without its fee: it waits, unpublished, under History. */
+  chainUnpaid: (title: string) => `${title} has been sent. It is not published yet: pay for it from History in My Car Listings.`,
+  /** A listing sent with its payment request: what is left before it is published. */
+  chainAwaitingPayment: (title: string) => `${title} has been sent. It is published once its payment goes through: see the publishing queue.`,
+  finishPayment: 'Finish payment',
   quickActions: 'Quick Actions',
   browseAll: 'Browse All Cars',
   listAnother: 'List Another Car',
@@ -193,6 +198,26 @@ export function queueStateText(line: QueueLine, offline: boolean, now: number = 
       if (offline) return 'Waiting for network';
       if (line.nextAttemptAt !== null && line.nextAttemptAt > now) return line.error ? `Waiting to retry: ${line.error}` : 'Waiting to retry';
       return 'Waiting to send';
+  }
+}
+
+/** Where a queued listing's payment stands: not sent yet, sent and waiting for the PIN, or waiting for the card. */
+export type QueuedPaymentStage = 'queued' | 'approve' | 'finishCard';
+
+/**
+ * The line under a queued listing whose fee is paid through the queue: which listing waits for which
+ * payment, and what happens next.
+ */
+export function queuedPaymentText(title: string, amount: string | null, method: 'ecocash' | 'card', stage: QueuedPaymentStage): string {
+  const fee = amount ? `${amount} ` : '';
+  const how = method === 'ecocash' ? 'EcoCash' : 'card';
+  switch (stage) {
+    case 'queued':
+      return `${title}: waiting to send the ${fee}${how} payment; it will be published when the payment goes through.`;
+    case 'approve':
+      return `${title}: the ${fee}EcoCash payment has been requested. Approve it to publish the listing.`;
+    case 'finishCard':
+      return `${title}: the ${fee}card payment is ready. Finish it to publish the listing.`;
   }
 }
 

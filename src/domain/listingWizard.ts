@@ -1,6 +1,6 @@
 import { IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, MAX_IMAGES, WIZARD_DEFAULT_REGION, YEAR_MIN, yearMax, type VehicleType } from './constants';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './fees';
-import { LISTING_MESSAGES } from './messages';
+import { inPlainWords, LISTING_MESSAGES } from './messages';
 import type { Vehicle } from './vehicle';
 
 // The listing wizard's rules (spec sections 4, 5 and 8): its steps, what each step requires, how the
@@ -400,7 +400,8 @@ export function saveErrorMessage(status: number | null, body: unknown): string {
   if (typeof body === 'string' && body.trim() && !body.trimStart().startsWith('<')) return body.trim();
   if (isRecord(body)) {
     const { detail, message } = body;
-    if (typeof detail === 'string' && detail.trim()) return detail;
+    // The idempotency layer's answers (a save pressed twice) in plain words.
+    if (typeof detail === 'string' && detail.trim()) return inPlainWords(detail);
     if (Array.isArray(detail)) {
       const msgs = detail.map((d) => (typeof d === 'string' ? d : isRecord(d) && typeof d.msg === 'string' ? d.msg : null)).filter((m): m is string => !!m);
       if (msgs.length) return msgs.join('; ');

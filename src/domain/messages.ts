@@ -64,7 +64,6 @@ export const PAYMENT_MESSAGES = {
   phoneDigitsOnly: 'Phone number must contain digits only',
   phoneLength: 'Phone number must have 9 to 15 digits',
   doublePayment: 'Double payment: the listing was already paid; refundable as account credit',
-  statusError: (status: number) => `Payment failed (Error ${status})`,
   initiated: 'Payment initiated. Please enter your PIN.',
   completed: 'Payment completed successfully!',
   failed: 'Payment failed. Please try again.',
@@ -98,6 +97,25 @@ export const GENERIC_MESSAGES = {
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
 } as const;
+
+/**
+ * The seller's queue and payment screens in people's words: the server's protocol answers (the
+ * idempotency layer's, an HTTP status) are never shown as they are.
+ */
+export const OUTBOX_TEXTS = {
+  stillProcessing: 'The server is still working on the last attempt; it is checked again in a moment.',
+  changedSinceSent: 'This listing changed after it was first sent. Discard it from the queue and publish the draft again.',
+  requestProblem: 'This could not be sent as it is. Please try again.',
+  uploadFailed: 'A photo could not be uploaded. Please try again.',
+} as const;
+
+/** A server's detail as a person should read it: the idempotency layer's answers in plain words, the rest as they are. */
+export function inPlainWords(detail: string): string {
+  if (detail === GENERIC_MESSAGES.idempotencyInProgress) return OUTBOX_TEXTS.stillProcessing;
+  if (detail === GENERIC_MESSAGES.idempotencyMismatch) return OUTBOX_TEXTS.changedSinceSent;
+  if (/idempotency/i.test(detail)) return OUTBOX_TEXTS.requestProblem;
+  return detail;
+}
 
 /** The search forms' make, model and variant selects (spec section 5). */
 export const SEARCH_FIELD_TEXTS = {

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from './fees';
-import { PAYMENT_MESSAGES } from './messages';
+import { inPlainWords, PAYMENT_MESSAGES } from './messages';
 
 // Listing-fee payments as the seller sees them: the local check of the mobile-money number, and
 // the spec's section 8 messages for a payment request that went wrong. One mapping serves the
@@ -37,7 +37,10 @@ export interface PaymentFailure {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The server's own words: a plain-text body, `detail` (a list of validation errors joined by '; '), else `message`. */
+/**
+ * The server's own words: a plain-text body, `detail` (a list of validation errors joined by '; '), else
+ * `message`; the idempotency layer's answers in plain words (inPlainWords).
+ */
 export function serverDetail(body: unknown): string | null {
   if (typeof body === 'string') {
     const text = body.trim();
@@ -46,18 +49,19 @@ export function serverDetail(body: unknown): string | null {
   }
   if (!isRecord(body)) return null;
   const { detail, message } = body;
-  if (typeof detail === 'string' && detail) return detail;
+  if (typeof detail === 'string' && detail) return inPlainWords(detail);
   if (Array.isArray(detail)) {
     const msgs = detail.map((d) => (typeof d === 'string' ? d : isRecord(d) && typeof d.msg === 'string' ? d.msg : null)).filter((m): m is string => !!m);
     if (msgs.length) return msgs.join('; ');
   }
-  return typeof message === 'string' && message ? message : null;
+  return typeof message === 'string' && message ? inPlainWords(message) : null;
 }
 
 /**
  * The message for a failed payment call (spec section 8). Mobile money: 401/403 'Authentication
  * required…', 404 'Vehicle not found…', 400 the server's detail or 'Invalid payment request…', 500
- * 'Server error…', other statuses the detail, message or 'Payment failed (Error {status})', no answer
+ * 'Server error…', other statuses the detail, message or 'Payment failed. Please try again.' (the spec's
+ * 'Payment failed (Error {status})' would show a protocol's number to the seller), no answer
  * 'Network error…'. Card: 401/403 'Authentication required…', otherwise the server's detail or
  * message (with the same fallbacks when it has none). A success status that is not a usable answer
  * gets the default 'Payment creation failed. Please try again.'
@@ -72,10 +76,10 @@ export function paymentErrorMessage(method: PaymentMethod, failure: PaymentFailu
     if (status === 404) return PAYMENT_MESSAGES.vehicleNotFound;
     if (status === 400) return detail ?? PAYMENT_MESSAGES.invalidRequest;
     if (status === 500) return PAYMENT_MESSAGES.serverError;
-    return detail ?? PAYMENT_MESSAGES.statusError(status);
+    return detail ?? PAYMENT_MESSAGES.failed;
   }
   if (detail) return detail;
-  return status >= 500 ? PAYMENT_MESSAGES.serverError : PAYMENT_MESSAGES.statusError(status);
+  return status >= 500 ? PAYMENT_MESSAGES.serverError : PAYMENT_MESSAGES.failed;
 }
 
 /** The confirm calls answer 402 when the provider declined or the payment was cancelled: the payment failed. */
@@ -139,6 +143,10 @@ export const PAYMENT_TEXTS = {
     onDevice: 'Saved on this device',
   },
   cardQueuedOffline: 'Waiting for a connection: your card payment continues here as soon as you are back online.',
+  /** A card payment request made earlier (by the service worker, or before the page was closed) waits for the seller. */
+  cardReady: 'Your card payment request has been sent. Check the cardholder name and press Pay to finish it.',
+  /** Leaves that card request to choose the method again (a new request is made). */
+  startOver: 'Choose another way to pay',
 } as const;
 
 /**

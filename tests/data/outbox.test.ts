@@ -9,16 +9,19 @@ import {
   discard,
   enqueuePublish,
   listOutbox,
+  OUTBOX_LOCK,
   processOutbox,
   PublishInputError,
   retry,
   summarizeOutbox,
   type OutboxItem,
+  type OutboxLocks,
   type PaymentChoice,
   type Send,
 } from '../../src/data/outbox';
 import { SANDBOX_PINS } from '../../src/domain/fees';
-import { AUTH_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages';
+import { AUTH_MESSAGES, GENERIC_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '../../src/domain/messages';
+import { queueStateText } from '../../src/domain/dashboard';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { payments } from '../../src/server/db/schema';
 import { listingBody, startServer, type TestServer } from '../server/harness';
@@ -406,6 +409,66 @@ describe('the outbox publishing a draft', () => {
     expect(a).toMatchObject({ outcome: 'empty', sent: 4, completed: 4 });
     expect(w.log).toEqual(['POST uploads', 'POST uploads', 'POST vehicles', 'POST payments/ecocash/create']);
     expect(await paymentsFor(draftId)).toHaveLength(1);
+  });
+
+  /** The Web Locks API's exclusive lock, as the page's and the service worker's navigator.locks share it. */
+  function deviceLocks(): OutboxLocks & { granted: number } {
+    let tail: Promise<unknown> = Promise.resolve();
+    const locks = {
+      granted: 0,
+      request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+        expect(name).toBe(OUTBOX_LOCK);
+        const run = tail.then(() => {
+          locks.granted += 1;
+          return callback();
+        });
+        tail = run.catch(() => undefined);
+        return run;
+      },
+    };
+    return locks;
+  }
+
+  it('the page and the service worker send one at a time: each request once, nothing waits to retry', async () => {
+    const name = `outbox-${randomUUID()}`;
+    // Two handles on one database, as the page's search worker and the service worker each open it.
+    const pageDb = new MotokariDb(name);
+    const swDb = new MotokariDb(name);
+    const draftId = await draftWith(pageDb, 2);
+    await enqueuePublish(pageDb, draftId, { payment: ecocash });
+    const w = wire();
+    const send = injectSend(s, w);
+    const locks = deviceLocks();
+    const [page, sw] = await Promise.all([processOutbox(pageDb, send, { locks }), processOutbox(swDb, send, { locks })]);
+    expect(locks.granted).toBe(2);
+    expect(page).toMatchObject({ outcome: 'empty', sent: 4, completed: 4 });
+    expect(sw).toMatchObject({ outcome: 'empty', sent: 0 });
+    expect(w.log).toEqual(['POST uploads', 'POST uploads', 'POST vehicles', 'POST payments/ecocash/create']);
+    const chain = await listOutbox(swDb, draftId);
+    expect(chain.map((i) => [i.state, i.nextAttemptAt])).toEqual(chain.map(() => ['done', null]));
+    expect(await paymentsFor(draftId)).toHaveLength(1);
+  });
+
+  it('"still being processed" is asked again in a moment, not after a long back-off, and said in plain words', async () => {
+    const db = newDb();
+    const draftId = await draftWith(db, 1);
+    await enqueuePublish(db, draftId, { payment: null });
+    const t = Date.now();
+    const busy: Send = async () => new Response(JSON.stringify({ detail: GENERIC_MESSAGES.idempotencyInProgress }), { status: 409, headers: { 'content-type': 'application/json' } });
+    for (let round = 0; round < 3; round++) {
+      const result = await processOutbox(db, busy, { now: () => t, locks: null });
+      expect(result).toMatchObject({ outcome: 'waiting', failed: 0 });
+      expect(result.retryAt! - t).toBeLessThanOrEqual(2_000);
+      // Each answer asks again in a moment: the wait does not grow.
+      await db.outbox.where('listingId').equals(draftId).modify({ nextAttemptAt: null });
+    }
+    const [upload] = await listOutbox(db, draftId);
+    expect(upload).toMatchObject({ state: 'waiting', attempts: 0 });
+    const words = queueStateText({ ...summarizeOutbox([upload!])[0]!, nextAttemptAt: t + 1_000 }, false, t);
+    expect(words).not.toMatch(/Idempotency|409/);
+    expect(words).toBe(`Waiting to retry: ${OUTBOX_TEXTS.stillProcessing}`);
+    // The same item then goes through with its key.
+    expect(await processOutbox(db, injectSend(s, wire()), { locks: null })).toMatchObject({ outcome: 'empty', completed: 2 });
   });
 
   it('leaves another user\'s queue alone', async () => {

@@ -11,6 +11,7 @@ import {
   pendingCount,
   pricingText,
   queueProgressText,
+  queuedPaymentText,
   queueStateText,
   savedAtText,
   sellerTypeLabel,
@@ -118,6 +119,14 @@ describe('publishing queue in words', () => {
     );
     expect(queueProgressText({ done: 1, total: 3 })).toBe('1 of 3 steps');
     expect(queueProgressText({ done: 0, total: 1 })).toBe('0 of 1 step');
+  });
+  it('says which listing waits for which payment and what happens next', () => {
+    expect(queuedPaymentText('2012 Toyota Corolla', '$1', 'ecocash', 'queued')).toBe(
+      '2012 Toyota Corolla: waiting to send the $1 EcoCash payment; it will be published when the payment goes through.',
+    );
+    expect(queuedPaymentText('2012 Toyota Corolla', '$1', 'ecocash', 'approve')).toBe('2012 Toyota Corolla: the $1 EcoCash payment has been requested. Approve it to publish the listing.');
+    expect(queuedPaymentText('2012 Toyota Corolla', '$2', 'card', 'finishCard')).toBe('2012 Toyota Corolla: the $2 card payment is ready. Finish it to publish the listing.');
+    expect(queuedPaymentText('Untitled draft', null, 'card', 'queued')).toBe('Untitled draft: waiting to send the card payment; it will be published when the payment goes through.');
   });
 });
 

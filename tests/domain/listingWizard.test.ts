@@ -21,6 +21,7 @@ import {
   WIZARD_STEPS,
   type WizardForm,
 } from '../../src/domain/listingWizard';
+import { GENERIC_MESSAGES, OUTBOX_TEXTS } from '../../src/domain/messages';
 import { MAX_IMAGES } from '../../src/domain/constants';
 import { vehicleInputSchema } from '../../src/domain/vehicleInput';
 import type { Vehicle } from '../../src/domain/vehicle';
@@ -240,6 +241,7 @@ describe('save errors (spec section 8)', () => {
   });
   it('uses the detail, joining a list of messages', () => {
     expect(saveErrorMessage(403, { detail: 'You can only change your own listings' })).toBe('You can only change your own listings');
+    expect(saveErrorMessage(409, { detail: GENERIC_MESSAGES.idempotencyInProgress })).toBe(OUTBOX_TEXTS.stillProcessing);
     expect(saveErrorMessage(422, { detail: [{ msg: 'Year must be between 1990 and next year' }, { msg: 'price: too big' }] })).toBe('Year must be between 1990 and next year; price: too big');
   });
   it('falls back to the message, then to the status', () => {

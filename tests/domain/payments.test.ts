@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES } from '../../src/domain/messages';
+import { GENERIC_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '../../src/domain/messages';
 import { cardholderIssue, msisdnFormIssue, msisdnIssue, paymentErrorMessage, PAYMENT_TEXTS, serverDetail, suggestedMsisdn } from '../../src/domain/payments';
 
 describe('payment messages (spec section 8)', () => {
@@ -15,8 +15,11 @@ describe('payment messages (spec section 8)', () => {
     expect(m(500, detail('boom'))).toBe('Server error. Please try again later.');
     expect(m(502, detail('Mobile money provider unavailable'))).toBe('Mobile money provider unavailable');
     expect(m(409, { message: 'Busy' })).toBe('Busy');
-    expect(m(418)).toBe('Payment failed (Error 418)');
-    expect(m(503, '<html>proxy</html>')).toBe('Payment failed (Error 503)');
+    // Never a status code on screen (issue 15 item 13), nor the idempotency layer's words.
+    expect(m(418)).toBe(PAYMENT_MESSAGES.failed);
+    expect(m(503, '<html>proxy</html>')).toBe(PAYMENT_MESSAGES.failed);
+    expect(m(409, detail(GENERIC_MESSAGES.idempotencyInProgress))).toBe(OUTBOX_TEXTS.stillProcessing);
+    expect(m(422, detail(GENERIC_MESSAGES.idempotencyMismatch))).toBe(OUTBOX_TEXTS.changedSinceSent);
     expect(m(null)).toBe('Network error. Please check your connection and try again.');
     expect(m(200, { success: true })).toBe('Payment creation failed. Please try again.');
   });
@@ -28,7 +31,8 @@ describe('payment messages (spec section 8)', () => {
     expect(c(402, { message: 'Your card was declined.' })).toBe('Your card was declined.');
     expect(c(503, detail('Payment System Error'))).toBe('Payment System Error');
     expect(c(500)).toBe(PAYMENT_MESSAGES.serverError);
-    expect(c(422)).toBe('Payment failed (Error 422)');
+    expect(c(422)).toBe(PAYMENT_MESSAGES.failed);
+    expect(c(409, detail(GENERIC_MESSAGES.idempotencyInProgress))).not.toMatch(/Idempotency/);
     expect(c(null)).toBe(PAYMENT_MESSAGES.networkError);
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { memberSinceText } from '../../src/domain/dashboard';
+import { DASHBOARD_TEXTS, memberSinceText, queuedPaymentText } from '../../src/domain/dashboard';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { idbPut, queuedChain } from './deviceDb';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
@@ -283,6 +283,37 @@ describe.skipIf(!hasChromium)('member dashboard in Chromium', () => {
       // Back online: the queued listing is sent, and waits in My Car Listings for its fee.
       await queueRow(page, '2013 Honda Fit').waitFor({ state: 'detached', timeout: 20_000 });
       await page.getByText('1 listing is waiting for payment.').waitFor({ timeout: 20_000 });
+    });
+  });
+
+  it('says which queued listing waits for which payment and what happens next, in plain words, until it is published', async () => {
+    const m = await member('Tariro Queue');
+    await app.inContext({ viewport: DESKTOP }, async (context) => {
+      await signedIn(context, m);
+      const page = await app.open(context, '/dashboard', 'My Car Listings');
+      await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active);
+      const listingId = randomUUID();
+      // Published offline with EcoCash chosen: the listing, then its payment request, queued on the device.
+      await idbPut(page, 'outbox', queuedChain(listingId, m.user.id, { listing: listing({ make: 'Toyota', model: 'Corolla', year: 2012 }), ecocashMsisdn: '0773004000' }));
+      await context.setOffline(true);
+      await page.reload();
+      const line = queueRow(page, '2012 Toyota Corolla');
+      await line.getByText(queuedPaymentText('2012 Toyota Corolla', '$1', 'ecocash', 'queued')).waitFor({ timeout: 20_000 });
+      await line.getByText('Waiting for network').waitFor();
+
+      // Back online: the listing and the payment request go; the line says what the seller does next, and so does the toast.
+      await context.setOffline(false);
+      await line.getByText(queuedPaymentText('2012 Toyota Corolla', '$1', 'ecocash', 'approve')).waitFor({ timeout: 30_000 });
+      await toast(page, 'success').getByText(DASHBOARD_TEXTS.chainAwaitingPayment('2012 Toyota Corolla')).waitFor();
+      await shot(page, 'queue-payment-waiting');
+      expect(await page.locator('body').innerText()).not.toMatch(/Idempotency|Error \d{3}|\b(409|422|500)\b/);
+
+      await line.getByRole('link', { name: `${DASHBOARD_TEXTS.finishPayment} 2012 Toyota Corolla` }).click();
+      await page.getByRole('button', { name: 'Approve (PIN 1234)' }).click();
+      await page.getByText('Payment completed successfully!').waitFor({ timeout: 20_000 });
+      await page.waitForURL('**/dashboard', { timeout: 10_000 });
+      await row(page, '2012 Toyota Corolla').getByText('7 days left').waitFor({ timeout: 20_000 });
+      await line.waitFor({ state: 'detached', timeout: 20_000 });
     });
   });
 });

@@ -10,6 +10,7 @@ import { payments } from '../../src/server/db/schema';
 import { listingBody } from '../support/listingBody';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { hasChromium, SCREENSHOTS } from './browser';
+import { idbAll } from './deviceDb';
 
 // Paying a listing's fee in Chromium on /pay/{id} (the dashboard's 'Pay now'): EcoCash with the
 // sandbox PINs, the sandbox card, a payment made offline that is sent once when the connection
@@ -26,7 +27,7 @@ interface Auth {
 }
 
 describe.skipIf(!hasChromium)('paying for a listing in Chromium', () => {
-  const app = appInBrowser();
+  const app = appInBrowser({ signupLimit: 20 });
 
   async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
     const res = await fetch(app.server.url + url, {
@@ -174,6 +175,63 @@ describe.skipIf(!hasChromium)('paying for a listing in Chromium', () => {
     });
     expect(await published(listing.id)).toBe(true);
     expect((await paymentRows(listing.id)).map((r) => r.status)).toEqual(['succeeded']);
+  });
+
+  it('a card payment queued offline and sent after the page was closed is finished on /pay/{id}, also after a reload', async () => {
+    const auth = await seller();
+    const listing = await unpaidListing(auth);
+    await app.inContext({ viewport: DESKTOP }, async (context) => {
+      await signedIn(context, auth);
+      const first = await payPage(context, listing);
+      await first.getByText(PAYMENT_TEXTS.methods.card, { exact: true }).click();
+      await first.getByLabel(PAYMENT_TEXTS.cardholderLabel).fill('Nyasha Dube');
+      await context.setOffline(true);
+      await payButton(first).click();
+      await first.getByText(PAYMENT_TEXTS.cardQueuedOffline).waitFor();
+      // The seller closes the page; the connection returns; the request is sent (by the service worker or the next page).
+      await first.close();
+      await context.setOffline(false);
+      const page = await payPage(context, listing);
+      await expect.poll(async () => (await idbAll<{ kind: string; state: string }>(page, 'outbox')).find((i) => i.kind === 'payment')?.state, { timeout: 30_000 }).toBe('done');
+      expect((await paymentRows(listing.id)).map((r) => [r.method, r.status])).toEqual([['card', 'pending']]);
+
+      // The screen says what is left to do, and Pay finishes it, also after a reload.
+      await page.reload();
+      await page.getByText(PAYMENT_TEXTS.cardReady).waitFor({ timeout: 20_000 });
+      expect(await page.getByLabel(PAYMENT_TEXTS.cardholderLabel).inputValue()).toBe('Nyasha Dube');
+      await shot(page, 'pay-card-resume-1280');
+      await payButton(page).click();
+      await page.getByText(LISTING_MESSAGES.paid).waitFor({ timeout: 20_000 });
+      await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    });
+    expect(await published(listing.id)).toBe(true);
+    expect((await paymentRows(listing.id)).map((r) => [r.method, r.status])).toEqual([['card', 'succeeded']]);
+  });
+
+  it("the seller's own listing shows in Buy's search as soon as its payment went through, without a reload", async () => {
+    const auth = await seller();
+    const listing = await unpaidListing(auth);
+    await app.inContext({ viewport: DESKTOP }, async (context) => {
+      await signedIn(context, auth);
+      const page = await payPage(context, listing);
+      // The device has synced its listings (without this one, not yet published).
+      await page.waitForFunction(() => document.body.innerText.includes('Listings updated'), undefined, { timeout: 20_000 });
+      await page.getByText(PAYMENT_TEXTS.methods.card, { exact: true }).click();
+      await page.getByLabel(PAYMENT_TEXTS.cardholderLabel).fill('Nyasha Dube');
+      await payButton(page).click();
+      await page.getByText(LISTING_MESSAGES.paid).waitFor();
+      await page.waitForURL('**/dashboard', { timeout: 10_000 });
+      // Buy -> Filter and Sort -> its make, in the app (no reload): the device's search has it.
+      await page.getByRole('link', { name: 'Browse All Cars' }).first().click();
+      await page.getByText(/cars found/).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Filter and Sort' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Make' }).click();
+      await dialog.getByPlaceholder('All makes').click();
+      await page.getByRole('option', { name: 'Toyota', exact: true }).click();
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.locator(`a[href="/car/${listing.id}"]`).first().waitFor({ timeout: 10_000 });
+    });
   });
 
   it('with no card provider configured, Card shows the Payment System Error screen with Contact Support', async () => {

@@ -114,6 +114,11 @@ function Dashboard({ user, name }: { user: User; name: string }) {
   const onServer = useMemo(() => (mine.listings && !mine.cachedAt ? new Map(mine.listings.map((v) => [v.id, v])) : null), [mine.listings, mine.cachedAt]);
   const doneIds = chains.filter((c) => c.state === 'done').map((c) => c.listingId);
   const doneKey = doneIds.join(',');
+  /** Sent with a payment request that has not published it yet: the seller has the payment to finish. */
+  const paymentWaiting = (id: string): boolean => {
+    const listing = onServer?.get(id);
+    return items.some((i) => i.listingId === id && i.kind === 'payment' && !i.result?.alreadyPaid) && (!listing || listingStatus(listing) !== 'Active');
+  };
 
   // A chain that finishes while the dashboard is open: read the listings again so it shows there.
   const seenDone = useRef<Set<string> | null>(null);
@@ -128,7 +133,10 @@ function Dashboard({ user, name }: { user: User; name: string }) {
     if (!wizard) {
       for (const id of finished) {
         const chain = chains.find((c) => c.listingId === id);
-        if (chain) toast('success', T.chainDone(chainTitle(chain, items)));
+        if (!chain) continue;
+        const title = chainTitle(chain, items);
+        // Where it is now, truthfully: published, waiting for its payment, or unpaid under History.
+        toast('success', paymentWaiting(id) ? T.chainAwaitingPayment(title) : chain.vehicle?.is_published ? T.chainDone(title) : T.chainUnpaid(title));
       }
     }
     // Runs when the set of done chains changes (doneKey); the rest is read as it is at that moment.
@@ -136,21 +144,18 @@ function Dashboard({ user, name }: { user: User; name: string }) {
 
   // Once a sent listing shows in My Car Listings its chain has done its job: the queue line goes, and
   // so do the chain's copies of the photos and the draft. A chain whose payment request was made but
-  // not yet confirmed is kept (hidden) for the payment screen, until the listing is active.
+  // not yet confirmed is kept, with its line saying so, for the payment screen, until the listing is active.
   useEffect(() => {
     if (wizard || !onServer) return;
     for (const id of doneIds) {
-      const listing = onServer.get(id);
-      if (!listing) continue;
-      const paymentWaiting = items.some((i) => i.listingId === id && i.kind === 'payment') && listingStatus(listing) !== 'Active';
-      if (paymentWaiting) continue;
+      if (!onServer.has(id) || paymentWaiting(id)) continue;
       void discard(db, id)
         .then(() => deleteDraft(db, id))
         .catch((err: unknown) => console.warn('sent listing not cleared from the device', err));
     }
   }, [doneKey, onServer, wizard]);
 
-  const shownChains = chains.filter((c) => !(c.state === 'done' && onServer?.has(c.listingId)));
+  const shownChains = chains.filter((c) => !(c.state === 'done' && onServer?.has(c.listingId) && !paymentWaiting(c.listingId)));
   const shownDrafts = (drafts ?? []).filter((d) => !queued.has(d.id));
   const stats = mine.listings ? listingStats(mine.listings) : null;
   const joined = user.created_at ? new Date(user.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) : undefined;

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Group, Modal, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useSnapshot } from 'valtio';
 import { db } from '../../data/db';
-import { discard, retry, type CreateItem, type ListingPublishState, type OutboxItem } from '../../data/outbox';
-import { DASHBOARD_TEXTS as T, draftTitle, queueProgressText, queueStateText } from '../../domain/dashboard';
+import { discard, paymentItemOf, retry, type CreateItem, type ListingPublishState, type OutboxItem } from '../../data/outbox';
+import { DASHBOARD_TEXTS as T, draftTitle, queuedPaymentText, queueProgressText, queueStateText } from '../../domain/dashboard';
+import { formatUsd, PLAN_TERMS } from '../../domain/fees';
 import { titleOf } from '../../domain/display';
 import { kickOutbox, outboxRunner } from '../outbox/outboxRunner';
 import { syncStore } from '../sync/syncStore';
@@ -14,6 +16,22 @@ export function chainTitle(chain: ListingPublishState, items: readonly OutboxIte
   if (chain.vehicle) return titleOf(chain.vehicle);
   const create = items.find((i): i is CreateItem => i.kind === 'create' && i.listingId === chain.listingId);
   return create ? draftTitle(create.listing as Record<string, unknown>) : T.untitledDraft;
+}
+
+/**
+ * What a queued listing's payment waits for, in words, or null when its chain carries no payment, the
+ * listing was live already, or the chain failed. sellerTurn: the request is made, the seller finishes it.
+ */
+export function chainPayment(chain: ListingPublishState, items: readonly OutboxItem[], title: string): { text: string; sellerTurn: boolean } | null {
+  const pay = paymentItemOf([...items], chain.listingId);
+  // A failed chain's line says what failed and offers Retry; its payment waits behind that.
+  if (!pay || pay.result?.alreadyPaid || chain.state === 'failed') return null;
+  const create = items.find((i): i is CreateItem => i.kind === 'create' && i.listingId === chain.listingId);
+  const plan = pay.payment.subscriptionPlan ?? chain.vehicle?.subscription_plan ?? create?.listing.subscription_plan ?? null;
+  const amount = plan ? formatUsd(PLAN_TERMS[plan].priceCents) : null;
+  const sent = pay.state === 'done';
+  const stage = !sent ? 'queued' : pay.payment.method === 'ecocash' ? 'approve' : 'finishCard';
+  return { text: queuedPaymentText(title, amount, pay.payment.method, stage), sellerTurn: sent };
 }
 
 const STATE_COLORS: Record<ListingPublishState['state'], string> = { waiting: 'gray', sending: 'blue', done: 'green', failed: 'red' };
@@ -78,7 +96,9 @@ export function PublishingQueue({
       <Stack gap="sm">
         {chains.map((chain) => {
           const title = chainTitle(chain, items);
-          const words = queueStateText(chain, offline, now);
+          const payment = chainPayment(chain, items, title);
+          // A sent chain whose payment waits for the seller: what is left is theirs, not the queue's.
+          const words = payment?.sellerTurn ? null : queueStateText(chain, offline, now);
           return (
             <Card key={chain.listingId} padding="sm" component="article" aria-label={title} data-queue-state={chain.state}>
               <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -98,10 +118,28 @@ export function PublishingQueue({
                 size="sm"
                 aria-label={`${title}: ${queueProgressText(chain)}`}
               />
-              <Text fz="sm" mt={6} c={chain.state === 'failed' ? 'red.8' : chain.state === 'done' ? 'green.8' : 'dark.6'} role={chain.state === 'failed' ? 'alert' : undefined} data-queue-text>
-                {words}
-              </Text>
-              {chain.state === 'failed' || chain.state === 'done' ? (
+              {words ? (
+                <Text fz="sm" mt={6} c={chain.state === 'failed' ? 'red.8' : chain.state === 'done' ? 'green.8' : 'dark.6'} role={chain.state === 'failed' ? 'alert' : undefined} data-queue-text>
+                  {words}
+                </Text>
+              ) : null}
+              {payment ? (
+                <Text fz="sm" mt={6} c="dark.6" data-queue-payment>
+                  {payment.text}
+                </Text>
+              ) : null}
+              {payment?.sellerTurn ? (
+                <Group gap={6} mt="sm" justify="flex-end">
+                  <Button size="xs" variant="default" onClick={() => void drop(chain.listingId, true)}>
+                    {T.dismiss}
+                    <VisuallyHidden> {title}</VisuallyHidden>
+                  </Button>
+                  <Button size="xs" component={Link} to={`/pay/${chain.listingId}`}>
+                    {T.finishPayment}
+                    <VisuallyHidden> {title}</VisuallyHidden>
+                  </Button>
+                </Group>
+              ) : chain.state === 'failed' || chain.state === 'done' ? (
                 <Group gap={6} mt="sm" justify="flex-end">
                   {chain.state === 'failed' ? (
                     <>

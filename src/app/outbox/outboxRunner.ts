@@ -3,6 +3,7 @@ import type { ProcessResult } from '../../data/outbox';
 import { OUTBOX_SYNC_TAG } from '../../data/outboxSync';
 import { AUTH_MESSAGES } from '../../domain/messages';
 import { searchWorker } from '../sync/searchClient';
+import { syncNow } from '../sync/syncStore';
 import { session, signOut } from '../account/session';
 import { authDialog } from '../account/authDialogStore';
 
@@ -47,6 +48,8 @@ export function kickOutbox(): Promise<ProcessResult | null> {
 function afterRun(result: ProcessResult, token: string): void {
   if (retryTimer) clearTimeout(retryTimer);
   retryTimer = null;
+  // Listings were created (a free one published) from this device: its copy and search follow at once.
+  if (result.completed > 0) void syncNow();
   switch (result.outcome) {
     case 'waiting':
       if (result.retryAt !== null) retryTimer = setTimeout(() => void kickOutbox(), Math.max(1000, result.retryAt - Date.now()));

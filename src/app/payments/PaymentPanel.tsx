@@ -212,22 +212,25 @@ export function PaymentPanel({ listingId, plan, onPaid, onSavedAsDraft }: Paymen
     e.preventDefault();
     setNotice(null);
     setCardFailed(false);
-    const issue = method === 'ecocash' ? msisdnFormIssue(msisdn) : cardholderIssue(cardholder);
+    // The method on screen: a request made earlier (by the service worker after the page was closed,
+    // say) decides it, whatever this page's own choice started as.
+    const via = shownMethod;
+    const issue = via === 'ecocash' ? msisdnFormIssue(msisdn) : cardholderIssue(cardholder);
     setFieldError(issue);
     if (issue) return;
     if (!token || !user) {
       setNotice(AUTH_MESSAGES.noToken);
       return;
     }
-    if (method === 'card' && item?.state === 'done' && item.payment.method === 'card') {
+    if (via === 'card' && item?.state === 'done' && item.payment.method === 'card') {
       // The request was made earlier (before a failed card, or a closed page): continue from it.
       await confirmCard(item);
       return;
     }
     setBusy(true);
     try {
-      await enqueuePayment(db, listingId, method === 'ecocash' ? { method, msisdn } : { method }, { ownerId: user.id, plan });
-      if (method === 'card') setCardArmed(true);
+      await enqueuePayment(db, listingId, via === 'ecocash' ? { method: via, msisdn } : { method: via }, { ownerId: user.id, plan });
+      if (via === 'card') setCardArmed(true);
       void kickOutbox();
     } catch (err) {
       if (err instanceof PublishInputError) setFieldError(err.message);
@@ -240,6 +243,13 @@ export function PaymentPanel({ listingId, plan, onPaid, onSavedAsDraft }: Paymen
   async function cancel() {
     if (!(await forgetPayment(db, listingId))) return;
     callbacks.current.onSavedAsDraft(PAYMENT_TEXTS.cancelled);
+  }
+
+  /** Leaves a card request made earlier: nothing was charged, and the seller chooses the method again. */
+  async function startOver() {
+    if (!(await forgetPayment(db, listingId))) return;
+    setNotice(null);
+    setCardFailed(false);
   }
 
   function tryAgain() {
@@ -338,6 +348,8 @@ export function PaymentPanel({ listingId, plan, onPaid, onSavedAsDraft }: Paymen
   }
 
   const requestError = item?.state === 'failed' && item.payment.method === shownMethod ? item.error : null;
+  /** A card request made earlier (this page was closed before its confirmation): the seller finishes it here. */
+  const cardReady = item?.state === 'done' && item.payment.method === 'card' && !item.result?.alreadyPaid && !cardArmed;
   const cardUnavailable = shownMethod === 'card' && (cardConfig === null || requestError === PAYMENT_MESSAGES.systemError);
   const cardQueued = queued && shownMethod === 'card';
   const working = busy || !!cardQueued;
@@ -410,6 +422,11 @@ export function PaymentPanel({ listingId, plan, onPaid, onSavedAsDraft }: Paymen
             {offline ? PAYMENT_TEXTS.cardQueuedOffline : PAYMENT_TEXTS.sending}
           </Text>
         ) : null}
+        {cardReady && !busy && !notice ? (
+          <Text fz="sm" c="dimmed" role="status">
+            {PAYMENT_TEXTS.cardReady}
+          </Text>
+        ) : null}
 
         {cardUnavailable ? null : (
           <Stack gap="xs">
@@ -424,6 +441,11 @@ export function PaymentPanel({ listingId, plan, onPaid, onSavedAsDraft }: Paymen
             {cardQueued ? (
               <Button variant="subtle" color="gray" onClick={() => void cancel()} disabled={item?.state === 'sending'}>
                 {PAYMENT_TEXTS.cancel}
+              </Button>
+            ) : null}
+            {cardReady ? (
+              <Button variant="subtle" color="gray" onClick={() => void startOver()} disabled={busy}>
+                {PAYMENT_TEXTS.startOver}
               </Button>
             ) : null}
           </Stack>

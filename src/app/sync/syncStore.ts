@@ -1,4 +1,5 @@
 import { proxy, subscribe } from 'valtio';
+import { onListingWrite } from '../../data/listingWrites';
 import { searchWorker } from './searchClient';
 
 export const syncStore = proxy({
@@ -29,11 +30,24 @@ export function onListingsChange(run: () => void): () => void {
 
 const REFRESH_MS = 5 * 60_000;
 let running: Promise<void> | null = null;
+/** A sync asked for while one runs: it starts when that one ends (what changed meanwhile may be missing from it). */
+let followUp: Promise<void> | null = null;
 let initializeAsked = false;
 
-/** Pulls what changed on the server into the device and the search index. */
+/**
+ * Pulls what changed on the server into the device and the search index. Called while a sync runs,
+ * it runs another one after it (once, however many calls): a change made after the running sync read
+ * the server, such as this device's own publish, is then never left out.
+ */
 export function syncNow(): Promise<void> {
-  running ??= (async () => {
+  if (running) {
+    followUp ??= running.then(() => {
+      followUp = null;
+      return syncNow();
+    });
+    return followUp;
+  }
+  running = (async () => {
     syncStore.syncing = true;
     try {
       // The worker stores each page in the mirror and its index, and refreshes the catalogue.
@@ -92,3 +106,6 @@ export async function startSync(): Promise<void> {
     syncStore.version++;
   }
 }
+
+// This device's own listing writes (an edit, a delete, a payment confirmed) reach its search at once.
+onListingWrite(() => void syncNow());
