@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { Vehicle } from '../../src/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
@@ -110,5 +111,37 @@ describe.skipIf(!hasChromium)('the search screens in Chromium', () => {
         expect(await chip(page, 'Excavator').count()).toBe(0);
       });
     }
+  });
+
+  it('has a Variant select on the desktop home: it needs a model, and changing make resets model and variant (spec 4, 5)', async () => {
+    const hiluxes = (await (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&make=Toyota&model=Hilux&limit=100`)).json()) as Vehicle[];
+    const variant = hiluxes.find((v) => v.variant)!.variant!;
+    const matching = await apiCount({ vehicle_type: 'car', make: 'Toyota', model: 'Hilux', variant });
+    await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
+      const page = await open(context, '/', 'Start Your Search');
+      const field = (name: string) => page.getByRole('combobox', { name, exact: true });
+      const choose = async (name: string, option: string) => {
+        await field(name).click();
+        await page.getByRole('option', { name: option, exact: true }).click();
+      };
+      await field('Variant').waitFor();
+      expect(await field('Variant').isDisabled()).toBe(true);
+      expect(await field('Variant').getAttribute('placeholder')).toBe('Select model first');
+      await choose('Make', 'Toyota');
+      expect(await field('Variant').getAttribute('placeholder')).toBe('Select model first');
+      await choose('Model', 'Hilux');
+      expect(await field('Variant').isDisabled()).toBe(false);
+      await choose('Variant', variant);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-home-variant.png') });
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('heading', { name: `${matching} cars found` }).waitFor({ timeout: 20_000 });
+      await chip(page, `Variant: ${variant}`).waitFor();
+
+      // A new make resets model and variant to all.
+      await choose('Make', 'Nissan');
+      expect(await field('Model').inputValue()).toBe('');
+      expect(await field('Variant').inputValue()).toBe('');
+      expect(await field('Variant').isDisabled()).toBe(true);
+    });
   });
 });
