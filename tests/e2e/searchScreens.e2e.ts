@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { sellerApi } from './sellers';
 
 requireChromiumInCi();
 
@@ -109,6 +110,45 @@ describe.skipIf(!hasChromium)('the search screens in Chromium', () => {
         await page.reload();
         await found(page, construction, 'vehicles');
         expect(await chip(page, 'Excavator').count()).toBe(0);
+      });
+    }
+  });
+
+  it('offers the browse options of spec 9: mileage up to 300,000+ km, engine CC covering 3,001 to 3,999', async () => {
+    const sellers = sellerApi(app.server.url);
+    const seller = await sellers.signup('Rudo Mileage');
+    await sellers.publish(seller, { make: 'Toyota', model: 'Land Cruiser', year: 2004, mileage: 412_000 });
+    const cars = await apiCount({ vehicle_type: 'car' });
+    const farRun = await apiCount({ vehicle_type: 'car', min_mileage: '300000' });
+    const upTo3000 = await apiCount({ vehicle_type: 'car', engine_cc: '3000' });
+    const upTo4000 = await apiCount({ vehicle_type: 'car', engine_cc: '4000' });
+    expect(farRun).toBeGreaterThan(0);
+    // The sample cars of 3.2 L are in neither "up to 3,000 cc" nor "4,000 cc and more".
+    expect(upTo4000).toBeGreaterThan(upTo3000);
+    await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
+      const page = await open(context, '/cars');
+      await found(page, cars, 'cars');
+      await filterAndSort(page, [['Mileage', 'Mileage', '300,000+ km']]);
+      await found(page, farRun, 'cars');
+      await chip(page, '300,000+ km').click();
+      await found(page, cars, 'cars');
+      await filterAndSort(page, [['Engine CC', 'Engine CC', 'Up to 4,000 cc']]);
+      await found(page, upTo4000, 'cars');
+      await chip(page, 'Up to 4,000 cc').waitFor();
+    });
+    for (const [width, height, label] of [
+      [360, 780, 'mobile'],
+      [1280, 900, 'desktop'],
+    ] as const) {
+      await inContext({ viewport: { width, height } }, async (context) => {
+        const page = await open(context, '/cars?min_mileage=300000&engine_cc=4000');
+        await found(page, await apiCount({ vehicle_type: 'car', min_mileage: '300000', engine_cc: '4000' }), 'cars');
+        await page.getByRole('button', { name: 'Filter and Sort' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Engine CC', exact: true }).click();
+        await page.getByRole('dialog').getByRole('combobox', { name: 'Engine CC', exact: true }).waitFor();
+        // The dialog and its accordion animate in; the picture is of where they settle.
+        await page.waitForTimeout(600);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${label}-browse-filter-dialog.png`) });
       });
     }
   });
