@@ -152,6 +152,16 @@ export const DISTANCE_OPTIONS_KM: readonly number[] = [
   20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 100, 125, 150, 175, 200,
 ];
 
+/** The browse dialog's options (spec section 9 "Browse options"): prices from $1,000 up to $100,000. */
+export const BROWSE_PRICE_OPTIONS = [1000, 2000, 5000, 10_000, 15_000, 20_000, 30_000, 50_000, 75_000, 100_000] as const;
+/** Mileage 10,000 to 300,000+ km: "up to" each value, and the last one also as "and more". */
+export const BROWSE_MILEAGE_OPTIONS_KM = [10_000, 25_000, 50_000, 75_000, 100_000, 150_000, 200_000, 300_000] as const;
+/** Engine CC 1000 to 4000+: "up to" each value, and the last one also as "and more" (an `engine_cc` value "4000+"). */
+export const BROWSE_ENGINE_CC_OPTIONS = [1000, 1500, 2000, 2500, 3000, 3500, 4000] as const;
+/** Construction engine-power bands in horsepower, inclusive, 50-100 HP up to 401+ HP (spec section 9). */
+export const CONSTRUCTION_ENGINE_POWER_BANDS = ['50-100', '101-200', '201-300', '301-400', '401+'] as const;
+export type EnginePowerBand = (typeof CONSTRUCTION_ENGINE_POWER_BANDS)[number];
+
 /** Car engine-size bands in litres, inclusive (spec section 5). */
 export const ENGINE_SIZE_BANDS = ['1.0-1.2', '1.3-1.6', '1.7-2.0', '2.1-2.5', '2.6-3.0', '3.1-4.0', '4.1+'] as const;
 export type EngineSizeBand = (typeof ENGINE_SIZE_BANDS)[number];

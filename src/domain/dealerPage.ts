@@ -77,3 +77,13 @@ export function dealerSearchFields(dealerId: string, tab: VehicleType, state: De
   if (tab !== 'car') return base;
   return { ...base, ...state };
 }
+
+/** The search behind the Submit button's live count: the dealer's cars of the chosen make and model only (spec section 4). */
+export function dealerCountFields(dealerId: string, state: Pick<DealerFilterState, 'make' | 'model'>): Record<string, string> {
+  return { seller_id: dealerId, vehicle_type: 'car', make: state.make, model: state.model };
+}
+
+/** The fields of the cars tab's state that differ from the defaults: the applied filters, shown as chips. */
+export function dealerActiveFilters(state: DealerFilterState): (keyof DealerFilterState)[] {
+  return (Object.keys(DEALER_FILTER_DEFAULTS) as (keyof DealerFilterState)[]).filter((k) => state[k] !== DEALER_FILTER_DEFAULTS[k]);
+}

@@ -27,7 +27,12 @@ describe.skipIf(!hasChromium)('the dealer inventory page in Chromium', () => {
   /** Waits for the results heading to read `text`. */
   const heading = (page: Page, text: string) => page.getByRole('heading', { level: 2, name: text, exact: true }).waitFor();
 
-  it('filters a dealer\'s cars in the worker, with live chips and count, and says when a model is not in stock', async () => {
+  /** The results heading of filtered results. */
+  const matching = (n: number) => `${n === 1 ? '1 car matches' : `${n} cars match`} your filters`;
+  /** The form's Submit button, which reads the live count of the chosen make and model. */
+  const submit = (page: Page, n: number) => page.getByRole('button', { name: `Show ${n} ${n === 1 ? 'car' : 'cars'}`, exact: true });
+
+  it('filters a dealer\'s cars on Submit, offers its own makes, counts make and model live, and says when a model is not in stock', async () => {
     await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
       const { page, dealerId } = await openDealer(context, 'Harare Motor World');
       const cars = await apiCount({ seller_id: dealerId, vehicle_type: 'car' });
@@ -39,18 +44,30 @@ describe.skipIf(!hasChromium)('the dealer inventory page in Chromium', () => {
       await heading(page, `${cars} cars in stock`);
       expect(await page.locator('a[href^="/car/"]').count()).toBe(cars);
 
+      // The Make list is the dealer's own makes, not the whole catalogue.
+      const stock = (await (await fetch(`${app.server.url}/api/vehicles?seller_id=${dealerId}&vehicle_type=car&limit=500`)).json()) as { make: string }[];
+      const makes = [...new Set(stock.map((v) => v.make))].sort((x, y) => x.localeCompare(y));
+      await page.getByRole('combobox', { name: 'Make', exact: true }).click();
+      await page.getByRole('option', { name: makes[0], exact: true }).waitFor();
+      expect(await page.getByRole('option').allTextContents()).toEqual(makes);
+      await page.keyboard.press('Escape');
+
       // The variant waits for a make and a model.
       const variant = page.getByRole('combobox', { name: 'Variant', exact: true });
       expect(await variant.isDisabled()).toBe(true);
       expect(await variant.getAttribute('placeholder')).toBe('Select model first');
       expect(await page.getByRole('combobox', { name: 'Model', exact: true }).getAttribute('placeholder')).toBe('Select make first');
 
-      // A make narrows the count and shows a chip, at once.
+      // A make changes the button's live count at once; the results and chips change on Submit.
       const toyotas = await apiCount({ seller_id: dealerId, vehicle_type: 'car', make: 'Toyota' });
       expect(toyotas).toBeGreaterThan(0);
       expect(toyotas).toBeLessThan(cars);
       await choose(page, 'Make', 'Toyota');
-      await heading(page, `${toyotas} cars match your filters`);
+      await submit(page, toyotas).waitFor();
+      await heading(page, `${cars} cars in stock`);
+      expect(await page.getByText('Make: Toyota').count()).toBe(0);
+      await submit(page, toyotas).click();
+      await heading(page, matching(toyotas));
       await page.getByText('Make: Toyota').waitFor();
       expect(await page.locator('a[href^="/car/"]').count()).toBe(toyotas);
       expect(await variant.isDisabled()).toBe(true);
@@ -60,19 +77,26 @@ describe.skipIf(!hasChromium)('the dealer inventory page in Chromium', () => {
       await page.getByText('⚠️ This model is not available in our dealer inventory').waitFor();
       expect(await variant.isDisabled()).toBe(true);
       expect(await variant.getAttribute('placeholder')).toBe('Model unavailable in inventory');
+      await submit(page, 0).click();
       await page.getByText('No vehicles found').waitFor();
       await page.getByText('Try adjusting your search filters').waitFor();
 
       // A model it does stock enables the variant.
       const hiluxes = await apiCount({ seller_id: dealerId, vehicle_type: 'car', make: 'Toyota', model: 'Hilux' });
       await choose(page, 'Model', 'Hilux');
-      await heading(page, `${hiluxes === 1 ? '1 car matches' : `${hiluxes} cars match`} your filters`);
       expect(await variant.isDisabled()).toBe(false);
       expect(await page.getByText('⚠️ This model is not available in our dealer inventory').count()).toBe(0);
+      await submit(page, hiluxes).click();
+      await heading(page, matching(hiluxes));
 
-      // More filters: fuel and engine, then price and years, then region and distance.
+      // More filters: fuel and engine, then price and years, then region and distance. The live count
+      // stays that of make and model; Submit applies the fuel too.
       await page.getByRole('button', { name: 'Show more filters' }).click();
-      await page.getByRole('combobox', { name: 'Fuel Type', exact: true }).waitFor();
+      const petrolHiluxes = await apiCount({ seller_id: dealerId, vehicle_type: 'car', make: 'Toyota', model: 'Hilux', fuel_type: 'petrol' });
+      expect(petrolHiluxes).toBeLessThan(hiluxes);
+      await choose(page, 'Fuel Type', 'Petrol');
+      await submit(page, hiluxes).click();
+      await heading(page, matching(petrolHiluxes));
       await page.getByRole('button', { name: 'Show more filters' }).click();
       await page.getByRole('slider', { name: 'Maximum Price' }).waitFor();
       await page.getByRole('button', { name: 'Show more filters' }).click();
@@ -81,17 +105,13 @@ describe.skipIf(!hasChromium)('the dealer inventory page in Chromium', () => {
       await page.getByRole('button', { name: 'Hide All Filters' }).click();
       expect(await page.getByRole('combobox', { name: 'Fuel Type', exact: true }).count()).toBe(0);
 
-      // Removing the make chip clears make, model and variant: back to the whole stock.
+      // Removing the make chip clears make, model and variant at once; the fuel stays.
+      const petrols = await apiCount({ seller_id: dealerId, vehicle_type: 'car', fuel_type: 'petrol' });
       await page.getByRole('button', { name: 'Remove Make: Toyota' }).click();
-      await heading(page, `${cars} cars in stock`);
+      await heading(page, matching(petrols));
       expect(await page.getByText('Make: Toyota').count()).toBe(0);
       expect(await page.getByText('Model: Hilux').count()).toBe(0);
-
-      // The fuel filter agrees with the API.
-      await page.getByRole('button', { name: 'Show more filters' }).click();
-      const diesels = await apiCount({ seller_id: dealerId, vehicle_type: 'car', fuel_type: 'diesel' });
-      await choose(page, 'Fuel Type', 'Diesel');
-      await heading(page, `${diesels === 1 ? '1 car matches' : `${diesels} cars match`} your filters`);
+      await submit(page, cars).waitFor();
       await page.getByRole('button', { name: 'Reset' }).click();
       await heading(page, `${cars} cars in stock`);
 
@@ -113,6 +133,7 @@ describe.skipIf(!hasChromium)('the dealer inventory page in Chromium', () => {
       await heading(page, `${cars} cars in stock`);
       // A car filter set on the cars tab does not apply to construction (spec section 5).
       await choose(page, 'Make', 'Toyota');
+      await page.getByRole('button', { name: /^Show \d+ cars?$/ }).click();
       await page.getByText('Make: Toyota').waitFor();
       await page.getByRole('tab', { name: /Construction/ }).click();
       await heading(page, `${construction} construction vehicles in stock`);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Center, Container, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, CloseButton, Container, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type SortOrder, type VehicleType, VEHICLE_TYPE_LABELS } from '../../domain/constants';
 import { locationStore } from '../location/locationStore';
 import { buildRequest, SORT_LABELS } from './query';
@@ -10,6 +10,7 @@ import { VehicleGridSkeleton } from './VehicleCardSkeleton';
 import { useSession } from '../account/session';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 import { wholeNumberText } from '../../domain/numbers';
+import { filterChips, navigationFilters, urlParamsOf, withoutChip } from '../../domain/search/browseFilters';
 
 type Fields = Record<string, string | undefined>;
 
@@ -25,6 +26,11 @@ const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [
 ];
 const PAGE = 24;
 
+type Filters = { initial: Fields; fields: Fields; draft: Fields };
+const emptyFilters = (): Filters => ({ initial: {}, fields: {}, draft: {} });
+/** A navigation between the tabs: each tab keeps its own filters (spec section 2.6). */
+const TAB_SWITCH = { keep: true } as const;
+
 /** Browse a vehicle type: the filter-and-sort dialog, the count, the grid (spec section 2.6). */
 export default function BrowsePage({ type }: { type: VehicleType }) {
   const navigate = useNavigate();
@@ -32,36 +38,54 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   const location = useLocation();
   const [params] = useSearchParams();
   // Filters arrive from the home page (navigation state) or from a "Browse by type" tile (the URL).
-  const initial = useMemo<Fields>(() => {
-    const fromState = (location.state as { filters?: Fields } | null)?.filters ?? {};
-    const fromUrl: Fields = Object.fromEntries([...params.entries()]);
-    const category = fromUrl.car_category ?? fromUrl.construction_category ?? fromUrl.farming_category;
-    return { ...fromState, ...fromUrl, ...(category && { category }) };
-  }, [location.state, params]);
-  const [fields, setFields] = useState<Fields>(initial);
-  const [draft, setDraft] = useState<Fields>(initial);
+  const initial = useMemo<Fields>(
+    () => navigationFilters((location.state as { filters?: Fields } | null)?.filters ?? {}, Object.fromEntries([...params.entries()])),
+    [location.state, params],
+  );
+  // Filter state per category (spec section 2.6): the tabs share this screen, not their filters.
+  const [byType, setByType] = useState<Record<VehicleType, Filters>>(() => ({
+    car: emptyFilters(),
+    construction: emptyFilters(),
+    farming: emptyFilters(),
+    [type]: { initial, fields: initial, draft: initial },
+  }));
+  // A navigation that brings filters (a tile, the home page, a saved search) starts its tab afresh with them;
+  // a switch between the tabs keeps what each had.
+  const [seen, setSeen] = useState(location.key);
+  if (seen !== location.key) {
+    setSeen(location.key);
+    if (!(location.state as typeof TAB_SWITCH | null)?.keep) setByType((b) => ({ ...b, [type]: { initial, fields: initial, draft: initial } }));
+  }
+  const { fields, draft } = byType[type];
+  const update = (change: (f: Filters) => Filters) => setByType((b) => ({ ...b, [type]: change(b[type]) }));
   const [sort, setSort] = useState<SortOrder>('newest');
   const [limit, setLimit] = useState(PAGE);
   const [open, setOpen] = useState(false);
   /** The dialog's code loads when it is first opened, then it stays mounted (it animates, reopens at once). */
   const [dialogMounted, setDialogMounted] = useState(false);
   const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
-  const req = useMemo(
-    () => buildRequest({ ...fields, vehicle_type: type, construction_category: undefined, farming_category: undefined }, sort, position, limit),
-    [fields, type, sort, position, limit],
-  );
+  const req = useMemo(() => buildRequest({ ...fields, vehicle_type: type }, sort, position, limit), [fields, type, sort, position, limit]);
   const { items, total, searching } = useSearch(req);
   const noun = type === 'car' ? 'cars' : 'vehicles';
-  const set = (k: string) => (v: string | null) => setDraft((d) => ({ ...d, [k]: v ?? undefined, ...(k === 'make' && { model: undefined, variant: undefined }), ...(k === 'model' && { variant: undefined }) }));
+  const chips = filterChips(fields);
+  const set = (k: string) => (v: string | null) =>
+    update((f) => ({ ...f, draft: { ...f.draft, [k]: v ?? undefined, ...(k === 'make' && { model: undefined, variant: undefined }), ...(k === 'model' && { variant: undefined }) } }));
   const apply = () => {
-    setFields(draft);
+    update((f) => ({ ...f, fields: f.draft }));
     setLimit(PAGE);
     setOpen(false);
   };
   const clearAll = () => {
-    setFields({});
-    setDraft({});
+    update((f) => ({ ...f, fields: {}, draft: {} }));
     setLimit(PAGE);
+  };
+  const removeChip = (field: string) => {
+    update((f) => ({ ...f, fields: withoutChip(f.fields, field), draft: withoutChip(f.draft, field) }));
+    setLimit(PAGE);
+    // A filter the address set goes from the address too, so a reload does not bring it back.
+    const next = new URLSearchParams(params);
+    for (const p of urlParamsOf(field)) next.delete(p);
+    if (next.toString() !== params.toString()) navigate({ pathname: location.pathname, search: next.toString() }, { replace: true, state: TAB_SWITCH });
   };
 
   return (
@@ -99,7 +123,15 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           />
         </Group>
       </Group>
-      <Tabs value={type} onChange={(v) => v && navigate(TYPE_TABS.find((t) => t.type === v)!.path)} mb="md">
+      <Tabs
+        value={type}
+        onChange={(v) => {
+          if (!v) return;
+          setLimit(PAGE);
+          navigate(TYPE_TABS.find((t) => t.type === v)!.path, { state: TAB_SWITCH });
+        }}
+        mb="md"
+      >
         <Tabs.List>
           {TYPE_TABS.map((t) => (
             <Tabs.Tab key={t.type} value={t.type}>
@@ -108,6 +140,15 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           ))}
         </Tabs.List>
       </Tabs>
+      {chips.length ? (
+        <Group gap={6} mb="md" aria-label="Active filters">
+          {chips.map((c) => (
+            <Badge key={c.field} variant="light" size="lg" pr={4} tt="none" rightSection={<CloseButton size="xs" aria-label={`Remove ${c.label}`} onClick={() => removeChip(c.field)} />}>
+              {c.label}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
       <Text fw={600} mb="md" aria-live="polite">
         {searching ? `Searching for ${noun}...` : `${wholeNumberText(total)} ${noun} found`}
       </Text>
@@ -147,8 +188,8 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
             draft={draft}
             set={set}
             onReset={() => {
-              setDraft(initial);
-              setFields(initial);
+              update((f) => ({ ...f, fields: f.initial, draft: f.initial }));
+              setLimit(PAGE);
               setOpen(false);
             }}
             onApply={apply}

@@ -27,6 +27,7 @@ export function CatalogueSelects({
   value: CatalogueValue;
   onChange: (field: 'make' | 'model' | 'variant', value: string | null) => void;
   withVariant?: boolean;
+  /** The dealer page: only the dealer's own makes, and its texts (spec sections 4 and 5). */
   dealer?: boolean;
 }) {
   const options = useCatalogueOptions(vehicleType, sellerId);
@@ -37,7 +38,7 @@ export function CatalogueSelects({
       <Select
         label="Make"
         placeholder="All makes"
-        data={options.makes}
+        data={dealer ? options.stockMakes : options.makes}
         value={make ?? null}
         onChange={(v) => onChange('make', v)}
         clearable

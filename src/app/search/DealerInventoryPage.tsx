@@ -29,6 +29,8 @@ import {
   DEALER_FILTER_LEVEL_MAX,
   DEALER_FUEL_TYPES,
   DEALER_PAGE_TEXTS,
+  dealerActiveFilters,
+  dealerCountFields,
   dealerFilterDefaults,
   dealerSearchFields,
   dealerYearOptions,
@@ -198,28 +200,43 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
   const shownTab = tab ?? 'car';
   const meta = TABS.find((t) => t.type === shownTab)!;
 
+  // The form's filters, and the ones the results show: Submit applies the form (spec section 4).
   const [filters, setFilters] = useState(dealerFilterDefaults);
+  const [applied, setApplied] = useState(dealerFilterDefaults);
   const [level, setLevel] = useState(0);
   const [limit, setLimit] = useState(PAGE);
   const car = filters.car;
-  const setCar = <K extends Field>(key: K, value: DealerFilterState[K]) => {
-    setFilters((f) => ({ ...f, car: setDealerFilter(f.car, key, value) }));
-    setLimit(PAGE);
-  };
-  // The slider moves freely; the search runs when it is let go.
+  const setCar = <K extends Field>(key: K, value: DealerFilterState[K]) => setFilters((f) => ({ ...f, car: setDealerFilter(f.car, key, value) }));
+  // The slider moves freely; the form takes its value when it is let go.
   const [price, setPrice] = useState(car.max_price);
   useEffect(() => setPrice(car.max_price), [car.max_price]);
 
-  const req = useMemo(() => (tab ? buildRequest(dealerSearchFields(dealerId, tab, filters[tab]), 'newest', buyer, limit) : null), [dealerId, tab, filters, buyer, limit]);
+  const req = useMemo(() => (tab ? buildRequest(dealerSearchFields(dealerId, tab, applied[tab]), 'newest', buyer, limit) : null), [dealerId, tab, applied, buyer, limit]);
   const { items, total, searching } = useSearch(req);
   const loading = tab === null || (searching && items.length === 0);
+  // The button's live count follows the form's make and model only (spec section 4).
+  const countReq = useMemo(() => buildRequest(dealerCountFields(dealerId, { make: car.make, model: car.model }), 'newest', buyer, 1), [dealerId, car.make, car.model, buyer]);
+  const live = useSearch(countReq);
 
-  const chips = shownTab === 'car' ? (Object.keys(car) as Field[]).filter((k) => car[k] !== DEALER_FILTER_DEFAULTS[k]) : [];
+  const appliedCar = applied.car;
+  const chips = shownTab === 'car' ? dealerActiveFilters(appliedCar) : [];
   const filtered = chips.length > 0;
   const results = useRef<HTMLDivElement>(null);
 
+  const submit = () => {
+    setApplied(filters);
+    setLimit(PAGE);
+    results.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const removeChip = (key: Field) => {
+    const clear = (f: Record<VehicleType, DealerFilterState>) => ({ ...f, car: setDealerFilter(f.car, key, DEALER_FILTER_DEFAULTS[key]) });
+    setFilters(clear);
+    setApplied(clear);
+    setLimit(PAGE);
+  };
   const reset = () => {
     setFilters(dealerFilterDefaults());
+    setApplied(dealerFilterDefaults());
     setLevel(0);
     setLimit(PAGE);
   };
@@ -338,8 +355,8 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
                   <Button variant="default" onClick={reset}>
                     Reset
                   </Button>
-                  <Button onClick={() => results.current?.scrollIntoView({ behavior: 'smooth', block: 'start' })} disabled={loading}>
-                    {loading ? `Show ${meta.many}` : `Show ${plural(total, meta.one, meta.many)}`}
+                  <Button onClick={submit} disabled={loading}>
+                    {loading || (live.searching && live.items.length === 0) ? `Show ${meta.many}` : `Show ${plural(live.total, meta.one, meta.many)}`}
                   </Button>
                 </Group>
               </Group>
@@ -353,9 +370,9 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
                       size="lg"
                       pr={4}
                       tt="none"
-                      rightSection={<CloseButton size="xs" aria-label={`Remove ${chipText(k, car[k])}`} onClick={() => setCar(k, DEALER_FILTER_DEFAULTS[k])} />}
+                      rightSection={<CloseButton size="xs" aria-label={`Remove ${chipText(k, appliedCar[k])}`} onClick={() => removeChip(k)} />}
                     >
-                      {chipText(k, car[k])}
+                      {chipText(k, appliedCar[k])}
                     </Badge>
                   ))}
                 </Group>

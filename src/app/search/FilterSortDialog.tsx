@@ -1,16 +1,28 @@
 import { Accordion, Button, Group, Modal, Select, Stack } from '@mantine/core';
-import { BODY_TYPES, BODY_TYPE_LABELS, CONDITIONS, CONDITION_LABELS, DRIVE_TYPES, FUEL_TYPES, TRANSMISSIONS, type VehicleType } from '../../domain/constants';
+import {
+  BODY_TYPES,
+  BODY_TYPE_LABELS,
+  BROWSE_ENGINE_CC_OPTIONS,
+  BROWSE_MILEAGE_OPTIONS_KM,
+  BROWSE_PRICE_OPTIONS,
+  CONDITIONS, CONDITION_LABELS, DRIVE_TYPES, FUEL_TYPES, TRANSMISSIONS, type VehicleType } from '../../domain/constants';
 import { capitalise, fuelText } from '../../domain/display';
 import { CatalogueSelects } from './CatalogueSelects';
-import { wholeNumberText } from '../../domain/numbers';
+import { usdText, wholeNumberText } from '../../domain/numbers';
 
 type Fields = Record<string, string | undefined>;
 
-const PRICE_OPTIONS = [1000, 2000, 5000, 10_000, 15_000, 20_000, 30_000, 50_000, 75_000, 100_000].map((p) => ({ value: String(p), label: `$${wholeNumberText(p)}` }));
-const MILEAGE_OPTIONS = [10_000, 25_000, 50_000, 75_000, 100_000, 150_000, 200_000, 300_000].map((m) => ({ value: String(m), label: `Up to ${wholeNumberText(m)} km` }));
+const PRICE_OPTIONS = BROWSE_PRICE_OPTIONS.map((p) => ({ value: String(p), label: usdText(p) }));
+const MILEAGE_TOP = BROWSE_MILEAGE_OPTIONS_KM[BROWSE_MILEAGE_OPTIONS_KM.length - 1]!;
+/** "Up to" each mileage, then the last as "and more": a minimum mileage, the one option that sets `min_mileage`. */
+const MILEAGE_OPTIONS = [
+  ...BROWSE_MILEAGE_OPTIONS_KM.map((m) => ({ value: String(m), label: `Up to ${wholeNumberText(m)} km` })),
+  { value: `${MILEAGE_TOP}+`, label: `${wholeNumberText(MILEAGE_TOP)}+ km` },
+];
+const CC_TOP = BROWSE_ENGINE_CC_OPTIONS[BROWSE_ENGINE_CC_OPTIONS.length - 1]!;
 const ENGINE_CC_OPTIONS = [
-  ...[1000, 1500, 2000, 2500, 3000].map((cc) => ({ value: String(cc), label: `Up to ${wholeNumberText(cc)} cc` })),
-  { value: '4000+', label: '4,000 cc and more' },
+  ...BROWSE_ENGINE_CC_OPTIONS.map((cc) => ({ value: String(cc), label: `Up to ${wholeNumberText(cc)} cc` })),
+  { value: `${CC_TOP}+`, label: `${wholeNumberText(CC_TOP)} cc and more` },
 ];
 const options = (values: readonly string[], label: (v: string) => string = capitalise) => values.map((v) => ({ value: v, label: label(v) }));
 
@@ -48,7 +60,17 @@ export default function FilterSortDialog({
         <Accordion.Item value="mileage">
           <Accordion.Control>Mileage</Accordion.Control>
           <Accordion.Panel>
-            <Select label="Maximum mileage" placeholder="Any" data={MILEAGE_OPTIONS} value={draft.max_mileage ?? null} onChange={set('max_mileage')} clearable />
+            <Select
+              label="Mileage"
+              placeholder="Any"
+              data={MILEAGE_OPTIONS}
+              value={draft.min_mileage ? `${draft.min_mileage}+` : (draft.max_mileage ?? null)}
+              onChange={(v) => {
+                set('min_mileage')(v?.endsWith('+') ? v.slice(0, -1) : null);
+                set('max_mileage')(v?.endsWith('+') ? null : v);
+              }}
+              clearable
+            />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="make">

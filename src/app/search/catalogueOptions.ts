@@ -8,6 +8,8 @@ import { useTransitionSnapshot } from '../useTransitionSnapshot';
 export interface CatalogueOptions {
   /** The catalogue's makes for the vehicle type, plus any make only listings use; sorted. */
   makes: string[];
+  /** The makes with a listing on the device (the seller's, when one is given); sorted. */
+  stockMakes: string[];
   models(make: string): string[];
   variants(make: string, model: string): string[];
   /** Whether a listing of this make and model is on the device (for the seller, when one is given). */
@@ -71,8 +73,10 @@ export function useCatalogueOptions(vehicleType: string, sellerId?: string): Cat
         else entry.models.set(key(model), { name: model, variants: [...variants].sort(byName) });
       }
     }
+    const names = [...makes.values()].map((m) => m.name).sort(byName);
     return {
-      makes: [...makes.values()].map((m) => m.name).sort(byName),
+      makes: names,
+      stockMakes: names.filter((n) => stock.has(key(n))),
       models: (make) => [...(makes.get(key(make))?.models.values() ?? [])].map((m) => m.name).sort(byName),
       variants: (make, model) => [...(makes.get(key(make))?.models.get(key(model))?.variants ?? [])].sort(byName),
       inInventory: (make, model) => stock.get(key(make))?.has(key(model)) ?? false,

@@ -22,34 +22,13 @@ import { BrowseByType } from './BrowseByType';
 import { useTransitionSnapshot } from '../../useTransitionSnapshot';
 import { VehicleTypeTabs } from './VehicleTypeTabs';
 import { wholeNumberText } from '../../../domain/numbers';
+import { filterChips, withoutChip } from '../../../domain/search/browseFilters';
 
 type Fields = Record<string, string | undefined>;
 
 const HOME_SORTS: SortOrder[] = ['newest', 'price_asc', 'price_desc', 'year_desc', 'year_asc', 'distance'];
 const currentYear = new Date().getFullYear();
 const YEARS = Array.from({ length: currentYear - YEAR_MIN + 1 }, (_, i) => String(currentYear - i));
-const FIELD_LABELS: Record<string, string> = {
-  make: 'Make',
-  model: 'Model',
-  fuel_type: 'Fuel',
-  distance: 'Within',
-  engine_size: 'Engine',
-  max_price: 'Up to',
-  region: 'Region',
-  year_from: 'From',
-  year_to: 'To',
-  seller_type: 'Seller',
-};
-
-function chipText(key: string, value: string): string {
-  if (key === 'max_price') return `Up to $${wholeNumberText(Number(value))}`;
-  if (key === 'distance') return `Within ${value} km`;
-  if (key === 'engine_size') return `${value} L`;
-  if (key === 'fuel_type') return fuelText(value);
-  if (key === 'seller_type') return value === 'dealer' ? 'Dealers' : 'Private sellers';
-  return `${FIELD_LABELS[key] ?? key}: ${value}`;
-}
-
 /** The desktop search panel, 'Browse by type' and the results grid with 'Sort by' (spec section 2.5). */
 export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; setTab: (t: VehicleType) => void }) {
   const [form, setForm] = useState<Fields>({});
@@ -64,7 +43,7 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
   const effective = useMemo<Fields>(() => (tab === 'car' ? applied : { ...applied, fuel_type: undefined, engine_size: undefined }), [applied, tab]);
   const req = useMemo(() => buildRequest({ ...effective, vehicle_type: tab }, sort, position, 24), [effective, tab, sort, position]);
   const { items, total, searching } = useSearch(req);
-  const chips = Object.entries(applied).filter(([, v]) => v !== undefined && v !== '');
+  const chips = filterChips(applied);
 
   const submit = () => {
     setApplied(form);
@@ -76,10 +55,9 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
     setLevel(0);
     setTab('car');
   };
-  const removeChip = (key: string) => {
-    const clear = (f: Fields) => ({ ...f, [key]: undefined, ...(key === 'make' && { model: undefined, variant: undefined }) });
-    setForm(clear);
-    setApplied(clear);
+  const removeChip = (field: string) => {
+    setForm((f) => withoutChip(f, field));
+    setApplied((f) => withoutChip(f, field));
   };
 
   return (
@@ -91,7 +69,7 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
           </Title>
           <VehicleTypeTabs value={tab} onChange={setTab} />
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-            <CatalogueSelects vehicleType={tab} value={form} onChange={(field, v) => set(field)(v)} withVariant={false} />
+            <CatalogueSelects vehicleType={tab} value={form} onChange={(field, v) => set(field)(v)} />
             <Stack gap={4}>
               <Text fz="sm" fw={500}>
                 Listing type
@@ -158,9 +136,9 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
           </Group>
           {chips.length ? (
             <Group gap={6} mt="md">
-              {chips.map(([k, v]) => (
-                <Badge key={k} variant="light" size="lg" pr={4} rightSection={<CloseButton size="xs" aria-label={`Remove ${chipText(k, v!)}`} onClick={() => removeChip(k)} />}>
-                  {chipText(k, v!)}
+              {chips.map((c) => (
+                <Badge key={c.field} variant="light" size="lg" pr={4} rightSection={<CloseButton size="xs" aria-label={`Remove ${c.label}`} onClick={() => removeChip(c.field)} />}>
+                  {c.label}
                 </Badge>
               ))}
             </Group>

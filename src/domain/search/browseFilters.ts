@@ -1,0 +1,127 @@
+import { BODY_TYPE_LABELS, CONDITION_LABELS, type BodyType, type Condition } from '../constants';
+import { capitalise, fuelText } from '../display';
+import { usdText, wholeNumberText } from '../numbers';
+
+// The active filters of a browse screen as removable chips (spec sections 2.5 and 2.6): one chip per
+// field set, in words, and what removing it clears (a make takes its model and variant with it).
+
+export interface FilterChip {
+  field: string;
+  label: string;
+}
+
+/** The order chips are shown in, most telling first; fields not listed here are not filters a chip shows. */
+const CHIP_FIELDS = [
+  'category',
+  'make',
+  'model',
+  'variant',
+  'fuel_type',
+  'transmission',
+  'condition',
+  'drive_type',
+  'engine_size',
+  'engine_cc',
+  'engine_power',
+  'min_price',
+  'max_price',
+  'min_mileage',
+  'max_mileage',
+  'year_from',
+  'year_to',
+  'region',
+  'location',
+  'distance',
+  'seller_type',
+] as const;
+
+const usd = (v: string) => usdText(Number(v));
+
+/** A filter's value in words, as its chip reads. */
+export function chipLabel(field: string, value: string): string {
+  switch (field) {
+    case 'category':
+      return value in BODY_TYPE_LABELS ? BODY_TYPE_LABELS[value as BodyType] : capitalise(value);
+    case 'make':
+      return `Make: ${value}`;
+    case 'model':
+      return `Model: ${value}`;
+    case 'variant':
+      return `Variant: ${value}`;
+    case 'fuel_type':
+      return fuelText(value);
+    case 'transmission':
+      return capitalise(value);
+    case 'condition':
+      return value in CONDITION_LABELS ? CONDITION_LABELS[value as Condition] : capitalise(value);
+    case 'drive_type':
+      return value.toUpperCase();
+    case 'engine_size':
+      return `${value} L`;
+    case 'engine_cc':
+      return value.endsWith('+') ? `${wholeNumberText(Number(value.slice(0, -1)))}+ cc` : `Up to ${wholeNumberText(Number(value))} cc`;
+    case 'engine_power':
+      return `${value} HP`;
+    case 'min_price':
+      return `From ${usd(value)}`;
+    case 'max_price':
+      return `Up to ${usd(value)}`;
+    case 'min_mileage':
+      return `${wholeNumberText(Number(value))}+ km`;
+    case 'max_mileage':
+      return `Up to ${wholeNumberText(Number(value))} km`;
+    case 'year_from':
+      return `From ${value}`;
+    case 'year_to':
+      return `To ${value}`;
+    case 'region':
+      return `Region: ${value}`;
+    case 'location':
+      return `Location: ${value}`;
+    case 'distance':
+      return `Within ${value} km`;
+    case 'seller_type':
+      return value === 'dealer' ? 'Dealers' : 'Private sellers';
+    default:
+      return `${field}: ${value}`;
+  }
+}
+
+/** The chips of a screen's filter fields: every field with a value, 'all' and empty meaning none. */
+export function filterChips(fields: Record<string, string | undefined>): FilterChip[] {
+  return CHIP_FIELDS.flatMap((field) => {
+    const value = fields[field]?.trim();
+    return value && value.toLowerCase() !== 'all' ? [{ field, label: chipLabel(field, value) }] : [];
+  });
+}
+
+/** The fields without the chip's: a make takes model and variant with it, a model its variant. */
+export function withoutChip<T extends Record<string, string | undefined>>(fields: T, field: string): T {
+  const out: Record<string, string | undefined> = { ...fields, [field]: undefined };
+  if (field === 'make') out.model = out.variant = undefined;
+  if (field === 'model') out.variant = undefined;
+  return out as T;
+}
+
+/** The URL's names of a Browse-by-type tile's category, one per vehicle type, and a saved search's. */
+const CATEGORY_PARAMS = ['car_category', 'construction_category', 'farming_category', 'category'] as const;
+
+/**
+ * The filters a navigation brings to a browse screen: the home page's (navigation state), then a
+ * Browse-by-type tile's or a saved search's (the URL), the tile's category folded into `category`.
+ */
+export function navigationFilters(fromState: Record<string, string | undefined>, fromUrl: Record<string, string>): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = { ...fromState, ...fromUrl };
+  const category = CATEGORY_PARAMS.map((p) => fromUrl[p]).find((v) => v !== undefined && v !== '') ?? fromState.category;
+  for (const p of CATEGORY_PARAMS) delete out[p];
+  if (category !== undefined) out.category = category;
+  return out;
+}
+
+/** The URL parameters that set a field, for removing it from the address when its chip is removed. */
+export function urlParamsOf(field: string): string[] {
+  if (field === 'category') return [...CATEGORY_PARAMS];
+  if (field === 'make') return ['make', 'makeName', 'model', 'modelName', 'variant'];
+  if (field === 'model') return ['model', 'modelName', 'variant'];
+  return [field];
+}
