@@ -57,7 +57,10 @@ const finite = (n: unknown, message: string): number => {
   if (Math.abs(n) > SEARCH_NUMBER_LIMIT) throw new FieldIssue(`Must be from -${SEARCH_NUMBER_LIMIT} to ${SEARCH_NUMBER_LIMIT}`);
   return n;
 };
-/** A text value (a number reads as its digits): refused when it is a list or an object, or holds a NUL character (the database cannot keep or compare one). */
+/**
+ * A text value (a number reads as its digits). A list or an object is refused, and so is a NUL
+ * character, which the database can neither keep nor compare.
+ */
 const plain = (v: unknown): string => {
   if (typeof v === 'object') throw new FieldIssue('Must be text');
   const s = String(v);
