@@ -142,6 +142,7 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       savedSearches: await count('saved_searches'),
       pushSubscriptions: await count('push_subscriptions'),
       passwordResets: await count('password_resets'),
+      uploads: await count('uploads'),
       revision: await currentRevision(db),
       mediaFiles: existsSync(media) ? readdirSync(media).length : 0,
       listing: rowsOf<Record<string, unknown>>(await db.execute(sql`select * from vehicles where id = ${ids.listing}`))[0] ?? null,
