@@ -106,6 +106,8 @@ export const yearMax = (now: Date = new Date()): number => now.getFullYear() + 1
 
 export const MAX_IMAGES = 8;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The most pixels an uploaded image may decode to (a small file can hold a huge image that costs seconds of CPU). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp'] as const;
 export const PLACEHOLDER_IMAGE = '/placeholder-vehicle.svg';
 

@@ -39,6 +39,8 @@ export const LISTING_MESSAGES = {
   featureAdminOnly: 'Only administrators can feature a listing',
   invalidImage: (file: string) => `${file}: Not a valid image file`,
   imageTooLarge: (file: string) => `${file}: File too large (max 10MB)`,
+  imageTooManyPixels: (file: string, pixels: number) => `${file}: Image too large (max ${pixels / 1_000_000} megapixels)`,
+  malformedUpload: 'The upload is not valid multipart/form-data',
   tooManyImages: (n: number) => `Maximum ${n} images allowed. Please remove some images first.`,
   noValidImages: 'No valid image files were found. Please select JPG, PNG, GIF, or WebP files.',
   imageProcessing: (msg: string) => `Image processing failed: ${msg}. Please try again or contact support.`,
@@ -91,6 +93,9 @@ export const ADMIN_MESSAGES = {
 export const GENERIC_MESSAGES = {
   notFound: 'Not found',
   malformedJson: 'Malformed JSON body',
+  tooDeep: 'The JSON body is nested too deeply',
+  badAddress: 'The address is not valid',
+  addressTooLong: 'A part of the address is too long',
   tooLarge: 'Request body is too large',
   rateLimited: 'Too many requests. Please try again later.',
   internal: 'Internal server error',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, type UserType } from './constants';
 import { AUTH_MESSAGES } from './messages';
+import { text } from './text';
 
 /** A user as the API returns it (spec section 3); never carries a password hash. */
 export interface User {
@@ -19,17 +20,17 @@ export interface User {
   isAdmin: boolean;
 }
 
-const email = z.string().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(200));
+const email = text().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(200));
 const password = z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort).max(200);
 
 export const signupSchema = z.object({
-  name: z.string().trim().min(1).max(120),
+  name: text().trim().min(1).max(120),
   email,
-  phone: z.string().trim().min(1).max(40),
-  location: z.string().trim().min(1).max(200),
+  phone: text().trim().min(1).max(40),
+  location: text().trim().min(1).max(200),
   password,
   user_type: z.enum(['private', 'dealer']).default('private'),
-  business_name: z.string().trim().max(160).nullish(),
+  business_name: text().trim().max(160).nullish(),
   latitude: z.number().min(-90).max(90).nullish(),
   longitude: z.number().min(-180).max(180).nullish(),
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { CONDITIONS, DRIVE_TYPES, FUEL_TYPES, TRANSMISSIONS, VEHICLE_TYPES, YEAR_MIN, yearMax } from './constants';
 import { SUBSCRIPTION_PLANS } from './fees';
+import { text } from './text';
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
+const trimmed = (max: number) => text().trim().min(1).max(max);
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullish()
@@ -36,8 +36,8 @@ export const vehicleInputSchema = z.object({
   category: optionalText(40),
   color: optionalText(40),
   description: optionalText(5000),
-  images: z.array(z.string().min(1).max(15 * 1024 * 1024)).max(20).default([]),
-  features: z.array(z.string().trim().min(1).max(80)).max(60).default([]),
+  images: z.array(text().min(1).max(15 * 1024 * 1024)).max(20).default([]),
+  features: z.array(text().trim().min(1).max(80)).max(60).default([]),
   featured: z.boolean().default(false),
   subscription_plan: z.enum(SUBSCRIPTION_PLANS).nullish(),
   seller_phone: optionalText(40),

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
@@ -20,6 +20,7 @@ import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { HttpError } from './errors';
+import { registerJsonParser } from './jsonBody';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createMediaStore } from './media/mediaStore';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers';
@@ -30,6 +31,7 @@ import { PublicListingIndex } from './search/publicIndex';
 import { PushNotifier } from './push/notifier';
 import { createPushSender } from './push/sender';
 import { countAllVehicles, sweepExpired } from './repositories/vehicles.repo';
+import { purgeOrphanUploads } from './repositories/uploads.repo';
 import { ensureAdmin, seedSampleData } from './seed/seed';
 import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -78,6 +80,10 @@ function errorReply(err: FastifyError | HttpError | Error): { status: number; de
       return { status: 413, detail: GENERIC_MESSAGES.tooLarge };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, detail: 'Unsupported content type' };
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, detail: GENERIC_MESSAGES.badAddress };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, detail: GENERIC_MESSAGES.addressTooLong };
   }
   if (fe.statusCode === 429) return { status: 429, detail: GENERIC_MESSAGES.rateLimited };
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return { status: fe.statusCode, detail: fe.message };
@@ -92,7 +98,13 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 12 * 1024 * 1024 * 2,
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // The router's own refusals (a bad percent-encoding, an over-long path segment) answer like every other error.
+    frameworkErrors: (err, _req, reply) => {
+      const { status, detail } = errorReply(err);
+      void (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send({ detail });
+    },
   });
+  registerJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -256,6 +268,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     sweepExpired(ctx.db)
       .then(() => ctx.push.sendExpiryReminders())
       .then(() => purgeExpiredIdempotencyKeys(ctx.db))
+      .then(() => purgeOrphanUploads(ctx.db, ctx.media, ctx.now()))
       .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
   }, 60_000);
   timer.unref();

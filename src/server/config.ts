@@ -29,6 +29,8 @@ export interface ServerConfig {
   trustProxy: boolean | number | string;
   /** Per-route limits for the auth calls, per client address and minute. */
   rateLimits: { login: number; signup: number; reset: number };
+  /** Photo uploads per signed-in user and minute (UPLOADS_PER_MINUTE). */
+  uploadsPerMinute: number;
   /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; generated into DATA_DIR/vapid.json when unset. */
   vapid: VapidKeys;
   /**
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: { login: 10, signup: 5, reset: 5 },
+    uploadsPerMinute: Number(env.UPLOADS_PER_MINUTE) || 30,
     vapid: { publicKey: '', privateKey: '', subject: '' },
     pushAllowHttp: false,
   };

@@ -9,6 +9,7 @@ import {
   type SortOrder,
   type VehicleType,
 } from '../constants';
+import { hasNul, NUL_MESSAGE } from '../text';
 
 // The search rules of spec section 5, written once. A query is normalised into `SearchFilters`,
 // turned into a list of `Clause`s, and each clause is then evaluated either in memory
@@ -44,9 +45,27 @@ const rule = <T>(type: FieldType, read: (v: unknown) => T, values?: readonly [st
   ...(values && { values }),
   read: (v) => (isUnset(v) ? undefined : read(v)),
 });
+/**
+ * The largest magnitude a number of a search may have: the database's integer columns (year, mileage)
+ * hold no more, and no price, mileage, year or distance comes near it.
+ */
+export const SEARCH_NUMBER_LIMIT = 2_147_483_647;
+/** How far into the results a page may start. */
+export const SEARCH_OFFSET_MAX = 1_000_000;
 const finite = (n: unknown, message: string): number => {
   if (typeof n !== 'number' || !Number.isFinite(n)) throw new FieldIssue(message);
+  if (Math.abs(n) > SEARCH_NUMBER_LIMIT) throw new FieldIssue(`Must be from -${SEARCH_NUMBER_LIMIT} to ${SEARCH_NUMBER_LIMIT}`);
   return n;
+};
+/**
+ * A text value (a number reads as its digits). A list or an object is refused, and so is a NUL
+ * character, which the database can neither keep nor compare.
+ */
+const plain = (v: unknown): string => {
+  if (typeof v === 'object') throw new FieldIssue('Must be text');
+  const s = String(v);
+  if (hasNul(s)) throw new FieldIssue(NUL_MESSAGE);
+  return s;
 };
 const inRange = (n: number, min: number, max: number | undefined, message: string): number => {
   if (n < min || (max !== undefined && n > max)) throw new FieldIssue(message);
@@ -58,7 +77,7 @@ const oneOf = <T extends string>(values: readonly [T, ...T[]], v: string): T => 
 };
 const maxChars = (max: number) =>
   rule('string', (v) => {
-    const s = String(v).trim();
+    const s = plain(v).trim();
     if (s.length > max) throw new FieldIssue(`Must be at most ${max} characters`);
     return s;
   });
@@ -116,7 +135,7 @@ export const SEARCH_QUERY_FIELDS = {
   seller_type: lowerEnum(SELLER_TYPES),
   featured: bool,
   seller_id: rule('string', (v) => {
-    const s = String(v);
+    const s = plain(v);
     if (s.length > 64) throw new FieldIssue('Must be at most 64 characters');
     return s;
   }),
@@ -126,7 +145,7 @@ export const SEARCH_QUERY_FIELDS = {
   buyer_lon: numberIn(-180, 180),
   sort: rule('enum', (v) => oneOf(SORT_ORDERS, String(v)), SORT_ORDERS),
   limit: intFrom(1, 500),
-  offset: intFrom(0),
+  offset: intFrom(0, SEARCH_OFFSET_MAX),
 };
 /** A search as the screens build it, before the rules read it: filter fields (empty and 'all' mean none), sort, paging, buyer. */
 export type SearchInput = Record<string, string | number | boolean | null | undefined>;

@@ -279,3 +279,17 @@ export const expiryReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.expiresAt] })],
 );
+
+/**
+ * Photos stored through POST /api/uploads, by the URL of their full rendition (as listings' images hold it).
+ * One that no listing's images reference a day after its (latest) upload is deleted with its files.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    mediaKey: text('media_key').primaryKey(),
+    uploaderId: uuid('uploader_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('uploads_created_idx').on(t.createdAt)],
+);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { access, mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../../domain/constants';
 
 export const MEDIA_PREFIX = '/media/';
 const FULL_WIDTH = 1600;
@@ -18,11 +19,15 @@ export interface StoredImage {
 }
 
 export class NotAnImageError extends Error {}
+/** An image whose header declares more than MAX_IMAGE_PIXELS: refused before it is decoded. */
+export class ImageTooLargeError extends NotAnImageError {}
 
 export interface MediaStore {
   readonly dir: string;
   /** Stores WebP renditions of an image; the same bytes always give the same URLs (a replay stores nothing new). */
   store(bytes: Buffer): Promise<StoredImage>;
+  /** Deletes both renditions of a stored image, by the URL `store` gave; a file already gone is no error. */
+  remove(url: string): Promise<void>;
 }
 
 export const thumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-thumb.webp');
@@ -34,11 +39,13 @@ export function createMediaStore(dataDir: string): MediaStore {
     async store(bytes) {
       let meta: Metadata;
       try {
-        meta = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
+        // Reads the header only: the pixels are decoded below, once the size is known to be acceptable.
+        meta = await sharp(bytes, { limitInputPixels: false }).metadata();
       } catch {
         throw new NotAnImageError('not an image');
       }
       if (!meta.format || !ACCEPTED.has(meta.format)) throw new NotAnImageError(`unsupported format ${meta.format ?? 'unknown'}`);
+      if ((meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) > MAX_IMAGE_PIXELS) throw new ImageTooLargeError(`${meta.width} x ${meta.height}`);
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
       const fullName = `${hash}-full.webp`;
       const thumbName = `${hash}-thumb.webp`;
@@ -53,7 +60,7 @@ export function createMediaStore(dataDir: string): MediaStore {
       let size = 0;
       if (!exists) {
         try {
-          const base = () => sharp(bytes, { limitInputPixels: 100_000_000 }).rotate();
+          const base = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
           const full = await base().resize({ width: FULL_WIDTH, height: FULL_WIDTH, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
           const thumb = await base().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
           await writeFile(path.join(dir, thumbName), thumb);
@@ -72,6 +79,12 @@ export function createMediaStore(dataDir: string): MediaStore {
         size = m.size ?? 0;
       }
       return { url: MEDIA_PREFIX + fullName, thumbnail_url: MEDIA_PREFIX + thumbName, width, height, bytes: size };
+    },
+    async remove(url) {
+      const full = path.basename(url);
+      // The thumbnail first: the full rendition's presence means both exist (see store).
+      await rm(path.join(dir, path.basename(thumbnailOf(url))), { force: true });
+      await rm(path.join(dir, full), { force: true });
     },
   };
 }

@@ -24,11 +24,15 @@ declare module 'fastify' {
   }
 }
 
+/** The request's fingerprint. Bodies are parsed with a cap on nesting (jsonBody.ts); one that still cannot be serialised is refused. */
 function requestHash(method: string, url: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method} ${url}\n`)
-    .update(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body))
-    .digest('hex');
+  let text: string;
+  try {
+    text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  } catch {
+    throw new HttpError(400, GENERIC_MESSAGES.tooDeep);
+  }
+  return createHash('sha256').update(`${method} ${url}\n`).update(text).digest('hex');
 }
 
 /**

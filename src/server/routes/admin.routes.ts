@@ -13,7 +13,7 @@ import { deleteVehicles, findVehicle, listAllVehicles, toApiVehicle, vehicleStat
 const idParams = z.object({ id: z.uuid() });
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(500),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

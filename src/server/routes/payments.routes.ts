@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CURRENCY, PLAN_TERMS, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../domain/fees';
 import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages';
 import { isPublic, type Vehicle } from '../../domain/vehicle';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../errors';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, unprocessable } from '../errors';
 import { isAdmin } from '../plugins/auth';
 import { findVehicle, toApiVehicle, updateVehicle, withListingWrite } from '../repositories/vehicles.repo';
 import { findPayment, insertPayment, settlePayment, type PaymentRow } from '../repositories/payments.repo';
@@ -14,15 +14,16 @@ import { eq } from 'drizzle-orm';
 import { publishColumns, resolvePlan } from '../listings';
 import { ProviderError, type ProviderStatus } from '../payments/provider';
 import { findUserById } from '../repositories/users.repo';
+import { hasNul, NUL_MESSAGE, text } from '../../domain/text';
 
 const createBody = z.object({
   vehicle_id: z.uuid(),
   subscription_plan: z.enum(SUBSCRIPTION_PLANS).optional(),
-  payment_method: z.string().optional(),
+  payment_method: text().max(40).optional(),
 });
-const ecocashBody = createBody.extend({ customer_msisdn: z.string().optional() });
-const refParams = z.object({ id: z.string().min(1).max(200) });
-const confirmBody = z.object({ pin: z.string().max(12).optional() }).nullish();
+const ecocashBody = createBody.extend({ customer_msisdn: text().max(40).optional() });
+const refParams = z.object({ id: text().min(1).max(200) });
+const confirmBody = z.object({ pin: text().max(12).optional() }).nullish();
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, payments: providers } = app.ctx;
@@ -229,9 +230,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Paynow's server-to-server status callback: we never trust its body, we ask Paynow again. */
   app.post('/payments/ecocash/result', { schema: { tags: ['payments'] }, config: { skipIdempotency: true } }, async (req) => {
-    const body = (req.body ?? {}) as Record<string, string>;
+    const body = (req.body ?? {}) as Record<string, unknown>;
     const reference = body.reference;
     if (!reference) throw badRequest('Missing reference');
+    if (typeof reference !== 'string') throw badRequest('Invalid reference');
+    if (hasNul(reference)) throw unprocessable(NUL_MESSAGE);
     const mobile = providers.mobileMoney;
     const payment = await findPayment(db, mobile.name, reference);
     if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);

@@ -20,7 +20,8 @@ const base64url = (bytes: number, check: (b: Buffer) => boolean = () => true) =>
 /** The browser's PushSubscription as `subscription.toJSON()` gives it. */
 const subscriptionBody = z.object({
   endpoint: z.url().max(2048),
-  expirationTime: z.number().nullish(),
+  // Milliseconds since 1970 (DOMHighResTimeStamp), within the range of a Date.
+  expirationTime: z.number().min(0).max(8.64e15).nullish(),
   keys: z.object({
     // An uncompressed P-256 point and a 16-byte secret (RFC 8291).
     p256dh: base64url(65, (b) => b[0] === 4),

@@ -5,7 +5,8 @@ import { notFound } from '../errors';
 import { hierarchy, listMakes, listModels, listVariants, makeExists, modelExists, catalogueVersion } from '../repositories/catalogue.repo';
 
 const typeQuery = z.object({ vehicle_type: z.enum(VEHICLE_TYPES).default('car') });
-const numericId = z.object({ id: z.coerce.number().int().positive() });
+/** A catalogue id: the database's integer, so at most 2147483647. */
+const numericId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** If-None-Match matches by weak comparison (RFC 9110): a list, `*`, or a W/ tag (proxies weaken tags when they compress). */
 const noneMatch = (header: string | undefined, etag: string) =>

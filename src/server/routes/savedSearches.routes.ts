@@ -13,8 +13,9 @@ import {
   type SavedSearchRow,
 } from '../repositories/push.repo';
 import { canonicalSavedQuery, sameSavedQuery } from '../push/savedSearchRules';
+import { text } from '../../domain/text';
 
-const name = z.string().trim().min(1, SAVED_SEARCH_MESSAGES.nameRequired).max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_MESSAGES.nameTooLong);
+const name = text().trim().min(1, SAVED_SEARCH_MESSAGES.nameRequired).max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_MESSAGES.nameTooLong);
 /** The search's fields, validated by the same schema as GET /api/vehicles. */
 const createBody = z.object({ name, query: searchQuerySchema, notify: z.boolean().optional() });
 const updateBody = z.object({ name: name.optional(), notify: z.boolean().optional() });

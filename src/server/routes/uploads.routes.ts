@@ -1,44 +1,80 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_IMAGE_BYTES } from '../../domain/constants';
-import { PLAN_TERMS } from '../../domain/fees';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES } from '../../domain/constants';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { HttpError, unprocessable, badRequest } from '../errors';
 import { requireUser } from '../plugins/auth';
-import { NotAnImageError, type StoredImage } from '../media/mediaStore';
+import { ImageTooLargeError, NotAnImageError, type StoredImage } from '../media/mediaStore';
+import { recordUpload } from '../repositories/uploads.repo';
 
-const MAX_FILES = PLAN_TERMS.premium.maxPhotos;
+/** A listing holds at most MAX_IMAGES photos (the app sends one per request): a request with more is refused. */
+const MAX_FILES = MAX_IMAGES;
+
+/**
+ * One step of reading the multipart body. A body that is not valid multipart (no boundary, garbage,
+ * a truncated part) is the client's error: 400, never 500. Limits answer 413 with what was exceeded.
+ */
+async function readPart<T>(step: () => Promise<T>, name: () => string): Promise<T> {
+  try {
+    return await step();
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, LISTING_MESSAGES.imageTooLarge(name()));
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, LISTING_MESSAGES.tooManyImages(MAX_FILES));
+    const status = (e as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) throw e;
+    throw badRequest(LISTING_MESSAGES.malformedUpload);
+  }
+}
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { media } = app.ctx;
+  const { db, media, config } = app.ctx;
 
   /**
    * POST /api/uploads: one or more images as multipart form data. The type is judged from the bytes;
    * each is stored as WebP renditions named by its content, so a replayed upload stores nothing new.
+   * Limited per signed-in user (per client address before sign-in is checked), as decoding costs CPU.
    */
-  app.post('/uploads', { schema: { tags: ['uploads'], consumes: ['multipart/form-data'] } }, async (req, reply) => {
-    requireUser(req);
-    if (!req.isMultipart()) throw badRequest('Send the images as multipart/form-data');
-    const files: StoredImage[] = [];
-    let n = 0;
-    for await (const part of req.files({ limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES } })) {
-      n += 1;
-      const name = part.filename || `Image ${n}`;
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (e) {
-        if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, LISTING_MESSAGES.imageTooLarge(name));
-        throw e;
+  app.post(
+    '/uploads',
+    {
+      schema: { tags: ['uploads'], consumes: ['multipart/form-data'] },
+      config: {
+        rateLimit: {
+          max: config.uploadsPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (req) => (req.currentUser ? `uploads:user:${req.currentUser.id}` : `uploads:ip:${req.ip}`),
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      if (!req.isMultipart()) throw badRequest('Send the images as multipart/form-data');
+      const files: StoredImage[] = [];
+      let n = 0;
+      let name = '';
+      const parts = await readPart(async () => req.files({ limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES } })[Symbol.asyncIterator](), () => name);
+      for (;;) {
+        const next = await readPart(() => parts.next(), () => name);
+        if (next.done) break;
+        const part = next.value;
+        n += 1;
+        name = part.filename || `Image ${n}`;
+        const bytes = await readPart(() => part.toBuffer(), () => name);
+        try {
+          const stored = await media.store(bytes);
+          // Recorded so that a photo no listing takes is deleted after a day (purgeOrphanUploads).
+          await recordUpload(db, stored.url, user.id, app.ctx.now());
+          files.push({ ...stored });
+        } catch (e) {
+          if (e instanceof ImageTooLargeError) throw unprocessable(LISTING_MESSAGES.imageTooManyPixels(name, MAX_IMAGE_PIXELS));
+          if (e instanceof NotAnImageError) throw unprocessable(LISTING_MESSAGES.invalidImage(name));
+          throw e;
+        }
       }
-      try {
-        files.push({ ...(await media.store(bytes)) });
-      } catch (e) {
-        if (e instanceof NotAnImageError) throw unprocessable(LISTING_MESSAGES.invalidImage(name));
-        throw e;
-      }
-    }
-    if (!files.length) throw unprocessable(LISTING_MESSAGES.noValidImages);
-    reply.code(201);
-    return { files, urls: files.map((f) => f.url) };
-  });
+      if (!files.length) throw unprocessable(LISTING_MESSAGES.noValidImages);
+      reply.code(201);
+      return { files, urls: files.map((f) => f.url) };
+    },
+  );
 };

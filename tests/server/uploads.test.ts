@@ -1,0 +1,115 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
+import { ENGINES, listingBody, startServer, type TestServer } from './harness';
+
+/** A multipart body built with the Node globals: its bytes and its content-type (with the boundary). */
+async function multipart(files: { name: string; bytes: Buffer }[]): Promise<{ payload: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const f of files) form.append('files', new Blob([new Uint8Array(f.bytes)], { type: 'image/png' }), f.name);
+  const res = new Response(form);
+  return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
+}
+
+/** A small PNG file whose header declares `width` x `height` pixels (what a decompression bomb looks like to the server). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const rows = Buffer.alloc(64 * 1024); // the first rows of black pixels; the rest compress to nothing
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+describe.each(ENGINES)('%s: uploads', (engine) => {
+  let s: TestServer;
+  let photos: Buffer[];
+  const mediaFiles = () => {
+    const dir = path.join(s.dataDir, 'media');
+    return existsSync(dir) ? readdirSync(dir).sort() : [];
+  };
+
+  beforeAll(async () => {
+    s = await startServer(engine, { config: { uploadsPerMinute: 3 } });
+    photos = await Promise.all(['#c33', '#3c3', '#33c', '#cc3'].map((background) => sharp({ create: { width: 640, height: 480, channels: 3, background } }).png().toBuffer()));
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  async function upload(token: string, files: { name: string; bytes: Buffer }[]) {
+    const { payload, contentType } = await multipart(files);
+    return s.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+  }
+
+  it('refuses an image of more than 40 megapixels with 422 before decoding it, and stores nothing', async () => {
+    const { token } = await s.signup();
+    const before = mediaFiles();
+    const bomb = pngDeclaring(10_000, 10_000);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const res = await upload(token, [{ name: 'bomb.png', bytes: bomb }]);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({ detail: 'bomb.png: Image too large (max 40 megapixels)' });
+    expect(mediaFiles()).toEqual(before);
+  });
+
+  it('refuses a request with more files than a listing takes (8) with 413', async () => {
+    const { token } = await s.signup();
+    const before = mediaFiles();
+    const res = await upload(
+      token,
+      Array.from({ length: 9 }, (_, i) => ({ name: `p${i}.png`, bytes: photos[0]! })),
+    );
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toEqual({ detail: 'Maximum 8 images allowed. Please remove some images first.' });
+    expect(mediaFiles().length - before.length).toBeLessThanOrEqual(2);
+  });
+
+  it('limits uploads per user: the fourth in a minute answers 429, another user still uploads', async () => {
+    const a = await s.signup();
+    for (let i = 0; i < 3; i++) expect((await upload(a.token, [{ name: 'a.png', bytes: photos[1]! }])).statusCode).toBe(201);
+    const limited = await upload(a.token, [{ name: 'a.png', bytes: photos[1]! }]);
+    expect(limited.statusCode).toBe(429);
+    expect(Object.keys(limited.json())).toEqual(['detail']);
+    const b = await s.signup();
+    expect((await upload(b.token, [{ name: 'b.png', bytes: photos[1]! }])).statusCode).toBe(201);
+  });
+
+  it('deletes an upload that no listing references a day after it was uploaded, and keeps the ones listings use', async () => {
+    const { token } = await s.signup();
+    const start = new Date();
+    s.clock.now = start;
+    const used = await upload(token, [{ name: 'used.png', bytes: photos[2]! }]);
+    const orphan = await upload(token, [{ name: 'orphan.png', bytes: photos[3]! }]);
+    expect([used.statusCode, orphan.statusCode]).toEqual([201, 201]);
+    const usedUrl = used.json().urls[0] as string;
+    const orphanFile = orphan.json().files[0] as { url: string; thumbnail_url: string };
+    const listing = await s.draft(token, listingBody({ images: [usedUrl] }));
+    const served = async (url: string) => (await s.app.inject({ method: 'GET', url })).statusCode;
+    expect(await served(orphanFile.url)).toBe(200);
+
+    s.clock.now = new Date(start.getTime() + 23 * 60 * 60 * 1000);
+    expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now)).toBe(0);
+    expect(await served(orphanFile.url)).toBe(200);
+
+    s.clock.now = new Date(start.getTime() + 25 * 60 * 60 * 1000);
+    expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now)).toBeGreaterThanOrEqual(1);
+    expect(await served(orphanFile.url)).toBe(404);
+    expect(await served(orphanFile.thumbnail_url)).toBe(404);
+    expect(await served(usedUrl)).toBe(200);
+    const own = await s.request({ method: 'GET', url: `/api/vehicles/${listing.id}`, token });
+    expect(own.json().images).toEqual([usedUrl]);
+    s.clock.now = new Date();
+  });
+});
