@@ -279,3 +279,21 @@ export const expiryReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.expiresAt] })],
 );
+
+/**
+ * Contact requests (leads): a signed-in buyer revealed a listing's contact. One row per buyer and
+ * listing, however often they ask, so the seller's dashboard counts people, not clicks.
+ */
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.buyerId] })],
+);
