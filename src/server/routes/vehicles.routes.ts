@@ -49,6 +49,8 @@ const buyerQuery = z.object({
   buyer_lon: z.coerce.number().min(-180).max(180).optional(),
 });
 const createQuery = z.object({ is_free_update: z.enum(['true', 'false']).optional() });
+/** GET /api/vehicles/{id}/contact: documented, and nothing else can slip into the answer. */
+const contactAnswer = z.object({ seller_phone: z.string().nullable(), seller_email: z.string().nullable() });
 
 export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, media, config } = app.ctx;
@@ -131,7 +133,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     key: (req) => req.currentUser?.id ?? '',
     detail: LISTING_MESSAGES.tooManyContacts,
   });
-  app.get('/vehicles/:id/contact', { schema: { params: idParams, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, async (req, reply): Promise<SellerContact> => {
+  app.get('/vehicles/:id/contact', { schema: { params: idParams, response: { 200: contactAnswer }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, async (req, reply): Promise<SellerContact> => {
     const user = requireUser(req);
     await contactLimit(req);
     const row = await findVehicle(db, req.params.id);
