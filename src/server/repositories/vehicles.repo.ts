@@ -122,8 +122,11 @@ export interface SearchScope {
   is_expired?: boolean;
 }
 
-/** A seller's own listings (drafts included, as the scope says) read with SQL: each with its contact. */
-export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchScope): Promise<{ items: OwnVehicle[]; total: number }> {
+/**
+ * A search read with SQL: a seller's own listings (drafts included, as the scope says) each with its
+ * contact; with `publicOnly`, public listings as everyone reads them.
+ */
+export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchScope): Promise<{ items: Vehicle[]; total: number }> {
   const where: SQL[] = [];
   if (scope.publicOnly) where.push(publicSql);
   if (scope.is_published !== undefined) where.push(sql`${vehicles.isPublished} = ${scope.is_published}`);
@@ -152,9 +155,10 @@ export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchSc
   if (!ranked.length) return { items: [], total };
   const rows = await db.select().from(vehicles).where(inArray(vehicles.id, ranked.map((r) => r.id)));
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const toItem = scope.publicOnly ? toApiVehicle : toOwnVehicle;
   const items = ranked.flatMap((r) => {
     const row = byId.get(r.id);
-    return row ? [toOwnVehicle(row, req.buyer)] : [];
+    return row ? [toItem(row, req.buyer)] : [];
   });
   return { items, total };
 }
