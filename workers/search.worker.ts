@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import { ListingIndex } from '../src/domain/search/listingIndex';
 import { normalizeSearch, parseSearchQuery, type SearchInput } from '../src/domain/search/filters';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
-import { Mirror } from '../src/data/mirror';
+import { Mirror, type ContactRow } from '../src/data/mirror';
 import { fetchSyncPage, pullChanges } from '../src/data/sync';
 import type { ProcessResult } from '../src/data/outbox';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
@@ -33,7 +33,6 @@ export interface Dealer {
   id: string;
   name: string;
   location: string | null;
-  phone: string | null;
   count: number;
   image: string | null;
 }
@@ -121,7 +120,7 @@ const searchApi = {
     const by = new Map<string, Dealer>();
     for (const v of index.values()) {
       if (v.seller_type !== 'dealer') continue;
-      const d = by.get(v.seller_id) ?? { id: v.seller_id, name: v.seller_name ?? 'Dealer', location: v.seller_location, phone: v.seller_phone, count: 0, image: v.images[0] ?? null };
+      const d = by.get(v.seller_id) ?? { id: v.seller_id, name: v.seller_name ?? 'Dealer', location: v.seller_location, count: 0, image: v.images[0] ?? null };
       d.count++;
       by.set(v.seller_id, d);
     }
@@ -139,6 +138,13 @@ const searchApi = {
   },
   get(id: string): Vehicle | null {
     return index.get(id) ?? null;
+  },
+  /** A listing's contact this user revealed on this device (null when not asked yet): it works offline. */
+  async contact(userId: string, vehicleId: string): Promise<ContactRow | null> {
+    return (await mirror.contact(userId, vehicleId)) ?? null;
+  },
+  saveContact(row: ContactRow): Promise<void> {
+    return mirror.putContact(row);
   },
   size(): number {
     return index.size;

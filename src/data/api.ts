@@ -1,5 +1,5 @@
 import ky from 'ky';
-import type { Vehicle } from '../domain/vehicle';
+import type { SellerContact, Vehicle } from '../domain/vehicle';
 import { authToken, unauthorized } from './apiAuth';
 import { changesListings, listingWritten } from './listingWrites';
 
@@ -43,3 +43,6 @@ export interface SyncPage {
 }
 
 export const fetchVehicle = (id: string, signal?: AbortSignal) => api.get(`cars/${id}`, signal ? { signal } : {}).json<Vehicle>();
+
+/** A listing's contact for the signed-in user (counted as a lead for its seller; rate-limited per user). */
+export const fetchContact = (id: string) => api.get(`vehicles/${id}/contact`).json<SellerContact>();

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { DB_NAME, DB_VERSIONS } from './schema';
+import { DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS } from './schema';
 import type { Vehicle } from '../domain/vehicle';
 import type { CatalogueMakeRow } from './catalogue';
 import type { DraftPhotoRow, DraftRow } from './drafts';
@@ -30,7 +30,24 @@ export class MotokariDb extends Dexie {
 
   constructor(name = DB_NAME) {
     super(name);
-    DB_VERSIONS.forEach((stores, i) => this.version(i + 1).stores(stores));
+    DB_VERSIONS.forEach((stores, i) => {
+      const version = this.version(i + 1).stores(stores);
+      const dropped = DB_DROPPED_FIELDS[i + 1];
+      if (dropped) {
+        version.upgrade((tx) =>
+          Promise.all(
+            Object.entries(dropped).map(([store, fields]) =>
+              tx
+                .table(store)
+                .toCollection()
+                .modify((row: Record<string, unknown>) => {
+                  for (const field of fields) delete row[field];
+                }),
+            ),
+          ),
+        );
+      }
+    });
   }
 }
 

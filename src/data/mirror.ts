@@ -1,7 +1,22 @@
-import type { Vehicle } from '../domain/vehicle';
+import type { SellerContact, Vehicle } from '../domain/vehicle';
 import type { CatalogueMakeRow } from './catalogue';
 import type { MetaRow } from './db';
-import { DB_NAME, DB_VERSIONS, IDB_VERSION, parseStore } from './schema';
+import { DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS, IDB_VERSION, parseStore } from './schema';
+
+/**
+ * A listing's contact as revealed to one signed-in user, kept so it works offline and is not asked
+ * (and counted as a lead) again. Keyed by user and listing: another account on the same device asks
+ * for its own.
+ */
+export interface ContactRow extends SellerContact {
+  /** `${userId}:${vehicleId}` (contactKey). */
+  id: string;
+  userId: string;
+  vehicleId: string;
+  revealedAt: string;
+}
+
+export const contactKey = (userId: string, vehicleId: string): string => `${userId}:${vehicleId}`;
 
 /**
  * The device's copy of the public data (the listings, the catalogue and the sync cursor), read and
@@ -39,6 +54,15 @@ export class Mirror {
       for (const id of tombstones) vehicles.delete(id);
       t.objectStore('meta').put(cursor);
     });
+  }
+
+  /** The contact of a listing this user revealed on this device, if any. */
+  contact(userId: string, vehicleId: string): Promise<ContactRow | undefined> {
+    return this.read('contacts', (s) => s.get(contactKey(userId, vehicleId)) as IDBRequest<ContactRow | undefined>);
+  }
+
+  putContact(row: ContactRow): Promise<void> {
+    return this.write(['contacts'], (t) => t.objectStore('contacts').put(row));
   }
 
   catalogueCount(): Promise<number> {
@@ -134,6 +158,21 @@ function createStores(idb: IDBDatabase, upgrade: IDBTransaction, oldVersion: num
       const { key, indexes } = parseStore(spec);
       const store = idb.objectStoreNames.contains(name) ? upgrade.objectStore(name) : idb.createObjectStore(name, { keyPath: key });
       for (const field of indexes) if (!store.indexNames.contains(field)) store.createIndex(field, field);
+    }
+    // Rows written by an older version lose the fields this one no longer keeps.
+    if (oldVersion === 0) return;
+    for (const [name, fields] of Object.entries(DB_DROPPED_FIELDS[i + 1] ?? {})) {
+      if (!idb.objectStoreNames.contains(name)) continue;
+      upgrade.objectStore(name).openCursor().onsuccess = (e) => {
+        const cursor = (e.target as IDBRequest<IDBCursorWithValue | null>).result;
+        if (!cursor) return;
+        const row = { ...(cursor.value as Record<string, unknown>) };
+        if (fields.some((f) => f in row)) {
+          for (const f of fields) delete row[f];
+          cursor.update(row);
+        }
+        cursor.continue();
+      };
     }
   });
 }

@@ -10,7 +10,19 @@ export const DB_VERSIONS: readonly Readonly<Record<string, string>>[] = [
   { vehicles: 'id, vehicle_type, make, created_at', meta: 'key' },
   { catalogue: 'id, vehicle_type' },
   { drafts: 'id, updatedAt', draftPhotos: 'id, draftId', outbox: 'id, listingId, createdAt' },
+  // Sellers' contacts revealed to a signed-in user, one row per user and listing (mirror.ts ContactRow).
+  { contacts: 'id' },
 ];
+
+/**
+ * Fields dropped from the rows a store already holds when the database is upgraded to a version
+ * (1-based, as in DB_VERSIONS), by store: Dexie (db.ts) and the mirror (mirror.ts) both apply it.
+ * Version 4: listings no longer carry sellers' phones and emails (a signed-in user asks for one
+ * listing's contact), so the copies kept before lose theirs; the listings themselves stay.
+ */
+export const DB_DROPPED_FIELDS: Readonly<Record<number, Readonly<Record<string, readonly string[]>>>> = {
+  4: { vehicles: ['seller_phone', 'seller_email'] },
+};
 
 /** The version IndexedDB holds: Dexie stores its version number times ten. */
 export const IDB_VERSION = DB_VERSIONS.length * 10;

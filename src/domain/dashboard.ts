@@ -30,7 +30,7 @@ export const DASHBOARD_TEXTS = {
   planBannerTitle: 'Selected advertising plan',
   clearPlan: 'Clear selected plan',
   was: 'was',
-  stats: { active: 'Active Listings', views: 'Total Views', memberSince: 'Member Since' },
+  stats: { active: 'Active Listings', views: 'Total Views', contacts: 'Contact requests', memberSince: 'Member Since' },
   listingsTitle: 'My Car Listings',
   history: 'History',
   createListing: 'Create Listing',
@@ -120,15 +120,23 @@ export function listingIndicator(v: Pick<Vehicle, 'is_expired' | 'is_published' 
 
 export const STATUS_COLORS: Record<ListingStatus, string> = { Active: 'brand', Pending: 'yellow', Expired: 'gray' };
 
-/** The stat tiles: listings live now, and the views of every listing the member has. */
-export function listingStats(listings: readonly Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at' | 'views'>[], now: Date = new Date()) {
+/**
+ * The stat tiles: listings live now, and the views and contact requests (signed-in users who asked
+ * for a listing's phone, each counted once per listing by the server) of every listing the member has.
+ */
+export function listingStats(
+  listings: readonly (Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at' | 'views'> & { contact_requests?: number })[],
+  now: Date = new Date(),
+) {
   let active = 0;
   let views = 0;
+  let contacts = 0;
   for (const v of listings) {
     if (listingStatus(v, now) === 'Active') active += 1;
     views += Number.isFinite(v.views) ? v.views : 0;
+    contacts += typeof v.contact_requests === 'number' && Number.isFinite(v.contact_requests) ? v.contact_requests : 0;
   }
-  return { active, views };
+  return { active, views, contacts };
 }
 
 /** 'My Car Listings': the active ones by default; History shows every listing, in the order given. */

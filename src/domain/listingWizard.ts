@@ -1,7 +1,7 @@
 import { IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, MAX_IMAGES, WIZARD_DEFAULT_REGION, YEAR_MIN, yearMax, type VehicleType } from './constants';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './fees';
 import { inPlainWords, LISTING_MESSAGES } from './messages';
-import type { Vehicle } from './vehicle';
+import type { SellerContact, Vehicle } from './vehicle';
 
 // The listing wizard's rules (spec sections 4, 5 and 8): its steps, what each step requires, how the
 // form's text becomes a listing and back, the photo checks and sizes, and the save-error texts.
@@ -279,7 +279,7 @@ export function areaOf(location: string | null, region: string | null): string {
 }
 
 /** A published listing as the edit form. */
-export function formFromVehicle(v: Vehicle): WizardForm {
+export function formFromVehicle(v: Vehicle & Partial<SellerContact>): WizardForm {
   const region = v.region ?? WIZARD_DEFAULT_REGION;
   const num = (n: number | null) => (n === null ? '' : String(n));
   return emptyForm({

@@ -11,6 +11,8 @@ export const AUTH_MESSAGES = {
   invalidCode: 'Invalid or expired code',
   resetFailed: 'Failed to reset password',
   codeSent: 'Reset code sent to your email',
+  /** Past the per-address limit: the same answer for every address, registered or not. */
+  tooManyCodes: 'Too many reset codes were asked for this email address. Please wait an hour before asking again.',
   codeVerified: 'Code verified successfully',
   passwordReset: 'Password reset successfully',
   passwordResetDone: 'Password reset successfully! You can now sign in with your new password.',
@@ -23,6 +25,8 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export const LISTING_MESSAGES = {
+  /** Past the per-user limit on revealed contacts (GET /api/vehicles/{id}/contact). */
+  tooManyContacts: "You have asked for many sellers' contact details in a short time. Please try again in an hour.",
   notFound: 'Car not found',
   notFoundText: "The car you're looking for doesn't exist or has been removed.",
   createError: 'Error creating listing. Please try again.',

@@ -31,8 +31,6 @@ export interface Vehicle {
   subscription_plan: SubscriptionPlan | null;
   seller_id: string;
   seller_name: string | null;
-  seller_phone: string | null;
-  seller_email: string | null;
   seller_location: string | null;
   location: string | null;
   region: string | null;
@@ -54,6 +52,19 @@ export interface Vehicle {
   distance_km?: number | null;
   drive_time_minutes?: number | null;
 }
+
+/**
+ * A listing's contact details. Public answers never carry them (they could be scraped); a signed-in
+ * user asks for one listing's at a time (GET /api/vehicles/{id}/contact), and its seller reads them
+ * on their own listings. The email is a dealer's business address; private sellers' is never shown.
+ */
+export interface SellerContact {
+  seller_phone: string | null;
+  seller_email: string | null;
+}
+
+/** A listing as its seller (or an administrator) reads it: the public listing and its contact. */
+export type OwnVehicle = Vehicle & SellerContact;
 
 /** Status of a listing in the seller's history (spec section 4). */
 export type ListingStatus = 'Expired' | 'Active' | 'Pending';

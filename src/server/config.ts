@@ -27,8 +27,11 @@ export interface ServerConfig {
   logLevel: string;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false, true, a hop count or addresses. */
   trustProxy: boolean | number | string;
-  /** Per-route limits for the auth calls, per client address and minute. */
-  rateLimits: { login: number; signup: number; reset: number };
+  /**
+   * Requests allowed per client address each minute (login, signup, reset), reset codes mailed to one
+   * address each hour (resetPerEmail) and contacts revealed to one user each hour (contact).
+   */
+  rateLimits: { login: number; signup: number; reset: number; resetPerEmail: number; contact: number };
   /** Photo uploads per signed-in user and minute (UPLOADS_PER_MINUTE). */
   uploadsPerMinute: number;
   /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; generated into DATA_DIR/vapid.json when unset. */
@@ -80,7 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seed: env.SEED !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    rateLimits: { login: 10, signup: 5, reset: 5 },
+    rateLimits: { login: 10, signup: 5, reset: 5, resetPerEmail: 5, contact: 30 },
     uploadsPerMinute: Number(env.UPLOADS_PER_MINUTE) || 30,
     vapid: { publicKey: '', privateKey: '', subject: '' },
     pushAllowHttp: false,

@@ -57,8 +57,6 @@ function listings(n: number): Vehicle[] {
       subscription_plan: null,
       seller_id: `seller-${i % 500}`,
       seller_name: null,
-      seller_phone: null,
-      seller_email: null,
       seller_location: null,
       location: `${city.name}, ${city.region}`,
       region: city.region,

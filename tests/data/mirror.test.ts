@@ -93,17 +93,40 @@ describe('the worker mirror and Dexie on one database', () => {
     expect((await shape(name)) as object).toEqual(await shape(byDexie));
   });
 
+  it("drops the sellers' phones and emails that listings kept before version 4 carried, whichever opens the database", async () => {
+    for (const open of [(n: string) => new Mirror(n).vehicles(), (n: string) => new MotokariDb(n).vehicles.toArray()]) {
+      const name = `c-${randomUUID()}`;
+      const old = new Dexie(name);
+      old.version(3).stores({ vehicles: 'id, vehicle_type, make, created_at', meta: 'key', catalogue: 'id, vehicle_type', drafts: 'id, updatedAt', draftPhotos: 'id, draftId', outbox: 'id, listingId, createdAt' });
+      await old.table('vehicles').bulkPut([
+        { ...vehicle('with-phone'), seller_phone: '+263 77 123 4567', seller_email: 'rudo@example.co.zw' },
+        vehicle('without'),
+      ]);
+      await old.table('meta').put({ key: 'sync', revision: 9 });
+      old.close();
+
+      const rows = (await open(name)) as unknown as Record<string, unknown>[];
+      expect(rows.map((v) => v.id).sort()).toEqual(['with-phone', 'without']);
+      for (const row of rows) {
+        expect(row).not.toHaveProperty('seller_phone');
+        expect(row).not.toHaveProperty('seller_email');
+        expect(row.make).toBe(vehicle('x').make);
+      }
+      expect((await new Mirror(name).meta('sync'))?.revision).toBe(9);
+    }
+  });
+
   it('lets a newer version of the app upgrade the database while it is open, then reads on', async () => {
     const name = `n-${randomUUID()}`;
     const mirror = new Mirror(name);
     await mirror.applySyncPage([vehicle('a')], [], { key: 'sync', revision: 1 });
 
     const newer = new Dexie(name);
-    newer.version(4).stores({ vehicles: 'id, vehicle_type, make, created_at', meta: 'key', catalogue: 'id, vehicle_type', drafts: 'id, updatedAt', draftPhotos: 'id, draftId', outbox: 'id, listingId, createdAt', saved: 'id' });
+    newer.version(5).stores({ vehicles: 'id, vehicle_type, make, created_at', meta: 'key', catalogue: 'id, vehicle_type', drafts: 'id, updatedAt', draftPhotos: 'id, draftId', outbox: 'id, listingId, createdAt', contacts: 'id', saved: 'id' });
     await newer.open();
     newer.close();
 
     expect((await mirror.vehicles()).map((v) => v.id)).toEqual(['a']);
-    expect(await shape(name)).toMatchObject({ version: 40 });
+    expect(await shape(name)).toMatchObject({ version: 50 });
   });
 });

@@ -53,8 +53,9 @@ describe('days-left indicator (spec 4)', () => {
 describe('listings and stat tiles', () => {
   const all = [active, pending, expiredFlag, expiredDate, sample];
   it('counts the active listings and every listing’s views', () => {
-    expect(listingStats(all, now)).toEqual({ active: 2, views: 23 });
-    expect(listingStats([], now)).toEqual({ active: 0, views: 0 });
+    expect(listingStats(all, now)).toEqual({ active: 2, views: 23, contacts: 0 });
+    expect(listingStats([], now)).toEqual({ active: 0, views: 0, contacts: 0 });
+    expect(listingStats([{ ...all[0]!, contact_requests: 2 }, { ...all[1]!, contact_requests: 1 }, all[2]!], now).contacts).toBe(3);
   });
   it('shows only active listings by default and everything, in order, under History', () => {
     expect(listingsToShow(all, false, now).map((v) => v.id)).toEqual(['a', 's']);

@@ -379,7 +379,7 @@ describe.each(ENGINES)('%s', (engine) => {
 
   describe('rate limiting', () => {
     it('answers 429 to the fourth login in a minute when the limit is 3', async () => {
-      const limited = await startServer(engine, { config: { rateLimits: { login: 3, signup: 3, reset: 3 } } });
+      const limited = await startServer(engine, { config: { rateLimits: { login: 3, signup: 3, reset: 3, resetPerEmail: 100, contact: 100 } } });
       try {
         const body = { email: 'admin@motokari.test', password: 'admin-password' };
         for (let i = 0; i < 3; i++) {
@@ -402,8 +402,42 @@ describe.each(ENGINES)('%s', (engine) => {
       }
     });
 
+    it('limits reset mails per recipient, whichever client addresses ask, the same way for unknown addresses', async () => {
+      const limited = await startServer(engine, { config: { rateLimits: { login: 100, signup: 100, reset: 100, resetPerEmail: 3, contact: 100 } } });
+      try {
+        const { user } = await limited.signup();
+        // Seven clients, as in the report: each asks once for the same inbox.
+        const forgot = (email: string, i: number) =>
+          limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: `198.51.100.${i + 1}` });
+        const statuses: number[] = [];
+        for (let i = 0; i < 7; i++) statuses.push((await forgot(i % 2 ? user.email.toUpperCase() : user.email, i)).statusCode);
+        expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429]);
+        expect(mailsTo(limited, user.email)).toHaveLength(3);
+        const refused = await forgot(user.email, 9);
+        expect(refused.json()).toEqual({ detail: 'Too many reset codes were asked for this email address. Please wait an hour before asking again.' });
+
+        // An address with no account is answered exactly alike, so the limit tells nothing about who is registered.
+        const nobody = uniqueEmail('nobody');
+        const unknown: { status: number; body: unknown }[] = [];
+        for (let i = 0; i < 5; i++) {
+          const res = await forgot(nobody, i);
+          unknown.push({ status: res.statusCode, body: res.json() });
+        }
+        expect(unknown.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+        expect(unknown[0]!.body).toEqual({ message: 'Reset code sent to your email' });
+        expect(unknown[4]!.body).toEqual(refused.json());
+
+        // Another inbox is not held up by it.
+        const other = await limited.signup();
+        expect((await forgot(other.user.email, 1)).statusCode).toBe(200);
+        expect(mailsTo(limited, other.user.email)).toHaveLength(1);
+      } finally {
+        await limited.close();
+      }
+    });
+
     it('cannot be dodged by sending a different X-Forwarded-For each time', async () => {
-      const limited = await startServer(engine, { config: { rateLimits: { login: 3, signup: 3, reset: 3 } } });
+      const limited = await startServer(engine, { config: { rateLimits: { login: 3, signup: 3, reset: 3, resetPerEmail: 100, contact: 100 } } });
       try {
         const statuses: number[] = [];
         for (let i = 0; i < 5; i++) {

@@ -84,7 +84,7 @@ export async function startServer(
       logLevel: 'silent',
       adminEmail: opts.admin === false ? null : 'admin@motokari.test',
       adminPassword: opts.admin === false ? null : 'admin-password',
-      rateLimits: { login: 1000, signup: 1000, reset: 1000 },
+      rateLimits: { login: 1000, signup: 1000, reset: 1000, resetPerEmail: 1000, contact: 1000 },
       ...opts.config,
     },
   );

@@ -72,6 +72,10 @@ describe.each(ENGINES)('%s', (engine) => {
       // The search's query parameters are documented from its (zod/mini) schema.
       expect(doc.paths['/api/vehicles'].get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['make', 'max_price', 'buyer_lat', 'sort']));
       expect(doc.paths['/api/auth/login'].post).toBeDefined();
+      // A listing's contact: asked for with a token, answered with the phone and an optional email.
+      const contact = doc.paths['/api/vehicles/{id}/contact'].get;
+      expect(contact.security).toEqual([{ bearerAuth: [] }]);
+      expect(Object.keys(contact.responses['200'].content['application/json'].schema.properties).sort()).toEqual(['seller_email', 'seller_phone']);
     });
 
     it('answers an unknown /api route with 404 JSON', async () => {

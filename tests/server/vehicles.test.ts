@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '../../src/domain/vehicle';
+import type { OwnVehicle, Vehicle } from '../../src/domain/vehicle';
 import { vehicles } from '../../src/server/db/schema';
 import { deleteVehicles, withListingWrite } from '../../src/server/repositories/vehicles.repo';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
@@ -553,7 +553,7 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(v.seller_id).toBe(seller.user.id);
       expect(v.seller_name).toBe('Chipo Seller');
       expect(v.seller_type).toBe('private');
-      expect(v.seller_phone).toBe('+263 71 000 1111');
+      expect((v as OwnVehicle).seller_phone).toBe('+263 71 000 1111');
       expect(v.make).toBe('Mercedes-Benz');
       expect(v.subscription_plan).toBe('standard');
       const viaCars = await s.request({ method: 'POST', url: '/api/cars', token: dealer.token, body: listingBody({ seller_type: 'private', seller_name: 'Fake' }) });

@@ -177,6 +177,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
               <StatTiles
                 active={stats ? wholeNumberText(stats.active) : '—'}
                 views={stats ? wholeNumberText(stats.views) : '—'}
+                contacts={stats ? wholeNumberText(stats.contacts) : '—'}
                 memberSince={memberSinceText(user.created_at)}
                 {...(joined && { joined })}
               />

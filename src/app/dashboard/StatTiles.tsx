@@ -14,12 +14,17 @@ function Tile({ label, value, title }: { label: string; value: string; title?: s
   );
 }
 
-/** Active Listings and Total Views from the member's listings; Member Since from the account. */
-export function StatTiles({ active, views, memberSince, joined }: { active: string; views: string; memberSince: string; joined?: string }) {
+/**
+ * Active Listings, Total Views and Contact requests from the member's listings; Member Since from the
+ * account. Two by two on phones (four in a row left 'Nov 2026' and the labels wrapping at 360 px), one
+ * row from Mantine's `sm` up.
+ */
+export function StatTiles({ active, views, contacts, memberSince, joined }: { active: string; views: string; contacts: string; memberSince: string; joined?: string }) {
   return (
-    <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
       <Tile label={T.stats.active} value={active} />
       <Tile label={T.stats.views} value={views} />
+      <Tile label={T.stats.contacts} value={contacts} />
       <Tile label={T.stats.memberSince} value={memberSince} {...(joined && { title: joined })} />
     </SimpleGrid>
   );

@@ -4,11 +4,14 @@ import { useSnapshot } from 'valtio';
 import { api } from '../../data/api';
 import { STORAGE_KEYS } from '../../domain/constants';
 import { parseListingCache, type ListingCache } from '../../domain/dashboard';
-import type { ListingStatus, Vehicle } from '../../domain/vehicle';
+import type { ListingStatus, SellerContact, Vehicle } from '../../domain/vehicle';
 import { syncStore } from '../sync/syncStore';
 
-/** A row of GET /api/users/{id}/listing-history: the listing with its status and days left when it was read. */
-export type HistoryListing = Vehicle & { status?: ListingStatus; days_left?: number | null };
+/**
+ * A row of GET /api/users/{id}/listing-history: the listing (with its contact) with its status and
+ * days left when it was read, and how many signed-in users asked for its contact.
+ */
+export type HistoryListing = Vehicle & Partial<SellerContact> & { status?: ListingStatus; days_left?: number | null; contact_requests?: number };
 
 export interface MyListings {
   /** The listings to show: fresh from the server, or the copy kept from the last visit. */

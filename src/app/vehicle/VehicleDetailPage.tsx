@@ -12,7 +12,7 @@ import { locationStore } from '../location/locationStore';
 import { searchWorker } from '../sync/searchClient';
 import { onListingsChange } from '../sync/syncStore';
 import { VehicleCard } from '../search/VehicleCard';
-import { ContactSeller } from '../account/ContactSeller';
+import { ContactSeller, SellerContactLines } from '../account/ContactSeller';
 import { useSession } from '../account/session';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
@@ -143,6 +143,7 @@ function MoreFromDealer({ vehicle: v }: { vehicle: Vehicle }) {
             <Badge mr={6}>DEALER</Badge>
             {v.seller_location ?? v.location} · {others.total} vehicles in stock
           </Text>
+          <SellerContactLines vehicle={v} />
         </Stack>
         <Button component={Link} to={`/dealer/${v.seller_id}/inventory`} variant="light">
           View inventory
@@ -348,6 +349,7 @@ export default function VehicleDetailPage() {
                 Seller Information
               </Title>
               <Text fw={650}>{v.seller_name ?? 'Seller'}</Text>
+              <SellerContactLines vehicle={v} />
               <Text c="dimmed">{v.location ?? v.seller_location ?? 'Location not specified'}</Text>
               {v.distance_km !== null && v.distance_km !== undefined ? (
                 <Text mt={4}>

@@ -281,6 +281,24 @@ export const expiryReminders = pgTable(
 );
 
 /**
+ * Contact requests (leads): a signed-in buyer revealed a listing's contact. One row per buyer and
+ * listing, however often they ask, so the seller's dashboard counts people, not clicks.
+ */
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.buyerId] })],
+);
+
+/**
  * Photos stored through POST /api/uploads, by the URL of their full rendition (as listings' images hold it).
  * One that no listing's images reference a day after its (latest) upload is deleted with its files.
  */

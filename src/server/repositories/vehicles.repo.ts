@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { listingRevision, vehicles, vehicleTombstones } from '../db/schema';
-import { withDistance, type Vehicle } from '../../domain/vehicle';
+import { contactRequests, listingRevision, vehicles, vehicleTombstones } from '../db/schema';
+import { withDistance, type OwnVehicle, type Vehicle } from '../../domain/vehicle';
 import type { SellerType, VehicleType } from '../../domain/constants';
 import type { SubscriptionPlan } from '../../domain/fees';
 import { toClauses, type SearchRequest } from '../../domain/search/filters';
@@ -15,6 +15,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 /** Published, not flagged expired, and not past its expiry: what visitors may see. */
 export const publicSql = sql`(${vehicles.isPublished} and not ${vehicles.isExpired} and (${vehicles.expiresAt} is null or ${vehicles.expiresAt} > now()))`;
 
+/** A listing as everyone may read it: no phone, no email (a signed-in user asks for those one listing at a time). */
 export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitude: number }): Vehicle {
   const expires = r.expiresAt ? r.expiresAt.toISOString() : null;
   const v: Vehicle = {
@@ -42,8 +43,6 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
     subscription_plan: (r.subscriptionPlan as SubscriptionPlan | null) ?? null,
     seller_id: r.sellerId,
     seller_name: r.sellerName,
-    seller_phone: r.sellerPhone,
-    seller_email: r.sellerEmail,
     seller_location: r.sellerLocation,
     location: r.location,
     region: r.region,
@@ -62,6 +61,11 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
     revision: r.revision,
   };
   return buyer ? withDistance(v, buyer) : v;
+}
+
+/** A listing as its seller (or an administrator) reads it: with the contact it was listed with. */
+export function toOwnVehicle(r: VehicleRow, buyer?: { latitude: number; longitude: number }): OwnVehicle {
+  return { ...toApiVehicle(r, buyer), seller_phone: r.sellerPhone, seller_email: r.sellerEmail };
 }
 
 
@@ -118,6 +122,10 @@ export interface SearchScope {
   is_expired?: boolean;
 }
 
+/**
+ * A search read with SQL: a seller's own listings (drafts included, as the scope says) each with its
+ * contact; with `publicOnly`, public listings as everyone reads them.
+ */
 export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchScope): Promise<{ items: Vehicle[]; total: number }> {
   const where: SQL[] = [];
   if (scope.publicOnly) where.push(publicSql);
@@ -147,9 +155,10 @@ export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchSc
   if (!ranked.length) return { items: [], total };
   const rows = await db.select().from(vehicles).where(inArray(vehicles.id, ranked.map((r) => r.id)));
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const toItem = scope.publicOnly ? toApiVehicle : toOwnVehicle;
   const items = ranked.flatMap((r) => {
     const row = byId.get(r.id);
-    return row ? [toApiVehicle(row, req.buyer)] : [];
+    return row ? [toItem(row, req.buyer)] : [];
   });
   return { items, total };
 }
@@ -319,4 +328,23 @@ export async function activeListings(db: Db, sellerId: string) {
     .select({ id: vehicles.id, expiresAt: vehicles.expiresAt })
     .from(vehicles)
     .where(and(eq(vehicles.sellerId, sellerId), publicSql, isNotNull(vehicles.expiresAt)));
+}
+
+/**
+ * Records that `buyerId` asked for a listing's contact: once per buyer and listing, so asking again
+ * (another device, a cleared browser) counts no second lead. The seller asking counts nothing.
+ */
+export async function recordContactRequest(db: Db, vehicleId: string, buyerId: string): Promise<void> {
+  await db.insert(contactRequests).values({ vehicleId, buyerId }).onConflictDoNothing();
+}
+
+/** Contact requests (leads) per listing of a seller. */
+export async function contactRequestCounts(db: Db, sellerId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: contactRequests.vehicleId, n: count() })
+    .from(contactRequests)
+    .innerJoin(vehicles, eq(vehicles.id, contactRequests.vehicleId))
+    .where(eq(vehicles.sellerId, sellerId))
+    .groupBy(contactRequests.vehicleId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }

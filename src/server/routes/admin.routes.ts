@@ -8,7 +8,7 @@ import { idempotencyKeys, passwordResets, payments, users, vehicles } from '../d
 import { badRequest, forbidden, notFound } from '../errors';
 import { requireAdmin } from '../plugins/auth';
 import { countUsersByType, deleteUser, findUserById, listUsersWithCounts } from '../repositories/users.repo';
-import { deleteVehicles, findVehicle, listAllVehicles, toApiVehicle, vehicleStats, withListingWrite } from '../repositories/vehicles.repo';
+import { deleteVehicles, findVehicle, listAllVehicles, toOwnVehicle, vehicleStats, withListingWrite } from '../repositories/vehicles.repo';
 
 const idParams = z.object({ id: z.uuid() });
 const pageQuery = z.object({
@@ -38,7 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/vehicles', { schema: { querystring: pageQuery, tags: ['admin'] } }, async (req, reply) => {
     const { rows, total } = await listAllVehicles(db, req.query.limit, req.query.offset);
     reply.header('x-total-count', String(total));
-    return rows.map((r) => toApiVehicle(r));
+    return rows.map((r) => toOwnVehicle(r));
   });
 
   app.delete('/admin/vehicle/:id', { schema: { params: idParams, tags: ['admin'] } }, async (req) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { passwordResets } from '../db/schema';
@@ -9,12 +10,24 @@ import { hashPassword, hashResetCode, newResetCode, sameHash, verifyPassword } f
 import { findUserByEmail, insertUser, setPasswordHash, toApiUser } from '../repositories/users.repo';
 import { requireUser, signToken } from '../plugins/auth';
 import type { Db } from '../db/client';
+import type { ServerConfig } from '../config';
+import { keyedLimit } from '../keyedLimit';
 
 const invalidCode = () => new HttpError(400, AUTH_MESSAGES.invalidCode);
 
-export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: { login: number; signup: number; reset: number } }> = async (app, opts) => {
+export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateLimits'] }> = async (app, opts) => {
   const { db, config, mailer } = app.ctx;
   const limit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+  // Reset codes mailed to one address, from any number of client addresses. Every address is counted,
+  // registered or not, so the 429 past the limit tells nothing about who has an account. The counter's
+  // key is a hash: the store (Redis) holds no email addresses.
+  const perRecipient = keyedLimit(app, {
+    name: 'reset-mail',
+    max: opts.rateLimits.resetPerEmail,
+    timeWindow: '1 hour',
+    key: (req) => createHash('sha256').update((req.body as { email: string }).email.trim().toLowerCase()).digest('base64url'),
+    detail: AUTH_MESSAGES.tooManyCodes,
+  });
 
   app.post('/auth/signup', { schema: { body: signupSchema, tags: ['auth'] }, config: limit(opts.rateLimits.signup) }, async (req, reply) => {
     const b = req.body;
@@ -46,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: { login: number; si
 
   // Always the same answer, so the call cannot be used to find out which emails have accounts.
   app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
+    await perRecipient(req);
     const user = await findUserByEmail(db, req.body.email);
     if (user?.passwordHash) {
       const code = newResetCode();

@@ -5,7 +5,7 @@ import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE, type VehicleType } from '
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { normalizeSearch, type SearchQuery } from '../../domain/search/filters';
 import { searchQuerySchema } from '../../domain/search/querySchema';
-import { daysLeft, listingStatus } from '../../domain/vehicle';
+import { daysLeft, listingStatus, type SellerContact } from '../../domain/vehicle';
 import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
 import { isAdmin, requireUser } from '../plugins/auth';
@@ -18,6 +18,9 @@ import {
   otherPublicVehicles,
   searchVehicles,
   toApiVehicle,
+  toOwnVehicle,
+  contactRequestCounts,
+  recordContactRequest,
   updateVehicle,
   deleteVehicles,
   withListingWrite,
@@ -37,6 +40,7 @@ import {
 } from '../listings';
 import { isPublic } from '../../domain/vehicle';
 import { seedSampleData } from '../seed/seed';
+import { keyedLimit } from '../keyedLimit';
 
 const idParams = z.object({ id: z.uuid() });
 const MAX_PAGE_SIZE = 500;
@@ -45,6 +49,8 @@ const buyerQuery = z.object({
   buyer_lon: z.coerce.number().min(-180).max(180).optional(),
 });
 const createQuery = z.object({ is_free_update: z.enum(['true', 'false']).optional() });
+/** GET /api/vehicles/{id}/contact: documented, and nothing else can slip into the answer. */
+const contactAnswer = z.object({ seller_phone: z.string().nullable(), seller_email: z.string().nullable() });
 
 export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, media, config } = app.ctx;
@@ -78,7 +84,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/vehicles/featured', { schema: { querystring: searchQuerySchema, tags: ['vehicles'] } }, featured());
   app.get('/cars/featured', { schema: { querystring: searchQuerySchema, tags: ['vehicles'] } }, featured('car'));
 
-  /** Detail: public listings for everyone; drafts and expired ones for their seller and admins. Counts a view. */
+  /** Detail: public listings for everyone (without the contact); drafts and expired ones for their seller and admins. Counts a view. */
   const detail = async (req: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof buyerQuery> }>) => {
     const row = await findVehicle(db, req.params.id);
     const viewer = req.currentUser;
@@ -89,7 +95,9 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       row.views += 1;
     }
     const { buyer_lat, buyer_lon } = req.query;
-    return toApiVehicle(row, buyer_lat !== undefined && buyer_lon !== undefined ? { latitude: buyer_lat, longitude: buyer_lon } : undefined);
+    const buyer = buyer_lat !== undefined && buyer_lon !== undefined ? { latitude: buyer_lat, longitude: buyer_lon } : undefined;
+    // Its seller (or an admin) reads the contact too, as the edit form needs it; everyone else asks /contact.
+    return mine ? toOwnVehicle(row, buyer) : toApiVehicle(row, buyer);
   };
   app.get('/cars/:id', { schema: { params: idParams, querystring: buyerQuery, tags: ['vehicles'] } }, detail);
   app.get('/vehicles/:id', { schema: { params: idParams, querystring: buyerQuery, tags: ['vehicles'] } }, detail);
@@ -107,11 +115,35 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       dealer_id: seller.id,
       dealer_name: seller.businessName ?? seller.name,
       dealer_location: seller.location,
-      dealer_phone: seller.phone,
-      dealer_email: seller.email.endsWith('.invalid') ? null : seller.email,
       total_inventory: others.total,
       other_vehicles: others.rows.map((r) => toApiVehicle(r)),
     };
+  });
+
+  /**
+   * A listing's contact for a signed-in user: the phone it was listed with and, for a dealer, the
+   * account's (business) email; a private seller's email is never shown. Public answers carry
+   * neither. Each user may ask for 30 an hour (config rateLimits.contact); a buyer asking counts one
+   * lead on the listing however often they ask, the seller asking counts none.
+   */
+  const contactLimit = keyedLimit(app, {
+    name: 'contact',
+    max: config.rateLimits.contact,
+    timeWindow: '1 hour',
+    key: (req) => req.currentUser?.id ?? '',
+    detail: LISTING_MESSAGES.tooManyContacts,
+  });
+  app.get('/vehicles/:id/contact', { schema: { params: idParams, response: { 200: contactAnswer }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, async (req, reply): Promise<SellerContact> => {
+    const user = requireUser(req);
+    await contactLimit(req);
+    const row = await findVehicle(db, req.params.id);
+    const mine = !!row && (user.id === row.sellerId || isAdmin(user));
+    if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
+    if (user.id !== row.sellerId) await recordContactRequest(db, row.id, user.id);
+    const seller = await findUserById(db, row.sellerId);
+    const dealerEmail = seller?.userType === 'dealer' && !seller.email.endsWith('.invalid') ? seller.email : null;
+    reply.header('cache-control', 'private, no-store');
+    return { seller_phone: row.sellerPhone ?? seller?.phone ?? null, seller_email: dealerEmail };
   });
 
   /** Create: a draft until paid, or published at once on the free path. The seller comes from the token. */
@@ -125,7 +157,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
         // A replay of a listing made offline: the same seller gets the listing back, nothing new is made.
         if (existing.sellerId !== user.id) throw conflict(LISTING_MESSAGES.idTaken);
         reply.code(200);
-        return toApiVehicle(existing);
+        return toOwnVehicle(existing);
       }
       if (await hasTombstone(db, input.id)) throw conflict(LISTING_MESSAGES.idDeleted);
     }
@@ -159,7 +191,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     // A free listing is public at once: buyers whose saved searches it matches hear of it (after the commit).
     if (free) app.ctx.push.listingPublished(row.id, { paid: false });
     reply.code(201);
-    return toApiVehicle(row);
+    return toOwnVehicle(row);
   };
   app.post('/vehicles', { schema: { body: vehicleInputSchema, querystring: createQuery, tags: ['vehicles'] } }, create);
   app.post('/cars', { schema: { body: vehicleInputSchema, querystring: createQuery, tags: ['vehicles'] } }, create);
@@ -196,7 +228,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       patch.sellerLongitude = input.seller_longitude;
     }
     const updated = await withListingWrite(db, async (tx, next) => updateVehicle(tx, row.id, patch, await next()));
-    return toApiVehicle(updated);
+    return toOwnVehicle(updated);
   };
   app.put('/cars/:id', { schema: { params: idParams, body: updateSchema, tags: ['vehicles'] } }, update);
   app.put('/vehicles/:id', { schema: { params: idParams, body: updateSchema, tags: ['vehicles'] } }, update);
@@ -222,10 +254,10 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users/:id/listing-history', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
     selfOrAdmin(req, req.params.id);
     const now = app.ctx.now();
-    const rows = await listSellerVehicles(db, req.params.id);
+    const [rows, leads] = await Promise.all([listSellerVehicles(db, req.params.id), contactRequestCounts(db, req.params.id)]);
     return rows.map((r) => {
-      const v = toApiVehicle(r);
-      return { ...v, status: listingStatus(v, now), days_left: daysLeft(v.expires_at, now) };
+      const v = toOwnVehicle(r);
+      return { ...v, status: listingStatus(v, now), days_left: daysLeft(v.expires_at, now), contact_requests: leads.get(r.id) ?? 0 };
     });
   });
 
