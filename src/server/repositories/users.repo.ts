@@ -57,7 +57,7 @@ export async function listUsersWithCounts(db: Db) {
     .select({ user: users, vehicleCount: sql<number>`(select count(*)::int from ${vehicles} v where v.seller_id = ${users}.id)` })
     .from(users)
     .orderBy(asc(users.createdAt), asc(users.id));
-  return rows.map((r) => ({ ...toApiUser(r.user), vehicle_count: Number(r.vehicleCount) }));
+  return rows.map((r) => ({ ...toApiUser(r.user), vehicle_count: Number(r.vehicleCount), credit_cents: r.user.creditCents }));
 }
 
 export async function countUsersByType(db: Db): Promise<Record<string, number>> {
