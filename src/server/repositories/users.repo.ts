@@ -46,8 +46,20 @@ export async function insertUser(db: Db, u: NewUser): Promise<UserRow | null> {
   return rows[0] ?? null;
 }
 
+/** Sets a new password and revokes every token issued before it. */
 export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {
-  await db.update(users).set({ passwordHash: hash }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: hash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/** Revokes every token the user holds ("Sign out on all devices"). */
+export async function revokeTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
 }
 
 export async function listUsersWithCounts(db: Db) {
