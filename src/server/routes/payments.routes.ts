@@ -77,8 +77,15 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return run;
   }
 
+  // A card payment opened before client secrets were kept (migration 0004) cannot be answered again.
   const sameTerms = (p: PaymentRow, t: PaymentTerms) =>
-    p.provider === t.provider && p.method === t.method && p.plan === t.plan && p.amountCents === t.amountCents && (p.msisdn ?? undefined) === t.msisdn;
+    p.userId === t.userId &&
+    p.provider === t.provider &&
+    p.method === t.method &&
+    p.plan === t.plan &&
+    p.amountCents === t.amountCents &&
+    (p.msisdn ?? undefined) === t.msisdn &&
+    (p.method !== 'card' || p.clientSecret !== null);
 
   async function openPayment(terms: PaymentTerms, open: (reference: string) => Promise<Opened>): Promise<{ row: PaymentRow; message?: string }> {
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -102,7 +109,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         opened = await providerCall(() => open(reference));
       } catch (e) {
-        await deletePayment(db, reference);
+        // Kept, as failed: a provider that timed out may have started it all the same.
+        await settlePayment(db, reference, 'failed', e instanceof Error ? e.message : PAYMENT_MESSAGES.creationFailed);
         throw e;
       }
       // A provider that answers a known intent for a retried create (Stripe's idempotency): keep its row.
