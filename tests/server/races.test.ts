@@ -3,6 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { payments } from '../../src/server/db/schema';
+import { PaynowMobileMoneyProvider } from '../../src/server/payments/paynow';
+import { SandboxCardProvider } from '../../src/server/payments/sandbox';
+import { startFakePaynow, type FakePaynow } from '../fakes/fakePaynow';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 // Races a client can start: many requests at once for one listing (a retrying app, a double tap,
@@ -119,5 +122,64 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(users.find((u) => u.id === payer.user.id)?.credit_cents).toBe(100);
       expect(users.find((u) => u.id === seller.user.id)?.credit_cents).toBe(0);
     });
+  });
+});
+
+describe.each(ENGINES)('%s, mobile money through a fake Paynow', (engine) => {
+  let paynow: FakePaynow;
+  let s: TestServer;
+  const creds = { integrationId: '12345', integrationKey: 'fake-integration-key' };
+
+  beforeAll(async () => {
+    paynow = await startFakePaynow(creds);
+    const mobileMoney = new PaynowMobileMoneyProvider({
+      ...creds,
+      resultUrl: 'http://127.0.0.1/api/payments/ecocash/result',
+      returnUrl: 'http://127.0.0.1/dashboard',
+      apiBase: paynow.url,
+    });
+    s = await startServer(engine, { deps: { payments: { card: new SandboxCardProvider(), mobileMoney } } });
+  });
+  afterAll(async () => {
+    await s?.close();
+    await paynow?.close();
+  });
+
+  it("asks Paynow once for concurrent creates; a superseded payment Paynow reports paid is credited, not published again", async () => {
+    const payer = await s.signup({ name: 'Paynow Payer' });
+    const v = await s.draft(payer.token);
+    const create = (msisdn: string) =>
+      s.request({ method: 'POST', url: '/api/payments/ecocash/create', token: payer.token, body: { vehicle_id: v.id, payment_method: 'ecocash', customer_msisdn: msisdn } });
+    const sentBefore = paynow.requests.length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create('0771234567')));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((r) => r.json().transaction_id)).size).toBe(1);
+    expect(paynow.requests.slice(sentBefore).filter((r) => r.path === '/interface/remotetransaction')).toHaveLength(1);
+    const first = answers[0]!.json().transaction_id as string;
+
+    // Another number: a new prompt, the first one superseded. The payer approves the new one...
+    const second = (await create('0772345678')).json().transaction_id as string;
+    expect(second).not.toBe(first);
+    paynow.setStatus(second, 'Paid');
+    const callback = (reference: string) =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/payments/ecocash/result',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ reference, status: 'Paid' }).toString(),
+      });
+    expect((await callback(second)).statusCode).toBe(200);
+    const paid = (await s.request({ method: 'GET', url: `/api/vehicles/${v.id}`, token: payer.token })).json() as Vehicle;
+    expect(paid.is_published).toBe(true);
+
+    // ...and the first as well: Paynow took the money twice. Recorded as credit; nothing extended.
+    paynow.setStatus(first, 'Paid');
+    expect((await callback(first)).statusCode).toBe(200);
+    expect((await callback(first)).statusCode).toBe(200);
+    const after = (await s.request({ method: 'GET', url: `/api/vehicles/${v.id}`, token: payer.token })).json() as Vehicle;
+    expect(after.revision).toBe(paid.revision);
+    const admin = await s.admin();
+    const users = (await s.request({ method: 'GET', url: '/api/admin/users', token: admin.token })).json() as { id: string; credit_cents: number }[];
+    expect(users.find((u) => u.id === payer.user.id)?.credit_cents).toBe(100);
   });
 });
