@@ -9,7 +9,7 @@ import { MotokariDb } from '../src/data/db';
 import { Mirror } from '../src/data/mirror';
 import { fetchSend, IN_PROGRESS_RETRY_MS, processOutbox } from '../src/data/outbox';
 import { OUTBOX_SYNC_QUEUE } from '../src/data/outboxSync';
-import { readReplayAuth } from '../src/data/replayAuth';
+import { forgetReplayAuth, readReplayAuth } from '../src/data/replayAuth';
 import './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -65,6 +65,8 @@ new Queue(OUTBOX_SYNC_QUEUE, {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, result.retryAt! - Date.now())));
       result = await processOutbox(outboxDb, fetchSend(auth.token), { userId: auth.userId });
     }
+    // A refused token stays refused: the queue waits intact for the page, where the user signs in again.
+    if (result.outcome === 'signInNeeded') await forgetReplayAuth(mirror, auth.token);
     if (result.outcome === 'offline' || result.outcome === 'waiting') throw new Error(`outbox not finished: ${result.outcome}`);
   },
 });

@@ -19,3 +19,12 @@ export async function readReplayAuth(mirror: Mirror): Promise<ReplayAuth | null>
   const row = await mirror.meta('replayAuth');
   return row?.token && row.userId ? { token: row.token, userId: row.userId } : null;
 }
+
+/**
+ * Forgets the stored session if it still holds `token`: the server refused it (revoked by a password
+ * reset or "Sign out on all devices", or expired), so background replays stop sending it. A newer
+ * session stored meanwhile by a page is kept.
+ */
+export async function forgetReplayAuth(mirror: Mirror, token: string): Promise<void> {
+  if ((await readReplayAuth(mirror))?.token === token) await mirror.deleteMeta('replayAuth');
+}

@@ -3,6 +3,7 @@ import { ADMIN_MESSAGES } from './messages';
 import type { User } from './user';
 import type { Vehicle } from './vehicle';
 import { wholeNumberText } from './numbers';
+import { formatPlanPrice } from './advertisingPlans';
 
 // The admin screen's rules and texts (spec sections 2.11, 4, 5 and 8). The spec's own messages
 // live in messages.ts; the labels here are ours, where the spec names a thing but not its words.
@@ -22,9 +23,13 @@ export interface AdminStats {
   farming: number;
 }
 
-/** GET /api/admin/users: a user with how many listings (drafts included) they have. */
+/**
+ * GET /api/admin/users: a user with how many listings (drafts included) they have, and their refundable
+ * account credit in cents from double payments (spec section 9: credit only, not transferable).
+ */
 export interface AdminUser extends User {
   vehicle_count: number;
+  credit_cents: number;
 }
 
 export const ADMIN_STAT_TILES: readonly { key: keyof AdminStats; label: string; group: 'users' | 'listings' }[] = [
@@ -73,6 +78,8 @@ export const ADMIN_TEXTS = {
   noVehicles: 'No listings yet',
   listings: (n: number) => `${n} ${n === 1 ? 'listing' : 'listings'}`,
   joined: 'Joined',
+  creditAmount: (cents: number) => formatPlanPrice(cents / 100),
+  credit: (cents: number) => `Credit ${formatPlanPrice(cents / 100)} (double payment)`,
   deleteUser: 'Delete user',
   deleteUserNamed: (name: string) => `Delete ${name}`,
   cancel: 'Cancel',
@@ -94,6 +101,7 @@ export const ADMIN_TEXTS = {
     type: 'Type',
     location: 'Location',
     listings: 'Listings',
+    credit: 'Credit',
     joined: 'Joined',
     photo: 'Photo',
     listing: 'Listing',

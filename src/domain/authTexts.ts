@@ -108,6 +108,13 @@ export const ACCOUNT_NAV_TEXTS = {
   signIn: 'Sign In',
   signUp: 'Sign Up',
   signOut: 'Sign Out',
+  signOutEverywhere: 'Sign out on all devices',
+  signOutEverywhereTitle: 'Sign out on all devices?',
+  signOutEverywhereBody:
+    'You will be signed out here and on every phone, tablet or computer where you are signed in, for example after losing a phone. Listings waiting on a device to be sent are kept there until you sign in again.',
+  signOutEverywhereConfirm: 'Sign out everywhere',
+  signOutEverywhereFailed: 'Could not reach Motokari to sign you out everywhere. Check your connection and try again.',
+  cancel: 'Cancel',
 } as const;
 
 export const CONTACT_TEXTS = {

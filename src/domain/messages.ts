@@ -22,6 +22,7 @@ export const AUTH_MESSAGES = {
   notAuthenticated: 'Not authenticated',
   sessionExpired: 'Your session has expired. Please sign in again.',
   noToken: 'No authentication token found. Please log in again.',
+  signedOutEverywhere: 'You have been signed out on all devices.',
 } as const;
 
 export const LISTING_MESSAGES = {

@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { buildServer } from './app';
 import { buildAppIfStale, distDir } from './buildApp';
+import { DataDirLockedError } from './db/dataDirLock';
 
 async function main(): Promise<void> {
   if (process.env.SKIP_BUILD !== '1') buildAppIfStale();
@@ -18,6 +19,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof DataDirLockedError ? err.message : err);
   process.exit(1);
 });

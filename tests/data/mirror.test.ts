@@ -4,7 +4,7 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { MotokariDb } from '../../src/data/db';
 import { Mirror } from '../../src/data/mirror';
-import { readReplayAuth, saveReplayAuth } from '../../src/data/replayAuth';
+import { forgetReplayAuth, readReplayAuth, saveReplayAuth } from '../../src/data/replayAuth';
 import { IDB_VERSION } from '../../src/data/schema';
 import type { Vehicle } from '../../src/domain/vehicle';
 
@@ -66,6 +66,13 @@ describe('the worker mirror and Dexie on one database', () => {
     await saveReplayAuth(mirror, null);
     expect(await readReplayAuth(mirror)).toBeNull();
     expect(await dexie.meta.get('replayAuth')).toBeUndefined();
+
+    // A token the server refused is forgotten, unless a page has stored a newer session meanwhile.
+    await saveReplayAuth(mirror, { token: 'revoked', userId: 'u' });
+    await forgetReplayAuth(mirror, 'older');
+    expect(await readReplayAuth(mirror)).toEqual({ token: 'revoked', userId: 'u' });
+    await forgetReplayAuth(mirror, 'revoked');
+    expect(await readReplayAuth(mirror)).toBeNull();
     dexie.close();
   });
 

@@ -66,7 +66,7 @@ describe.skipIf(!hasChromium)('accounts in Chromium', () => {
 
   async function signOutFromMenu(page: Page): Promise<void> {
     await header(page).getByRole('button', { name: 'Account' }).click();
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out', exact: true }).click();
     await header(page).getByRole('button', { name: 'Sign In' }).waitFor();
   }
 
@@ -121,10 +121,10 @@ describe.skipIf(!hasChromium)('accounts in Chromium', () => {
       expect(JSON.parse((await page.evaluate(() => localStorage.getItem('userData')))!)).toMatchObject({ email, name: 'Tendai Moyo', user_type: 'private' });
 
       await header(page).getByRole('button', { name: 'Account' }).click();
-      for (const item of ['My Profile', 'My Listings', 'Sign Out']) await page.getByRole('menuitem', { name: item }).waitFor();
+      for (const item of ['My Profile', 'My Listings', 'Sign out on all devices', 'Sign Out']) await page.getByRole('menuitem', { name: item, exact: true }).waitFor();
       expect(await page.getByRole('menuitem', { name: 'Admin Panel' }).count()).toBe(0);
       await shot(page, 'desktop-account-menu');
-      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out', exact: true }).click();
       await header(page).getByRole('button', { name: 'Sign In' }).waitFor();
       expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('userData')])).toEqual([null, null]);
 
@@ -217,7 +217,7 @@ describe.skipIf(!hasChromium)('accounts in Chromium', () => {
       await menu.getByText('Welcome, Farai Admin').waitFor();
       await menu.getByText('Administrator').waitFor();
       await shot(page, 'mobile-account-menu');
-      await menu.getByRole('button', { name: 'Sign Out' }).click();
+      await menu.getByRole('button', { name: 'Sign Out', exact: true }).click();
       await menu.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Toggle navigation' }).click();
       await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign In' }).waitFor();

@@ -2,9 +2,10 @@ import { Link } from 'react-router-dom';
 import { Menu } from '@mantine/core';
 import { ACCOUNT_NAV_TEXTS as T } from '../../domain/authTexts';
 import { AccountButton } from './AccountNav';
+import { signOutEverywhereDialog } from './authDialogStore';
 import { signOut, useSession } from './session';
 
-/** The Account dropdown of spec 2.2: the welcome line when the bar has no room for it, the links, Sign Out. */
+/** The Account dropdown of spec 2.2: the welcome line when the bar has no room for it, the links, Sign Out (and Sign out on all devices). */
 export default function AccountMenu({ showWelcome, links, defaultOpened }: { showWelcome: boolean; links: { to: string; label: string }[]; defaultOpened: boolean }) {
   const { isAdmin, name } = useSession();
   return (
@@ -26,6 +27,7 @@ export default function AccountMenu({ showWelcome, links, defaultOpened }: { sho
           </Menu.Item>
         ))}
         <Menu.Divider />
+        <Menu.Item onClick={() => signOutEverywhereDialog.open()}>{T.signOutEverywhere}</Menu.Item>
         <Menu.Item color="red" onClick={() => signOut()}>
           {T.signOut}
         </Menu.Item>

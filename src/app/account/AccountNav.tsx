@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentPropsWithRef } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { ACCOUNT_NAV_TEXTS as T } from '../../domain/authTexts';
-import { authDialog } from './authDialogStore';
+import { authDialog, signOutEverywhereDialog } from './authDialogStore';
 import { signOut, useSession } from './session';
 
 function Chevron() {
@@ -114,6 +114,17 @@ export function MobileAccount({ onChoose }: { onChoose(): void }) {
         </Button>
       ))}
       <Divider my={4} />
+      <Button
+        variant="subtle"
+        color="dark"
+        justify="flex-start"
+        onClick={() => {
+          onChoose();
+          signOutEverywhereDialog.open();
+        }}
+      >
+        {T.signOutEverywhere}
+      </Button>
       <Button
         variant="subtle"
         color="red"

@@ -32,6 +32,8 @@ export const login = (body: { email: string; password: string }) => api.post('au
 export const signup = (body: SignupInput) => api.post('auth/signup', { json: body, headers: { 'Idempotency-Key': signupKey(body) } }).json<AuthAnswer>();
 export const forgotPassword = (body: { email: string }) => api.post('auth/forgot-password', { json: body }).json<MessageAnswer>();
 export const verifyCode = (body: { email: string; code: string }) => api.post('auth/verify-code', { json: body }).json<MessageAnswer>();
+/** Revokes every token of the signed-in user, this device's included ("Sign out on all devices"). */
+export const logoutAll = () => api.post('auth/logout-all').json<MessageAnswer>();
 export const resetPassword = (body: { email: string; code: string; new_password: string }) =>
   api.post('auth/reset-password', { json: body }).json<MessageAnswer>();
 

@@ -31,3 +31,16 @@ export const authDialog = {
     authDialogStore.opened = false;
   },
 };
+
+/** The "Sign out on all devices" confirmation, opened from the account menu (the dropdown or the mobile menu). */
+export const signOutEverywhereStore = proxy({ opened: false, openings: 0 });
+
+export const signOutEverywhereDialog = {
+  open(): void {
+    signOutEverywhereStore.openings += 1;
+    signOutEverywhereStore.opened = true;
+  },
+  close(): void {
+    signOutEverywhereStore.opened = false;
+  },
+};

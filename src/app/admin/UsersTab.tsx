@@ -40,6 +40,7 @@ function UsersTable({ users, onDelete }: { users: readonly AdminUser[]; onDelete
             <Table.Th>{c.type}</Table.Th>
             <Table.Th>{c.location}</Table.Th>
             <Table.Th ta="right">{c.listings}</Table.Th>
+            <Table.Th ta="right">{c.credit}</Table.Th>
             <Table.Th>{c.joined}</Table.Th>
             <Table.Th>
               <VisuallyHidden>{c.actions}</VisuallyHidden>
@@ -67,6 +68,9 @@ function UsersTable({ users, onDelete }: { users: readonly AdminUser[]; onDelete
               <Table.Td fz="sm">{u.location ?? '—'}</Table.Td>
               <Table.Td fz="sm" ta="right">
                 {u.vehicle_count}
+              </Table.Td>
+              <Table.Td fz="sm" ta="right" fw={u.credit_cents > 0 ? 600 : undefined}>
+                {u.credit_cents > 0 ? T.creditAmount(u.credit_cents) : '—'}
               </Table.Td>
               <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
                 {shortDate(u.created_at)}
@@ -103,6 +107,11 @@ function UserCards({ users, onDelete }: { users: readonly AdminUser[]; onDelete(
           <Text fz="xs" c="dimmed" mt={4}>
             {[u.location, T.listings(u.vehicle_count), `${T.joined} ${shortDate(u.created_at)}`].filter(Boolean).join(' · ')}
           </Text>
+          {u.credit_cents > 0 ? (
+            <Text fz="sm" fw={600} mt={4}>
+              {T.credit(u.credit_cents)}
+            </Text>
+          ) : null}
           {canDeleteUser(u) ? (
             <Group mt="sm">
               <DeleteUserButton user={u} onDelete={onDelete} fullWidth />

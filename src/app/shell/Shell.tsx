@@ -9,7 +9,7 @@ import { useProductName, useSupportEmail } from '../config/useConfig';
 import { updateStore } from '../sw/registerServiceWorker';
 import { ACCOUNT_NAV_TEXTS } from '../../domain/authTexts';
 import { useSession } from '../account/session';
-import { authDialogStore } from '../account/authDialogStore';
+import { authDialogStore, signOutEverywhereStore } from '../account/authDialogStore';
 import { DesktopAccount } from '../account/AccountNav';
 import { PromptsHost } from '../prompts/PromptsHost';
 import { openCookieSettings } from '../prompts/promptsStore';
@@ -230,6 +230,7 @@ export function Shell() {
       </Box>
       <Footer />
       <LazyAuthDialog />
+      <LazySignOutEverywhere />
       <PromptsHost />
       <LazyNotificationPrompt />
     </>
@@ -245,6 +246,19 @@ function LazyAuthDialog() {
   return (
     <Suspense fallback={null}>
       <AuthDialog />
+    </Suspense>
+  );
+}
+
+const SignOutEverywhere = lazy(() => import('../account/SignOutEverywhere'));
+
+/** The "Sign out on all devices" confirmation loads the first time it is chosen. */
+function LazySignOutEverywhere() {
+  const { openings } = useSnapshot(signOutEverywhereStore);
+  if (openings === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignOutEverywhere />
     </Suspense>
   );
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { lockDataDir } from './dataDirLock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = 'pglite' | 'postgres';
@@ -65,13 +66,23 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dir: string | undefined;
+  // The embedded database is single-process: a second server on the same folder would write files
+  // the first one does not see (and one of them would lose its writes), so it must not start.
+  let unlock = () => {};
   if (!opts.inMemory) {
     dir = path.join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    unlock = lockDataDir(opts.dataDir);
   }
   const client = new PGlite(dir);
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
+  try {
+    await migrate(db, { migrationsFolder });
+  } catch (e) {
+    await client.close().catch(() => undefined);
+    unlock();
+    throw e;
+  }
   const listen = async (channel: string, onNotify: () => void) => {
     // In-process: the connection cannot drop, so onLost is never called.
     const stop = await client.listen(channel, () => onNotify());
@@ -79,7 +90,14 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       if (!client.closed) await stop();
     };
   };
-  return { db: db as unknown as Db, engine: 'pglite', close: () => client.close(), listen };
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      unlock();
+    }
+  };
+  return { db: db as unknown as Db, engine: 'pglite', close, listen };
 }
 
 function quoteIdent(name: string): string {

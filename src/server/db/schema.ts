@@ -39,6 +39,10 @@ export const users = pgTable(
     businessName: text('business_name'),
     /** Null for accounts that cannot sign in (the sample sellers). */
     passwordHash: text('password_hash'),
+    /** In every token; a password reset or "Sign out on all devices" bumps it, so earlier tokens stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    /** Refundable account credit from double payments (spec section 9: credit, not cash; not transferable). */
+    creditCents: integer('credit_cents').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -176,6 +180,8 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     providerRef: text('provider_ref').notNull(),
     pollUrl: text('poll_url'),
+    /** The card provider's client secret, so a second create for the same open payment answers the same intent. */
+    clientSecret: text('client_secret'),
     plan: text('plan').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
@@ -189,7 +195,9 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
     index('payments_vehicle_idx').on(t.vehicleId),
-    check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled')`),
+    // At most one open payment per listing, whichever instance creates it.
+    uniqueIndex('payments_vehicle_pending_key').on(t.vehicleId).where(sql`${t.status} = 'pending'`),
+    check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled', 'superseded')`),
   ],
 );
 

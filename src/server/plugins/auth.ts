@@ -8,6 +8,8 @@ import { findUserById, type UserRow } from '../repositories/users.repo';
 
 interface TokenClaims {
   sub: string;
+  /** The user's token_version when the token was issued; tokens from before that field count as 0. */
+  ver?: number;
 }
 
 /**
@@ -27,9 +29,11 @@ export const authPlugin = fp(async (app) => {
     }
     try {
       const claims = await req.jwtVerify<TokenClaims>();
-      // The user is read on every request so a deleted user or a changed role takes effect at once.
-      req.currentUser = await findUserById(app.ctx.db, claims.sub);
-      if (!req.currentUser) req.authError = AUTH_MESSAGES.sessionExpired;
+      // The user is read on every request so a deleted user, a changed role or a revoked token (a
+      // password reset or "Sign out on all devices" bumps token_version) takes effect at once.
+      const user = await findUserById(app.ctx.db, claims.sub);
+      if (user && user.tokenVersion === (claims.ver ?? 0)) req.currentUser = user;
+      else req.authError = AUTH_MESSAGES.sessionExpired;
     } catch {
       req.authError = AUTH_MESSAGES.sessionExpired;
     }
@@ -37,7 +41,7 @@ export const authPlugin = fp(async (app) => {
 });
 
 export function signToken(reply: FastifyReply, user: UserRow): Promise<string> {
-  return reply.jwtSign({ sub: user.id });
+  return reply.jwtSign({ sub: user.id, ver: user.tokenVersion } satisfies TokenClaims);
 }
 
 export function requireUser(req: FastifyRequest, detail: string = req.authError ?? AUTH_MESSAGES.notAuthenticated): UserRow {

@@ -46,8 +46,20 @@ export async function insertUser(db: Db, u: NewUser): Promise<UserRow | null> {
   return rows[0] ?? null;
 }
 
+/** Sets a new password and revokes every token issued before it. */
 export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {
-  await db.update(users).set({ passwordHash: hash }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: hash, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/** Revokes every token the user holds ("Sign out on all devices"). */
+export async function revokeTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
 }
 
 export async function listUsersWithCounts(db: Db) {
@@ -57,7 +69,7 @@ export async function listUsersWithCounts(db: Db) {
     .select({ user: users, vehicleCount: sql<number>`(select count(*)::int from ${vehicles} v where v.seller_id = ${users}.id)` })
     .from(users)
     .orderBy(asc(users.createdAt), asc(users.id));
-  return rows.map((r) => ({ ...toApiUser(r.user), vehicle_count: Number(r.vehicleCount) }));
+  return rows.map((r) => ({ ...toApiUser(r.user), vehicle_count: Number(r.vehicleCount), credit_cents: r.user.creditCents }));
 }
 
 export async function countUsersByType(db: Db): Promise<Record<string, number>> {

@@ -7,7 +7,7 @@ import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '../../domain/co
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema, verifyCodeSchema } from '../../domain/user';
 import { conflict, HttpError, unauthorized } from '../errors';
 import { hashPassword, hashResetCode, newResetCode, sameHash, verifyPassword } from '../passwords';
-import { findUserByEmail, insertUser, setPasswordHash, toApiUser } from '../repositories/users.repo';
+import { findUserByEmail, insertUser, revokeTokens, setPasswordHash, toApiUser } from '../repositories/users.repo';
 import { requireUser, signToken } from '../plugins/auth';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
@@ -56,6 +56,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
   });
 
   app.get('/auth/me', { schema: { tags: ['auth'] } }, async (req) => toApiUser(requireUser(req)));
+
+  // "Sign out on all devices": every token issued so far, this one included, is refused from now on.
+  app.post('/auth/logout-all', { schema: { tags: ['auth'] } }, async (req) => {
+    await revokeTokens(db, requireUser(req).id);
+    return { message: AUTH_MESSAGES.signedOutEverywhere };
+  });
 
   // Always the same answer, so the call cannot be used to find out which emails have accounts.
   app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {

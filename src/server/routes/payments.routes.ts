@@ -8,9 +8,18 @@ import { isPublic, type Vehicle } from '../../domain/vehicle';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, unprocessable } from '../errors';
 import { isAdmin } from '../plugins/auth';
 import { findVehicle, toApiVehicle, updateVehicle, withListingWrite } from '../repositories/vehicles.repo';
-import { findPayment, insertPayment, settlePayment, type PaymentRow } from '../repositories/payments.repo';
-import { payments } from '../db/schema';
-import { eq } from 'drizzle-orm';
+import {
+  creditDoublePayment,
+  deletePayment,
+  findOpenPayment,
+  findPayment,
+  insertOpenPayment,
+  settlePayment,
+  supersedePayment,
+  updatePayment,
+  type NewPayment,
+  type PaymentRow,
+} from '../repositories/payments.repo';
 import { publishColumns, resolvePlan } from '../listings';
 import { ProviderError, type ProviderStatus } from '../payments/provider';
 import { findUserById } from '../repositories/users.repo';
@@ -25,6 +34,23 @@ const ecocashBody = createBody.extend({ customer_msisdn: text().max(40).optional
 const refParams = z.object({ id: text().min(1).max(200) });
 const confirmBody = z.object({ pin: text().max(12).optional() }).nullish();
 
+/** The provider reference of a payment being opened, before the provider has answered with its own. */
+const OPENING_PREFIX = 'opening:';
+/** An opening older than this was left by a server that stopped mid-way; a new payment replaces it. */
+const OPENING_STALE_MS = 2 * 60_000;
+const SUPERSEDED = 'Superseded by a newer payment for this listing';
+const OPENING_ELSEWHERE = 'A payment for this listing is being started. Please try again in a moment.';
+
+/** What a new payment would be: an open one that matches it is answered instead of opening another. */
+type PaymentTerms = Pick<NewPayment, 'vehicleId' | 'userId' | 'method' | 'provider' | 'plan' | 'amountCents' | 'currency' | 'testMode'> & { msisdn?: string };
+/** What the provider answers when a payment is opened there. */
+interface Opened {
+  providerRef: string;
+  pollUrl?: string | null;
+  clientSecret?: string | null;
+  message?: string;
+}
+
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, payments: providers } = app.ctx;
 
@@ -33,6 +59,72 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!req.currentUser) throw unauthorized(PAYMENT_MESSAGES.authRequired);
     return req.currentUser;
   };
+
+  /**
+   * Opens at most one payment per listing: a create while one is open answers that one (same method,
+   * plan and phone), or supersedes it when the payer changed any of them. Creates for one listing run
+   * one at a time in this process; across instances the partial unique index on open payments decides,
+   * and the row is claimed before the provider is asked, so the provider is asked once.
+   */
+  const opening = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
+    const run = (opening.get(key) ?? Promise.resolve()).then(fn, fn);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    opening.set(key, tail);
+    void tail.then(() => opening.get(key) === tail && opening.delete(key));
+    return run;
+  }
+
+  // A card payment opened before client secrets were kept (migration 0004) cannot be answered again.
+  const sameTerms = (p: PaymentRow, t: PaymentTerms) =>
+    p.userId === t.userId &&
+    p.provider === t.provider &&
+    p.method === t.method &&
+    p.plan === t.plan &&
+    p.amountCents === t.amountCents &&
+    (p.msisdn ?? undefined) === t.msisdn &&
+    (p.method !== 'card' || p.clientSecret !== null);
+
+  async function openPayment(terms: PaymentTerms, open: (reference: string) => Promise<Opened>): Promise<{ row: PaymentRow; message?: string }> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const current = await findOpenPayment(db, terms.vehicleId);
+      if (current) {
+        const starting = current.providerRef.startsWith(OPENING_PREFIX);
+        if (starting && app.ctx.now().getTime() - current.createdAt.getTime() < OPENING_STALE_MS) throw conflict(OPENING_ELSEWHERE);
+        if (!starting && sameTerms(current, terms)) return { row: current };
+        await supersedePayment(db, current.id, SUPERSEDED);
+      }
+      const reference = randomUUID();
+      const claimed = await insertOpenPayment(db, {
+        ...terms,
+        id: reference,
+        providerRef: OPENING_PREFIX + reference,
+        msisdn: terms.msisdn ?? null,
+        createdAt: app.ctx.now(),
+      });
+      if (!claimed) continue;
+      let opened: Opened;
+      try {
+        opened = await providerCall(() => open(reference));
+      } catch (e) {
+        // Kept, as failed: a provider that timed out may have started it all the same.
+        await settlePayment(db, reference, 'failed', e instanceof Error ? e.message : PAYMENT_MESSAGES.creationFailed);
+        throw e;
+      }
+      // A provider that answers a known intent for a retried create (Stripe's idempotency): keep its row.
+      const known = await findPayment(db, terms.provider, opened.providerRef);
+      if (known) {
+        await deletePayment(db, reference);
+        return { row: known, ...(opened.message !== undefined && { message: opened.message }) };
+      }
+      const row = await updatePayment(db, reference, { providerRef: opened.providerRef, pollUrl: opened.pollUrl ?? null, clientSecret: opened.clientSecret ?? null });
+      return { row, ...(opened.message !== undefined && { message: opened.message }) };
+    }
+    throw conflict(OPENING_ELSEWHERE);
+  }
 
   /** The listing to pay for: it exists, belongs to the payer (or an admin pays) and is not live already. */
   async function payable(req: FastifyRequest, vehicleId: string, requested: SubscriptionPlan | undefined) {
@@ -65,7 +157,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       // A second payment for a listing that is already live publishes nothing: it is a double
       // payment, recorded as such for a refund as account credit (spec section 9).
       if (isPublic(toApiVehicle(row))) {
-        await tx.update(payments).set({ message: PAYMENT_MESSAGES.doublePayment }).where(eq(payments.id, payment.id));
+        await creditDoublePayment(tx, payment, PAYMENT_MESSAGES.doublePayment);
         return row;
       }
       published = true;
@@ -90,37 +182,26 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     payer(req);
     const card = providers.card;
     if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
-    const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
-    const reference = randomUUID();
     const key = req.headers['idempotency-key'];
-    const intent = await providerCall(() =>
-      card.createIntent({
-        amountCents,
-        currency: CURRENCY,
-        reference,
-        description: `${app.ctx.config.productName} listing: ${vehicle.year} ${vehicle.make} ${vehicle.model} (${plan}, ${PLAN_TERMS[plan].days} days)`,
-        // Scoped to the payer: Stripe keys are account-wide, so two users' keys must never collide.
-        idempotencyKey: typeof key === 'string' ? `create-intent:${user.id}:${key}` : reference,
-      }),
-    );
-    const existing = await findPayment(db, card.name, intent.intentId);
-    if (!existing) {
-      await insertPayment(db, {
-        id: reference,
-        vehicleId: vehicle.id,
-        userId: user.id,
-        method: 'card',
-        provider: card.name,
-        providerRef: intent.intentId,
-        plan,
-        amountCents,
-        currency: CURRENCY,
-        testMode: card.mode !== 'live',
+    const { row, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
+      const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
+      const terms = { vehicleId: vehicle.id, userId: user.id, method: 'card', provider: card.name, plan, amountCents, currency: CURRENCY, testMode: card.mode !== 'live' };
+      const { row } = await openPayment(terms, async (reference) => {
+        const intent = await card.createIntent({
+          amountCents,
+          currency: CURRENCY,
+          reference,
+          description: `${app.ctx.config.productName} listing: ${vehicle.year} ${vehicle.make} ${vehicle.model} (${plan}, ${PLAN_TERMS[plan].days} days)`,
+          // Scoped to the payer: Stripe keys are account-wide, so two users' keys must never collide.
+          idempotencyKey: typeof key === 'string' ? `create-intent:${user.id}:${key}` : reference,
+        });
+        return { providerRef: intent.intentId, clientSecret: intent.clientSecret };
       });
-    }
+      return { row, plan, amountCents };
+    });
     return {
-      client_secret: intent.clientSecret,
-      payment_intent_id: intent.intentId,
+      client_secret: row.clientSecret,
+      payment_intent_id: row.providerRef,
       amount: amountCents / 100,
       currency: CURRENCY,
       subscription_plan: plan,
@@ -175,37 +256,27 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!msisdn) throw badRequest(PAYMENT_MESSAGES.phoneRequired);
     if (!/^\d+$/.test(msisdn)) throw badRequest(PAYMENT_MESSAGES.phoneDigitsOnly);
     if (msisdn.length < 9 || msisdn.length > 15) throw badRequest(PAYMENT_MESSAGES.phoneLength);
-    const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
     const mobile = providers.mobileMoney;
-    const reference = randomUUID();
-    const init = await providerCall(() =>
-      mobile.initiate({
-        amountCents,
-        reference,
-        msisdn,
-        email: user.email,
-        description: `${app.ctx.config.productName} listing ${vehicle.year} ${vehicle.make} ${vehicle.model}`,
-      }),
-    );
-    if (!init.transactionId) throw new HttpError(502, PAYMENT_MESSAGES.missingTransactionId);
-    await insertPayment(db, {
-      id: reference,
-      vehicleId: vehicle.id,
-      userId: user.id,
-      method: 'ecocash',
-      provider: mobile.name,
-      providerRef: init.transactionId,
-      pollUrl: init.pollUrl,
-      plan,
-      amountCents,
-      currency: CURRENCY,
-      msisdn,
-      testMode: mobile.mode !== 'live',
+    const { row, message, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
+      const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
+      const terms = { vehicleId: vehicle.id, userId: user.id, method: 'ecocash', provider: mobile.name, plan, amountCents, currency: CURRENCY, testMode: mobile.mode !== 'live', msisdn };
+      const opened = await openPayment(terms, async (reference) => {
+        const init = await mobile.initiate({
+          amountCents,
+          reference,
+          msisdn,
+          email: user.email,
+          description: `${app.ctx.config.productName} listing ${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+        });
+        if (!init.transactionId) throw new HttpError(502, PAYMENT_MESSAGES.missingTransactionId);
+        return { providerRef: init.transactionId, pollUrl: init.pollUrl, message: init.message };
+      });
+      return { ...opened, plan, amountCents };
     });
     return {
       success: true,
-      transaction_id: init.transactionId,
-      message: init.message || PAYMENT_MESSAGES.initiated,
+      transaction_id: row.providerRef,
+      message: message || PAYMENT_MESSAGES.initiated,
       status: 'pending',
       amount: amountCents / 100,
       currency: CURRENCY,
@@ -238,7 +309,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const mobile = providers.mobileMoney;
     const payment = await findPayment(db, mobile.name, reference);
     if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    if (payment.status === 'pending') {
+    if (payment.status === 'pending' || payment.status === 'superseded') {
       await complete(payment, await providerCall(() => mobile.status({ transactionId: payment.providerRef, pollUrl: payment.pollUrl })));
     }
     return { ok: true };

@@ -25,6 +25,7 @@ import {
   deleteVehicles,
   withListingWrite,
   countPublicVehicles,
+  type Tx,
   type VehicleRow,
 } from '../repositories/vehicles.repo';
 import { findUserById, toApiUser } from '../repositories/users.repo';
@@ -151,15 +152,26 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(req);
     const input = req.body;
     if (input.featured && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.featureAdminOnly);
-    if (input.id) {
-      const existing = await findVehicle(db, input.id);
+    /**
+     * A replay of a listing made offline: the same seller gets the listing back, nothing new is made.
+     * Asked again inside the write's transaction (which holds the listing-write lock), so of racing
+     * creates with one id exactly one inserts and the others are answered from its row.
+     */
+    const replayOf = async (tx: Tx, id: string) => {
+      const existing = await findVehicle(tx, id);
       if (existing) {
-        // A replay of a listing made offline: the same seller gets the listing back, nothing new is made.
         if (existing.sellerId !== user.id) throw conflict(LISTING_MESSAGES.idTaken);
+        return existing;
+      }
+      if (await hasTombstone(tx, id)) throw conflict(LISTING_MESSAGES.idDeleted);
+      return null;
+    };
+    if (input.id) {
+      const existing = await replayOf(db, input.id);
+      if (existing) {
         reply.code(200);
         return toOwnVehicle(existing);
       }
-      if (await hasTombstone(db, input.id)) throw conflict(LISTING_MESSAGES.idDeleted);
     }
     const plan = resolvePlan(user, input.subscription_plan);
     const free = req.query.is_free_update === 'true';
@@ -169,7 +181,13 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const location = resolveLocation(input, user);
     const coords = resolveCoordinates({ location, seller_latitude: input.seller_latitude, seller_longitude: input.seller_longitude }, user);
     const now = app.ctx.now();
+    const raced = { replayed: false };
     const row = await withListingWrite(db, async (tx, nextRevision) => {
+      const replayed = input.id ? await replayOf(tx, input.id) : null;
+      if (replayed) {
+        raced.replayed = true;
+        return replayed;
+      }
       const base = {
         ...(inputToColumns(input) as Required<Pick<VehicleRow, 'make' | 'model' | 'year' | 'vehicleType'>>),
         ...(input.id && { id: input.id }),
@@ -188,6 +206,10 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
         : {};
       return insertVehicle(tx, { ...base, ...published }, await nextRevision());
     });
+    if (raced.replayed) {
+      reply.code(200);
+      return toApiVehicle(row);
+    }
     // A free listing is public at once: buyers whose saved searches it matches hear of it (after the commit).
     if (free) app.ctx.push.listingPublished(row.id, { paid: false });
     reply.code(201);
