@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lockDataDir } from '../../src/server/db/dataDirLock';
 
 // The embedded database is single-process: a second `npm start` on the same DATA_DIR used to start,
 // answer 201 to creates and lose one server's writes at the next restart. Real server processes here.
@@ -89,4 +90,21 @@ describe('two servers on one DATA_DIR', () => {
     fourth.child.kill('SIGTERM');
     expect(await fourth.exited).toBe(0);
   }, 180_000);
+});
+
+describe('the lock file itself', () => {
+  it("a lock naming this process's own PID that this process does not hold is stale (a restarted container's server gets the same PID)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'motokari-lock-pid-'));
+    try {
+      writeFileSync(path.join(dir, 'server.lock'), `${process.pid}\n`);
+      const release = lockDataDir(dir);
+      // Held now: a second take in the same process is refused, naming this process.
+      expect(() => lockDataDir(dir)).toThrow(`process ${process.pid}`);
+      release();
+      expect(existsSync(path.join(dir, 'server.lock'))).toBe(false);
+      lockDataDir(dir)();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

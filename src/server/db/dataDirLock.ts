@@ -16,6 +16,12 @@ export class DataDirLockedError extends Error {
 }
 
 const LOCK_FILE = 'server.lock';
+/**
+ * Lock files this process holds. A file naming this process's own PID that it does not hold was left by an
+ * earlier process that had the same PID (a container restarted after a crash usually starts its server
+ * under the same small PID), so it is stale, not ours.
+ */
+const heldHere = new Set<string>();
 
 function readPid(file: string): number | null {
   try {
@@ -58,15 +64,16 @@ export function lockDataDir(dir: string): () => void {
     for (let attempt = 0; attempt < 10; attempt++) {
       try {
         linkSync(mine, file);
+        heldHere.add(file);
         return () => {
+          heldHere.delete(file);
           if (readPid(file) === process.pid) ignore(() => unlinkSync(file));
         };
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       }
       const holder = readPid(file);
-      if (holder !== null && holder !== process.pid && alive(holder)) throw new DataDirLockedError(dir, holder);
-      if (holder === process.pid) throw new DataDirLockedError(dir, holder);
+      if (holder === process.pid ? heldHere.has(file) : holder !== null && alive(holder)) throw new DataDirLockedError(dir, holder!);
       // Stale: move it aside under a name of our own, so of two processes taking over only one gets it;
       // if what was moved is not the stale file (another process took over meanwhile), put it back.
       const aside = `${file}.${process.pid}.stale`;
