@@ -5,7 +5,7 @@ import type { Vehicle } from '../../domain/vehicle';
 import { withDistance } from '../../domain/vehicle';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../domain/constants';
-import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, priceText, sellerBadge, titleOf, transmissionText } from '../../domain/display';
+import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, priceText, sellerBadge, titleOf, transmissionText, vehiclesInStockText } from '../../domain/display';
 import { fetchVehicle } from '../../data/api';
 import { takePrefetchedListing } from './listingPrefetch';
 import { locationStore } from '../location/locationStore';
@@ -141,7 +141,7 @@ function MoreFromDealer({ vehicle: v }: { vehicle: Vehicle }) {
           <Title order={2}>More from {v.seller_name}</Title>
           <Text c="dimmed">
             <Badge mr={6}>DEALER</Badge>
-            {v.seller_location ?? v.location} · {others.total} vehicles in stock
+            {v.seller_location ?? v.location} · {vehiclesInStockText(others.total)}
           </Text>
         </Stack>
         <Button component={Link} to={`/dealer/${v.seller_id}/inventory`} variant="light">
