@@ -84,6 +84,16 @@ export function distanceBandLabel(distanceKm: number | null | undefined): string
   return distanceKm === null || distanceKm === undefined ? null : DISTANCE_BAND_LABELS[distanceBand(shownKm(distanceKm))];
 }
 
+/**
+ * What the distance is measured from, after 'N km from your location', while the device has not shared
+ * its position: the account's town (or its coordinates), else the default location (Harare).
+ */
+export function positionSourceText(source: 'device' | 'account' | 'default', place: string | null): string {
+  if (source === 'device') return '';
+  if (source === 'account') return place ? ` (${place}, from your account, until you share yours)` : " (your account's location, until you share yours)";
+  return ` (${place ?? 'Harare'}, until you share yours)`;
+}
+
 /** A dealer's stock: '1 vehicle in stock', '12 vehicles in stock' (spec 2.7 'N vehicles in stock'). */
 export function vehiclesInStockText(n: number): string {
   return `${wholeNumberText(n)} ${n === 1 ? 'vehicle' : 'vehicles'} in stock`;
