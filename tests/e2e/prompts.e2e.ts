@@ -21,6 +21,7 @@ const IPHONE_UA =
 const IPHONE = { viewport: PHONE, userAgent: IPHONE_UA, isMobile: true, hasTouch: true };
 
 interface Marks {
+  load?: number;
   shell?: number;
   cookie?: number;
   install?: number;
@@ -33,6 +34,7 @@ interface Marks {
 function watchPrompts(): void {
   const marks: Marks = {};
   (window as unknown as { __marks: Marks }).__marks = marks;
+  addEventListener('load', () => (marks.load = performance.now()), { once: true });
   new MutationObserver(() => {
     const now = performance.now();
     if (marks.shell === undefined && document.querySelector('header')) marks.shell = now;
@@ -147,6 +149,36 @@ describe.skipIf(!hasChromium)('cookie banner and install prompt in Chromium', ()
           await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
           await page.getByRole('heading', { level: 1 }).waitFor();
           await expect.poll(() => views).toEqual(['page_view / phone', 'page_view / phone', 'page_view /faq phone']);
+        },
+        prompts,
+      );
+    });
+
+    it('on a first visit shows a second after load, without waiting for anything asked for after load', async () => {
+      await inContext(
+        { viewport: PHONE },
+        async (context) => {
+          await context.addInitScript(watchPrompts);
+          const page = await context.newPage();
+          // On a first visit the service worker precaches the whole app from the load event on, and
+          // the first sync runs: on a phone's connection whatever is asked for then waits behind them.
+          // Here everything asked for after load is held back until the test ends.
+          let loaded = false;
+          const held: Array<() => void> = [];
+          page.on('load', () => (loaded = true));
+          await page.route('**/*', async (route) => {
+            if (loaded) await new Promise<void>((release) => held.push(release));
+            await route.continue().catch(() => undefined);
+          });
+          await page.goto(app.server.url + '/');
+          await banner(page).waitFor({ timeout: 20_000 });
+          expect(held.length).toBeGreaterThan(0);
+          const m = await marks(page);
+          expect(m.cookie! - m.load!).toBeGreaterThanOrEqual(900);
+          await page.getByRole('dialog', { name: 'Cookies on Motokari' }).getByRole('button', { name: 'Reject All' }).click();
+          await banner(page).waitFor({ state: 'detached' });
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+          for (const release of held) release();
         },
         prompts,
       );
