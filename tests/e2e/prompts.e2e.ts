@@ -8,7 +8,8 @@ import { chromium, type BrowserContext, type Page, type Request } from 'playwrig
 import { STORAGE_KEYS } from '../../src/domain/constants';
 import { acceptAll, CONSENT_VERSION, type ConsentRecord } from '../../src/domain/consent';
 import { CHROMIUM, hasChromium, SCREENSHOTS } from './browser';
-import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
+import { sellerApi } from './sellers';
 
 requireChromiumInCi();
 
@@ -289,6 +290,92 @@ describe.skipIf(!hasChromium)('cookie banner and install prompt in Chromium', ()
           expect(await saved(page)).toBeNull();
           await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
           await dialog.waitFor();
+        },
+        prompts,
+      );
+    });
+  });
+
+  describe('notification prompt', () => {
+    /** Cookies answered and the install prompt dismissed: only the notification prompt is still to come. */
+    async function onlyNotificationsToAsk(context: BrowserContext): Promise<void> {
+      await withSavedConsent(context, JSON.stringify(acceptAll(new Date())));
+      await context.addInitScript((key) => {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, String(Date.now()));
+      }, STORAGE_KEYS.installPromptDismissedAt);
+      // The page's clock is driven by the test, so the prompt's 10 s pass when the test says.
+      await context.clock.install();
+    }
+    const notification = (page: Page) => page.getByRole('dialog', { name: 'Turn on notifications' });
+    /** Past the prompt's 10 s, with the real time its code would need to arrive were it due, and its card to slide in. */
+    async function pastDue(page: Page): Promise<void> {
+      await page.clock.runFor(11_000);
+      await page.waitForTimeout(1500);
+      await page.clock.runFor(1000);
+    }
+
+    it('waits while the sign-up dialog is open, and shows once it is closed', async () => {
+      await inContext(
+        { viewport: DESKTOP },
+        async (context) => {
+          await onlyNotificationsToAsk(context);
+          const page = await open(context, '/');
+          await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+          await page.clock.runFor(500);
+          const signUp = page.locator('[aria-modal="true"]');
+          await signUp.getByRole('button', { name: 'Close', exact: true }).waitFor();
+          // Due at 10 s, while the dialog is open: it waits.
+          await pastDue(page);
+          expect(await notification(page).count()).toBe(0);
+          await shot(page, 'prompts-notification-waits-signup-1280');
+
+          await signUp.getByRole('button', { name: 'Close', exact: true }).click();
+          await page.clock.runFor(1000);
+          await notification(page).waitFor();
+        },
+        prompts,
+      );
+    });
+
+    it('waits while a form field is being filled in, and shows once it is left', async () => {
+      await inContext(
+        { viewport: DESKTOP },
+        async (context) => {
+          await onlyNotificationsToAsk(context);
+          const page = await open(context, '/');
+          await page.getByRole('banner').waitFor();
+          await page.locator('main input:not([type="hidden"])').first().focus();
+          await pastDue(page);
+          expect(await notification(page).count()).toBe(0);
+
+          await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+          await page.clock.runFor(1000);
+          await notification(page).waitFor();
+        },
+        prompts,
+      );
+    });
+
+    it('does not open over the listing wizard, whose Next button stays free, and shows once it is closed', async () => {
+      const seller = await sellerApi(app.server.url).signup('Farai Chikore');
+      await inContext(
+        { viewport: DESKTOP },
+        async (context) => {
+          await onlyNotificationsToAsk(context);
+          await signedIn(context, seller);
+          const page = await open(context, '/sell');
+          await page.clock.runFor(500);
+          const wizard = page.getByRole('dialog', { name: 'Create Listing' });
+          await wizard.waitFor();
+          await pastDue(page);
+          expect(await notification(page).count()).toBe(0);
+          await wizard.getByRole('button', { name: 'Next', exact: true }).click({ trial: true });
+          await shot(page, 'prompts-notification-waits-wizard-1280');
+
+          await wizard.getByRole('button', { name: 'Close the listing wizard' }).click();
+          await page.waitForURL(/\/dashboard$/);
+          await page.clock.runFor(1000);
+          await notification(page).waitFor();
         },
         prompts,
       );
