@@ -26,7 +26,7 @@ interface Auth {
 }
 
 describe.skipIf(!hasChromium)('paying for a listing in Chromium', () => {
-  const app = appInBrowser();
+  const app = appInBrowser({ signupLimit: 20 });
 
   async function call<T>(method: string, url: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
     const res = await fetch(app.server.url + url, {
