@@ -59,9 +59,17 @@ export const DISTANCE_BAND_LABELS: Record<DistanceBand, string> = {
   journey: 'Journey',
 };
 
+/**
+ * The distance a card shows: under 1 km as it is ('Under 1 km away'), else in whole km. The distance
+ * badge is read from the same number, so '5 km away' never sits under a 'Close by' (under 5 km) badge.
+ */
+function shownKm(distanceKm: number): number {
+  return distanceKm < 1 ? distanceKm : Math.round(distanceKm);
+}
+
 export function distanceText(distanceKm: number | null | undefined): string {
   if (distanceKm === null || distanceKm === undefined) return 'Location unknown';
-  return distanceKm < 1 ? 'Under 1 km away' : `${wholeNumberText(distanceKm)} km away`;
+  return distanceKm < 1 ? 'Under 1 km away' : `${wholeNumberText(shownKm(distanceKm))} km away`;
 }
 
 export function driveTimeText(minutes: number | null | undefined): string {
@@ -73,5 +81,20 @@ export function driveTimeText(minutes: number | null | undefined): string {
 }
 
 export function distanceBandLabel(distanceKm: number | null | undefined): string | null {
-  return distanceKm === null || distanceKm === undefined ? null : DISTANCE_BAND_LABELS[distanceBand(distanceKm)];
+  return distanceKm === null || distanceKm === undefined ? null : DISTANCE_BAND_LABELS[distanceBand(shownKm(distanceKm))];
+}
+
+/**
+ * What the distance is measured from, after 'N km from your location', while the device has not shared
+ * its position: the account's town (or its coordinates), else the default location (Harare).
+ */
+export function positionSourceText(source: 'device' | 'account' | 'default', place: string | null): string {
+  if (source === 'device') return '';
+  if (source === 'account') return place ? ` (${place}, from your account, until you share yours)` : " (your account's location, until you share yours)";
+  return ` (${place ?? 'Harare'}, until you share yours)`;
+}
+
+/** A dealer's stock: '1 vehicle in stock', '12 vehicles in stock' (spec 2.7 'N vehicles in stock'). */
+export function vehiclesInStockText(n: number): string {
+  return `${wholeNumberText(n)} ${n === 1 ? 'vehicle' : 'vehicles'} in stock`;
 }

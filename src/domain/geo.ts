@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_KM, type LatLon } from './constants';
+import { CITIES, DEFAULT_LOCATION, EARTH_RADIUS_KM, REGIONS, type LatLon } from './constants';
 
 const toRad = (deg: number) => (deg * Math.PI) / 180;
 
@@ -34,6 +34,63 @@ export function distanceBand(distanceKm: number): DistanceBand {
   if (distanceKm < 25) return 'drive';
   if (distanceKm < 50) return 'trip';
   return 'journey';
+}
+
+export type KnownCity = (typeof CITIES)[number];
+export type Region = (typeof REGIONS)[number];
+
+/** Where `name` occurs in `text` as a whole word or words, case-insensitively; -1 when it does not. */
+function placeIndex(text: string, name: string): number {
+  const match = new RegExp(`(^|[^a-z])${name.toLowerCase().replace(/ /g, '\\s+')}(?![a-z])`).exec(text.toLowerCase());
+  return match ? match.index + match[1]!.length : -1;
+}
+
+/**
+ * The known city (spec section 9) a place text names: 'Bulawayo', 'Gweru, Zimbabwe', 'Avondale,
+ * Harare' (the first one named, so a suburb's town comes before the province after it). Null when
+ * it names none.
+ */
+export function knownCity(place: string | null | undefined): KnownCity | null {
+  if (!place) return null;
+  let best: { city: KnownCity; at: number } | null = null;
+  for (const city of CITIES) {
+    const at = placeIndex(place, city.name);
+    if (at >= 0 && (!best || at < best.at)) best = { city, at };
+  }
+  return best?.city ?? null;
+}
+
+/** The region (province) a place text lies in: that of the known city it names, else a region it names. */
+export function regionOf(place: string | null | undefined): Region | null {
+  const city = knownCity(place);
+  if (city) return city.region;
+  if (!place) return null;
+  return REGIONS.find((r) => placeIndex(place, r) >= 0) ?? null;
+}
+
+/** What an account says about where its owner is (the API's user fields). */
+export interface AccountPlace {
+  location: string | null;
+  area: string | null;
+  region: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/**
+ * Where a signed-in buyer is, until their device shares its position: the known city their account
+ * names (its area, then its location, then its region), else the account's own coordinates. `town`
+ * names the city, or is null when only the coordinates are known. Null when the account says neither
+ * (the spec's default location applies).
+ */
+export function accountPosition(account: AccountPlace): { position: LatLon; town: string | null } | null {
+  const city = knownCity(account.area) ?? knownCity(account.location) ?? knownCity(account.region);
+  if (city) return { position: { latitude: city.latitude, longitude: city.longitude }, town: city.name };
+  // Sign-up sends the default location's coordinates whatever town is typed (spec section 9): those
+  // say nothing of the account's own.
+  const { latitude, longitude } = account;
+  if (!hasCoordinates(latitude, longitude) || (latitude === DEFAULT_LOCATION.latitude && longitude === DEFAULT_LOCATION.longitude)) return null;
+  return { position: { latitude: latitude!, longitude: longitude! }, town: null };
 }
 
 export function hasCoordinates(lat: number | null | undefined, lon: number | null | undefined): boolean {

@@ -1,3 +1,4 @@
+import { regionOf } from './geo';
 import { IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, MAX_IMAGES, WIZARD_DEFAULT_REGION, YEAR_MIN, yearMax, type VehicleType } from './constants';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './fees';
 import { inPlainWords, LISTING_MESSAGES } from './messages';
@@ -135,13 +136,17 @@ export function emptyForm(defaults: Partial<WizardForm> = {}): WizardForm {
   };
 }
 
-/** The contact fields filled in from the signed-in seller's account. */
+/**
+ * The contact fields filled in from the signed-in seller's account. The region is the account's, else
+ * the one its town lies in ('Bulawayo' -> Bulawayo, 'Gweru, Zimbabwe' -> Midlands), so the listing is
+ * not saved as 'Bulawayo, Harare'; Harare (spec section 9) only when the account names no known place.
+ */
 export function contactDefaults(user: { email: string; phone: string | null; region: string | null; area: string | null; location: string | null }): Partial<WizardForm> {
   const town = user.location?.split(',')[0]?.trim() ?? '';
   return {
     seller_email: user.email,
     seller_phone: user.phone ?? '',
-    region: user.region || WIZARD_DEFAULT_REGION,
+    region: user.region || regionOf(user.area) || regionOf(user.location) || WIZARD_DEFAULT_REGION,
     area: user.area || town,
   };
 }

@@ -99,7 +99,8 @@ export const PAYMENT_TEXTS = {
   methods: { card: 'Card', ecocash: 'Mobile money (EcoCash)' } satisfies Record<PaymentMethod, string>,
   payButton: (amount: string) => `Pay ${amount}`,
   phoneLabel: 'EcoCash phone number',
-  phonePlaceholder: '0771234567',
+  // A pattern, not a number: an empty field (red too) must not look filled in.
+  phonePlaceholder: '07X XXX XXXX',
   phoneHint: 'Digits only. The payment prompt is sent to this number.',
   cardholderLabel: 'Cardholder name',
   cardholderPlaceholder: 'Name as it appears on the card',

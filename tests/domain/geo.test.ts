@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
-import { chordSquared, chordSquaredForKm, distanceBand, driveSpeedKmh, driveTimeMinutes, haversineKm, roundKm, unitVector } from '../../src/domain/geo';
+import { accountPosition, chordSquared, chordSquaredForKm, distanceBand, knownCity, regionOf, driveSpeedKmh, driveTimeMinutes, haversineKm, roundKm, unitVector } from '../../src/domain/geo';
 import { CITIES, DEFAULT_LOCATION } from '../../src/domain/constants';
 
 const city = (name: string) => CITIES.find((c) => c.name === name)!;
@@ -49,6 +49,45 @@ describe('distance badges', () => {
     expect(distanceBand(25)).toBe('trip');
     expect(distanceBand(49.9)).toBe('trip');
     expect(distanceBand(50)).toBe('journey');
+  });
+});
+
+describe('places named in text', () => {
+  it('finds the known city a town, an address or an account location names, the first one named', () => {
+    expect(knownCity('Bulawayo')?.name).toBe('Bulawayo');
+    expect(knownCity('Gweru, Zimbabwe')?.name).toBe('Gweru');
+    expect(knownCity('suburbs, BULAWAYO')?.name).toBe('Bulawayo');
+    expect(knownCity('Epworth, Harare')?.name).toBe('Epworth');
+    expect(knownCity('Beitbridge, Zimbabwe')).toBeNull();
+    // Whole words only: 'Harareville' is not Harare.
+    expect(knownCity('Harareville')).toBeNull();
+    expect(knownCity(null)).toBeNull();
+  });
+
+  it('gives the region a town lies in, or the region a text names', () => {
+    expect(regionOf('Bulawayo')).toBe('Bulawayo');
+    expect(regionOf('Gweru, Zimbabwe')).toBe('Midlands');
+    expect(regionOf('Chinhoyi')).toBe('Mashonaland West');
+    expect(regionOf('Victoria Falls, Matabeleland North')).toBe('Matabeleland North');
+    expect(regionOf('Beitbridge')).toBeNull();
+    expect(regionOf('')).toBeNull();
+  });
+});
+
+describe("a signed-in buyer's position before the device shares one", () => {
+  const account = { location: null, area: null, region: null, latitude: null, longitude: null };
+  const bulawayo = CITIES.find((c) => c.name === 'Bulawayo')!;
+
+  it("is the known city the account names, whatever coordinates sign-up sent", () => {
+    const signedUp = { ...account, location: 'Bulawayo, Zimbabwe', latitude: DEFAULT_LOCATION.latitude, longitude: DEFAULT_LOCATION.longitude };
+    expect(accountPosition(signedUp)).toEqual({ position: { latitude: bulawayo.latitude, longitude: bulawayo.longitude }, town: 'Bulawayo' });
+    expect(accountPosition({ ...account, area: 'Kwekwe', location: 'Harare' })?.town).toBe('Kwekwe');
+  });
+
+  it("is the account's own coordinates for a town not in the list, and none when it has only the default's", () => {
+    expect(accountPosition({ ...account, location: 'Beitbridge', latitude: -22.2167, longitude: 30.0 })).toEqual({ position: { latitude: -22.2167, longitude: 30.0 }, town: null });
+    expect(accountPosition({ ...account, location: 'Beitbridge', latitude: DEFAULT_LOCATION.latitude, longitude: DEFAULT_LOCATION.longitude })).toBeNull();
+    expect(accountPosition(account)).toBeNull();
   });
 });
 

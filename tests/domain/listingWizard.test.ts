@@ -13,6 +13,7 @@ import {
   fromListingFields,
   isImageFile,
   keepOriginal,
+  listingLocation,
   renamedFor,
   saveErrorMessage,
   stepIssues,
@@ -133,8 +134,17 @@ describe('form and listing fields', () => {
     expect(fromListingFields({ make: 'Mazda', year: 2015, mileage: 1000 }, { seller_email: 'a@b.co' })).toMatchObject({ make: 'Mazda', year: '2015', mileage: '1000', seller_email: 'a@b.co', region: 'Harare' });
   });
 
-  it('fills the contact fields from the account, Harare by default', () => {
-    expect(contactDefaults({ email: 'a@b.co', phone: '077', region: null, area: null, location: 'Gweru, Zimbabwe' })).toEqual({ seller_email: 'a@b.co', seller_phone: '077', region: 'Harare', area: 'Gweru' });
+  it("fills the contact fields from the account, the region the one its town lies in, else Harare", () => {
+    const account = { email: 'a@b.co', phone: '077', region: null, area: null };
+    expect(contactDefaults({ ...account, location: 'Gweru, Zimbabwe' })).toEqual({ seller_email: 'a@b.co', seller_phone: '077', region: 'Midlands', area: 'Gweru' });
+    // A Bulawayo seller's listing is saved as 'Bulawayo, Bulawayo' -> 'Bulawayo', not 'Bulawayo, Harare'.
+    const bulawayo = contactDefaults({ ...account, location: 'Bulawayo' });
+    expect(bulawayo).toMatchObject({ region: 'Bulawayo', area: 'Bulawayo' });
+    expect(listingLocation({ area: bulawayo.area!, region: bulawayo.region! })).toBe('Bulawayo');
+    expect(contactDefaults({ ...account, location: 'Mutare, Zimbabwe' }).region).toBe('Manicaland');
+    // The account's own region stands; a town not in the list keeps the spec's default.
+    expect(contactDefaults({ ...account, region: 'Masvingo', location: 'Gweru' }).region).toBe('Masvingo');
+    expect(contactDefaults({ ...account, location: 'Beitbridge, Zimbabwe' })).toMatchObject({ region: 'Harare', area: 'Beitbridge' });
   });
 
   it('opens a published listing for editing, its area split from the location', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/messages';
-import { PAYMENT_TEXTS } from '../../src/domain/payments';
+import { msisdnFormIssue, PAYMENT_TEXTS } from '../../src/domain/payments';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { payments } from '../../src/server/db/schema';
 import { listingBody } from '../support/listingBody';
@@ -106,6 +106,26 @@ describe.skipIf(!hasChromium)('paying for a listing in Chromium', () => {
     });
     expect(await published(listing.id)).toBe(true);
     expect((await paymentRows(listing.id)).map((r) => r.status)).toEqual(['succeeded']);
+  });
+
+  it("EcoCash: the empty phone field's placeholder cannot be taken for a number, also when the field is red", async () => {
+    const auth = await seller();
+    const listing = await unpaidListing(auth);
+    await app.inContext({ viewport: PHONE }, async (context) => {
+      await signedIn(context, auth);
+      const page = await payPage(context, listing);
+      const phone = page.getByLabel(PAYMENT_TEXTS.phoneLabel);
+      await phone.fill('');
+      await payButton(page).click();
+      await expect.poll(() => phone.getAttribute('aria-invalid')).toBe('true');
+      const placeholder = (await phone.getAttribute('placeholder')) ?? '';
+      // A pattern, not a number: the field itself would refuse it, and no phone number hides in its digits.
+      expect(placeholder).not.toBe('');
+      expect(msisdnFormIssue(placeholder)).not.toBeNull();
+      expect(placeholder.replace(/\D/g, '')).not.toMatch(/^0\d{9}$/);
+      expect(await phone.inputValue()).toBe('');
+      await shot(page, 'pay-ecocash-empty-360');
+    });
   });
 
   it('EcoCash in the sandbox: the decline PIN fails, and Try again starts a new payment', async () => {

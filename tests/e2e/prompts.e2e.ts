@@ -8,7 +8,8 @@ import { chromium, type BrowserContext, type Page, type Request } from 'playwrig
 import { STORAGE_KEYS } from '../../src/domain/constants';
 import { acceptAll, CONSENT_VERSION, type ConsentRecord } from '../../src/domain/consent';
 import { CHROMIUM, hasChromium, SCREENSHOTS } from './browser';
-import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
+import { sellerApi } from './sellers';
 
 requireChromiumInCi();
 
@@ -21,6 +22,7 @@ const IPHONE_UA =
 const IPHONE = { viewport: PHONE, userAgent: IPHONE_UA, isMobile: true, hasTouch: true };
 
 interface Marks {
+  load?: number;
   shell?: number;
   cookie?: number;
   install?: number;
@@ -33,6 +35,7 @@ interface Marks {
 function watchPrompts(): void {
   const marks: Marks = {};
   (window as unknown as { __marks: Marks }).__marks = marks;
+  addEventListener('load', () => (marks.load = performance.now()), { once: true });
   new MutationObserver(() => {
     const now = performance.now();
     if (marks.shell === undefined && document.querySelector('header')) marks.shell = now;
@@ -152,6 +155,36 @@ describe.skipIf(!hasChromium)('cookie banner and install prompt in Chromium', ()
       );
     });
 
+    it('on a first visit shows a second after load, without waiting for anything asked for after load', async () => {
+      await inContext(
+        { viewport: PHONE },
+        async (context) => {
+          await context.addInitScript(watchPrompts);
+          const page = await context.newPage();
+          // On a first visit the service worker precaches the whole app from the load event on, and
+          // the first sync runs: on a phone's connection whatever is asked for then waits behind them.
+          // Here everything asked for after load is held back until the test ends.
+          let loaded = false;
+          const held: Array<() => void> = [];
+          page.on('load', () => (loaded = true));
+          await page.route('**/*', async (route) => {
+            if (loaded) await new Promise<void>((release) => held.push(release));
+            await route.continue().catch(() => undefined);
+          });
+          await page.goto(app.server.url + '/');
+          await banner(page).waitFor({ timeout: 20_000 });
+          expect(held.length).toBeGreaterThan(0);
+          const m = await marks(page);
+          expect(m.cookie! - m.load!).toBeGreaterThanOrEqual(900);
+          await page.getByRole('dialog', { name: 'Cookies on Motokari' }).getByRole('button', { name: 'Reject All' }).click();
+          await banner(page).waitFor({ state: 'detached' });
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+          for (const release of held) release();
+        },
+        prompts,
+      );
+    });
+
     it('Reject All keeps only necessary, is remembered, and no analytics code is ever loaded', async () => {
       await inContext(
         { viewport: DESKTOP },
@@ -257,6 +290,92 @@ describe.skipIf(!hasChromium)('cookie banner and install prompt in Chromium', ()
           expect(await saved(page)).toBeNull();
           await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
           await dialog.waitFor();
+        },
+        prompts,
+      );
+    });
+  });
+
+  describe('notification prompt', () => {
+    /** Cookies answered and the install prompt dismissed: only the notification prompt is still to come. */
+    async function onlyNotificationsToAsk(context: BrowserContext): Promise<void> {
+      await withSavedConsent(context, JSON.stringify(acceptAll(new Date())));
+      await context.addInitScript((key) => {
+        if (localStorage.getItem(key) === null) localStorage.setItem(key, String(Date.now()));
+      }, STORAGE_KEYS.installPromptDismissedAt);
+      // The page's clock is driven by the test, so the prompt's 10 s pass when the test says.
+      await context.clock.install();
+    }
+    const notification = (page: Page) => page.getByRole('dialog', { name: 'Turn on notifications' });
+    /** Past the prompt's 10 s, with the real time its code would need to arrive were it due, and its card to slide in. */
+    async function pastDue(page: Page): Promise<void> {
+      await page.clock.runFor(11_000);
+      await page.waitForTimeout(1500);
+      await page.clock.runFor(1000);
+    }
+
+    it('waits while the sign-up dialog is open, and shows once it is closed', async () => {
+      await inContext(
+        { viewport: DESKTOP },
+        async (context) => {
+          await onlyNotificationsToAsk(context);
+          const page = await open(context, '/');
+          await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+          await page.clock.runFor(500);
+          const signUp = page.locator('[aria-modal="true"]');
+          await signUp.getByRole('button', { name: 'Close', exact: true }).waitFor();
+          // Due at 10 s, while the dialog is open: it waits.
+          await pastDue(page);
+          expect(await notification(page).count()).toBe(0);
+          await shot(page, 'prompts-notification-waits-signup-1280');
+
+          await signUp.getByRole('button', { name: 'Close', exact: true }).click();
+          await page.clock.runFor(1000);
+          await notification(page).waitFor();
+        },
+        prompts,
+      );
+    });
+
+    it('waits while a form field is being filled in, and shows once it is left', async () => {
+      await inContext(
+        { viewport: DESKTOP },
+        async (context) => {
+          await onlyNotificationsToAsk(context);
+          const page = await open(context, '/');
+          await page.getByRole('banner').waitFor();
+          await page.locator('main input:not([type="hidden"])').first().focus();
+          await pastDue(page);
+          expect(await notification(page).count()).toBe(0);
+
+          await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+          await page.clock.runFor(1000);
+          await notification(page).waitFor();
+        },
+        prompts,
+      );
+    });
+
+    it('does not open over the listing wizard, whose Next button stays free, and shows once it is closed', async () => {
+      const seller = await sellerApi(app.server.url).signup('Farai Chikore');
+      await inContext(
+        { viewport: DESKTOP },
+        async (context) => {
+          await onlyNotificationsToAsk(context);
+          await signedIn(context, seller);
+          const page = await open(context, '/sell');
+          await page.clock.runFor(500);
+          const wizard = page.getByRole('dialog', { name: 'Create Listing' });
+          await wizard.waitFor();
+          await pastDue(page);
+          expect(await notification(page).count()).toBe(0);
+          await wizard.getByRole('button', { name: 'Next', exact: true }).click({ trial: true });
+          await shot(page, 'prompts-notification-waits-wizard-1280');
+
+          await wizard.getByRole('button', { name: 'Close the listing wizard' }).click();
+          await page.waitForURL(/\/dashboard$/);
+          await page.clock.runFor(1000);
+          await notification(page).waitFor();
         },
         prompts,
       );

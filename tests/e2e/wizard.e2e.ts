@@ -189,9 +189,9 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
       await heading(page, 'Contact Info').waitFor();
       expect(await field(page, 'Contact Email').inputValue()).toBe(a.user.email);
       expect(await field(page, 'Contact Phone').inputValue()).toBe('0772000111');
-      expect(await field(page, 'Region').inputValue()).toBe('Harare');
+      // The region is the one the account's town lies in: a Mutare seller's listing is not 'Mutare, Harare'.
+      expect(await field(page, 'Region').inputValue()).toBe('Manicaland');
       expect(await field(page, 'Area').inputValue()).toBe('Mutare');
-      await choose(page, 'Region', 'Manicaland');
       await shot(page, 'wizard-step4-360');
       await button(page, 'Next').click();
 

@@ -27,6 +27,8 @@ interface PromptsState {
   installOpen: boolean;
   /** The notification prompt (src/app/push) is on screen: the install prompt waits until it closes. */
   notificationOpen: boolean;
+  /** When the page's load event fired (ms since 1970), null before: the cookie banner shows 1 s after it. */
+  loadedAt: number | null;
 }
 
 function storage(): Storage | null {
@@ -58,6 +60,7 @@ export const promptsStore = proxy<PromptsState>({
   installEvent: null,
   installOpen: false,
   notificationOpen: false,
+  loadedAt: null,
 });
 
 /** Stores a choice of the banner (Accept All, Reject All, Save Preferences, the backdrop) and closes it. */
@@ -112,6 +115,8 @@ export function runsStandalone(): boolean {
 // Chromium fires beforeinstallprompt once, early, whether or not a screen is ready for it: it is
 // kept from the first moment (and the browser's own mini-infobar held back) for the prompt to use.
 if (typeof window !== 'undefined') {
+  if (document.readyState === 'complete') promptsStore.loadedAt = Date.now();
+  else window.addEventListener('load', () => (promptsStore.loadedAt = Date.now()), { once: true });
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     promptsStore.installEvent = ref(event as BeforeInstallPromptEvent);

@@ -4,7 +4,7 @@ import { Button, Group, ThemeIcon } from '@mantine/core';
 import { NOTIFICATION_PROMPT_TEXTS as T } from '../../domain/notifications';
 import { ACCOUNT_NAV_TEXTS } from '../../domain/authTexts';
 import { authDialog } from '../account/authDialogStore';
-import { currentPermission, rememberNotificationDismissal } from './pushGate';
+import { currentPermission, rememberNotificationDismissal, usePageBusy } from './pushGate';
 import { enableNotifications } from './pushClient';
 import { PromptCard } from '../prompts/PromptCard';
 
@@ -21,13 +21,16 @@ function BellGlyph() {
 type Step = 'ask' | 'working' | 'signIn' | 'failed';
 
 /**
- * The notification prompt of spec section 4: a card at the foot of the screen that blocks nothing.
+ * The notification prompt of spec section 4: a card at the foot of the screen that blocks nothing,
+ * and stays out of the way of dialogs and forms being filled in.
  * Turn on asks the browser; once granted it registers push and shows a confirmation notification.
  * Anything else closes it, a dismissal kept for 14 days. Browsers without notifications get the spec's alert.
  */
 export default function NotificationPrompt() {
   const [open, setOpen] = useState(true);
   const [step, setStep] = useState<Step>('ask');
+  // A dialog opened or a form field taken up after it showed: it steps aside until they are done.
+  const busy = usePageBusy(open);
 
   // On screen, the install prompt waits for it (the two never stack at the foot of a phone's screen).
   useEffect(() => {
@@ -60,7 +63,7 @@ export default function NotificationPrompt() {
 
   return (
     <PromptCard
-      opened={open}
+      opened={open && !busy}
       data={{ 'data-notification-prompt': step }}
       icon={
         <ThemeIcon size={44} radius="md" color="brand" variant="light" aria-hidden>

@@ -38,9 +38,53 @@ export function rememberNotificationDismissal(now = Date.now()): void {
   }
 }
 
+/** Form fields: one with the focus is being filled in. */
+const FIELD = 'input, textarea, select, [contenteditable]:not([contenteditable="false"])';
+
+/**
+ * Whether the user is busy with something the notification prompt must not open over: a modal dialog
+ * (sign-up and sign-in, the listing wizard, Filter and Sort, a confirmation, the cookie banner) or a
+ * form field with the focus. The prompt's own card is neither.
+ */
+export function pageBusy(doc: Document = document): boolean {
+  if (doc.querySelector('[aria-modal="true"], dialog[open]')) return true;
+  const focused = doc.activeElement;
+  return focused instanceof HTMLElement && focused.matches(FIELD) && !focused.closest('[data-notification-prompt]');
+}
+
+/** How often a waiting prompt looks again whether a dialog has closed. */
+const BUSY_CHECK_MS = 400;
+
+/**
+ * pageBusy(), kept current while `watching`: at once when the focus moves, and every 400 ms for dialogs
+ * opening and closing. False while not watching.
+ */
+export function usePageBusy(watching: boolean): boolean {
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!watching) {
+      setBusy(false);
+      return;
+    }
+    // focusout fires before the focus lands elsewhere: the check waits for it to land.
+    const check = () => setTimeout(() => setBusy(pageBusy()), 0);
+    check();
+    const timer = setInterval(() => setBusy(pageBusy()), BUSY_CHECK_MS);
+    document.addEventListener('focusin', check);
+    document.addEventListener('focusout', check);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('focusin', check);
+      document.removeEventListener('focusout', check);
+    };
+  }, [watching]);
+  return busy;
+}
+
 /**
  * True from 10 s after load while the prompt is due (spec section 4). It never joins the cookie banner
- * or the install prompt on screen: while one of them is open it waits, and follows once it closes.
+ * or the install prompt on screen: while one of them is open it waits, and follows once it closes. It
+ * waits the same way while a dialog is open or a form is being filled in (pageBusy).
  */
 export function useNotificationPromptDue(): boolean {
   const [timeUp, setTimeUp] = useState(false);
@@ -50,10 +94,11 @@ export function useNotificationPromptDue(): boolean {
     return () => clearTimeout(timer);
   }, []);
   const [due, setDue] = useState(false);
+  const busy = usePageBusy(timeUp && !due);
   useEffect(() => {
-    if (due || !timeUp || banner !== 'closed' || installOpen) return;
+    if (due || !timeUp || banner !== 'closed' || installOpen || busy || pageBusy()) return;
     setDue(notificationPromptDue(currentPermission(), notificationDismissedAt(), Date.now()));
-  }, [due, timeUp, banner, installOpen]);
+  }, [due, timeUp, banner, installOpen, busy]);
   return due;
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Center, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { PLACEHOLDER_IMAGE } from '../../domain/constants';
+import { vehiclesInStockText } from '../../domain/display';
 import { Page } from '../shell/Page';
 import { searchWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
@@ -28,7 +29,7 @@ function DealerCard({ dealer: d }: { dealer: Dealer }) {
         <Text fz="sm" c="dimmed">
           {d.location ?? 'Location Available'}
         </Text>
-        <Text fz="sm">{d.count} vehicles in stock</Text>
+        <Text fz="sm">{vehiclesInStockText(d.count)}</Text>
         <Button component={Link} to={`/dealer/${d.id}/inventory`} variant="light" mt="xs">
           View inventory
         </Button>

@@ -1,11 +1,12 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useMediaQuery } from '@mantine/hooks';
 import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Image, Loader, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Vehicle } from '../../domain/vehicle';
 import { withDistance } from '../../domain/vehicle';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../domain/constants';
-import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, priceText, sellerBadge, titleOf, transmissionText } from '../../domain/display';
+import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, positionSourceText, priceText, sellerBadge, titleOf, transmissionText, vehiclesInStockText } from '../../domain/display';
 import { fetchVehicle } from '../../data/api';
 import { takePrefetchedListing } from './listingPrefetch';
 import { locationStore } from '../location/locationStore';
@@ -16,7 +17,19 @@ import { ContactSeller, SellerContactLines } from '../account/ContactSeller';
 import { useSession } from '../account/session';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
+const OwnerDelete = lazy(() => import('./OwnerDelete'));
 const AdminDetailDelete = lazy(() => import('../admin/AdminVehicleControls').then((m) => ({ default: m.AdminDetailDelete })));
+
+/**
+ * A photo that fails to load shows the placeholder instead (spec 2.7), swapped on the element itself
+ * as the result cards do. Not Mantine's `fallbackSrc`: its error flag is set back by an effect of its
+ * own, so a photo whose error came before that effect ran (the page opened directly or reloaded)
+ * stayed a broken image with its alt text.
+ */
+function showPlaceholder(e: SyntheticEvent<HTMLImageElement>): void {
+  const img = e.currentTarget;
+  if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
+}
 
 function Gallery({ images, title }: { images: string[]; title: string }) {
   const list = images.length ? images : [PLACEHOLDER_IMAGE];
@@ -26,7 +39,7 @@ function Gallery({ images, title }: { images: string[]; title: string }) {
     <Stack gap="xs">
       <Box pos="relative" style={{ borderRadius: 16, overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
         {/* The photo is the page's largest paint: fetched ahead of everything else the page asks for. */}
-        <Image src={list[i]} alt={`${title}, photo ${i + 1} of ${list.length}`} fallbackSrc={PLACEHOLDER_IMAGE} style={{ aspectRatio: '4 / 3', width: '100%', height: 'auto' }} fit="cover" fetchPriority="high" />
+        <Image src={list[i]} alt={`${title}, photo ${i + 1} of ${list.length}`} onError={showPlaceholder} style={{ aspectRatio: '4 / 3', width: '100%', height: 'auto' }} fit="cover" fetchPriority="high" />
         {list.length > 1 ? (
           <>
             <ActionIcon aria-label="Previous photo" variant="white" radius="xl" size="lg" pos="absolute" left={10} top="45%" onClick={() => go(-1)}>
@@ -47,7 +60,7 @@ function Gallery({ images, title }: { images: string[]; title: string }) {
         <Group gap={8}>
           {list.map((src, k) => (
             <UnstyledButton key={src + k} onClick={() => setI(k)} aria-label={`Show photo ${k + 1}`} style={{ outline: k === i ? '2px solid var(--mantine-color-brand-6)' : 'none', borderRadius: 8, overflow: 'hidden' }}>
-              <Image src={src.replace(/-full\.webp$/, '-thumb.webp')} alt="" w={72} h={54} fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} />
+              <Image src={src.replace(/-full\.webp$/, '-thumb.webp')} alt="" w={72} h={54} fit="cover" onError={showPlaceholder} />
             </UnstyledButton>
           ))}
         </Group>
@@ -141,7 +154,7 @@ function MoreFromDealer({ vehicle: v }: { vehicle: Vehicle }) {
           <Title order={2}>More from {v.seller_name}</Title>
           <Text c="dimmed">
             <Badge mr={6}>DEALER</Badge>
-            {v.seller_location ?? v.location} · {others.total} vehicles in stock
+            {v.seller_location ?? v.location} · {vehiclesInStockText(others.total)}
           </Text>
           <SellerContactLines vehicle={v} />
         </Stack>
@@ -164,9 +177,12 @@ const sameListing = (a: Vehicle, b: Vehicle) => JSON.stringify({ ...a, views: 0 
 export default function VehicleDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { position, source } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position, source: s.source }));
+  const { position, source, place } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position, source: s.source, place: s.place }));
   const [vehicle, setVehicle] = useState<Vehicle | null | undefined>(undefined);
-  const { isAdmin } = useSession();
+  const { isAdmin, user } = useSession();
+  // Below md the two columns stack: the price panel (price and contact buttons) then follows the
+  // gallery, instead of coming after the whole of the vehicle's details (about 1,400 px down a phone).
+  const stacked = useMediaQuery('(max-width: 61.99em)', undefined, { getInitialValueInEffect: false });
 
   // What the page shows, to leave it be when an answer brings the same listing again: on a slow phone
   // every render of this page is a long task.
@@ -258,6 +274,21 @@ export default function VehicleDetailPage() {
   const title = titleOf(v);
   const hasCoords = v.seller_latitude !== null && v.seller_longitude !== null;
   const destination = hasCoords ? `${v.seller_latitude},${v.seller_longitude}` : '';
+  const pricePanel = (
+    <Card>
+      {v.featured ? (
+        <Badge color="gold" c="dark" mb="xs">
+          Featured Listing
+        </Badge>
+      ) : null}
+      <Text fz={36} fw={850} c="brand.8">
+        {priceText(v.price)}
+      </Text>
+      <Box mt="md">
+        <ContactSeller vehicle={v} />
+      </Box>
+    </Card>
+  );
 
   return (
     <Container size="xl" py="lg">
@@ -278,6 +309,7 @@ export default function VehicleDetailPage() {
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Gallery images={v.images} title={title} />
+          {stacked ? <Box mt="md">{pricePanel}</Box> : null}
           <Group mt="md" gap="xs">
             <Badge color={v.seller_type === 'dealer' ? 'brand' : 'gray'} size="lg">
               {sellerBadge(v.seller_type)}
@@ -331,19 +363,7 @@ export default function VehicleDetailPage() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack>
-            <Card>
-              {v.featured ? (
-                <Badge color="gold" c="dark" mb="xs">
-                  Featured Listing
-                </Badge>
-              ) : null}
-              <Text fz={36} fw={850} c="brand.8">
-                {priceText(v.price)}
-              </Text>
-              <Box mt="md">
-                <ContactSeller vehicle={v} />
-              </Box>
-            </Card>
+            {stacked ? null : pricePanel}
             <Card>
               <Title order={3} fz="h4" mb="xs">
                 Seller Information
@@ -353,7 +373,7 @@ export default function VehicleDetailPage() {
               <Text c="dimmed">{v.location ?? v.seller_location ?? 'Location not specified'}</Text>
               {v.distance_km !== null && v.distance_km !== undefined ? (
                 <Text mt={4}>
-                  {v.distance_km} km from your location{source === 'default' ? ' (Harare, until you share yours)' : ''}
+                  {v.distance_km} km from your location{positionSourceText(source, place)}
                 </Text>
               ) : (
                 <Text mt={4} c="dimmed">
@@ -382,6 +402,11 @@ export default function VehicleDetailPage() {
               <Alert color="gray">Location information not available</Alert>
             )}
             <Share vehicle={v} />
+            {user && user.id === v.seller_id && !isAdmin ? (
+              <Suspense fallback={null}>
+                <OwnerDelete vehicle={v} />
+              </Suspense>
+            ) : null}
             {isAdmin ? (
               <Suspense fallback={null}>
                 <AdminDetailDelete vehicle={v} />
