@@ -12,8 +12,8 @@ export function onListingWrite(handler: () => void): void {
 /** Tells the app that a listing changed on the server because of this device. */
 export const listingWritten = (): void => writeHandler?.();
 
-/** Listing writes: a listing created, edited or deleted, a payment confirmed, an administrator's delete or reset. */
-const LISTING_WRITE = /^\/api\/(cars|vehicles|admin\/vehicle|admin\/reset-database|payments\/(ecocash\/)?confirm)(\/|\?|$)/;
+/** Listing writes: a listing created, edited or deleted, a payment confirmed, an administrator's delete (of a listing, or of a user with their listings) or reset. */
+const LISTING_WRITE = /^\/api\/(cars|vehicles|admin\/vehicle|admin\/user|admin\/reset-database|payments\/(ecocash\/)?confirm)(\/|\?|$)/;
 
 /**
  * Whether an answered request changed the public listings: a mutating request to a listing route that

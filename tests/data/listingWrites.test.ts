@@ -15,6 +15,8 @@ describe('listing writes heard by the API client', () => {
     expect(changesListings('POST', at('payments/ecocash/confirm/tx_1'), 200)).toBe(true);
     expect(changesListings('DELETE', at('admin/vehicle/7f1c'), 200)).toBe(true);
     expect(changesListings('POST', at('admin/reset-database'), 200)).toBe(true);
+    // Deleting a user deletes their listings.
+    expect(changesListings('DELETE', at('admin/user/9a2e'), 200)).toBe(true);
   });
 
   it('not reads, refusals, a payment still pending, or other routes', () => {
@@ -24,6 +26,7 @@ describe('listing writes heard by the API client', () => {
     expect(changesListings('POST', at('payments/create-intent'), 200)).toBe(false);
     expect(changesListings('POST', at('saved-searches'), 201)).toBe(false);
     expect(changesListings('POST', at('auth/login'), 200)).toBe(false);
+    expect(changesListings('GET', at('admin/users'), 200)).toBe(false);
     expect(changesListings('POST', at('carsales'), 200)).toBe(false);
   });
 });

@@ -3,7 +3,6 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { ADMIN_MESSAGES } from '../../domain/messages';
 import { ADMIN_TEXTS as T, vehicleDeleteFailure, vehicleDetails } from '../../domain/admin';
 import type { Vehicle } from '../../domain/vehicle';
-import { searchWorker } from '../sync/searchClient';
 import { syncNow } from '../sync/syncStore';
 import { deleteVehicle, serverDetail } from './adminApi';
 import { notify } from './notices';
@@ -13,15 +12,6 @@ import { notify } from './notices';
 
 export type DeletePhase = 'idle' | 'confirm' | 'deleting';
 type Target = Pick<Vehicle, 'id' | 'year' | 'make' | 'model'>;
-
-/**
- * Brings the device's mirror up to date so the listing leaves every search. A sync already running
- * may have read the server before the delete, so when the listing is still there it syncs once more.
- */
-export async function dropFromMirror(id: string): Promise<void> {
-  await syncNow();
-  if (await searchWorker.get(id).catch(() => null)) await syncNow();
-}
 
 export function useVehicleDelete(vehicle: Target, onDeleted: () => void) {
   const [phase, setPhase] = useState<DeletePhase>('idle');
@@ -36,7 +26,8 @@ export function useVehicleDelete(vehicle: Target, onDeleted: () => void) {
     }
     notify('success', ADMIN_MESSAGES.vehicleDeleted(vehicleDetails(vehicle)));
     onDeleted();
-    void dropFromMirror(vehicle.id);
+    // The listing leaves every search on this device (also when it was already gone: a 404).
+    void syncNow();
   };
   return {
     phase,

@@ -9,19 +9,10 @@ import { mileageText, priceText, titleOf } from '../../domain/display';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { listingStatus, type Vehicle } from '../../domain/vehicle';
 import { thumb } from '../search/VehicleCard';
-import { searchWorker } from '../sync/searchClient';
 import { syncNow } from '../sync/syncStore';
 import { toast } from './toasts';
 import type { HistoryListing, MyListings as MyListingsState } from './useMyListings';
 
-/**
- * Brings the device's mirror of the public listings up to date so a deleted listing leaves every
- * search; a sync already running may have read the server before the delete, so it syncs once more.
- */
-async function dropFromMirror(id: string): Promise<void> {
-  await syncNow();
-  if (await searchWorker.get(id).catch(() => null)) await syncNow();
-}
 
 function ListingRow({ v, history, offline, onEdit, onDelete }: { v: HistoryListing; history: boolean; offline: boolean; onEdit(v: Vehicle): void; onDelete(v: Vehicle): void }) {
   const now = new Date();
@@ -145,7 +136,7 @@ export function MyListings({ state, onCreate, onEdit }: { state: MyListingsState
     setDeleting(false);
     setConfirming(null);
     toast('success', T.deleted);
-    void dropFromMirror(v.id);
+    void syncNow();
   };
 
   let body;

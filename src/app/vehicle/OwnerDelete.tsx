@@ -8,7 +8,6 @@ import { DASHBOARD_TEXTS as T } from '../../domain/dashboard';
 import { titleOf } from '../../domain/display';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import type { Vehicle } from '../../domain/vehicle';
-import { searchWorker } from '../sync/searchClient';
 import { syncNow, syncStore } from '../sync/syncStore';
 
 /**
@@ -38,13 +37,9 @@ export default function OwnerDelete({ vehicle }: { vehicle: Vehicle }) {
         return;
       }
     }
-    // The device's copy leaves every search; a sync already running may have read the server before
-    // the delete, so it syncs once more when the listing is still there.
-    void syncNow()
-      .then(async () => {
-        if (await searchWorker.get(vehicle.id).catch(() => null)) await syncNow();
-      })
-      .catch((err: unknown) => console.warn('deleted listing not yet synced', err));
+    // The device's copy leaves every search (also when it was already gone: a 404); a sync that was
+    // running when the delete answered is followed by another one.
+    void syncNow();
     // Replace, so Back does not lead to the listing just deleted.
     navigate('/cars', { replace: true });
   };
