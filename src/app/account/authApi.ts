@@ -1,6 +1,7 @@
 import { HTTPError } from 'ky';
 import { api } from '../../data/api';
 import { AUTH_FAILURES, type AuthAction } from '../../domain/authTexts';
+import { inPlainWords } from '../../domain/messages';
 import type { SignupInput, User } from '../../domain/user';
 
 export interface AuthAnswer {
@@ -47,7 +48,7 @@ export async function failureMessage(action: AuthAction, err: unknown): Promise<
   try {
     const body: unknown = await err.response.json();
     const detail = typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined;
-    return typeof detail === 'string' && detail.trim() ? detail : texts.fallback;
+    return typeof detail === 'string' && detail.trim() ? inPlainWords(detail) : texts.fallback;
   } catch {
     return texts.fallback;
   }
