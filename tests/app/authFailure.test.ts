@@ -14,12 +14,12 @@ function refused(status: number, detail: string): HTTPError {
 
 describe("the auth dialog's failure messages", () => {
   it("keeps the server's own words", async () => {
-    expect(await failureMessage('signup', refused(409, 'An account with this email already exists'))).toBe('An account with this email already exists');
+    expect(await failureMessage('signUp', refused(409, 'An account with this email already exists'))).toBe('An account with this email already exists');
   });
 
   it('puts the idempotency layer\'s answers in plain words', async () => {
     for (const detail of [GENERIC_MESSAGES.idempotencyInProgress, GENERIC_MESSAGES.idempotencyMismatch]) {
-      const shown = await failureMessage('signup', refused(409, detail));
+      const shown = await failureMessage('signUp', refused(409, detail));
       expect(shown).not.toMatch(/idempotency/i);
       expect(shown.length).toBeGreaterThan(0);
     }

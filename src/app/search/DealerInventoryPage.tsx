@@ -40,6 +40,7 @@ import {
 import { DEALER_CARD_FALLBACKS, fuelText } from '../../domain/display';
 import { locationStore } from '../location/locationStore';
 import { CatalogueSelects } from './CatalogueSelects';
+import { chipLabel } from '../../domain/search/browseFilters';
 import { buildRequest } from './query';
 import { useSearch, type SearchState } from './useSearch';
 import { VehicleCard } from './VehicleCard';
@@ -58,31 +59,6 @@ const YEARS = dealerYearOptions();
 const plural = (n: number, one: string, many: string) => `${wholeNumberText(n)} ${n === 1 ? one : many}`;
 
 type Field = keyof DealerFilterState;
-
-function chipText(key: Field, value: string | number): string {
-  switch (key) {
-    case 'make':
-      return `Make: ${value}`;
-    case 'model':
-      return `Model: ${value}`;
-    case 'variant':
-      return `Variant: ${value}`;
-    case 'fuel_type':
-      return fuelText(String(value));
-    case 'engine_size':
-      return `${value} L`;
-    case 'max_price':
-      return `Up to ${usdText(Number(value))}`;
-    case 'region':
-      return `Region: ${value}`;
-    case 'year_from':
-      return `From ${value}`;
-    case 'year_to':
-      return `To ${value}`;
-    case 'distance':
-      return `Within ${value} km`;
-  }
-}
 
 /** How many of the dealer's listings a tab holds (one row fetched: the count, and the dealer's name on it). */
 function useTabStock(dealerId: string, type: VehicleType, buyer: LatLon): SearchState {
@@ -370,9 +346,9 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
                       size="lg"
                       pr={4}
                       tt="none"
-                      rightSection={<CloseButton size="xs" aria-label={`Remove ${chipText(k, appliedCar[k])}`} onClick={() => removeChip(k)} />}
+                      rightSection={<CloseButton size="xs" aria-label={`Remove ${chipLabel(k, String(appliedCar[k]))}`} onClick={() => removeChip(k)} />}
                     >
-                      {chipText(k, appliedCar[k])}
+                      {chipLabel(k, String(appliedCar[k]))}
                     </Badge>
                   ))}
                 </Group>
