@@ -103,6 +103,7 @@ describe('search rules (spec section 5)', () => {
     expect(matches({ engine_power: '401+' }, { engine_power_hp: 850 })).toBe(true);
     expect(matches({ engine_power: '401+' }, { engine_power_hp: null })).toBe(false);
     expect(matches({ engine_power: '301-400 HP' }, { engine_power_hp: 350 })).toBe(true);
+    expect(matches({ engine_power: ' 401+ hp ' }, { engine_power_hp: 401 })).toBe(true);
     expect(matches({ engine_power: 'all' }, { engine_power_hp: null })).toBe(true);
     expect(() => parseSearchQuery({ engine_power: '100-150' })).toThrow();
     expect(() => parseSearchQuery({ engine_power: '401' })).toThrow();

@@ -130,7 +130,7 @@ export const SEARCH_QUERY_FIELDS = {
     if (!/^\d{3,5}\+?$/.test(cc)) throw new FieldIssue('Must be an engine size in cc, such as 2000 or 4000+');
     return cc;
   }),
-  engine_power: rule('enum', (v) => oneOf(CONSTRUCTION_ENGINE_POWER_BANDS, String(v).replace(/\s*hp$/i, '').trim()), CONSTRUCTION_ENGINE_POWER_BANDS),
+  engine_power: rule('enum', (v) => oneOf(CONSTRUCTION_ENGINE_POWER_BANDS, String(v).trim().replace(/\s*hp$/i, '')), CONSTRUCTION_ENGINE_POWER_BANDS),
   drive_type: text,
   location: text,
   region: text,
