@@ -1,5 +1,5 @@
 import { regionOf } from './geo';
-import { IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, MAX_IMAGES, WIZARD_DEFAULT_REGION, YEAR_MIN, yearMax, type VehicleType } from './constants';
+import { ENGINE_POWER_HP_MAX, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, MAX_IMAGES, WIZARD_DEFAULT_REGION, YEAR_MIN, yearMax, type VehicleType } from './constants';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './fees';
 import { inPlainWords, LISTING_MESSAGES } from './messages';
 import type { SellerContact, Vehicle } from './vehicle';
@@ -27,6 +27,8 @@ export interface WizardForm {
   color: string;
   category: string;
   engine_size: string;
+  /** Construction equipment only: whole horsepower. */
+  engine_power_hp: string;
   condition: string;
   subscription_plan: string;
   price: string;
@@ -53,6 +55,7 @@ export const FIELD_LABELS: Record<WizardField, string> = {
   color: 'Colour',
   category: 'Body Type',
   engine_size: 'Engine Size',
+  engine_power_hp: 'Engine power (HP)',
   condition: 'Condition',
   subscription_plan: 'Plan',
   price: 'Price',
@@ -86,6 +89,7 @@ export const FIELD_STEP: Record<WizardField, number> = {
   color: 1,
   category: 1,
   engine_size: 1,
+  engine_power_hp: 1,
   condition: 3,
   subscription_plan: 2,
   price: 3,
@@ -103,6 +107,7 @@ export const WIZARD_TEXTS = {
   yearRange: (max: number) => `Year must be between ${YEAR_MIN} and ${max}`,
   wholeNumber: (label: string) => `${label} must be a whole number`,
   number: (label: string) => `${label} must be a number`,
+  enginePower: `Engine power must be a whole number of HP from 1 to ${ENGINE_POWER_HP_MAX}`,
   email: 'Enter a valid email address',
   completeStep: (labels: string[]) => `Please complete: ${labels.join(', ')}`,
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
@@ -122,6 +127,7 @@ export function emptyForm(defaults: Partial<WizardForm> = {}): WizardForm {
     color: '',
     category: '',
     engine_size: '',
+    engine_power_hp: '',
     condition: 'used',
     subscription_plan: '',
     price: '',
@@ -159,7 +165,7 @@ export function contactDefaults(user: { email: string; phone: string | null; reg
 export function changeField<K extends WizardField>(form: WizardForm, field: K, value: WizardForm[K]): WizardForm {
   if (form[field] === value) return form;
   const next = { ...form, [field]: value };
-  if (field === 'vehicle_type') return { ...next, make: '', model: '', variant: '', category: '' };
+  if (field === 'vehicle_type') return { ...next, make: '', model: '', variant: '', category: '', engine_power_hp: '' };
   if (field === 'make') return { ...next, model: '', variant: '' };
   if (field === 'model') return { ...next, variant: '' };
   return next;
@@ -184,6 +190,10 @@ export function stepIssues(step: number, form: WizardForm, now: Date = new Date(
     }
     if (!issues.mileage && !acceptsMileage(form.mileage.trim())) issues.mileage = WIZARD_TEXTS.wholeNumber(FIELD_LABELS.mileage);
     if (!blank(form.engine_size) && !(Number(form.engine_size) > 0)) issues.engine_size = WIZARD_TEXTS.number(FIELD_LABELS.engine_size);
+    if (form.vehicle_type === 'construction' && !blank(form.engine_power_hp)) {
+      const hp = Number(form.engine_power_hp.trim());
+      if (!Number.isInteger(hp) || hp < 1 || hp > ENGINE_POWER_HP_MAX) issues.engine_power_hp = WIZARD_TEXTS.enginePower;
+    }
   }
   if (step === 2 && !issues.subscription_plan && !(SUBSCRIPTION_PLANS as readonly string[]).includes(form.subscription_plan)) {
     issues.subscription_plan = WIZARD_TEXTS.required(FIELD_LABELS.subscription_plan);
@@ -229,6 +239,7 @@ export function toListingFields(form: WizardForm): Record<string, unknown> {
     color: textOrNull(form.color),
     ...(form.vehicle_type === 'car' ? { car_category: category, category: null } : { category, car_category: null }),
     engine_size: numberText(form.engine_size),
+    engine_power_hp: form.vehicle_type === 'construction' ? numberText(form.engine_power_hp) : null,
     condition: textOrNull(form.condition),
     subscription_plan: textOrNull(form.subscription_plan),
     price: numberText(form.price),
@@ -262,6 +273,7 @@ export function fromListingFields(fields: Record<string, unknown>, defaults: Par
     color: text('color', base.color),
     category: asText(fields.car_category) ?? asText(fields.category) ?? base.category,
     engine_size: text('engine_size', base.engine_size),
+    engine_power_hp: text('engine_power_hp', base.engine_power_hp),
     condition: text('condition', base.condition),
     subscription_plan: text('subscription_plan', base.subscription_plan),
     price: text('price', base.price),
@@ -299,6 +311,7 @@ export function formFromVehicle(v: Vehicle & Partial<SellerContact>): WizardForm
     color: v.color ?? '',
     category: v.car_category ?? v.category ?? '',
     engine_size: num(v.engine_size),
+    engine_power_hp: num(v.engine_power_hp),
     condition: v.condition ?? '',
     subscription_plan: v.subscription_plan ?? '',
     price: num(v.price),

@@ -17,6 +17,8 @@ export interface Vehicle {
   mileage: number | null;
   operating_hours: number | null;
   engine_size: number | null;
+  /** Construction equipment's engine power in horsepower. */
+  engine_power_hp: number | null;
   fuel_type: string | null;
   transmission: string | null;
   drive_type: string | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONDITIONS, DRIVE_TYPES, FUEL_TYPES, TRANSMISSIONS, VEHICLE_TYPES, YEAR_MIN, yearMax } from './constants';
+import { CONDITIONS, DRIVE_TYPES, ENGINE_POWER_HP_MAX, FUEL_TYPES, TRANSMISSIONS, VEHICLE_TYPES, YEAR_MIN, yearMax } from './constants';
 import { SUBSCRIPTION_PLANS } from './fees';
 import { text } from './text';
 
@@ -28,6 +28,8 @@ export const vehicleInputSchema = z.object({
   mileage: z.coerce.number().int().nonnegative().max(10_000_000).nullish(),
   operating_hours: z.coerce.number().int().nonnegative().max(1_000_000).nullish(),
   engine_size: z.coerce.number().positive().max(100).nullish(),
+  /** Horsepower, for construction equipment (spec section 9's engine-power bands filter on it). */
+  engine_power_hp: z.coerce.number().int().positive().max(ENGINE_POWER_HP_MAX).nullish(),
   fuel_type: lowerEnum(FUEL_TYPES).nullish(),
   transmission: lowerEnum(TRANSMISSIONS).nullish(),
   drive_type: lowerEnum(DRIVE_TYPES).nullish(),

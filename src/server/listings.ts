@@ -98,6 +98,7 @@ export function inputToColumns(input: Partial<VehicleInput>): Partial<NewVehicle
     ['mileage', 'mileage'],
     ['operating_hours', 'operatingHours'],
     ['engine_size', 'engineSize'],
+    ['engine_power_hp', 'enginePowerHp'],
     ['fuel_type', 'fuelType'],
     ['transmission', 'transmission'],
     ['drive_type', 'driveType'],

@@ -43,6 +43,7 @@ function listings(n: number): Vehicle[] {
       mileage: Math.floor(rand() * 350_000),
       operating_hours: null,
       engine_size: Math.round((1 + rand() * 4) * 10) / 10,
+      engine_power_hp: null,
       fuel_type: pick(FUEL_TYPES),
       transmission: pick(TRANSMISSIONS),
       drive_type: null,

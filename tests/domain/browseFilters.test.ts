@@ -59,5 +59,10 @@ describe('the browse options of spec section 9', () => {
   it('has the construction engine-power bands, 50-100 HP up to 401+ HP', () => {
     expect(CONSTRUCTION_ENGINE_POWER_BANDS[0]).toBe('50-100');
     expect(CONSTRUCTION_ENGINE_POWER_BANDS.at(-1)).toBe('401+');
+    expect(filterChips({ category: 'excavator', engine_power: '101-200' })).toEqual([
+      { field: 'category', label: 'Excavator' },
+      { field: 'engine_power', label: '101-200 HP' },
+    ]);
+    expect(withoutChip({ category: 'excavator', engine_power: '401+' }, 'engine_power')).toEqual({ category: 'excavator', engine_power: undefined });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearch, parseSearchQuery, toClauses, engineBandLitres, engineCcLitres } from '../../src/domain/search/filters';
+import { normalizeSearch, parseSearchQuery, toClauses, engineBandLitres, engineCcLitres, enginePowerBandHp } from '../../src/domain/search/filters';
 import { compareRanked, matchesClauses, type Ranked, type Searchable } from '../../src/domain/search/match';
 
 const base: Searchable = {
@@ -18,6 +18,7 @@ const base: Searchable = {
   mileage: 85000,
   year: 2019,
   engine_size: 2.8,
+  engine_power_hp: null,
   location: 'Borrowdale, Harare',
   seller_type: 'dealer',
   featured: false,
@@ -85,6 +86,27 @@ describe('search rules (spec section 5)', () => {
     expect(engineCcLitres('4000+')).toEqual({ min: 4 });
     expect(matches({ engine_cc: '3000' })).toBe(true);
     expect(matches({ engine_cc: '2000' })).toBe(false);
+  });
+
+  it('reads construction engine-power bands as inclusive horsepower ranges (spec section 9)', () => {
+    expect(enginePowerBandHp('50-100')).toEqual({ min: 50, max: 100 });
+    expect(enginePowerBandHp('101-200')).toEqual({ min: 101, max: 200 });
+    expect(enginePowerBandHp('401+')).toEqual({ min: 401 });
+    expect(toClauses(normalizeSearch(parseSearchQuery({ engine_power: '201-300' })).filters)).toEqual([
+      { kind: 'range', field: 'engine_power_hp', min: 201, max: 300 },
+    ]);
+    expect(matches({ engine_power: '50-100' }, { engine_power_hp: 50 })).toBe(true);
+    expect(matches({ engine_power: '50-100' }, { engine_power_hp: 100 })).toBe(true);
+    expect(matches({ engine_power: '50-100' }, { engine_power_hp: 101 })).toBe(false);
+    expect(matches({ engine_power: '101-200' }, { engine_power_hp: 101 })).toBe(true);
+    expect(matches({ engine_power: '401+' }, { engine_power_hp: 400 })).toBe(false);
+    expect(matches({ engine_power: '401+' }, { engine_power_hp: 850 })).toBe(true);
+    expect(matches({ engine_power: '401+' }, { engine_power_hp: null })).toBe(false);
+    expect(matches({ engine_power: '301-400 HP' }, { engine_power_hp: 350 })).toBe(true);
+    expect(matches({ engine_power: ' 401+ hp ' }, { engine_power_hp: 401 })).toBe(true);
+    expect(matches({ engine_power: 'all' }, { engine_power_hp: null })).toBe(true);
+    expect(() => parseSearchQuery({ engine_power: '100-150' })).toThrow();
+    expect(() => parseSearchQuery({ engine_power: '401' })).toThrow();
   });
 
   it('keeps listings within the distance only when the buyer location is known', () => {

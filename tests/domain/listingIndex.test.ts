@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
-import { BODY_TYPES, CITIES, CONDITIONS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '../../src/domain/constants';
+import { BODY_TYPES, CITIES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '../../src/domain/constants';
 import { haversineKm } from '../../src/domain/geo';
 import { normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '../../src/domain/search/filters';
 import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
@@ -39,6 +39,8 @@ function listing(i: number): Indexed {
     seller_longitude: coords ? city.longitude + (rand() - 0.5) * 0.5 : null,
     created_at: new Date(Date.UTC(2026, 10, 1 + (i % 15))).toISOString(),
     expires_at: pick([null, null, '2026-11-25T00:00:00.000Z', '2026-11-20T00:00:00.000Z']),
+    // The bands' edges on purpose, so an off-by-one in the index shows.
+    engine_power_hp: maybe(0.6, () => (rand() < 0.4 ? pick([49, 50, 100, 101, 200, 201, 300, 301, 400, 401]) : 1 + Math.floor(rand() * 700))) ?? null,
   };
 }
 
@@ -57,6 +59,7 @@ function randomRequest(): SearchRequest {
     region: maybe(0.2, () => pick(['harare', 'MIDLANDS', 'bulawayo'])),
     seller_type: maybe(0.2, () => pick(['private', 'dealer'])),
     featured: maybe(0.1, () => pick(['true', 'false'])),
+    engine_power: maybe(0.2, () => pick(CONSTRUCTION_ENGINE_POWER_BANDS)),
     sort: pick(SORT_ORDERS),
     limit: maybe(0.8, () => pick([1, 5, 20, 100])),
     offset: maybe(0.3, () => pick([0, 3, 20])),
@@ -141,7 +144,7 @@ describe('the in-memory listing index', () => {
         index.remove(id);
         byId.delete(id);
       } else {
-        // A changed price, year, engine, place or coordinates, or a brand-new listing.
+        // A changed price, year, engine, engine power, place or coordinates, or a brand-new listing.
         const v = roll < 0.8 ? { ...listing(200_000 + round), id } : listing(300_000 + round);
         index.upsert(v);
         byId.set(v.id, v);

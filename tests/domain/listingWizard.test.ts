@@ -120,6 +120,29 @@ describe('make, model and variant', () => {
   });
 });
 
+describe('engine power (construction)', () => {
+  const machine: WizardForm = { ...complete, vehicle_type: 'construction', make: 'Caterpillar', model: '320 Excavator', category: 'excavator' };
+
+  it('is optional, a whole number of HP from 1 to 5000, and checked on construction listings only', () => {
+    expect(stepIssues(1, machine, now)).toEqual({});
+    expect(stepIssues(1, { ...machine, engine_power_hp: '148' }, now)).toEqual({});
+    for (const bad of ['0', '5001', '12.5']) {
+      expect(stepIssues(1, { ...machine, engine_power_hp: bad }, now)).toEqual({ engine_power_hp: 'Engine power must be a whole number of HP from 1 to 5000' });
+    }
+  });
+
+  it('is sent for a construction listing, never for a car, and cleared when the type changes', () => {
+    const fields = toListingFields({ ...machine, engine_power_hp: '148' });
+    expect(fields.engine_power_hp).toBe('148');
+    expect(vehicleInputSchema.parse({ ...fields, images: [] }).engine_power_hp).toBe(148);
+    expect(toListingFields({ ...machine, engine_power_hp: '' }).engine_power_hp).toBeNull();
+    expect(toListingFields({ ...complete, engine_power_hp: '148' }).engine_power_hp).toBeNull();
+    expect(changeField({ ...machine, engine_power_hp: '148' }, 'vehicle_type', 'farming').engine_power_hp).toBe('');
+    expect(fromListingFields(toListingFields({ ...machine, engine_power_hp: '148' })).engine_power_hp).toBe('148');
+    expect(formFromVehicle({ ...(machine as unknown as Vehicle), year: 2012, price: null, mileage: null, engine_size: null, engine_power_hp: 148, variant: null, location: null, region: null, features: [] }).engine_power_hp).toBe('148');
+  });
+});
+
 describe('form and listing fields', () => {
   it('turns the form into fields the listing schema accepts, empty numbers as nothing', () => {
     const fields = toListingFields({ ...complete, engine_size: '', description: '  ' });

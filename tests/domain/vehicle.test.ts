@@ -5,6 +5,8 @@ import { allowedPlans, PLAN_TERMS, formatUsd } from '../../src/domain/fees';
 import { displayName, signupSchema } from '../../src/domain/user';
 import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE } from '../../src/domain/catalogue/catalogueData';
 import { SAMPLE_LISTINGS, SAMPLE_SELLERS } from '../../src/server/seed/sampleData';
+import { CONSTRUCTION_ENGINE_POWER_BANDS } from '../../src/domain/constants';
+import { enginePowerBandHp } from '../../src/domain/search/filters';
 
 const now = new Date('2026-11-22T12:00:00Z');
 
@@ -91,5 +93,14 @@ describe('catalogue and sample data', () => {
     }
     expect(new Set(SAMPLE_LISTINGS.map((l) => l.vehicle_type))).toEqual(new Set(['car', 'construction', 'farming']));
     expect(SAMPLE_SELLERS.every((s) => s.email.endsWith('@sample.motokari.invalid'))).toBe(true);
+  });
+
+  it('gives every construction sample its horsepower, so each engine-power band finds one in the demo', () => {
+    const machines = SAMPLE_LISTINGS.filter((l) => l.vehicle_type === 'construction');
+    expect(machines.every((l) => l.engine_power_hp !== undefined)).toBe(true);
+    for (const band of CONSTRUCTION_ENGINE_POWER_BANDS) {
+      const { min, max } = enginePowerBandHp(band);
+      expect(machines.some((l) => l.engine_power_hp! >= min && (max === undefined || l.engine_power_hp! <= max)), band).toBe(true);
+    }
   });
 });

@@ -401,6 +401,36 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
     });
   });
 
+  it("asks a construction listing's engine power (HP), shows it at Review and saves a change", async () => {
+    const a = await account();
+    const created = await fetch(`${app.server.url}/api/vehicles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
+      body: JSON.stringify({ vehicle_type: 'construction', make: 'Caterpillar', model: '320 Excavator', category: 'excavator', year: 2012, price: 68000, mileage: 9000, fuel_type: 'diesel', transmission: 'automatic', color: 'Yellow', region: 'Harare', location: 'Msasa, Harare', subscription_plan: 'standard', engine_power_hp: 148 }),
+    });
+    expect(created.status).toBe(201);
+    const listing = (await created.json()) as Vehicle;
+    await app.inContext({ viewport: DESKTOP }, async (context) => {
+      const page = await openSell(context, a);
+      await page.goto(`${app.server.url}/sell?edit=${listing.id}`);
+      const editor = page.getByRole('dialog', { name: 'Edit Listing' });
+      await editor.getByText('Step 1 of 6').first().waitFor();
+      const power = editor.getByLabel('Engine power (HP)', { exact: true });
+      expect(await power.inputValue()).toBe('148');
+      await power.fill('0');
+      await editor.getByRole('button', { name: 'Next', exact: true }).click();
+      await editor.getByText('Engine power must be a whole number of HP from 1 to 5000').waitFor();
+      await power.fill('410');
+      for (let i = 0; i < 5; i++) await editor.getByRole('button', { name: 'Next', exact: true }).click();
+      await editor.getByRole('heading', { name: 'Review', exact: true }).waitFor();
+      await editor.getByText('410 HP', { exact: true }).waitFor();
+      await editor.getByRole('button', { name: 'Save changes' }).click();
+      await editor.getByText(LISTING_MESSAGES.changesSaved).waitFor();
+      const after = (await (await fetch(`${app.server.url}/api/cars/${listing.id}`, { headers: { authorization: `Bearer ${a.token}` } })).json()) as Vehicle;
+      expect(after).toMatchObject({ id: listing.id, vehicle_type: 'construction', engine_power_hp: 410 });
+    });
+  });
+
   /** A listing of the account's, created through the API (a draft until paid). */
   async function apiListing(a: Account, fields: Record<string, unknown> = {}): Promise<Vehicle> {
     const res = await fetch(`${app.server.url}/api/vehicles`, {

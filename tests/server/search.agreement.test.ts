@@ -3,7 +3,7 @@ import { seededRandom } from '../support/random';
 import { sql } from 'drizzle-orm';
 import { vehicles } from '../../src/server/db/schema';
 import { searchVehicles } from '../../src/server/repositories/vehicles.repo';
-import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, DRIVE_TYPES, CONDITIONS, ENGINE_SIZE_BANDS, SORT_ORDERS } from '../../src/domain/constants';
+import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, DRIVE_TYPES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, ENGINE_SIZE_BANDS, SORT_ORDERS } from '../../src/domain/constants';
 import { normalizeSearch, parseSearchQuery, toClauses } from '../../src/domain/search/filters';
 import { compareRanked, matchesClauses } from '../../src/domain/search/match';
 import { haversineKm } from '../../src/domain/geo';
@@ -49,6 +49,8 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
         sellerId: seller.user.id,
         sellerLatitude: noCoords ? null : city.latitude + (rand() - 0.5) * 0.5,
         sellerLongitude: noCoords ? null : city.longitude + (rand() - 0.5) * 0.5,
+        // The bands' edges on purpose, so an off-by-one in either evaluator shows.
+        enginePowerHp: maybe(0.6, () => (rand() < 0.4 ? pick([49, 50, 100, 101, 200, 201, 300, 301, 400, 401]) : 1 + Math.floor(rand() * 700))) ?? null,
         isPublished: true,
         firstPublishedAt: new Date(),
         // Equal timestamps on purpose, so the id tie-break is exercised.
@@ -87,6 +89,7 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
       seller_type: maybe(0.25, () => pick(['private', 'dealer'])),
       featured: maybe(0.1, () => pick(['true', 'false'])),
       sort: pick(SORT_ORDERS),
+      engine_power: maybe(0.2, () => pick(CONSTRUCTION_ENGINE_POWER_BANDS)),
     };
     if (rand() < 0.5) {
       const c = pick(CITIES);

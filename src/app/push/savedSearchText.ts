@@ -61,6 +61,8 @@ export function savedSearchParts(q: SavedQuery): string[] {
   add(cc ? (cc.endsWith('+') ? `${wholeNumberText(Number(cc.slice(0, -1)))} cc and more` : `up to ${wholeNumberText(Number(cc))} cc`) : null);
   const band = str(q.engine_size);
   add(band ? `${band} L engine` : null);
+  const power = str(q.engine_power);
+  add(power ? `${power} HP` : null);
   const distance = num(q.distance);
   add(distance ? `within ${wholeNumberText(distance)} km` : null);
   const place = str(q.location) ?? str(q.region);

@@ -5,6 +5,7 @@ import {
   BROWSE_ENGINE_CC_OPTIONS,
   BROWSE_MILEAGE_OPTIONS_KM,
   BROWSE_PRICE_OPTIONS,
+  CONSTRUCTION_ENGINE_POWER_BANDS,
   CONDITIONS, CONDITION_LABELS, DRIVE_TYPES, FUEL_TYPES, TRANSMISSIONS, type VehicleType } from '../../domain/constants';
 import { capitalise, fuelText } from '../../domain/display';
 import { CatalogueSelects } from './CatalogueSelects';
@@ -24,6 +25,8 @@ const ENGINE_CC_OPTIONS = [
   ...BROWSE_ENGINE_CC_OPTIONS.map((cc) => ({ value: String(cc), label: `Up to ${wholeNumberText(cc)} cc` })),
   { value: `${CC_TOP}+`, label: `${wholeNumberText(CC_TOP)} cc and more` },
 ];
+/** Construction equipment's engine power (spec section 9): each band, inclusive, in horsepower. */
+const ENGINE_POWER_OPTIONS = CONSTRUCTION_ENGINE_POWER_BANDS.map((b) => ({ value: b, label: `${b} HP` }));
 const options = (values: readonly string[], label: (v: string) => string = capitalise) => values.map((v) => ({ value: v, label: label(v) }));
 
 /** The 'Filter and Sort' dialog of the browse screens (spec section 2.6): its accordion sections, Reset and Apply. */
@@ -113,6 +116,14 @@ export default function FilterSortDialog({
             <Select placeholder="Any engine" aria-label="Engine CC" data={ENGINE_CC_OPTIONS} value={draft.engine_cc ?? null} onChange={set('engine_cc')} clearable />
           </Accordion.Panel>
         </Accordion.Item>
+        {type === 'construction' ? (
+          <Accordion.Item value="power">
+            <Accordion.Control>Engine power</Accordion.Control>
+            <Accordion.Panel>
+              <Select placeholder="Any power" aria-label="Engine power" data={ENGINE_POWER_OPTIONS} value={draft.engine_power ?? null} onChange={set('engine_power')} clearable />
+            </Accordion.Panel>
+          </Accordion.Item>
+        ) : null}
         <Accordion.Item value="drive">
           <Accordion.Control>Drive type</Accordion.Control>
           <Accordion.Panel>

@@ -7,6 +7,7 @@ import { withDistance } from '../../domain/vehicle';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../domain/constants';
 import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, positionSourceText, priceText, sellerBadge, titleOf, transmissionText, vehiclesInStockText } from '../../domain/display';
+import { wholeNumberText } from '../../domain/numbers';
 import { fetchVehicle } from '../../data/api';
 import { takePrefetchedListing } from './listingPrefetch';
 import { locationStore } from '../location/locationStore';
@@ -336,6 +337,8 @@ export default function VehicleDetailPage() {
               <Detail label="Condition" value={conditionText(v.condition)} />
               <Detail label="Category" value={categoryText(v.category) || '—'} />
               <Detail label="Colour" value={v.color ?? '—'} />
+              {/* A listing kept on the device before horsepower existed has none (undefined), as one without it. */}
+              {v.engine_power_hp != null ? <Detail label="Engine power" value={`${wholeNumberText(v.engine_power_hp)} HP`} /> : null}
               {v.vehicle_type === 'car' ? <Detail label="Seats" value={5} /> : null}
               {v.vehicle_type === 'car' ? <Detail label="Doors" value={4} /> : null}
             </SimpleGrid>

@@ -156,6 +156,17 @@ export function VehicleStep({ form, errors, onChange }: FieldStepProps) {
           autoComplete="off"
           error={errors.engine_size}
         />
+        {form.vehicle_type === 'construction' ? (
+          <TextInput
+            label={label('engine_power_hp')}
+            placeholder="Optional, e.g. 150"
+            value={form.engine_power_hp}
+            onChange={(e) => /^\d*$/.test(e.currentTarget.value) && onChange('engine_power_hp', e.currentTarget.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.engine_power_hp}
+          />
+        ) : null}
       </SimpleGrid>
     </Stack>
   );

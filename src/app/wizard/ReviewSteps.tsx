@@ -68,6 +68,7 @@ export function ReviewStep({ form, photos, onEdit }: { form: WizardForm; photos:
         <Row field="color" value={form.color} />
         <Row field={form.vehicle_type === 'car' ? 'category' : 'Category'} value={categoryLabel(form)} />
         <Row field="engine_size" value={form.engine_size ? `${form.engine_size} L` : ''} />
+        {form.vehicle_type === 'construction' ? <Row field="engine_power_hp" value={form.engine_power_hp ? `${wholeNumberText(Number(form.engine_power_hp))} HP` : ''} /> : null}
       </Section>
       <Section title="Subscription" step={2} onEdit={onEdit}>
         <Row field="subscription_plan" value={plan ? `${capitalise(plan)}: ${formatUsd(PLAN_TERMS[plan].priceCents)} / ${PLAN_TERMS[plan].days} days` : ''} />

@@ -1,9 +1,11 @@
 import {
+  CONSTRUCTION_ENGINE_POWER_BANDS,
   ENGINE_SIZE_BANDS,
   MAX_PRICE_CEILING,
   SELLER_TYPES,
   SORT_ORDERS,
   VEHICLE_TYPES,
+  type EnginePowerBand,
   type LatLon,
   type SellerType,
   type SortOrder,
@@ -128,6 +130,7 @@ export const SEARCH_QUERY_FIELDS = {
     if (!/^\d{3,5}\+?$/.test(cc)) throw new FieldIssue('Must be an engine size in cc, such as 2000 or 4000+');
     return cc;
   }),
+  engine_power: rule('enum', (v) => oneOf(CONSTRUCTION_ENGINE_POWER_BANDS, String(v).trim().replace(/\s*hp$/i, '')), CONSTRUCTION_ENGINE_POWER_BANDS),
   drive_type: text,
   location: text,
   region: text,
@@ -198,6 +201,7 @@ export interface SearchFilters {
   year_to?: number;
   engine_size?: (typeof ENGINE_SIZE_BANDS)[number];
   engine_cc?: string;
+  engine_power?: EnginePowerBand;
   region?: string;
   location?: string;
   seller_type?: SellerType;
@@ -237,6 +241,7 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
   set('year_to', q.year_to ?? q.max_year);
   set('engine_size', q.engine_size);
   set('engine_cc', q.engine_cc);
+  set('engine_power', q.engine_power);
   set('region', q.region);
   set('location', q.location);
   set('seller_type', q.seller_type);
@@ -252,7 +257,7 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
 }
 
 export type TextField = 'vehicle_type' | 'make' | 'model' | 'variant' | 'category' | 'fuel_type' | 'transmission' | 'condition' | 'drive_type' | 'seller_id';
-export type NumberField = 'price' | 'mileage' | 'year' | 'engine_size';
+export type NumberField = 'price' | 'mileage' | 'year' | 'engine_size' | 'engine_power_hp';
 
 export type Clause =
   | { kind: 'eq_ci'; field: TextField; value: string }
@@ -272,6 +277,13 @@ export function engineBandLitres(band: (typeof ENGINE_SIZE_BANDS)[number]): { mi
 /** Engine cc option: "2000" means up to 2000 cc, "4000+" means 4000 cc or more. */
 export function engineCcLitres(cc: string): { min?: number; max?: number } {
   return cc.endsWith('+') ? { min: Number(cc.slice(0, -1)) / 1000 } : { max: Number(cc) / 1000 };
+}
+
+/** Horsepower bounds of a construction engine-power band, inclusive: "101-200" is 101 to 200 HP, "401+" is 401 HP or more. */
+export function enginePowerBandHp(band: EnginePowerBand): { min: number; max?: number } {
+  if (band.endsWith('+')) return { min: Number(band.slice(0, -1)) };
+  const [lo, hi] = band.split('-').map(Number);
+  return { min: lo as number, max: hi as number };
 }
 
 /** The rules of spec section 5 as clauses. */
@@ -308,6 +320,10 @@ export function toClauses(f: SearchFilters, buyer?: LatLon): Clause[] {
   if (f.engine_cc) {
     const b = engineCcLitres(f.engine_cc);
     range('engine_size', b.min, b.max);
+  }
+  if (f.engine_power) {
+    const b = enginePowerBandHp(f.engine_power);
+    range('engine_power_hp', b.min, b.max);
   }
   if (f.region !== undefined) out.push({ kind: 'contains_ci', field: 'location', value: f.region });
   if (f.location !== undefined) out.push({ kind: 'contains_ci', field: 'location', value: f.location });

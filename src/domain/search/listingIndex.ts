@@ -56,6 +56,8 @@ export class ListingIndex<T extends Indexed> {
   private mileage = new Float64Array(0);
   private year = new Float64Array(0);
   private engine = new Float64Array(0);
+  /** Engine power in whole horsepower (1 to 5000), 0 for none: two bytes a listing. */
+  private power = new Uint16Array(0);
   private created = new Float64Array(0);
   private expires = new Float64Array(0);
   private gx = new Float64Array(0);
@@ -102,6 +104,9 @@ export class ListingIndex<T extends Indexed> {
     this.mileage = resize(this.mileage);
     this.year = resize(this.year);
     this.engine = resize(this.engine);
+    const power = new Uint16Array(cap);
+    power.set(this.power);
+    this.power = power;
     this.created = resize(this.created);
     this.expires = resize(this.expires);
     this.gx = resize(this.gx);
@@ -177,6 +182,7 @@ export class ListingIndex<T extends Indexed> {
     this.mileage[slot] = item.mileage ?? NONE;
     this.year[slot] = item.year;
     this.engine[slot] = item.engine_size ?? NONE;
+    this.power[slot] = item.engine_power_hp ?? 0;
     this.created[slot] = Date.parse(item.created_at);
     this.expires[slot] = item.expires_at === null ? NONE : Date.parse(item.expires_at);
     if (item.seller_latitude !== null && item.seller_longitude !== null) {
@@ -221,15 +227,28 @@ export class ListingIndex<T extends Indexed> {
     return entry.bits;
   }
 
-  private column(field: Extract<Clause, { kind: 'range' }>['field']): Float64Array {
-    return field === 'price' ? this.price : field === 'mileage' ? this.mileage : field === 'year' ? this.year : this.engine;
+  /** A range field's column, and the value that stands for "none" in it (never in range, as SQL's NULL). */
+  private column(field: Extract<Clause, { kind: 'range' }>['field']): [Float64Array | Uint16Array, number] {
+    switch (field) {
+      case 'price':
+        return [this.price, NONE];
+      case 'mileage':
+        return [this.mileage, NONE];
+      case 'year':
+        return [this.year, NONE];
+      case 'engine_size':
+        return [this.engine, NONE];
+      case 'engine_power_hp':
+        return [this.power, 0];
+    }
   }
 
-  /** Whether a live slot satisfies a range or place clause (NaN, no value, fails a range, as SQL's NULL does). */
+  /** Whether a live slot satisfies a range or place clause (no value fails a range, as SQL's NULL does). */
   private slotMatches(c: DerivedClause, slot: number): boolean {
     if (c.kind === 'range') {
-      const v = this.column(c.field)[slot]!;
-      return v >= (c.min ?? -Infinity) && v <= (c.max ?? Infinity);
+      const [col, none] = this.column(c.field);
+      const v = col[slot]!;
+      return v !== none && v >= (c.min ?? -Infinity) && v <= (c.max ?? Infinity);
     }
     const place = this.places[this.placeOf[slot]!]!;
     return place !== '' && place.includes(c.value.toLowerCase());
@@ -239,7 +258,7 @@ export class ListingIndex<T extends Indexed> {
     const words = this.capacity >>> 5;
     const out = new Uint32Array(words);
     if (c.kind === 'range') {
-      const col = this.column(c.field);
+      const [col, none] = this.column(c.field);
       const min = c.min ?? -Infinity;
       const max = c.max ?? Infinity;
       for (let w = 0; w < words; w++) {
@@ -248,7 +267,7 @@ export class ListingIndex<T extends Indexed> {
           const bit = word & -word;
           word ^= bit;
           const v = col[(w << 5) + (31 - Math.clz32(bit))]!;
-          if (v >= min && v <= max) out[w]! |= bit;
+          if (v !== none && v >= min && v <= max) out[w]! |= bit;
         }
       }
       return out;

@@ -19,6 +19,7 @@ export interface Searchable {
   mileage: number | null;
   year: number;
   engine_size: number | null;
+  engine_power_hp: number | null;
   location: string | null;
   seller_type: string | null;
   featured: boolean;

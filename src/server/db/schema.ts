@@ -64,6 +64,8 @@ export const vehicles = pgTable(
     mileage: integer('mileage'),
     operatingHours: integer('operating_hours'),
     engineSize: doublePrecision('engine_size'),
+    /** Construction equipment's engine power in horsepower (spec section 9's bands filter on it). */
+    enginePowerHp: integer('engine_power_hp'),
     fuelType: text('fuel_type'),
     transmission: text('transmission'),
     driveType: text('drive_type'),
@@ -122,6 +124,7 @@ export const vehicles = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.isPublished} and not ${t.isExpired}`),
     check('vehicles_vehicle_type_check', sql`${t.vehicleType} in ('car', 'construction', 'farming')`),
+    check('vehicles_engine_power_hp_check', sql`${t.enginePowerHp} is null or ${t.enginePowerHp} between 1 and 5000`),
   ],
 );
 

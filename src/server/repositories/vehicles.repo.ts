@@ -29,6 +29,7 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
     mileage: r.mileage,
     operating_hours: r.operatingHours,
     engine_size: r.engineSize,
+    engine_power_hp: r.enginePowerHp,
     fuel_type: r.fuelType,
     transmission: r.transmission,
     drive_type: r.driveType,

@@ -26,6 +26,7 @@ const numberColumns: Record<NumberField, AnyPgColumn> = {
   mileage: vehicles.mileage,
   year: vehicles.year,
   engine_size: vehicles.engineSize,
+  engine_power_hp: vehicles.enginePowerHp,
 };
 
 /**

@@ -66,6 +66,7 @@ export async function seedSampleData(db: Db, log: FastifyBaseLogger): Promise<nu
           mileage: l.mileage,
           operatingHours: l.operating_hours,
           engineSize: l.engine_size,
+          enginePowerHp: l.engine_power_hp ?? null,
           fuelType: l.fuel_type,
           transmission: l.transmission,
           driveType: l.drive_type,

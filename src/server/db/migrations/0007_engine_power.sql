@@ -1,0 +1,2 @@
+ALTER TABLE "vehicles" ADD COLUMN "engine_power_hp" integer;--> statement-breakpoint
+ALTER TABLE "vehicles" ADD CONSTRAINT "vehicles_engine_power_hp_check" CHECK ("vehicles"."engine_power_hp" is null or "vehicles"."engine_power_hp" between 1 and 5000);
