@@ -653,6 +653,32 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(missing.statusCode).toBe(404);
     });
 
+    it('PUT changes only the fields it is sent: the rest of the listing stays as it was', async () => {
+      const v = await create(seller.token, {
+        vehicle_type: 'construction',
+        make: 'Caterpillar',
+        model: '320',
+        variant: 'GC',
+        category: 'excavator',
+        operating_hours: 5400,
+        engine_power_hp: 150,
+        description: 'Undercarriage at 70%.',
+        features: ['Air conditioning'],
+      });
+      const res = await s.request({ method: 'PUT', url: `/api/vehicles/${v.id}`, token: seller.token, body: { price: 61000 } });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = (await detail(v.id, seller.token)).json() as Vehicle;
+      expect(after.price).toBe(61000);
+      for (const field of ['vehicle_type', 'make', 'model', 'variant', 'category', 'operating_hours', 'engine_power_hp', 'description', 'features', 'images', 'featured', 'location', 'seller_latitude', 'seller_longitude'] as const) {
+        expect(after[field], field).toEqual(v[field]);
+      }
+      // A field sent as null is cleared.
+      const cleared = await s.request({ method: 'PUT', url: `/api/vehicles/${v.id}`, token: seller.token, body: { variant: null } });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(cleared.json().variant).toBeNull();
+      expect(cleared.json().description).toBe('Undercarriage at 70%.');
+    });
+
     it("a dealer can edit a published premium listing with the full form, which sends featured: false", async () => {
       const v = await createPublished(dealer.token, { make: 'Toyota', model: 'Fortuner' });
       expect(v.featured).toBe(true); // premium includes the featured listing

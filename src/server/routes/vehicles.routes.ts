@@ -227,9 +227,20 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const updateSchema = vehicleInputSchema.omit({ id: true }).partial();
+  /**
+   * The fields a PUT body named, read before validation: the schema fills in defaults (a car, no photos)
+   * and turns a missing text into null, so a field the edit did not send would otherwise be reset.
+   */
+  const sentFields = new WeakMap<FastifyRequest, Set<string>>();
+  app.addHook('preValidation', async (req) => {
+    if (req.method !== 'PUT') return;
+    const body = req.body;
+    sentFields.set(req, new Set(body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []));
+  });
   const update = async (req: FastifyRequest<{ Params: { id: string }; Body: z.infer<typeof updateSchema> }>) => {
     const { user, row } = await ownedVehicle(req);
-    const input = req.body;
+    const sent = sentFields.get(req) ?? new Set<string>();
+    const input = Object.fromEntries(Object.entries(req.body).filter(([field]) => sent.has(field))) as z.infer<typeof updateSchema>;
     // Only asking to feature is refused: the edit form sends featured: false, which a non-admin cannot change anyway.
     if (input.featured === true && !row.featured && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.featureAdminOnly);
     const patch = inputToColumns(input);
