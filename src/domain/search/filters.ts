@@ -11,7 +11,7 @@ import {
   type SortOrder,
   type VehicleType,
 } from '../constants';
-import { hasNul, NUL_MESSAGE } from '../text';
+import { hasNul, NUL_MESSAGE } from '../nul';
 
 // The search rules of spec section 5, written once. A query is normalised into `SearchFilters`,
 // turned into a list of `Clause`s, and each clause is then evaluated either in memory

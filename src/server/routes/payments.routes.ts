@@ -23,7 +23,8 @@ import {
 import { publishColumns, resolvePlan } from '../listings';
 import { ProviderError, type ProviderStatus } from '../payments/provider';
 import { findUserById } from '../repositories/users.repo';
-import { hasNul, NUL_MESSAGE, text } from '../../domain/text';
+import { hasNul, NUL_MESSAGE } from '../../domain/nul';
+import { text } from '../../domain/text';
 
 const createBody = z.object({
   vehicle_id: z.uuid(),
