@@ -210,6 +210,18 @@ describe('the in-memory listing index', () => {
     expect(mine().length).toBeLessThan(16);
   });
 
+  it('holds a market of one-listing sellers in memory proportional to the listings, not to listings x sellers', () => {
+    // 20,000 listings, each from its own seller (and its own place): a bitset per seller would be
+    // 20,000 x 4 KB = 80 MB of ArrayBuffers; the numeric columns are about 3 MB.
+    const before = process.memoryUsage().arrayBuffers;
+    const index = new ListingIndex<Indexed>();
+    for (let i = 0; i < 20_000; i++) index.upsert({ ...listing(i), seller_id: `p${i}`, location: `Stand ${i}, Harare, Harare` });
+    const grown = process.memoryUsage().arrayBuffers - before;
+    expect(grown).toBeLessThan(20 * 2 ** 20);
+    const req = normalizeSearch(parseSearchQuery({ seller_id: 'p12345', region: 'stand 12345' }));
+    expect(index.search(req, Date.parse('2026-01-01T00:00:00Z')).hits.map((h) => h.item.id)).toEqual(['00000000-0000-4000-8000-000000012345']);
+  });
+
   it('keeps a value held by few listings as a sorted list and a common one as a bitset, converting both ways', () => {
     const capacity = 1024;
     const set = new SlotSet();
