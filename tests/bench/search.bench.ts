@@ -3,15 +3,22 @@
 // run: a plain Array.filter + sort over the objects, and Orama (a real in-browser search engine). It
 // checks that the engine returns the same ids as the plain baseline, times building the index from
 // 100,000 records of the device mirror, and measures the gzipped JavaScript the first screen of / loads in Chromium.
+// The data is a real market's shape: one seller per two listings (50,000 sellers at 100,000), makes,
+// models and variants from the catalogue with a skew towards the common ones. It also measures the
+// index's memory (heap + ArrayBuffers after a full GC; run with --expose-gc) beside the index before
+// issue 16 (tests/bench/listingIndex.baseline.ts, one bitset per distinct value).
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import os from 'node:os';
 import path from 'node:path';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { BODY_TYPES, CITIES, FUEL_TYPES, TRANSMISSIONS } from '../../src/domain/constants';
+import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE, type CatalogueMake } from '../../src/domain/catalogue/catalogueData';
 import { haversineKm } from '../../src/domain/geo';
 import { engineBandLitres, normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '../../src/domain/search/filters';
 import { ListingIndex } from '../../src/domain/search/listingIndex';
+import { BaselineListingIndex } from './listingIndex.baseline';
 import { compareRanked, matchesClauses } from '../../src/domain/search/match';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { Mirror } from '../../src/data/mirror';
@@ -23,21 +30,28 @@ import { seededRandom } from '../support/random';
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 
-const MAKES = ['Toyota', 'Nissan', 'Honda', 'Mazda', 'Isuzu', 'Ford', 'Volkswagen', 'Mercedes-Benz', 'BMW', 'Mitsubishi', 'Audi', 'Kia', 'Hyundai', 'Subaru', 'Suzuki'];
-const MODELS = ['Hilux', 'Corolla', 'Fit', 'Ranger', 'X-Trail', 'Demio', 'D-Max', 'Polo', 'C-Class', '3 Series'];
+/** The common makes first: a car's make is drawn with a skew towards the front of the list. */
+const POPULAR = ['Toyota', 'Nissan', 'Honda', 'Mazda', 'Isuzu', 'Ford', 'Volkswagen', 'Mercedes-Benz', 'BMW', 'Mitsubishi', 'Audi', 'Kia', 'Hyundai', 'Subaru', 'Suzuki'];
+const CARS = [...POPULAR.map((name) => CAR_CATALOGUE.find((m) => m.name === name)!), ...CAR_CATALOGUE.filter((m) => !POPULAR.includes(m.name))];
+const CATALOGUES: Record<'car' | 'construction' | 'farming', CatalogueMake[]> = { car: CARS, construction: CONSTRUCTION_CATALOGUE, farming: FARMING_CATALOGUE };
 
 function listings(n: number): Vehicle[] {
   const rand = seededRandom(n);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  // Skewed: the front of the list far more often (about half of the cars from the 15 popular makes).
+  const skewed = <T,>(xs: readonly T[], power: number) => xs[Math.floor(rand() ** power * xs.length)]!;
   return Array.from({ length: n }, (_, i) => {
     const city = pick(CITIES);
     const created = new Date(Date.UTC(2026, 10, 1) + Math.floor(rand() * 20 * 86_400_000)).toISOString();
+    const type = rand() < 0.8 ? 'car' : rand() < 0.5 ? 'construction' : 'farming';
+    const make = skewed(CATALOGUES[type], 3);
+    const model = skewed(make.models, 2);
     return {
       id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      vehicle_type: rand() < 0.8 ? 'car' : rand() < 0.5 ? 'construction' : 'farming',
-      make: pick(MAKES),
-      model: pick(MODELS),
-      variant: null,
+      vehicle_type: type,
+      make: make.name,
+      model: model.name,
+      variant: rand() < 0.7 && model.variants.length ? pick(model.variants) : null,
       year: 1995 + Math.floor(rand() * 31),
       price: rand() < 0.97 ? Math.round(1500 + rand() * 150_000) : null,
       mileage: Math.floor(rand() * 350_000),
@@ -56,10 +70,11 @@ function listings(n: number): Vehicle[] {
       features: [],
       featured: rand() < 0.1,
       subscription_plan: null,
-      seller_id: `seller-${i % 500}`,
+      // One seller per two listings: private sellers are most of a real market.
+      seller_id: `seller-${Math.floor(i / 2)}`,
       seller_name: null,
       seller_location: null,
-      location: `${city.name}, ${city.region}`,
+      location: `Area ${1 + Math.floor(rand() * 40)}, ${city.name}, ${city.region}`,
       region: city.region,
       seller_type: rand() < 0.5 ? 'dealer' : 'private',
       seller_latitude: city.latitude + (rand() - 0.5) * 0.4,
@@ -85,6 +100,7 @@ const QUERIES: { name: string; query: Record<string, unknown> }[] = [
   { name: 'make + model + max price', query: { ...BUYER, make: 'Honda', model: 'fit', max_price: 60000 } },
   { name: 'region + year range', query: { ...BUYER, region: 'midlands', year_from: 2010, year_to: 2020 } },
   { name: 'fuel + engine band, by price', query: { ...BUYER, fuel_type: 'diesel', engine_size: '2.6-3.0', sort: 'price_asc' } },
+  { name: "one seller's listings, newest", query: { ...BUYER, seller_id: 'seller-1234', sort: 'newest' } },
 ].map((q) => ({ ...q, query: { ...q.query, limit: 20 } }));
 
 function plainSearch(all: Vehicle[], req: SearchRequest): string[] {
@@ -201,7 +217,52 @@ async function firstScreenJs(): Promise<{ files: number; gzipKb: number } | null
   }
 }
 
+/** Heap used + ArrayBuffers after a full collection, in MB. */
+function memoryMb(): number {
+  if (!globalThis.gc) throw new Error('Run with --expose-gc (npm run bench:search does)');
+  globalThis.gc();
+  globalThis.gc();
+  const m = process.memoryUsage();
+  return (m.heapUsed + m.arrayBuffers) / 2 ** 20;
+}
+
+interface Engine {
+  upsert(v: Vehicle): void;
+  search(req: SearchRequest): { hits: { item: Vehicle }[] };
+}
+
+/** Builds an index from the listings as the worker and the server do (one upsert each): its memory, build time and slowest query's p95. */
+async function measureIndex(name: string, all: Vehicle[], make: () => Engine): Promise<string> {
+  const before = memoryMb();
+  const t0 = performance.now();
+  let index: Engine | null = make();
+  for (const v of all) index.upsert(v);
+  const build = performance.now() - t0;
+  const mb = memoryMb() - before;
+  let worst = 0;
+  for (const q of QUERIES) {
+    const req = normalizeSearch(parseSearchQuery(q.query));
+    const engine = index;
+    worst = Math.max(worst, pct(await time(() => engine.search(req), RUNS), 95));
+  }
+  index = null;
+  return `| ${all.length.toLocaleString('en-US')} | ${name} | ${mb.toFixed(1)} | ${build.toFixed(0)} | ${worst.toFixed(2)} |`;
+}
+
 async function main() {
+  // Memory first, on a quiet heap: the index before issue 16 and the current one over the same listings.
+  const memRows: string[] = [];
+  for (const size of SIZES) {
+    const all = listings(size);
+    for (const [name, make] of [
+      ['before issue 16 (a bitset per value)', () => new BaselineListingIndex<Vehicle>()],
+      ['current (lists, bitsets where smaller)', () => new ListingIndex<Vehicle>()],
+    ] as const) {
+      const line = await measureIndex(name, all, make);
+      console.log(line);
+      memRows.push(line);
+    }
+  }
   const rows: string[] = [];
   for (const size of SIZES) {
     const all = listings(size);
@@ -233,6 +294,19 @@ async function main() {
   for (const v of records) index.upsert(v);
   const tBuild = performance.now() - t0 - tRead;
   const js = await firstScreenJs();
+
+  const memSection = [
+    '## Index memory, issue 16 (`npm run bench:search`)',
+    '',
+    `Run on ${new Date().toISOString().slice(0, 10)} in Node ${process.version} on this machine (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} at the end of the run, shared with other jobs). Data: one seller per two listings (50,000 sellers at 100,000 listings), makes, models and variants from the catalogue with a skew, 40 areas per city. Memory: heap used + ArrayBuffers after a full GC, with the index built minus before (the listings themselves not counted); the same ListingIndex<Vehicle> is the search worker's and the server's public index (src/server/search/publicIndex.ts, which adds its bounded JSON cache). Slowest p95: the worst of the query mix below, ms.`,
+    '',
+    '| listings | index | memory MB | build ms | slowest p95 |',
+    '|---:|---|---:|---:|---:|',
+    ...memRows,
+    '',
+  ].join('\n');
+  writeResultsSection('## Index memory, issue 16', memSection);
+  console.log(`\n${memSection}`);
 
   const section = [
     '## Search engine (`npm run bench:search`)',

@@ -3,7 +3,7 @@ import { seededRandom } from '../support/random';
 import { BODY_TYPES, CITIES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '../../src/domain/constants';
 import { haversineKm } from '../../src/domain/geo';
 import { normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '../../src/domain/search/filters';
-import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
+import { ListingIndex, SlotSet, type Indexed } from '../../src/domain/search/listingIndex';
 import { compareRanked, matchesClauses } from '../../src/domain/search/match';
 
 const rand = seededRandom(42);
@@ -27,7 +27,9 @@ function listing(i: number): Indexed {
     transmission: maybe(0.9, () => pick(TRANSMISSIONS)) ?? null,
     condition: pick(CONDITIONS),
     drive_type: maybe(0.8, () => pick(DRIVE_TYPES)) ?? null,
-    seller_id: pick(['s1', 's2', 's3']),
+    // A few dealers with many listings and private sellers with one or two each, as a real market:
+    // the dealers' sets become bitsets, the private sellers' stay short lists.
+    seller_id: rand() < 0.3 ? pick(['s1', 's2', 's3']) : `p${Math.floor(i / 2)}`,
     price: maybe(0.9, () => Math.round(rand() * 250_000)) ?? null,
     mileage: maybe(0.9, () => Math.floor(rand() * 300_000)) ?? null,
     year: 1990 + Math.floor(rand() * 36),
@@ -58,6 +60,7 @@ function randomRequest(): SearchRequest {
     engine_size: maybe(0.15, () => pick(ENGINE_SIZE_BANDS)),
     region: maybe(0.2, () => pick(['harare', 'MIDLANDS', 'bulawayo'])),
     seller_type: maybe(0.2, () => pick(['private', 'dealer'])),
+    seller_id: maybe(0.15, () => pick(['s1', 'S2', 'p3', 'p400', 'p50001'])),
     featured: maybe(0.1, () => pick(['true', 'false'])),
     engine_power: maybe(0.2, () => pick(CONSTRUCTION_ENGINE_POWER_BANDS)),
     sort: pick(SORT_ORDERS),
@@ -156,6 +159,111 @@ describe('the in-memory listing index', () => {
         expect(got.hits.map((h) => h.item.id), JSON.stringify(req)).toEqual(want.ids);
       }
     }
+  });
+
+  it("answers a seller's searches exactly while the seller's set grows past the list/bitset threshold and shrinks back", () => {
+    // 1,000 listings from one-or-two-listing sellers (1,024 slots, 2,048 once more come: a list turns
+    // into a bitset above one listing in 32 slots, back below one in 64), then one seller adds
+    // listings, takes over others' and gives or removes them again, crossing both ways, with
+    // searches after every change.
+    const index = new ListingIndex<Indexed>();
+    const byId = new Map<string, Indexed>();
+    for (let i = 0; i < 1000; i++) {
+      const v = { ...listing(i), seller_id: `p${Math.floor(i / 2)}` };
+      index.upsert(v);
+      byId.set(v.id, v);
+    }
+    const mine = () => [...byId.values()].filter((v) => v.seller_id === 'grower').map((v) => v.id);
+    const check = () => {
+      for (const q of [{ seller_id: 'grower' }, { seller_id: 'GROWER', sort: 'price_asc', limit: 5 }, { seller_id: 'grower', make: 'toyota' }, { seller_id: 'p7' }]) {
+        const req = normalizeSearch(parseSearchQuery(q));
+        const got = index.search(req, NOW);
+        const want = reference([...byId.values()], req);
+        expect(got.total, JSON.stringify(q)).toBe(want.total);
+        expect(got.hits.map((h) => h.item.id), JSON.stringify(q)).toEqual(want.ids);
+      }
+    };
+    let peak = 0;
+    for (let step = 0; step < 400; step++) {
+      const growing = step < 200;
+      const roll = rand();
+      const own = mine();
+      if (own.length === 0 || (growing ? roll < 0.75 : roll < 0.15)) {
+        // A new listing, or one of another seller's taken over.
+        const v = rand() < 0.7 ? listing(500_000 + step) : { ...byId.get(pick([...byId.keys()]))! };
+        v.seller_id = 'grower';
+        index.upsert(v);
+        byId.set(v.id, v);
+      } else if (rand() < 0.5) {
+        const id = pick(own);
+        index.remove(id);
+        byId.delete(id);
+      } else {
+        const v = { ...byId.get(pick(own))!, seller_id: `p${step}` };
+        index.upsert(v);
+        byId.set(v.id, v);
+      }
+      peak = Math.max(peak, mine().length);
+      check();
+    }
+    expect(peak).toBeGreaterThan(64);
+    expect(mine().length).toBeLessThan(16);
+  });
+
+  it('holds a market of one-listing sellers in memory proportional to the listings, not to listings x sellers', () => {
+    // 20,000 listings, each from its own seller (and its own place): a bitset per seller would be
+    // 20,000 x 4 KB = 80 MB of ArrayBuffers; the numeric columns are about 3 MB.
+    const before = process.memoryUsage().arrayBuffers;
+    const index = new ListingIndex<Indexed>();
+    for (let i = 0; i < 20_000; i++) index.upsert({ ...listing(i), seller_id: `p${i}`, location: `Stand ${i}, Harare, Harare` });
+    const grown = process.memoryUsage().arrayBuffers - before;
+    expect(grown).toBeLessThan(20 * 2 ** 20);
+    const req = normalizeSearch(parseSearchQuery({ seller_id: 'p12345', region: 'stand 12345' }));
+    expect(index.search(req, Date.parse('2026-01-01T00:00:00Z')).hits.map((h) => h.item.id)).toEqual(['00000000-0000-4000-8000-000000012345']);
+  });
+
+  it('keeps a value held by few listings as a sorted list and a common one as a bitset, converting both ways', () => {
+    const capacity = 1024;
+    const set = new SlotSet();
+    const held = new Set<number>();
+    const slots = Array.from({ length: 100 }, (_, i) => (i * 389) % capacity);
+    for (const s of slots.slice(0, 32)) {
+      set.add(s, capacity);
+      held.add(s);
+    }
+    expect(set.isBitset).toBe(false);
+    set.add(slots[32]!, capacity);
+    held.add(slots[32]!);
+    expect(set.isBitset).toBe(true);
+    for (const s of slots.slice(33)) {
+      set.add(s, capacity);
+      held.add(s);
+    }
+    set.add(slots[0]!, capacity);
+    expect(set.size).toBe(100);
+    for (const s of slots.slice(0, 84)) {
+      set.delete(s, capacity);
+      held.delete(s);
+    }
+    expect(set.isBitset).toBe(true);
+    set.delete(slots[84]!, capacity);
+    held.delete(slots[84]!);
+    expect(set.isBitset).toBe(false);
+    set.delete(slots[0]!, capacity);
+    expect(set.size).toBe(15);
+    const listed: number[] = [];
+    set.forEach((s) => listed.push(s));
+    expect(listed).toEqual([...held].sort((a, b) => a - b));
+    for (let s = 0; s < capacity; s++) expect(set.has(s)).toBe(held.has(s));
+    // Twice the slots: a set of 15 stays a list; one of 40 that was a bitset becomes one again below 2048 / 64.
+    const big = new SlotSet();
+    for (let s = 0; s < 40; s++) big.add(s * 7, capacity);
+    expect(big.isBitset).toBe(true);
+    big.resize(capacity * 2);
+    expect(big.isBitset).toBe(true);
+    big.resize(capacity * 4);
+    expect(big.isBitset).toBe(false);
+    expect(Array.from({ length: 300 }, (_, s) => big.has(s)).filter(Boolean)).toHaveLength(40);
   });
 
   it('hides listings whose expiry has passed at the time of the search', () => {

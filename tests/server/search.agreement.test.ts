@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
 import { sql } from 'drizzle-orm';
-import { vehicles } from '../../src/server/db/schema';
+import { users, vehicles } from '../../src/server/db/schema';
 import { searchVehicles } from '../../src/server/repositories/vehicles.repo';
 import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, DRIVE_TYPES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, ENGINE_SIZE_BANDS, SORT_ORDERS } from '../../src/domain/constants';
 import { normalizeSearch, parseSearchQuery, toClauses } from '../../src/domain/search/filters';
@@ -18,6 +18,7 @@ const MAKES = { Toyota: ['Hilux', 'Corolla', 'Fortuner'], Honda: ['Fit', 'CR-V']
 describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
   let s: TestServer;
   let all: Vehicle[];
+  let sellerIds: string[];
   const rand = seededRandom(20261122);
   const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const maybe = <T,>(p: number, v: () => T): T | undefined => (rand() < p ? v() : undefined);
@@ -25,6 +26,12 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
   beforeAll(async () => {
     s = await startServer(engine, { seed: false });
     const seller = await s.signup();
+    // One dealer with about a third of the listings and 200 private sellers with one or two each.
+    const privates = await s.app.ctx.db
+      .insert(users)
+      .values(Array.from({ length: 200 }, (_, i) => ({ name: `Private ${i}`, email: `private${i}@example.com` })))
+      .returning({ id: users.id });
+    sellerIds = [seller.user.id, ...privates.map((p) => p.id)];
     const rows = Array.from({ length: 400 }, (_, i) => {
       const make = pick(Object.keys(MAKES) as (keyof typeof MAKES)[]);
       const city = pick(CITIES);
@@ -46,7 +53,7 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
         location: maybe(0.95, () => `${pick(['Avondale', 'Hillside', 'Sakubva'])}, ${city.name}, ${city.region}`) ?? null,
         sellerType: pick(['private', 'dealer', null] as const),
         featured: rand() < 0.2,
-        sellerId: seller.user.id,
+        sellerId: rand() < 0.35 ? seller.user.id : privates[Math.floor(i / 2)]!.id,
         sellerLatitude: noCoords ? null : city.latitude + (rand() - 0.5) * 0.5,
         sellerLongitude: noCoords ? null : city.longitude + (rand() - 0.5) * 0.5,
         // The bands' edges on purpose, so an off-by-one in either evaluator shows.
@@ -88,6 +95,7 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
       region: maybe(0.25, () => pick(['harare', 'Midlands', 'mashonaland west', 'bulawayo'])),
       seller_type: maybe(0.25, () => pick(['private', 'dealer'])),
       featured: maybe(0.1, () => pick(['true', 'false'])),
+      seller_id: maybe(0.15, () => pick([sellerIds[0]!, sellerIds[0]!.toUpperCase(), ...sellerIds.slice(1, 8)])),
       sort: pick(SORT_ORDERS),
       engine_power: maybe(0.2, () => pick(CONSTRUCTION_ENGINE_POWER_BANDS)),
     };

@@ -5,11 +5,14 @@ import type { Searchable } from './match';
 
 // An in-memory index of listings that answers the searches of spec section 5 with the same
 // results and order as `matchesClauses` + `compareRanked` (tests check it), fast enough for
-// 100,000 listings: numbers live in typed columns, each exact-match value has a bitset of the
-// listings holding it (several are intersected 32 listings at a time), locations are interned so
-// "region contained in the location" is tested once per distinct place, the sets of the ranges and
-// places buyers ask for are kept and updated with each change, and only the page asked for is
-// fully sorted (a bounded heap keeps the best offset+limit).
+// 100,000 listings: numbers live in typed columns, each exact-match value has a set of the
+// listings holding it (a sorted list of slots while few hold it, a bitset once the bitset is the
+// smaller, so memory grows with the listings, not with listings x distinct values such as one seller
+// per listing), a search starts from its smallest set and tests the others (bitsets are intersected
+// 32 listings at a time), locations are interned so "region contained in the location" is tested
+// once per distinct place, the sets of the ranges and places buyers ask for are kept and updated
+// with each change, and only the page asked for is fully sorted (a bounded heap keeps the best
+// offset+limit).
 
 export interface Indexed extends Searchable {
   expires_at: string | null;
@@ -26,10 +29,12 @@ export interface IndexResult<T> {
 
 type TextKey = 'vehicle_type' | 'make' | 'model' | 'variant' | 'category' | 'fuel_type' | 'transmission' | 'condition' | 'drive_type' | 'seller_id';
 const TEXT_KEYS: TextKey[] = ['vehicle_type', 'make', 'model', 'variant', 'category', 'fuel_type', 'transmission', 'condition', 'drive_type', 'seller_id'];
-/** Bitset keys: the text fields (lower-cased), and the seller-type and featured rules. */
+/** Set keys: the text fields (lower-cased), and the seller-type and featured rules. */
 type BitKey = TextKey | 'seller_type' | 'featured';
 /** Clauses whose sets are built on demand and then kept current (see `derived`). */
 type DerivedClause = Extract<Clause, { kind: 'range' | 'contains_ci' }>;
+/** Clauses answered by the sets of exact-match values. */
+type ExactClause = Extract<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' }>;
 
 /** The bitset values a listing holds; a listing without a seller type counts as private (spec section 5). */
 function bitValues(item: Searchable): [BitKey, string][] {
@@ -44,6 +49,155 @@ function bitValues(item: Searchable): [BitKey, string][] {
 }
 
 const NONE = Number.NaN;
+
+/**
+ * The slots holding a value: a sorted list while it is small, a bitset over all slots once it holds
+ * more than one listing in 32 (where the list's 4 bytes a slot outgrow the bitset's bit a slot),
+ * and a list again below one in 64 (the gap keeps a set at the edge from converting on every change).
+ */
+export class SlotSet {
+  /** Sorted slots, the first `size` of them (list form); null in bitset form. */
+  private list: Int32Array | null = new Int32Array(2);
+  /** One bit a slot, `capacity / 32` words (bitset form); null in list form. */
+  bits: Uint32Array | null = null;
+  size = 0;
+
+  /** Whether the set is held as a bitset (for tests and the intersection's choice). */
+  get isBitset(): boolean {
+    return this.bits !== null;
+  }
+
+  has(slot: number): boolean {
+    if (this.bits) return ((this.bits[slot >>> 5]! >>> (slot & 31)) & 1) === 1;
+    return this.find(slot) >= 0;
+  }
+
+  /** The list index of `slot`, or -(insertion point) - 1. */
+  private find(slot: number): number {
+    const list = this.list!;
+    let lo = 0;
+    let hi = this.size - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = list[mid]!;
+      if (v < slot) lo = mid + 1;
+      else if (v > slot) hi = mid - 1;
+      else return mid;
+    }
+    return -lo - 1;
+  }
+
+  add(slot: number, capacity: number): void {
+    if (this.bits) {
+      const w = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      if ((this.bits[w]! & bit) === 0) {
+        this.bits[w]! |= bit;
+        this.size++;
+      }
+      return;
+    }
+    let list = this.list!;
+    // Slots mostly arrive in increasing order (new listings take the next slot): append.
+    let at = this.size > 0 && list[this.size - 1]! < slot ? this.size : this.find(slot);
+    if (at >= 0 && at < this.size) return;
+    if (at < 0) at = -at - 1;
+    if (this.size === list.length) {
+      const grown = new Int32Array(list.length * 2);
+      grown.set(list);
+      this.list = list = grown;
+    }
+    list.copyWithin(at + 1, at, this.size);
+    list[at] = slot;
+    this.size++;
+    if (this.size > capacity >>> 5) this.toBits(capacity);
+  }
+
+  delete(slot: number, capacity: number): void {
+    if (this.bits) {
+      const w = slot >>> 5;
+      const bit = 1 << (slot & 31);
+      if ((this.bits[w]! & bit) !== 0) {
+        this.bits[w]! &= ~bit;
+        this.size--;
+        if (this.size < capacity >>> 6) this.toList();
+      }
+      return;
+    }
+    const at = this.find(slot);
+    if (at < 0) return;
+    const list = this.list!;
+    list.copyWithin(at, at + 1, this.size);
+    this.size--;
+    if (list.length > 8 && this.size < list.length >>> 2) this.list = list.slice(0, list.length >>> 1);
+  }
+
+  private toBits(capacity: number): void {
+    const bits = new Uint32Array(capacity >>> 5);
+    const list = this.list!;
+    for (let i = 0; i < this.size; i++) bits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+    this.bits = bits;
+    this.list = null;
+  }
+
+  private toList(): void {
+    const list = new Int32Array(Math.max(2, this.size));
+    let n = 0;
+    this.forEach((s) => {
+      list[n++] = s;
+    });
+    this.list = list;
+    this.bits = null;
+  }
+
+  /** The slots in increasing order. */
+  forEach(fn: (slot: number) => void): void {
+    if (this.bits) {
+      const bits = this.bits;
+      for (let w = 0; w < bits.length; w++) {
+        let word = bits[w]!;
+        while (word !== 0) {
+          const bit = word & -word;
+          word ^= bit;
+          fn((w << 5) + (31 - Math.clz32(bit)));
+        }
+      }
+      return;
+    }
+    const list = this.list!;
+    for (let i = 0; i < this.size; i++) fn(list[i]!);
+  }
+
+  /** Follows the slots' capacity: a bitset grows, or becomes a list if it is now the smaller. */
+  resize(capacity: number): void {
+    if (!this.bits) return;
+    if (this.size < capacity >>> 6) {
+      this.toList();
+      return;
+    }
+    const bits = new Uint32Array(capacity >>> 5);
+    bits.set(this.bits);
+    this.bits = bits;
+  }
+
+  /** The set of a bitset's slots, in the form its count calls for. */
+  static fromBits(bits: Uint32Array, capacity: number): SlotSet {
+    const set = new SlotSet();
+    set.bits = bits;
+    set.list = null;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w]!;
+      while (word !== 0) {
+        word &= word - 1;
+        set.size++;
+      }
+    }
+    if (set.size < capacity >>> 6) set.toList();
+    return set;
+  }
+}
+
+const EMPTY = new SlotSet();
 /** How many range and place sets to keep; the least recently built goes first. */
 const DERIVED_MAX = 256;
 
@@ -66,13 +220,14 @@ export class ListingIndex<T extends Indexed> {
   /** Per-search distances (squared chords), written during the scan and read by the comparator. */
   private scratch = new Float64Array(0);
   private alive = new Uint32Array(0);
-  private bits = new Map<string, Uint32Array>();
+  /** The slots of each exact-match value (key and value joined by a NUL); a value no listing holds has none. */
+  private sets = new Map<string, SlotSet>();
   /** Interned location: each listing's place id, and the places (lower-cased; '' for none). */
   private placeOf = new Int32Array(0);
   private places: string[] = [];
   private placeId = new Map<string, number>();
   /** The listings in each place, so a region clause visits only the places that match. */
-  private placeSlots: Set<number>[] = [];
+  private placeSlots: SlotSet[] = [];
 
   get size(): number {
     return this.slotOf.size;
@@ -120,39 +275,42 @@ export class ListingIndex<T extends Indexed> {
       return b;
     };
     this.alive = resizeBits(this.alive);
-    for (const [k, v] of this.bits) this.bits.set(k, resizeBits(v));
-    for (const d of this.derived.values()) d.bits = resizeBits(d.bits);
+    for (const set of this.sets.values()) set.resize(cap);
+    for (const set of this.placeSlots) set.resize(cap);
+    for (const d of this.derived.values()) d.set.resize(cap);
     const places = new Int32Array(cap);
     places.set(this.placeOf);
     this.placeOf = places;
     this.capacity = cap;
   }
 
-  private bitset(key: BitKey, value: string): Uint32Array | undefined {
-    return this.bits.get(`${key}\u0000${value}`);
-  }
-
   private link(slot: number, item: T): void {
+    const cap = this.capacity;
     for (const d of this.derived.values()) {
-      if (this.slotMatches(d.clause, slot)) d.bits[slot >>> 5]! |= 1 << (slot & 31);
-      else d.bits[slot >>> 5]! &= ~(1 << (slot & 31));
+      if (this.slotMatches(d.clause, slot)) d.set.add(slot, cap);
+      else d.set.delete(slot, cap);
     }
-    this.placeSlots[this.placeOf[slot]!]!.add(slot);
+    this.placeSlots[this.placeOf[slot]!]!.add(slot, cap);
     for (const [key, value] of bitValues(item)) {
       const name = `${key}\u0000${value}`;
-      let set = this.bits.get(name);
-      if (!set) this.bits.set(name, (set = new Uint32Array(this.capacity >>> 5)));
-      set[slot >>> 5]! |= 1 << (slot & 31);
+      let set = this.sets.get(name);
+      if (!set) this.sets.set(name, (set = new SlotSet()));
+      set.add(slot, cap);
     }
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
   }
 
   private unlink(slot: number, item: T): void {
-    for (const d of this.derived.values()) d.bits[slot >>> 5]! &= ~(1 << (slot & 31));
-    this.placeSlots[this.placeOf[slot]!]!.delete(slot);
+    const cap = this.capacity;
+    for (const d of this.derived.values()) d.set.delete(slot, cap);
+    this.placeSlots[this.placeOf[slot]!]!.delete(slot, cap);
     for (const [key, value] of bitValues(item)) {
-      const set = this.bitset(key, value);
-      if (set) set[slot >>> 5]! &= ~(1 << (slot & 31));
+      const name = `${key}\u0000${value}`;
+      const set = this.sets.get(name);
+      if (!set) continue;
+      set.delete(slot, cap);
+      // A seller's last listing gone: the value goes with it.
+      if (set.size === 0) this.sets.delete(name);
     }
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
   }
@@ -162,7 +320,7 @@ export class ListingIndex<T extends Indexed> {
     let id = this.placeId.get(place);
     if (id === undefined) {
       id = this.places.push(place) - 1;
-      this.placeSlots.push(new Set());
+      this.placeSlots.push(new SlotSet());
       this.placeId.set(place, id);
     }
     return id;
@@ -213,18 +371,18 @@ export class ListingIndex<T extends Indexed> {
    * band, a region), built by one pass on first use and then kept current by every change: buyers
    * repeat the same few of them, and a kept set turns a test per listing into one intersection.
    */
-  private derived = new Map<string, { clause: DerivedClause; bits: Uint32Array }>();
+  private derived = new Map<string, { clause: DerivedClause; set: SlotSet }>();
 
-  /** The bitset a clause selects, for the clauses answered by bitsets; an empty one when no listing has the value. */
-  private clauseBits(c: Clause): Uint32Array | null {
-    if (c.kind !== 'range' && c.kind !== 'contains_ci') return this.exactBits(c);
+  /** The set a clause selects, for the clauses answered by sets; an empty one when no listing has the value. */
+  private clauseSet(c: Exclude<Clause, { kind: 'within_km' }>): SlotSet {
+    if (c.kind !== 'range' && c.kind !== 'contains_ci') return this.exactSet(c);
     const key = c.kind === 'range' ? `${c.field}\u0000${c.min ?? ''}\u0000${c.max ?? ''}` : `place\u0000${c.value.toLowerCase()}`;
     let entry = this.derived.get(key);
     if (!entry) {
       if (this.derived.size >= DERIVED_MAX) this.derived.delete(this.derived.keys().next().value!);
-      this.derived.set(key, (entry = { clause: c, bits: this.buildBits(c) }));
+      this.derived.set(key, (entry = { clause: c, set: SlotSet.fromBits(this.buildBits(c), this.capacity) }));
     }
-    return entry.bits;
+    return entry.set;
   }
 
   /** A range field's column, and the value that stands for "none" in it (never in range, as SQL's NULL). */
@@ -276,16 +434,43 @@ export class ListingIndex<T extends Indexed> {
     const needle = c.value.toLowerCase();
     this.places.forEach((p, i) => {
       if (p === '' || !p.includes(needle)) return;
-      for (const slot of this.placeSlots[i]!) out[slot >>> 5]! |= 1 << (slot & 31);
+      this.placeSlots[i]!.forEach((slot) => {
+        out[slot >>> 5]! |= 1 << (slot & 31);
+      });
     });
     return out;
   }
 
-  private exactBits(c: Clause): Uint32Array | null {
-    const key: [BitKey, string] | null =
-      c.kind === 'eq_ci' ? [c.field, c.value.toLowerCase()] : c.kind === 'seller_type' ? ['seller_type', c.value] : c.kind === 'featured' ? ['featured', String(c.value)] : null;
-    if (!key) return null;
-    return this.bitset(key[0], key[1]) ?? new Uint32Array(this.capacity >>> 5);
+  private exactSet(c: ExactClause): SlotSet {
+    const key: [BitKey, string] = c.kind === 'eq_ci' ? [c.field, c.value.toLowerCase()] : c.kind === 'seller_type' ? ['seller_type', c.value] : ['featured', String(c.value)];
+    return this.sets.get(`${key[0]}\u0000${key[1]}`) ?? EMPTY;
+  }
+
+  /**
+   * The listings in every one of `sets` (all live listings when there is none), as a bitset. With a
+   * list among them, its smallest list is walked and each slot tested in the others (a list holds
+   * under one listing in 32, so that costs no more than a pass over the words); with only bitsets,
+   * the smallest is copied and the others ANDed into it, 32 listings at a time.
+   */
+  private intersect(sets: SlotSet[], words: number): Uint32Array {
+    if (sets.length === 0) return this.alive.slice(0, words);
+    const bySize = [...sets].sort((a, b) => a.size - b.size);
+    const first = bySize.find((s) => !s.isBitset);
+    if (first) {
+      const others = bySize.filter((s) => s !== first);
+      const out = new Uint32Array(words);
+      first.forEach((slot) => {
+        for (let i = 0; i < others.length; i++) if (!others[i]!.has(slot)) return;
+        out[slot >>> 5]! |= 1 << (slot & 31);
+      });
+      return out;
+    }
+    const out = bySize[0]!.bits!.slice(0, words);
+    for (let i = 1; i < bySize.length; i++) {
+      const bits = bySize[i]!.bits!;
+      for (let w = 0; w < words; w++) out[w]! &= bits[w]!;
+    }
+    return out;
   }
 
   /** A distance limit around another point than the buyer, tested against a slot's coordinates. */
@@ -301,9 +486,9 @@ export class ListingIndex<T extends Indexed> {
 
   search(req: SearchRequest, now: number = Date.now()): IndexResult<T> {
     const clauses = toClauses(req.filters, req.buyer);
-    // Exact-match clauses become one bitset (their intersection with the live listings).
+    // Exact-match, range and place clauses become one bitset (the intersection of their sets).
     const words = this.capacity >>> 5;
-    const candidates = this.alive.slice(0, words);
+    const sets: SlotSet[] = [];
     const tests: ((slot: number) => boolean)[] = [];
     const buyer = req.buyer ? unitVector(req.buyer) : null;
     // A distance limit around the buyer is tested on the chord computed once for ranking too.
@@ -317,9 +502,9 @@ export class ListingIndex<T extends Indexed> {
         tests.push(this.withinTest(c));
         continue;
       }
-      const set = this.clauseBits(c)!;
-      for (let w = 0; w < words; w++) candidates[w]! &= set[w]!;
+      sets.push(this.clauseSet(c));
     }
+    const candidates = this.intersect(sets, words);
     const want = req.limit === undefined ? Infinity : req.offset + req.limit;
     const byDistance = req.sort === 'distance' && buyer !== null;
     const needChord = byDistance || maxChord !== Infinity;
