@@ -662,16 +662,23 @@ async function main() {
   const results: { format: string; size: number; figures: Figures }[] = [];
   let port = 18480;
   for (const size of SIZES) {
-    for (const format of formats) results.push({ format: format.name, size, figures: await measure(format, size, databaseUrl, port++) });
+    for (const format of formats) {
+      results.push({ format: format.name, size, figures: await measure(format, size, databaseUrl, port++) });
+      // Written after each measurement, so a run stopped at a larger size keeps what it measured.
+      record(results, databaseUrl);
+    }
   }
+}
+
+function record(results: { format: string; size: number; figures: Figures }[], databaseUrl: string | null): void {
   const lines = table(results);
   const cpu = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
   const chromiumVersion = execSync(`"${CHROMIUM}" --version`, { encoding: 'utf8' }).trim();
   const section = [
     '## Offline mirror on a phone (`npm run bench:mirror`)',
     '',
-    `Run on ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end, ${chromiumVersion}, headless, database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; sizes run: ${SIZES.map((s) => s.toLocaleString('en-US')).join(', ')}.`,
-    `Phone profile: every connection to the server passes a TCP relay on loopback that shapes both directions (${PHONE.downBps / 1e6} Mbps down, ${PHONE.upBps / 1e3} kbps up, one queue per direction shared by all connections, ${PHONE.rttMs} ms round trip added to the data, not to TCP handshakes), so the page, the search worker and the service worker are all shaped; the page's CPU is slowed ${PHONE.cpuSlowdown}x with CDP \`Emulation.setCPUThrottlingRate\` on the page's target only (the search worker's and the service worker's threads run at full speed). Chromium asks for compression itself; the sync's \`content-encoding\` is shown beside its bytes.`,
+    `Run on ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end, ${chromiumVersion}, headless, database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; sizes run: ${[...new Set(results.map((r) => r.size))].map((s) => s.toLocaleString('en-US')).join(', ')}.`,
+    `Phone profile: every connection to the server passes a TCP relay on loopback that shapes both directions (${PHONE.downBps / 1e6} Mbps down, ${PHONE.upBps / 1e3} kbps up, one queue per direction shared by all connections, ${PHONE.rttMs} ms round trip added to the data, not to TCP handshakes), so the page, the search worker and the service worker are all shaped; the page's CPU is slowed ${PHONE.cpuSlowdown}x with CDP \`Emulation.setCPUThrottlingRate\` on the page's target (not sent to the workers' targets: whether Chromium slows their threads too is not checked here). Chromium asks for compression itself; the sync's \`content-encoding\` is shown beside its bytes.`,
     'Bytes on the wire: per request, the encoded body plus request and response headers (Playwright `request.sizes()`, as CDP `encodedDataLength` counts), for requests that reached the network (not those the service worker answered); "the sync" is `GET /api/sync/vehicles`; photos (`/media/...`, not served by the bench: 404s) are apart. Times are the page\'s `performance.now()` from navigation start: first cards = the first `a[href^="/car/"]` in `main`; sync done = the sync cursor in IndexedDB (written with each page) reaches the server\'s head revision. Worker heap: `Runtime.getHeapUsage` on the dedicated worker\'s target after `HeapProfiler.collectGarbage` (ArrayBuffers\' contents are not in it). Cold offline start: the browser closed and relaunched on the same profile, `context.setOffline(true)` and the relay cutting every connection, /cars opened. A make chosen offline: Filter and Sort, Make = Toyota, times from the click on Apply to the "N cars found" text changing and to the first cards changing. A day\'s changes: the server stopped, 2% of listings given a new price and 1% deleted through the repositories (`withListingWrite`, `updateVehicle`, `deleteVehicles`: new revisions and tombstones), the server restarted, the profile relaunched online on /cars until the mirror reaches the new head.',
     '',
     ...lines,
