@@ -9,6 +9,9 @@ import { loadConfig, type ServerConfig } from '../../src/server/config';
 import { buildServer, type ServerDeps } from '../../src/server/app';
 import { openDatabase, type Engine } from '../../src/server/db/client';
 import { currentRevision } from '../../src/server/repositories/vehicles.repo';
+import { PaynowMobileMoneyProvider } from '../../src/server/payments/paynow';
+import { SandboxCardProvider } from '../../src/server/payments/sandbox';
+import { startFakePaynow, type FakePaynow } from '../fakes/fakePaynow';
 import { listingBody } from '../support/listingBody';
 
 /** The engines every API suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
@@ -169,3 +172,24 @@ export async function startServer(
 }
 
 export { listingBody };
+
+/** The server with mobile money through Paynow's real adapter, against a local fake Paynow (cards: the sandbox). */
+export async function startServerWithFakePaynow(engine: Engine): Promise<{ s: TestServer; paynow: FakePaynow; close(): Promise<void> }> {
+  const creds = { integrationId: '12345', integrationKey: 'fake-integration-key' };
+  const paynow = await startFakePaynow(creds);
+  const mobileMoney = new PaynowMobileMoneyProvider({
+    ...creds,
+    resultUrl: 'http://127.0.0.1/api/payments/ecocash/result',
+    returnUrl: 'http://127.0.0.1/dashboard',
+    apiBase: paynow.url,
+  });
+  const s = await startServer(engine, { deps: { payments: { card: new SandboxCardProvider(), mobileMoney } } });
+  return {
+    s,
+    paynow,
+    async close() {
+      await s.close();
+      await paynow.close();
+    },
+  };
+}

@@ -1,28 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaynowMobileMoneyProvider } from '../../src/server/payments/paynow';
-import { SandboxCardProvider } from '../../src/server/payments/sandbox';
-import { startFakePaynow, type FakePaynow } from '../fakes/fakePaynow';
-import { startServer, type TestServer } from './harness';
+import type { FakePaynow } from '../fakes/fakePaynow';
+import { startServerWithFakePaynow, type TestServer } from './harness';
 
 // EcoCash through Paynow, end to end through the server's routes, against a local fake Paynow.
 describe('mobile money through Paynow', () => {
   let paynow: FakePaynow;
   let s: TestServer;
-  const creds = { integrationId: '12345', integrationKey: 'fake-integration-key' };
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    paynow = await startFakePaynow(creds);
-    const mobileMoney = new PaynowMobileMoneyProvider({
-      ...creds,
-      resultUrl: 'http://127.0.0.1/api/payments/ecocash/result',
-      returnUrl: 'http://127.0.0.1/dashboard',
-      apiBase: paynow.url,
-    });
-    s = await startServer('pglite', { deps: { payments: { card: new SandboxCardProvider(), mobileMoney } } });
+    ({ s, paynow, close: stop } = await startServerWithFakePaynow('pglite'));
   });
   afterAll(async () => {
-    await s?.close();
-    await paynow?.close();
+    await stop?.();
   });
 
   const draft = (token: string) => s.draft(token);

@@ -3,10 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { payments } from '../../src/server/db/schema';
-import { PaynowMobileMoneyProvider } from '../../src/server/payments/paynow';
-import { SandboxCardProvider } from '../../src/server/payments/sandbox';
-import { startFakePaynow, type FakePaynow } from '../fakes/fakePaynow';
-import { ENGINES, listingBody, startServer, type TestServer } from './harness';
+import type { FakePaynow } from '../fakes/fakePaynow';
+import { ENGINES, listingBody, startServer, startServerWithFakePaynow, type TestServer } from './harness';
 
 // Races a client can start: many requests at once for one listing (a retrying app, a double tap,
 // an attacker). Each must give the answer a single request would, on both engines.
@@ -128,21 +126,13 @@ describe.each(ENGINES)('%s', (engine) => {
 describe.each(ENGINES)('%s, mobile money through a fake Paynow', (engine) => {
   let paynow: FakePaynow;
   let s: TestServer;
-  const creds = { integrationId: '12345', integrationKey: 'fake-integration-key' };
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    paynow = await startFakePaynow(creds);
-    const mobileMoney = new PaynowMobileMoneyProvider({
-      ...creds,
-      resultUrl: 'http://127.0.0.1/api/payments/ecocash/result',
-      returnUrl: 'http://127.0.0.1/dashboard',
-      apiBase: paynow.url,
-    });
-    s = await startServer(engine, { deps: { payments: { card: new SandboxCardProvider(), mobileMoney } } });
+    ({ s, paynow, close: stop } = await startServerWithFakePaynow(engine));
   });
   afterAll(async () => {
-    await s?.close();
-    await paynow?.close();
+    await stop?.();
   });
 
   it("asks Paynow once for concurrent creates; a superseded payment Paynow reports paid is credited, not published again", async () => {
