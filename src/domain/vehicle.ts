@@ -53,6 +53,8 @@ export interface Vehicle {
   /** Present when the request carried the buyer's coordinates. */
   distance_km?: number | null;
   drive_time_minutes?: number | null;
+  /** Only the device's summary of the listing (search/summary.ts): no description, features or further photos. */
+  summary_only?: true;
 }
 
 /**
