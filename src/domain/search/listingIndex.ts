@@ -16,6 +16,10 @@ import type { Searchable } from './match';
 
 export interface Indexed extends Searchable {
   expires_at: string | null;
+  operating_hours: number | null;
+  seller_name: string | null;
+  seller_location: string | null;
+  region: string | null;
 }
 
 export interface IndexHit<T> {
@@ -29,6 +33,12 @@ export interface IndexResult<T> {
 
 type TextKey = 'vehicle_type' | 'make' | 'model' | 'variant' | 'category' | 'fuel_type' | 'transmission' | 'condition' | 'drive_type' | 'seller_id';
 const TEXT_KEYS: TextKey[] = ['vehicle_type', 'make', 'model', 'variant', 'category', 'fuel_type', 'transmission', 'condition', 'drive_type', 'seller_id'];
+/** Every text field held, as a dictionary code a listing: the searched ones, and what a card shows besides. */
+type StoredText = TextKey | 'seller_type' | 'seller_name' | 'seller_location' | 'location' | 'region';
+const STORED_TEXT: StoredText[] = [...TEXT_KEYS, 'seller_type', 'seller_name', 'seller_location', 'location', 'region'];
+/** The number columns held (NaN for none), by the listing field each holds. */
+const NUMBER_FIELDS = ['price', 'mileage', 'operating_hours', 'year', 'engine_size'] as const;
+type NumberColumn = (typeof NUMBER_FIELDS)[number];
 /** Set keys: the text fields (lower-cased), and the seller-type and featured rules. */
 type BitKey = TextKey | 'seller_type' | 'featured';
 /** Clauses whose sets are built on demand and then kept current (see `derived`). */
@@ -36,16 +46,55 @@ type DerivedClause = Extract<Clause, { kind: 'range' | 'contains_ci' }>;
 /** Clauses answered by the sets of exact-match values. */
 type ExactClause = Extract<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' }>;
 
-/** The bitset values a listing holds; a listing without a seller type counts as private (spec section 5). */
-function bitValues(item: Searchable): [BitKey, string][] {
-  const out: [BitKey, string][] = [];
-  for (const key of TEXT_KEYS) {
-    const v = item[key];
-    if (v !== null) out.push([key, v.toLowerCase()]);
+/**
+ * The index's columns as plain data, to store on the device and load back with no listing object
+ * made: the ids, each text field as a dictionary and a code a listing (0 for none), the numbers.
+ */
+export interface IndexColumns {
+  n: number;
+  /** The ids joined by newlines. */
+  ids: string;
+  text: Record<StoredText, { dict: (string | null)[]; codes: Uint8Array | Uint16Array | Uint32Array }>;
+  numbers: Record<NumberColumn | 'created' | 'expires' | 'latitude' | 'longitude', Float64Array>;
+  power: Uint16Array;
+  /** Bit 0: featured; bit 1: has a photo. */
+  flags: Uint8Array;
+}
+
+/** A text field's values: each distinct one once, and every listing's position in it (0 for none). */
+class TextColumn {
+  dict: (string | null)[] = [null];
+  private at = new Map<string, number>();
+  codes = new Uint32Array(0);
+
+  code(value: string | null): number {
+    if (value === null) return 0;
+    let c = this.at.get(value);
+    if (c === undefined) {
+      c = this.dict.push(value) - 1;
+      this.at.set(value, c);
+    }
+    return c;
   }
-  out.push(['seller_type', item.seller_type === null ? 'private' : item.seller_type]);
-  out.push(['featured', String(item.featured)]);
-  return out;
+
+  value(slot: number): string | null {
+    return this.dict[this.codes[slot]!]!;
+  }
+
+  resize(capacity: number): void {
+    const codes = new Uint32Array(capacity);
+    codes.set(this.codes.subarray(0, Math.min(capacity, this.codes.length)));
+    this.codes = codes;
+  }
+
+  /** Loads a stored dictionary (its codes are written by the caller). */
+  load(dict: (string | null)[]): void {
+    this.dict = dict;
+    this.at = new Map();
+    dict.forEach((v, i) => {
+      if (i > 0 && v !== null && !this.at.has(v)) this.at.set(v, i);
+    });
+  }
 }
 
 const NONE = Number.NaN;
@@ -201,33 +250,43 @@ const EMPTY = new SlotSet();
 /** How many range and place sets to keep; the least recently built goes first. */
 const DERIVED_MAX = 256;
 
+/** What the index was given for each listing: the object itself (the server's payload), or only its columns. */
+export type IndexMode = 'items' | 'columns';
+
+/**
+ * `mode: 'items'` keeps each listing object given (the server answers with them); `'columns'` keeps
+ * only the columns (a phone's summary of 100,000 listings), and a hit is a `ListingSummary`-shaped
+ * object made from them for the page asked for.
+ */
 export class ListingIndex<T extends Indexed> {
-  private items: (T | undefined)[] = [];
+  private items: (T | undefined)[] | null;
+  private ids: (string | undefined)[] = [];
   private slotOf = new Map<string, number>();
   private freeSlots: number[] = [];
   private capacity = 0;
-  private price = new Float64Array(0);
-  private mileage = new Float64Array(0);
-  private year = new Float64Array(0);
-  private engine = new Float64Array(0);
+  private num: Record<NumberColumn, Float64Array> = { price: new Float64Array(0), mileage: new Float64Array(0), operating_hours: new Float64Array(0), year: new Float64Array(0), engine_size: new Float64Array(0) };
   /** Engine power in whole horsepower (1 to 5000), 0 for none: two bytes a listing. */
   private power = new Uint16Array(0);
   private created = new Float64Array(0);
   private expires = new Float64Array(0);
+  private latitude = new Float64Array(0);
+  private longitude = new Float64Array(0);
   private gx = new Float64Array(0);
   private gy = new Float64Array(0);
   private gz = new Float64Array(0);
+  private flags = new Uint8Array(0);
   /** Per-search distances (squared chords), written during the scan and read by the comparator. */
   private scratch = new Float64Array(0);
   private alive = new Uint32Array(0);
+  private text = Object.fromEntries(STORED_TEXT.map((k) => [k, new TextColumn()])) as Record<StoredText, TextColumn>;
   /** The slots of each exact-match value (key and value joined by a NUL); a value no listing holds has none. */
   private sets = new Map<string, SlotSet>();
-  /** Interned location: each listing's place id, and the places (lower-cased; '' for none). */
-  private placeOf = new Int32Array(0);
-  private places: string[] = [];
-  private placeId = new Map<string, number>();
-  /** The listings in each place, so a region clause visits only the places that match. */
+  /** The listings of each location (by its code in the location column), so a place clause visits only the places that match. */
   private placeSlots: SlotSet[] = [];
+
+  constructor(mode: IndexMode = 'items') {
+    this.items = mode === 'items' ? [] : null;
+  }
 
   get size(): number {
     return this.slotOf.size;
@@ -239,12 +298,63 @@ export class ListingIndex<T extends Indexed> {
 
   /** Every listing held, in no particular order. */
   *values(): IterableIterator<T> {
-    for (const item of this.items) if (item !== undefined) yield item;
+    for (let slot = 0; slot < this.ids.length; slot++) if (this.ids[slot] !== undefined) yield this.item(slot);
+  }
+
+  /** Each live slot with a reader of its text fields, for passes over every listing that need no object. */
+  forEachSlot(fn: (slot: number, text: (field: StoredText) => string | null) => void): void {
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (this.ids[slot] === undefined) continue;
+      fn(slot, (field) => this.text[field].value(slot));
+    }
   }
 
   get(id: string): T | undefined {
     const slot = this.slotOf.get(id);
-    return slot === undefined ? undefined : this.items[slot];
+    return slot === undefined ? undefined : this.item(slot);
+  }
+
+  /** The listing in a slot: the object given, or (columns mode) one made from the columns. */
+  private item(slot: number): T {
+    if (this.items) return this.items[slot]!;
+    const t = (f: StoredText) => this.text[f].value(slot);
+    const n = (f: NumberColumn) => {
+      const v = this.num[f][slot]!;
+      return v === v ? v : null;
+    };
+    const lat = this.latitude[slot]!;
+    const expires = this.expires[slot]!;
+    const summary: Indexed & { has_photo: boolean } = {
+      id: this.ids[slot]!,
+      vehicle_type: t('vehicle_type')!,
+      make: t('make')!,
+      model: t('model')!,
+      variant: t('variant'),
+      category: t('category'),
+      fuel_type: t('fuel_type'),
+      transmission: t('transmission'),
+      condition: t('condition'),
+      drive_type: t('drive_type'),
+      seller_id: t('seller_id')!,
+      seller_name: t('seller_name'),
+      seller_location: t('seller_location'),
+      seller_type: t('seller_type'),
+      price: n('price'),
+      mileage: n('mileage'),
+      operating_hours: n('operating_hours'),
+      year: this.num.year[slot]!,
+      engine_size: n('engine_size'),
+      engine_power_hp: this.power[slot]! || null,
+      location: t('location'),
+      region: t('region'),
+      featured: (this.flags[slot]! & 1) === 1,
+      seller_latitude: lat === lat ? lat : null,
+      seller_longitude: lat === lat ? this.longitude[slot]! : null,
+      created_at: new Date(this.created[slot]!).toISOString(),
+      expires_at: expires === expires ? new Date(expires).toISOString() : null,
+      has_photo: (this.flags[slot]! & 2) === 2,
+    };
+    return summary as unknown as T;
   }
 
   private grow(min: number): void {
@@ -255,44 +365,57 @@ export class ListingIndex<T extends Indexed> {
       b.set(a);
       return b;
     };
-    this.price = resize(this.price);
-    this.mileage = resize(this.mileage);
-    this.year = resize(this.year);
-    this.engine = resize(this.engine);
+    for (const f of NUMBER_FIELDS) this.num[f] = resize(this.num[f]);
     const power = new Uint16Array(cap);
     power.set(this.power);
     this.power = power;
+    const flags = new Uint8Array(cap);
+    flags.set(this.flags);
+    this.flags = flags;
     this.created = resize(this.created);
     this.expires = resize(this.expires);
+    this.latitude = resize(this.latitude);
+    this.longitude = resize(this.longitude);
     this.gx = resize(this.gx);
     this.gy = resize(this.gy);
     this.gz = resize(this.gz);
     this.scratch = resize(this.scratch);
-    const words = cap >>> 5;
-    const resizeBits = (a: Uint32Array) => {
-      const b = new Uint32Array(words);
-      b.set(a);
-      return b;
-    };
-    this.alive = resizeBits(this.alive);
+    const alive = new Uint32Array(cap >>> 5);
+    alive.set(this.alive);
+    this.alive = alive;
+    for (const col of Object.values(this.text)) col.resize(cap);
     for (const set of this.sets.values()) set.resize(cap);
     for (const set of this.placeSlots) set.resize(cap);
     for (const d of this.derived.values()) d.set.resize(cap);
-    const places = new Int32Array(cap);
-    places.set(this.placeOf);
-    this.placeOf = places;
     this.capacity = cap;
   }
 
-  private link(slot: number, item: T): void {
+  /** The exact-match sets a slot belongs to, by name (key and lower-cased value joined by a NUL). */
+  private setNames(slot: number): string[] {
+    const out: string[] = [];
+    for (const key of TEXT_KEYS) {
+      const v = this.text[key].value(slot);
+      if (v !== null) out.push(`${key}\u0000${v.toLowerCase()}`);
+    }
+    // A listing without a seller type counts as private (spec section 5).
+    out.push(`seller_type\u0000${this.text.seller_type.value(slot) ?? 'private'}`);
+    out.push(`featured\u0000${(this.flags[slot]! & 1) === 1}`);
+    return out;
+  }
+
+  private placeSet(code: number): SlotSet {
+    while (this.placeSlots.length <= code) this.placeSlots.push(new SlotSet());
+    return this.placeSlots[code]!;
+  }
+
+  private link(slot: number): void {
     const cap = this.capacity;
     for (const d of this.derived.values()) {
       if (this.slotMatches(d.clause, slot)) d.set.add(slot, cap);
       else d.set.delete(slot, cap);
     }
-    this.placeSlots[this.placeOf[slot]!]!.add(slot, cap);
-    for (const [key, value] of bitValues(item)) {
-      const name = `${key}\u0000${value}`;
+    this.placeSet(this.text.location.codes[slot]!).add(slot, cap);
+    for (const name of this.setNames(slot)) {
       let set = this.sets.get(name);
       if (!set) this.sets.set(name, (set = new SlotSet()));
       set.add(slot, cap);
@@ -300,12 +423,11 @@ export class ListingIndex<T extends Indexed> {
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
   }
 
-  private unlink(slot: number, item: T): void {
+  private unlink(slot: number): void {
     const cap = this.capacity;
     for (const d of this.derived.values()) d.set.delete(slot, cap);
-    this.placeSlots[this.placeOf[slot]!]!.delete(slot, cap);
-    for (const [key, value] of bitValues(item)) {
-      const name = `${key}\u0000${value}`;
+    this.placeSet(this.text.location.codes[slot]!).delete(slot, cap);
+    for (const name of this.setNames(slot)) {
       const set = this.sets.get(name);
       if (!set) continue;
       set.delete(slot, cap);
@@ -315,55 +437,157 @@ export class ListingIndex<T extends Indexed> {
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
   }
 
-  private intern(location: string | null): number {
-    const place = location === null ? '' : location.toLowerCase();
-    let id = this.placeId.get(place);
-    if (id === undefined) {
-      id = this.places.push(place) - 1;
-      this.placeSlots.push(new SlotSet());
-      this.placeId.set(place, id);
-    }
-    return id;
-  }
-
   /** Adds a listing or replaces the one with its id. */
   upsert(item: T): void {
     let slot = this.slotOf.get(item.id);
-    if (slot !== undefined) this.unlink(slot, this.items[slot]!);
+    if (slot !== undefined) this.unlink(slot);
     else {
-      slot = this.freeSlots.pop() ?? this.items.length;
+      slot = this.freeSlots.pop() ?? this.ids.length;
       if (slot >= this.capacity) this.grow(slot + 1);
       this.slotOf.set(item.id, slot);
+      this.ids[slot] = item.id;
     }
-    this.items[slot] = item;
-    this.price[slot] = item.price ?? NONE;
-    this.mileage[slot] = item.mileage ?? NONE;
-    this.year[slot] = item.year;
-    this.engine[slot] = item.engine_size ?? NONE;
+    if (this.items) this.items[slot] = item;
+    for (const f of STORED_TEXT) this.text[f].codes[slot] = this.text[f].code(item[f]);
+    for (const f of NUMBER_FIELDS) this.num[f][slot] = item[f] ?? NONE;
     this.power[slot] = item.engine_power_hp ?? 0;
+    const photos = (item as { has_photo?: boolean; images?: unknown[] }).has_photo ?? ((item as { images?: unknown[] }).images?.length ?? 0) > 0;
+    this.flags[slot] = (item.featured ? 1 : 0) | (photos ? 2 : 0);
     this.created[slot] = Date.parse(item.created_at);
     this.expires[slot] = item.expires_at === null ? NONE : Date.parse(item.expires_at);
-    if (item.seller_latitude !== null && item.seller_longitude !== null) {
-      const u = unitVector({ latitude: item.seller_latitude, longitude: item.seller_longitude });
+    this.place(slot, item.seller_latitude, item.seller_longitude);
+    this.link(slot);
+  }
+
+  /** A slot's coordinates, and their unit vector for distances. */
+  private place(slot: number, latitude: number | null, longitude: number | null): void {
+    if (latitude !== null && longitude !== null) {
+      const u = unitVector({ latitude, longitude });
+      this.latitude[slot] = latitude;
+      this.longitude[slot] = longitude;
       this.gx[slot] = u.x;
       this.gy[slot] = u.y;
       this.gz[slot] = u.z;
     } else {
+      this.latitude[slot] = NONE;
+      this.longitude[slot] = NONE;
       this.gx[slot] = NONE;
       this.gy[slot] = NONE;
       this.gz[slot] = NONE;
     }
-    this.placeOf[slot] = this.intern(item.location);
-    this.link(slot, item);
   }
 
   remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
-    this.unlink(slot, this.items[slot]!);
-    this.items[slot] = undefined;
+    this.unlink(slot);
+    if (this.items) this.items[slot] = undefined;
+    this.ids[slot] = undefined;
     this.slotOf.delete(id);
     this.freeSlots.push(slot);
+  }
+
+  /**
+   * The columns of the listings held, packed (no free slots, each dictionary down to the values in use,
+   * codes in the smallest integer type that holds them), for `ListingIndex.fromColumns`.
+   */
+  toColumns(): IndexColumns {
+    const slots: number[] = [];
+    for (let s = 0; s < this.ids.length; s++) if (this.ids[s] !== undefined) slots.push(s);
+    const n = slots.length;
+    const pick = (a: Float64Array) => Float64Array.from(slots, (s) => a[s]!);
+    const text = {} as IndexColumns['text'];
+    for (const f of STORED_TEXT) {
+      const col = this.text[f];
+      const recode = new Map<number, number>();
+      const dict: (string | null)[] = [null];
+      const codes = new Uint32Array(n);
+      slots.forEach((s, i) => {
+        const c = col.codes[s]!;
+        if (c === 0) return;
+        let to = recode.get(c);
+        if (to === undefined) {
+          to = dict.push(col.dict[c]!) - 1;
+          recode.set(c, to);
+        }
+        codes[i] = to;
+      });
+      text[f] = { dict, codes: dict.length <= 256 ? Uint8Array.from(codes) : dict.length <= 65536 ? Uint16Array.from(codes) : codes };
+    }
+    return {
+      n,
+      ids: slots.map((s) => this.ids[s]!).join('\n'),
+      text,
+      numbers: {
+        price: pick(this.num.price),
+        mileage: pick(this.num.mileage),
+        operating_hours: pick(this.num.operating_hours),
+        year: pick(this.num.year),
+        engine_size: pick(this.num.engine_size),
+        created: pick(this.created),
+        expires: pick(this.expires),
+        latitude: pick(this.latitude),
+        longitude: pick(this.longitude),
+      },
+      power: Uint16Array.from(slots, (s) => this.power[s]!),
+      flags: Uint8Array.from(slots, (s) => this.flags[s]!),
+    };
+  }
+
+  /**
+   * An index over stored columns, made without a listing object: the columns are copied in, and each
+   * set is built by one pass over its field's codes (a value's set resolved once per dictionary entry).
+   */
+  static fromColumns<T extends Indexed>(c: IndexColumns): ListingIndex<T> {
+    const index = new ListingIndex<T>('columns');
+    if (c.n === 0) return index;
+    index.grow(c.n);
+    const ids = c.n === 0 ? [] : c.ids.split('\n');
+    if (ids.length !== c.n) throw new Error(`stored columns: ${ids.length} ids for ${c.n} listings`);
+    index.ids = ids;
+    ids.forEach((id, slot) => index.slotOf.set(id, slot));
+    for (const f of STORED_TEXT) {
+      index.text[f].load(c.text[f].dict);
+      index.text[f].codes.set(c.text[f].codes);
+    }
+    for (const f of NUMBER_FIELDS) index.num[f].set(c.numbers[f]);
+    index.created.set(c.numbers.created);
+    index.expires.set(c.numbers.expires);
+    index.power.set(c.power);
+    index.flags.set(c.flags);
+    for (let slot = 0; slot < c.n; slot++) {
+      const lat = c.numbers.latitude[slot]!;
+      index.place(slot, lat === lat ? lat : null, lat === lat ? c.numbers.longitude[slot]! : null);
+      index.alive[slot >>> 5]! |= 1 << (slot & 31);
+    }
+    const cap = index.capacity;
+    const bySet = (names: (string | null)[], codes: ArrayLike<number>, orNull: string | null) => {
+      const sets = names.map((v) => {
+        const value = v ?? orNull;
+        if (value === null) return null;
+        let set = index.sets.get(value);
+        if (!set) index.sets.set(value, (set = new SlotSet()));
+        return set;
+      });
+      for (let slot = 0; slot < c.n; slot++) sets[codes[slot]!]?.add(slot, cap);
+    };
+    for (const key of TEXT_KEYS) {
+      bySet(
+        c.text[key].dict.map((v) => (v === null ? null : `${key}\u0000${v.toLowerCase()}`)),
+        c.text[key].codes,
+        null,
+      );
+    }
+    bySet(
+      c.text.seller_type.dict.map((v) => (v === null ? null : `seller_type\u0000${v}`)),
+      c.text.seller_type.codes,
+      'seller_type\u0000private',
+    );
+    const featured = Uint8Array.from(c.flags, (f) => f & 1);
+    bySet(['featured\u0000false', 'featured\u0000true'], featured, null);
+    const locations = c.text.location.codes;
+    for (let slot = 0; slot < c.n; slot++) index.placeSet(locations[slot]!).add(slot, cap);
+    return index;
   }
 
   /**
@@ -389,13 +613,13 @@ export class ListingIndex<T extends Indexed> {
   private column(field: Extract<Clause, { kind: 'range' }>['field']): [Float64Array | Uint16Array, number] {
     switch (field) {
       case 'price':
-        return [this.price, NONE];
+        return [this.num.price, NONE];
       case 'mileage':
-        return [this.mileage, NONE];
+        return [this.num.mileage, NONE];
       case 'year':
-        return [this.year, NONE];
+        return [this.num.year, NONE];
       case 'engine_size':
-        return [this.engine, NONE];
+        return [this.num.engine_size, NONE];
       case 'engine_power_hp':
         return [this.power, 0];
     }
@@ -408,8 +632,8 @@ export class ListingIndex<T extends Indexed> {
       const v = col[slot]!;
       return v !== none && v >= (c.min ?? -Infinity) && v <= (c.max ?? Infinity);
     }
-    const place = this.places[this.placeOf[slot]!]!;
-    return place !== '' && place.includes(c.value.toLowerCase());
+    const place = this.text.location.value(slot);
+    return place !== null && place.toLowerCase().includes(c.value.toLowerCase());
   }
 
   private buildBits(c: DerivedClause): Uint32Array {
@@ -432,9 +656,9 @@ export class ListingIndex<T extends Indexed> {
     }
     // Decided once per distinct place; a listing without a location never matches.
     const needle = c.value.toLowerCase();
-    this.places.forEach((p, i) => {
-      if (p === '' || !p.includes(needle)) return;
-      this.placeSlots[i]!.forEach((slot) => {
+    this.text.location.dict.forEach((p, code) => {
+      if (p === null || !p.toLowerCase().includes(needle) || !this.placeSlots[code]) return;
+      this.placeSlots[code].forEach((slot) => {
         out[slot >>> 5]! |= 1 << (slot & 31);
       });
     });
@@ -548,7 +772,7 @@ export class ListingIndex<T extends Indexed> {
     const slots = heap.sorted().slice(req.offset, req.limit === undefined ? undefined : req.offset + req.limit);
     return {
       total,
-      hits: slots.map((s) => ({ item: this.items[s]! })),
+      hits: slots.map((s) => ({ item: this.item(s) })),
     };
   }
 
@@ -556,15 +780,15 @@ export class ListingIndex<T extends Indexed> {
   private sortKey(sort: SortOrder, byDistance: boolean): [Float64Array, 1 | -1] {
     switch (sort) {
       case 'price_asc':
-        return [this.price, 1];
+        return [this.num.price, 1];
       case 'price_desc':
-        return [this.price, -1];
+        return [this.num.price, -1];
       case 'year_desc':
-        return [this.year, -1];
+        return [this.num.year, -1];
       case 'year_asc':
-        return [this.year, 1];
+        return [this.num.year, 1];
       case 'mileage_asc':
-        return [this.mileage, 1];
+        return [this.num.mileage, 1];
       case 'distance':
         return byDistance ? [this.scratch, 1] : [this.created, -1];
       case 'newest':
@@ -577,8 +801,8 @@ export class ListingIndex<T extends Indexed> {
     const tail = (a: number, b: number) => {
       const d = this.created[b]! - this.created[a]!;
       if (d !== 0) return d;
-      const ia = this.items[a]!.id;
-      const ib = this.items[b]!.id;
+      const ia = this.ids[a]!;
+      const ib = this.ids[b]!;
       return ia < ib ? -1 : ia > ib ? 1 : 0;
     };
     // Newest first is the tail itself (the created column, descending).
