@@ -1,16 +1,21 @@
 import * as Comlink from 'comlink';
 import { ListingIndex } from '../src/domain/search/listingIndex';
 import { normalizeSearch, parseSearchQuery, type SearchInput } from '../src/domain/search/filters';
+import { completeCovers, scopeCovers, scopeParams, WHOLE_COUNTRY, type MirrorScope } from '../src/domain/search/scope';
+import { summaryAsVehicle, type ListingSummary } from '../src/domain/search/summary';
+import type { VehicleType } from '../src/domain/constants';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { Mirror, type ContactRow } from '../src/data/mirror';
-import { fetchSyncPage, pullChanges } from '../src/data/sync';
+import type { MetaRow } from '../src/data/db';
+import { applySummaryPage, fetchSummaryPage, loadSummary, OutOfDate, pullSummary } from '../src/data/sync';
 import type { ProcessResult } from '../src/data/outbox';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
 import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
 
-// The device's data, off the main thread: the mirror of the public listings and its delta sync, the
-// reference catalogue, and the listing index loaded from the mirror and kept current by each page the
-// sync stores, answering every search of the app. The mirror is IndexedDB itself (src/data/mirror.ts):
+// The device's data, off the main thread: the summary of the public listings in the scope the person
+// chose and its delta sync, the full records of the listings opened here, the reference catalogue,
+// and the listing index loaded from the stored summary and kept current by each page the sync stores,
+// answering every search the summary can answer. The mirror is IndexedDB itself (src/data/mirror.ts):
 // neither the screens' first load nor this worker's carries Dexie or the query validation; Dexie comes
 // with the seller's outbox, on first use.
 
@@ -23,9 +28,28 @@ export interface SyncOutcome {
   lastSyncedAt: string | null;
   /** Why the listings could not be brought up to date (offline, server error); what arrived is kept. */
   error: string | null;
+  /** The server no longer serves this version's feed: the app must reload to update. */
+  outOfDate: boolean;
 }
 
-const index = new ListingIndex<Vehicle>();
+/** How far the first download has come, told after each page. */
+export interface SyncProgress {
+  count: number;
+  complete: VehicleType[];
+}
+
+/** A search's answer; `covered` false when the device does not hold every listing it could find. */
+export interface SearchAnswer {
+  items: Vehicle[];
+  total: number;
+  covered: boolean;
+  /** Why not covered: outside the scope the person chose, or the first download is not there yet. */
+  reason?: 'scope' | 'downloading';
+}
+
+let index = new ListingIndex<ListingSummary>('columns');
+/** The summary feed's stored position (null before the first page). */
+let feed: MetaRow | null = null;
 
 /** make -> model -> variants present in the listings. */
 export type Inventory = Record<string, Record<string, string[]>>;
@@ -44,39 +68,60 @@ const inventories = new Map<string, Inventory>();
 const searchApi = {
   /** Builds the index from the mirror; returns how many listings it holds and when they were last synced. */
   async load(): Promise<{ count: number; lastSyncedAt: string | null }> {
-    const [all, sync] = await Promise.all([mirror.vehicles(), mirror.meta('sync')]);
-    for (const v of all) index.upsert(v);
+    const stored = await loadSummary(mirror);
+    index = stored.index;
+    feed = stored.state;
+    const state = stored.state;
     inventories.clear();
-    return { count: index.size, lastSyncedAt: sync?.syncedAt ?? null };
+    return { count: index.size, lastSyncedAt: state?.syncedAt ?? null };
   },
   /**
    * Pulls what changed on the server into the mirror and the index, and refreshes the catalogue.
    * A failure (offline) leaves both as they were, at a page boundary; the next call resumes.
    */
-  async sync(): Promise<SyncOutcome> {
+  async sync(first: VehicleType | null = null, progress?: (p: SyncProgress) => void): Promise<SyncOutcome> {
     let changed = false;
     let error: string | null = null;
+    let outOfDate = false;
     const catalogue = pullCatalogue(mirror, downloadCatalogue).catch((err: unknown) => {
       console.warn('catalogue not refreshed', err);
       return false;
     });
     try {
-      await pullChanges(mirror, fetchSyncPage, (page) => {
-        for (const v of page.upserts) index.upsert(v);
-        for (const id of page.tombstones) index.remove(id);
-        if (page.upserts.length || page.tombstones.length) {
-          changed = true;
-          inventories.clear();
-        }
+      const scope = await currentScope();
+      if (feed && feed.scope !== JSON.stringify(scopeParams(scope))) {
+        // Another scope chosen: what is kept goes, and the new scope is downloaded from the start.
+        await mirror.clearSummary();
+        index = new ListingIndex('columns');
+        feed = null;
+        changed = true;
+        inventories.clear();
+      }
+      const result = await pullSummary(mirror, fetchSummaryPage, {
+        scope,
+        first,
+        apply: (page) => {
+          applySummaryPage(index, page);
+          if (page.rows.n || page.tombstones.length) {
+            changed = true;
+            inventories.clear();
+          }
+          const before = feed?.complete?.length ?? 0;
+          feed = { ...(feed ?? { key: 'summary' }), complete: page.complete, cursor: page.cursor, revision: page.revision };
+          if (progress && page.complete.length !== before) progress({ count: index.size, complete: page.complete });
+        },
+        columns: () => index.toColumns(),
       });
+      feed = result.state;
     } catch (err) {
+      outOfDate = err instanceof OutOfDate;
       error = err instanceof Error ? err.message : String(err);
     }
     if (await catalogue) {
       catalogueByType.clear();
       changed = true;
     }
-    return { changed, count: index.size, lastSyncedAt: (await mirror.meta('sync'))?.syncedAt ?? null, error };
+    return { changed, count: index.size, lastSyncedAt: feed?.syncedAt ?? null, error, outOfDate };
   },
   /** The catalogue's makes (with models and variants) of a vehicle type, as stored on the device. */
   catalogue(vehicleType: string): Promise<CatalogueMakeRow[]> {
@@ -90,10 +135,20 @@ const searchApi = {
     return rows;
   },
   /** Validates and normalises the screen's fields with the domain's rules, then searches. */
-  search(input: SearchInput): { items: Vehicle[]; total: number } {
+  async search(input: SearchInput): Promise<SearchAnswer> {
     const req = normalizeSearch(parseSearchQuery(input));
+    const scope = await currentScope();
+    if (!scopeCovers(scope, req.filters, req.buyer)) return { items: [], total: 0, covered: false, reason: 'scope' };
+    if (!feed || !completeCovers(feed.complete ?? [], req.filters, scope)) return { items: [], total: 0, covered: false, reason: 'downloading' };
     const { hits, total } = index.search(req);
-    return { items: hits.map((h) => (req.buyer ? withDistance(h.item, req.buyer) : h.item)), total };
+    return {
+      items: hits.map((h) => {
+        const v = summaryAsVehicle(h.item);
+        return req.buyer ? withDistance(v, req.buyer) : v;
+      }),
+      total,
+      covered: true,
+    };
   },
   /**
    * The makes, models and variants of the listings in the index for a vehicle type (and one seller),
@@ -106,24 +161,31 @@ const searchApi = {
     const kept = inventories.get(key);
     if (kept) return kept;
     const out: Inventory = {};
-    for (const v of index.values()) {
-      if (v.vehicle_type !== vehicleType || (sellerId !== undefined && v.seller_id !== sellerId)) continue;
-      const models = (out[v.make] ??= {});
-      const variants = (models[v.model] ??= []);
-      if (v.variant && !variants.includes(v.variant)) variants.push(v.variant);
-    }
+    index.forEachSlot((_, text) => {
+      if (text('vehicle_type') !== vehicleType || (sellerId !== undefined && text('seller_id') !== sellerId)) return;
+      const models = (out[text('make')!] ??= {});
+      const variants = (models[text('model')!] ??= []);
+      const variant = text('variant');
+      if (variant && !variants.includes(variant)) variants.push(variant);
+    });
     inventories.set(key, out);
     return out;
   },
   /** The dealers with listings on the device, with their stock count. */
   dealers(): Dealer[] {
     const by = new Map<string, Dealer>();
-    for (const v of index.values()) {
-      if (v.seller_type !== 'dealer') continue;
-      const d = by.get(v.seller_id) ?? { id: v.seller_id, name: v.seller_name ?? 'Dealer', location: v.seller_location, count: 0, image: v.images[0] ?? null };
+    index.forEachSlot((_, text) => {
+      if (text('seller_type') !== 'dealer') return;
+      const id = text('seller_id')!;
+      let d = by.get(id);
+      if (!d) by.set(id, (d = { id, name: text('seller_name') ?? 'Dealer', location: text('seller_location'), count: 0, image: null }));
       d.count++;
-      by.set(v.seller_id, d);
-    }
+    });
+    // A dealer's picture: the thumbnail of one of its listings with a photo.
+    index.forEachSlot((slot, text) => {
+      const d = by.get(text('seller_id')!);
+      if (d && d.image === null && index.hasPhoto(slot)) d.image = summaryAsVehicle(index.atSlot(slot)).images[0]!;
+    });
     return [...by.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   },
   /** Sends the signed-in user's queued publications (the outbox) until nothing more can run now. */
@@ -136,8 +198,21 @@ const searchApi = {
   setReplayAuth(auth: ReplayAuth | null): Promise<void> {
     return saveReplayAuth(mirror, auth);
   },
-  get(id: string): Vehicle | null {
-    return index.get(id) ?? null;
+  /**
+   * A listing as the device holds it: its full record if it was opened here (with the summary's
+   * fresher search fields over it), otherwise its summary (`summary_only`), or null.
+   */
+  async get(id: string): Promise<Vehicle | null> {
+    const summary = index.get(id);
+    const record = await mirror.record(id).catch(() => undefined);
+    if (record && summary) return { ...record, ...freshFields(summary) };
+    if (record) return feed?.cursor === null && !index.has(id) ? null : record;
+    return summary ? summaryAsVehicle(summary) : null;
+  },
+  /** Keeps a listing's full record (fetched when it was opened), so it opens in full offline. */
+  keep(vehicle: Vehicle): Promise<void> {
+    if (vehicle.summary_only) return Promise.resolve();
+    return mirror.putRecord(vehicle);
   },
   /** A listing's contact this user revealed on this device (null when not asked yet): it works offline. */
   async contact(userId: string, vehicleId: string): Promise<ContactRow | null> {
@@ -150,6 +225,20 @@ const searchApi = {
     return index.size;
   },
 };
+
+/** The fields of a summary that a later sync may have changed on a record opened before. */
+function freshFields(s: ListingSummary): Partial<Vehicle> {
+  const out: Record<string, unknown> = {};
+  for (const f of FRESH_FIELDS) out[f] = s[f];
+  return out as Partial<Vehicle>;
+}
+const FRESH_FIELDS = ['make', 'model', 'variant', 'year', 'price', 'mileage', 'operating_hours', 'engine_size', 'engine_power_hp', 'fuel_type', 'transmission', 'condition', 'category', 'drive_type', 'featured', 'location', 'region', 'seller_name', 'seller_location', 'seller_type', 'expires_at'] as const satisfies readonly (keyof ListingSummary & keyof Vehicle)[];
+
+/** The scope the person chose (the whole country until they choose). */
+async function currentScope(): Promise<MirrorScope> {
+  const prefs = (await mirror.meta('prefs' as MetaRow['key'])) as (MetaRow & { prefs?: { scope?: MirrorScope } }) | undefined;
+  return prefs?.prefs?.scope ?? WHOLE_COUNTRY;
+}
 
 export type SearchApi = typeof searchApi;
 Comlink.expose(searchApi);

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS } from './schema';
+import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS } from './schema';
+import type { VehicleType } from '../domain/constants';
 import type { Vehicle } from '../domain/vehicle';
 import type { CatalogueMakeRow } from './catalogue';
 import type { DraftPhotoRow, DraftRow } from './drafts';
@@ -7,8 +8,16 @@ import type { OutboxItem } from './outbox';
 
 /** What the device keeps between visits besides the listings: the sync cursor and the catalogue's version. */
 export interface MetaRow {
-  key: 'sync' | 'catalogue' | 'replayAuth';
+  key: 'sync' | 'catalogue' | 'replayAuth' | 'summary';
   revision?: number;
+  /** summary: where the first download of the scope goes on (null once it is done). */
+  cursor?: string | null;
+  /** summary: the vehicle types whose every listing in the scope is on the device. */
+  complete?: VehicleType[];
+  /** summary: the scope the stored listings were downloaded for (its query parameters as JSON). */
+  scope?: string;
+  /** summary: the number of the last feed page stored. */
+  pages?: number;
   syncedAt?: string;
   /** The catalogue's ETag, sent back so an unchanged catalogue is not downloaded again. */
   etag?: string;
@@ -33,7 +42,9 @@ export class MotokariDb extends Dexie {
     DB_VERSIONS.forEach((stores, i) => {
       const version = this.version(i + 1).stores(stores);
       const dropped = DB_DROPPED_FIELDS[i + 1];
-      if (dropped) {
+      const cleared = DB_CLEARED_STORES[i + 1];
+      if (cleared) version.upgrade((tx) => Promise.all(cleared.map((store) => tx.table(store).clear())));
+      else if (dropped) {
         version.upgrade((tx) =>
           Promise.all(
             Object.entries(dropped).map(([store, fields]) =>

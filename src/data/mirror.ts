@@ -1,7 +1,25 @@
 import type { SellerContact, Vehicle } from '../domain/vehicle';
+import type { IndexColumns } from '../domain/search/listingIndex';
+import type { SummaryColumns } from '../domain/search/summary';
 import type { CatalogueMakeRow } from './catalogue';
 import type { MetaRow } from './db';
-import { DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS, IDB_VERSION, parseStore } from './schema';
+import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS, IDB_VERSION, parseStore } from './schema';
+
+/**
+ * The stored summary of the listings: the search index's columns as of some moment ('base'), then the
+ * feed's pages stored since, in order ('page:000001', ...). A start loads the base in bulk and applies
+ * the pages; once they add up, the worker writes a new base in their place.
+ */
+export type SummaryRow = { id: 'base'; columns: IndexColumns } | { id: `page:${string}`; rows: SummaryColumns; tombstones: string[] };
+
+export const summaryPageId = (n: number): `page:${string}` => `page:${String(n).padStart(9, '0')}`;
+
+/** A listing opened on this device, kept in full so it opens offline. */
+export interface RecordRow {
+  id: string;
+  vehicle: Vehicle;
+  storedAt: string;
+}
 
 /**
  * A listing's contact as revealed to one signed-in user, kept so it works offline and is not asked
@@ -42,18 +60,53 @@ export class Mirror {
     return this.write(['meta'], (t) => t.objectStore('meta').delete(key));
   }
 
-  vehicles(): Promise<Vehicle[]> {
-    return this.read('vehicles', (s) => s.getAll() as IDBRequest<Vehicle[]>);
+  /** The stored summary: its base (if any) first, then its pages in order. */
+  summary(): Promise<SummaryRow[]> {
+    return this.read('summary', (s) => s.getAll() as IDBRequest<SummaryRow[]>);
   }
 
-  /** One page of the delta feed and its cursor, in one transaction: all of it is stored or none. */
-  applySyncPage(upserts: readonly Vehicle[], tombstones: readonly string[], cursor: MetaRow): Promise<void> {
-    return this.write(['vehicles', 'meta'], (t) => {
-      const vehicles = t.objectStore('vehicles');
-      for (const v of upserts) vehicles.put(v);
-      for (const id of tombstones) vehicles.delete(id);
-      t.objectStore('meta').put(cursor);
+  /**
+   * One page of the summary feed and the feed's position after it, in one transaction: all of it is
+   * stored or none. The full records of the listings it removes go with them.
+   */
+  storeSummaryPage(page: Extract<SummaryRow, { id: `page:${string}` }>, state: MetaRow): Promise<void> {
+    return this.write(['summary', 'meta', 'records'], (t) => {
+      t.objectStore('summary').put(page);
+      const records = t.objectStore('records');
+      for (const id of page.tombstones) records.delete(id);
+      t.objectStore('meta').put(state);
     });
+  }
+
+  /** Replaces the stored summary by one base (the index's columns now) and its state, in one transaction. */
+  storeSummaryBase(columns: IndexColumns, state: MetaRow): Promise<void> {
+    return this.write(['summary', 'meta'], (t) => {
+      const summary = t.objectStore('summary');
+      summary.clear();
+      summary.put({ id: 'base', columns } satisfies SummaryRow);
+      t.objectStore('meta').put(state);
+    });
+  }
+
+  /** Forgets the summary (a new scope is downloaded from the start); opened listings stay. */
+  clearSummary(): Promise<void> {
+    return this.write(['summary', 'meta'], (t) => {
+      t.objectStore('summary').clear();
+      t.objectStore('meta').delete('summary');
+    });
+  }
+
+  /** The full record of a listing opened on this device. */
+  async record(id: string): Promise<Vehicle | undefined> {
+    return (await this.read('records', (s) => s.get(id) as IDBRequest<RecordRow | undefined>))?.vehicle;
+  }
+
+  putRecord(vehicle: Vehicle): Promise<void> {
+    return this.write(['records'], (t) => t.objectStore('records').put({ id: vehicle.id, vehicle, storedAt: new Date().toISOString() } satisfies RecordRow));
+  }
+
+  deleteRecord(id: string): Promise<void> {
+    return this.write(['records'], (t) => t.objectStore('records').delete(id));
   }
 
   /** The contact of a listing this user revealed on this device, if any. */
@@ -159,10 +212,13 @@ function createStores(idb: IDBDatabase, upgrade: IDBTransaction, oldVersion: num
       const store = idb.objectStoreNames.contains(name) ? upgrade.objectStore(name) : idb.createObjectStore(name, { keyPath: key });
       for (const field of indexes) if (!store.indexNames.contains(field)) store.createIndex(field, field);
     }
-    // Rows written by an older version lose the fields this one no longer keeps.
+    // Rows written by an older version lose the fields this one no longer keeps, or all of them.
     if (oldVersion === 0) return;
+    for (const name of DB_CLEARED_STORES[i + 1] ?? []) if (idb.objectStoreNames.contains(name)) upgrade.objectStore(name).clear();
     for (const [name, fields] of Object.entries(DB_DROPPED_FIELDS[i + 1] ?? {})) {
-      if (!idb.objectStoreNames.contains(name)) continue;
+      // Emptied by a later version in this same upgrade: rewriting its rows would bring them back.
+      const clearedLater = DB_VERSIONS.some((_, j) => j > i && (j + 1) * 10 > oldVersion && DB_CLEARED_STORES[j + 1]?.includes(name));
+      if (!idb.objectStoreNames.contains(name) || clearedLater) continue;
       upgrade.objectStore(name).openCursor().onsuccess = (e) => {
         const cursor = (e.target as IDBRequest<IDBCursorWithValue | null>).result;
         if (!cursor) return;

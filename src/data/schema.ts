@@ -12,7 +12,19 @@ export const DB_VERSIONS: readonly Readonly<Record<string, string>>[] = [
   { drafts: 'id, updatedAt', draftPhotos: 'id, draftId', outbox: 'id, listingId, createdAt' },
   // Sellers' contacts revealed to a signed-in user, one row per user and listing (mirror.ts ContactRow).
   { contacts: 'id' },
+  // The listings' summary (mirror.ts SummaryRow: the stored index columns and the feed pages since),
+  // and the full records of the listings opened on this device.
+  { summary: 'id', records: 'id' },
 ];
+
+/**
+ * Stores emptied when the database is upgraded to a version (1-based, as in DB_VERSIONS). Version 5:
+ * the listings are kept as a summary; the full copy of every listing goes. The store stays (empty) for
+ * a tab still running the previous version until it reloads.
+ */
+export const DB_CLEARED_STORES: Readonly<Record<number, readonly string[]>> = {
+  5: ['vehicles'],
+};
 
 /**
  * Fields dropped from the rows a store already holds when the database is upgraded to a version

@@ -1,43 +1,138 @@
-import type { Mirror } from './mirror';
-import type { SyncPage } from './api';
+import type { VehicleType } from '../domain/constants';
+import { ListingIndex, type IndexColumns } from '../domain/search/listingIndex';
+import { scopeParams, type MirrorScope } from '../domain/search/scope';
+import { decodeSummaries, SUMMARY_FORMAT, SUMMARY_OUT_OF_DATE, type ListingSummary, type SummaryPage } from '../domain/search/summary';
+import type { MetaRow } from './db';
+import { summaryPageId, type Mirror } from './mirror';
 
 // The search worker's reads of the public sync routes use fetch itself: they send no token and need
 // none of the API client's hooks, so the worker carries no HTTP library.
 
-/** GET /api/sync/vehicles: the changes after revision `since`, at most `limit` of them. */
-export async function fetchSyncPage(since: number, limit: number): Promise<SyncPage> {
-  const res = await fetch(`/api/sync/vehicles?${new URLSearchParams({ since: String(since), limit: String(limit) })}`);
-  if (!res.ok) throw new Error(`sync failed (${res.status})`);
-  return (await res.json()) as SyncPage;
+export interface SummaryQuery {
+  since: number;
+  cursor: string | null;
+  limit: number;
+  first: VehicleType | null;
+  scope: MirrorScope;
 }
 
-export interface SyncResult {
-  revision: number;
+/** A page of the feed and the bytes it took on the wire. */
+export interface FetchedPage {
+  page: SummaryPage;
+  bytes: number;
+}
+
+/** The server refused the app's feed format: this version of the app is out of date. */
+export class OutOfDate extends Error {}
+
+/** GET /api/sync/summary: the summaries in the scope after revision `since` (or the first download's next page). */
+export async function fetchSummaryPage(q: SummaryQuery): Promise<FetchedPage> {
+  const params = new URLSearchParams({ format: String(SUMMARY_FORMAT), since: String(q.since), limit: String(q.limit), ...scopeParams(q.scope) });
+  if (q.cursor !== null) params.set('cursor', q.cursor);
+  if (q.first !== null) params.set('first', q.first);
+  const url = new URL(`/api/sync/summary?${params}`, self.location.href).href;
+  const res = await fetch(url);
+  if (!res.ok) {
+    const detail = await res
+      .json()
+      .then((b: { detail?: unknown }) => (typeof b.detail === 'string' ? b.detail : null))
+      .catch(() => null);
+    if (res.status === 400 && detail === SUMMARY_OUT_OF_DATE) throw new OutOfDate(detail);
+    throw new Error(`sync failed (${res.status})`);
+  }
+  const text = await res.text();
+  // What the page cost on the wire (compressed), where the browser says; otherwise its length.
+  const timing = performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming | undefined;
+  performance.clearResourceTimings?.();
+  return { page: JSON.parse(text) as SummaryPage, bytes: timing?.transferSize || text.length };
+}
+
+export interface PullResult {
   upserts: number;
   removed: number;
+  /** Bytes downloaded. */
+  bytes: number;
+  /** The feed's position now. */
+  state: MetaRow;
 }
 
+/** Pages stored after a base before the worker writes a new base in their place. */
+export const PAGES_BEFORE_BASE = 8;
+
 /**
- * Pulls the changes since the stored revision, page by page. Each page and its cursor are written in
- * one transaction, so an interruption (a dropped connection, a closed tab) leaves the mirror at a page
- * boundary and the next pull resumes there: nothing is lost and nothing applied twice.
+ * Pulls what changed since the stored position, page by page. Each page and the position after it
+ * are written in one transaction, so an interruption (a dropped connection, a closed tab) leaves the
+ * device at a page boundary and the next pull resumes there: nothing is lost and nothing applied
+ * twice. The next page is asked for while one is being stored. `apply` puts each stored page into the
+ * index; `columns` gives the index's columns to store as a new base once the first download is done or
+ * pages have added up.
  */
-export async function pullChanges(
+export async function pullSummary(
   mirror: Mirror,
-  fetchPage: (since: number, limit: number) => Promise<SyncPage>,
-  onPage?: (page: SyncPage) => void | Promise<void>,
-  limit = 500,
-): Promise<SyncResult> {
-  let revision = (await mirror.meta('sync'))?.revision ?? 0;
+  fetchPage: (q: SummaryQuery) => Promise<FetchedPage>,
+  opts: {
+    scope: MirrorScope;
+    first: VehicleType | null;
+    limit?: number;
+    apply: (page: SummaryPage) => void;
+    columns: () => IndexColumns;
+  },
+): Promise<PullResult> {
+  const scope = JSON.stringify(scopeParams(opts.scope));
+  let state: MetaRow = (await mirror.meta('summary')) ?? { key: 'summary', revision: 0, cursor: null, complete: [], scope, pages: 0 };
+  if (state.scope !== scope) throw new Error('the stored summary is of another scope: clear it first');
+  const limit = opts.limit ?? 5000;
+  const query = (s: MetaRow): SummaryQuery => ({ since: s.revision ?? 0, cursor: s.cursor ?? null, limit, first: opts.first, scope: opts.scope });
+  const firstDownload = (state.revision ?? 0) === 0 || state.cursor != null;
   let upserts = 0;
   let removed = 0;
+  let bytes = 0;
+  let pending = fetchPage(query(state));
   for (;;) {
-    const page = await fetchPage(revision, limit);
-    await mirror.applySyncPage(page.upserts, page.tombstones, { key: 'sync', revision: page.revision, syncedAt: new Date().toISOString() });
-    upserts += page.upserts.length;
+    const { page, bytes: size } = await pending;
+    bytes += size;
+    const next: MetaRow = {
+      ...state,
+      revision: page.revision,
+      cursor: page.cursor,
+      complete: page.complete,
+      syncedAt: new Date().toISOString(),
+      pages: (state.pages ?? 0) + 1,
+    };
+    // Asked for before this page is stored: the network and the device work at the same time.
+    if (page.has_more) {
+      pending = fetchPage(query(next));
+      // Dropped if storing fails first; the next pull asks again from the stored position.
+      pending.catch(() => undefined);
+    }
+    await mirror.storeSummaryPage({ id: summaryPageId(next.pages!), rows: page.rows, tombstones: page.tombstones }, next);
+    state = next;
+    opts.apply(page);
+    upserts += page.rows.n;
     removed += page.tombstones.length;
-    revision = page.revision;
-    await onPage?.(page);
-    if (!page.has_more) return { revision, upserts, removed };
+    if (!page.has_more) break;
   }
+  const done = state.cursor === null;
+  if (done && ((firstDownload && upserts > 0) || (state.pages ?? 0) >= PAGES_BEFORE_BASE)) {
+    state = { ...state, pages: 0 };
+    await mirror.storeSummaryBase(opts.columns(), state);
+  }
+  return { upserts, removed, bytes, state };
+}
+
+/** Puts a feed page into an index: its listings added or replaced, its tombstones removed. */
+export function applySummaryPage(index: ListingIndex<ListingSummary>, page: Pick<SummaryPage, 'rows' | 'tombstones'>): void {
+  for (const v of decodeSummaries(page.rows)) index.upsert(v);
+  for (const id of page.tombstones) index.remove(id);
+}
+
+/** The stored summary as an index (its base's columns in bulk, then the pages stored since), and the feed's position. */
+export async function loadSummary(mirror: Mirror): Promise<{ index: ListingIndex<ListingSummary>; state: MetaRow | null }> {
+  const [rows, state] = await Promise.all([mirror.summary(), mirror.meta('summary')]);
+  let index = new ListingIndex<ListingSummary>('columns');
+  for (const row of rows) {
+    if ('columns' in row) index = ListingIndex.fromColumns(row.columns);
+    else applySummaryPage(index, row);
+  }
+  return { index, state: state ?? null };
 }

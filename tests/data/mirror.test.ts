@@ -7,6 +7,9 @@ import { Mirror } from '../../src/data/mirror';
 import { forgetReplayAuth, readReplayAuth, saveReplayAuth } from '../../src/data/replayAuth';
 import { IDB_VERSION } from '../../src/data/schema';
 import type { Vehicle } from '../../src/domain/vehicle';
+import { encodeSummaries } from '../../src/domain/search/summary';
+import { ListingIndex } from '../../src/domain/search/listingIndex';
+import { summaryPageId } from '../../src/data/mirror';
 
 // The search worker's Mirror writes the device database with IndexedDB itself; the seller's paths
 // open the same database with Dexie. Whichever opens it first, the other must find the same stores,
@@ -56,10 +59,10 @@ describe('the worker mirror and Dexie on one database', () => {
     const name = `x-${randomUUID()}`;
     const dexie = new MotokariDb(name);
     const mirror = new Mirror(name);
-    await dexie.vehicles.put(vehicle('a'));
-    await mirror.applySyncPage([vehicle('b'), vehicle('c')], ['a'], { key: 'sync', revision: 3 });
-    expect((await dexie.vehicles.toArray()).map((v) => v.id)).toEqual(['b', 'c']);
-    expect((await mirror.vehicles()).map((v) => v.id)).toEqual(['b', 'c']);
+    await dexie.table('records').put({ id: 'a', vehicle: vehicle('a'), storedAt: '2026-11-24T00:00:00Z' });
+    expect((await mirror.record('a'))?.make).toBe('Toyota');
+    await mirror.putRecord(vehicle('b'));
+    expect((await dexie.table('records').get('b'))?.vehicle.id).toBe('b');
 
     await saveReplayAuth(mirror, { token: 't', userId: 'u' });
     expect(await dexie.meta.get('replayAuth')).toMatchObject({ token: 't', userId: 'u' });
@@ -76,64 +79,70 @@ describe('the worker mirror and Dexie on one database', () => {
     dexie.close();
   });
 
-  it('stores a sync page whole or not at all', async () => {
+  it('stores a feed page and its position whole or not at all, and drops the records of the listings it removes', async () => {
     const mirror = new Mirror(`p-${randomUUID()}`);
-    await mirror.applySyncPage([vehicle('a')], [], { key: 'sync', revision: 1 });
-    const keyless = { make: 'Isuzu' } as unknown as Vehicle;
-    await expect(mirror.applySyncPage([vehicle('b'), keyless], [], { key: 'sync', revision: 2 })).rejects.toThrow();
-    expect((await mirror.vehicles()).map((v) => v.id)).toEqual(['a']);
-    expect((await mirror.meta('sync'))?.revision).toBe(1);
+    const rows = encodeSummaries([]);
+    await mirror.putRecord(vehicle('gone'));
+    await mirror.putRecord(vehicle('kept'));
+    await mirror.storeSummaryPage({ id: summaryPageId(1), rows, tombstones: ['gone'] }, { key: 'summary', revision: 1 });
+    expect(await mirror.record('gone')).toBeUndefined();
+    expect(await mirror.record('kept')).toBeDefined();
+    // A page the store refuses (no key) leaves the position, the pages and the records as they were.
+    const keyless = { rows, tombstones: ['kept'] } as unknown as Parameters<Mirror['storeSummaryPage']>[0];
+    await expect(mirror.storeSummaryPage(keyless, { key: 'summary', revision: 2 })).rejects.toThrow();
+    expect((await mirror.summary()).map((r) => r.id)).toEqual([summaryPageId(1)]);
+    expect((await mirror.meta('summary'))?.revision).toBe(1);
+    expect(await mirror.record('kept')).toBeDefined();
   });
 
-  it('brings a database of an older version up to date, keeping its listings', async () => {
-    const name = `o-${randomUUID()}`;
-    const old = new Dexie(name);
-    old.version(1).stores({ vehicles: 'id, vehicle_type, make, created_at', meta: 'key' });
-    await old.table('vehicles').put(vehicle('kept'));
-    old.close();
-
-    const mirror = new Mirror(name);
-    expect((await mirror.vehicles()).map((v) => v.id)).toEqual(['kept']);
-    expect(await mirror.catalogueCount()).toBe(0);
-    const byDexie = `d-${randomUUID()}`;
-    await new MotokariDb(byDexie).open().then((d) => d.close());
-    expect((await shape(name)) as object).toEqual(await shape(byDexie));
+  it('replaces the pages by a base in one step, and forgets the summary when asked', async () => {
+    const mirror = new Mirror(`b-${randomUUID()}`);
+    const rows = encodeSummaries([]);
+    await mirror.storeSummaryPage({ id: summaryPageId(1), rows, tombstones: [] }, { key: 'summary', revision: 1, pages: 1 });
+    await mirror.storeSummaryPage({ id: summaryPageId(2), rows, tombstones: [] }, { key: 'summary', revision: 2, pages: 2 });
+    const index = new ListingIndex('columns');
+    await mirror.storeSummaryBase(index.toColumns(), { key: 'summary', revision: 2, pages: 0 });
+    expect((await mirror.summary()).map((r) => r.id)).toEqual(['base']);
+    await mirror.clearSummary();
+    expect(await mirror.summary()).toEqual([]);
+    expect(await mirror.meta('summary')).toBeUndefined();
   });
 
-  it("drops the sellers' phones and emails that listings kept before version 4 carried, whichever opens the database", async () => {
-    for (const open of [(n: string) => new Mirror(n).vehicles(), (n: string) => new MotokariDb(n).vehicles.toArray()]) {
+  it('empties the full copy of the listings older versions kept (with the phones version 4 dropped), whichever opens the database', async () => {
+    for (const open of [(n: string) => new Mirror(n).catalogueCount(), (n: string) => new MotokariDb(n).open().then((d) => d.close())]) {
       const name = `c-${randomUUID()}`;
       const old = new Dexie(name);
       old.version(3).stores({ vehicles: 'id, vehicle_type, make, created_at', meta: 'key', catalogue: 'id, vehicle_type', drafts: 'id, updatedAt', draftPhotos: 'id, draftId', outbox: 'id, listingId, createdAt' });
-      await old.table('vehicles').bulkPut([
-        { ...vehicle('with-phone'), seller_phone: '+263 77 123 4567', seller_email: 'rudo@example.co.zw' },
-        vehicle('without'),
-      ]);
+      await old.table('vehicles').bulkPut([{ ...vehicle('with-phone'), seller_phone: '+263 77 123 4567', seller_email: 'rudo@example.co.zw' }, vehicle('without')]);
       await old.table('meta').put({ key: 'sync', revision: 9 });
+      await old.table('drafts').put({ id: 'd1', updatedAt: '2026-11-01T00:00:00Z' });
       old.close();
 
-      const rows = (await open(name)) as unknown as Record<string, unknown>[];
-      expect(rows.map((v) => v.id).sort()).toEqual(['with-phone', 'without']);
-      for (const row of rows) {
-        expect(row).not.toHaveProperty('seller_phone');
-        expect(row).not.toHaveProperty('seller_email');
-        expect(row.make).toBe(vehicle('x').make);
-      }
-      expect((await new Mirror(name).meta('sync'))?.revision).toBe(9);
+      await open(name);
+      const reopened = new Dexie(name);
+      await reopened.open();
+      expect(await reopened.table('vehicles').count()).toBe(0);
+      // A tab still on the old version keeps its position (it pulls only what changed) until it reloads.
+      expect((await reopened.table('meta').get('sync'))?.revision).toBe(9);
+      expect(await reopened.table('drafts').get('d1')).toBeDefined();
+      reopened.close();
+      const byDexie = `d-${randomUUID()}`;
+      await new MotokariDb(byDexie).open().then((d) => d.close());
+      expect((await shape(name)) as object).toEqual(await shape(byDexie));
     }
   });
 
   it('lets a newer version of the app upgrade the database while it is open, then reads on', async () => {
     const name = `n-${randomUUID()}`;
     const mirror = new Mirror(name);
-    await mirror.applySyncPage([vehicle('a')], [], { key: 'sync', revision: 1 });
+    await mirror.putRecord(vehicle('a'));
 
     const newer = new Dexie(name);
-    newer.version(5).stores({ vehicles: 'id, vehicle_type, make, created_at', meta: 'key', catalogue: 'id, vehicle_type', drafts: 'id, updatedAt', draftPhotos: 'id, draftId', outbox: 'id, listingId, createdAt', contacts: 'id', saved: 'id' });
+    newer.version(6).stores({ vehicles: 'id, vehicle_type, make, created_at', meta: 'key', catalogue: 'id, vehicle_type', drafts: 'id, updatedAt', draftPhotos: 'id, draftId', outbox: 'id, listingId, createdAt', contacts: 'id', summary: 'id', records: 'id', saved: 'id' });
     await newer.open();
     newer.close();
 
-    expect((await mirror.vehicles()).map((v) => v.id)).toEqual(['a']);
-    expect(await shape(name)).toMatchObject({ version: 50 });
+    expect((await mirror.record('a'))?.id).toBe('a');
+    expect(await shape(name)).toMatchObject({ version: 60 });
   });
 });

@@ -1,21 +1,46 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MotokariDb } from '../../src/data/db';
 import { Mirror } from '../../src/data/mirror';
-import { pullChanges } from '../../src/data/sync';
-import type { SyncPage } from '../../src/data/api';
+import { applySummaryPage, loadSummary, pullSummary, type FetchedPage, type SummaryQuery } from '../../src/data/sync';
+import { ListingIndex } from '../../src/domain/search/listingIndex';
+import { decodeSummaries, SUMMARY_FORMAT, type ListingSummary, type SummaryPage } from '../../src/domain/search/summary';
+import { scopeParams, WHOLE_COUNTRY, type MirrorScope } from '../../src/domain/search/scope';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { startServer, type TestServer } from '../server/harness';
 
-// The device's mirror (on fake-indexeddb) following the real server's delta feed, written by the
-// worker's Mirror and read back through Dexie, as the rest of the app sees it.
-describe('the offline mirror', () => {
+// The device's summary (on fake-indexeddb) following the real server's feed: a first download in
+// pages, resumed after an interruption, then deltas; and loaded back as the worker does at a start.
+describe('the device summary of the listings', () => {
   let s: TestServer;
   let seller: { token: string };
-  const fetchPage = (since: number, limit: number) => s.request({ method: 'GET', url: `/api/sync/vehicles?since=${since}&limit=${limit}` }).then((r) => r.json() as SyncPage);
-  const publicIds = async () => ((await s.request({ method: 'GET', url: '/api/vehicles?limit=500' })).json() as Vehicle[]).map((v) => v.id).sort();
-  const mirrorIds = async (db: MotokariDb) => (await db.vehicles.toCollection().primaryKeys()).map(String).sort();
+  let calls: SummaryQuery[] = [];
+  const fetchPage = async (q: SummaryQuery): Promise<FetchedPage> => {
+    calls.push(q);
+    const params = new URLSearchParams({ format: String(SUMMARY_FORMAT), since: String(q.since), limit: String(q.limit), ...scopeParams(q.scope) });
+    if (q.cursor !== null) params.set('cursor', q.cursor);
+    if (q.first !== null) params.set('first', q.first);
+    const res = await s.request({ method: 'GET', url: `/api/sync/summary?${params}` });
+    if (res.statusCode !== 200) throw new Error(`feed answered ${res.statusCode}: ${res.body}`);
+    return { page: res.json() as SummaryPage, bytes: res.body.length };
+  };
+  const publicListings = async () => (await s.request({ method: 'GET', url: '/api/vehicles?limit=500' })).json() as Vehicle[];
+  const publicIds = async () => (await publicListings()).map((v) => v.id).sort();
+  const idsOf = (index: ListingIndex<ListingSummary>) => [...index.values()].map((v) => v.id).sort();
+
+  /** Pulls into a fresh or given index the way the worker does. */
+  async function pull(mirror: Mirror, index: ListingIndex<ListingSummary>, opts: { scope?: MirrorScope; limit?: number; fetch?: typeof fetchPage; seen?: string[] } = {}) {
+    return pullSummary(mirror, opts.fetch ?? fetchPage, {
+      scope: opts.scope ?? WHOLE_COUNTRY,
+      first: 'farming',
+      limit: opts.limit ?? 9,
+      apply: (page) => {
+        opts.seen?.push(...decodeSummaries(page.rows).map((v) => v.id));
+        applySummaryPage(index, page);
+      },
+      columns: () => index.toColumns(),
+    });
+  }
 
   async function publish(): Promise<string> {
     const v = await s.draft(seller.token);
@@ -28,48 +53,73 @@ describe('the offline mirror', () => {
   });
   afterAll(() => s?.close());
 
-  it('holds exactly the public listings after a first pull in pages', async () => {
-    const name = `m-${randomUUID()}`;
-    const mirror = new Mirror(name);
-    const db = new MotokariDb(name);
-    const result = await pullChanges(mirror, fetchPage, undefined, 9);
-    expect(result.upserts).toBe((await publicIds()).length);
-    expect(await mirrorIds(db)).toEqual(await publicIds());
-    expect((await db.meta.get('sync'))?.revision).toBe(result.revision);
+  it('holds exactly the public listings after a first download in pages, the type browsed first, and loads them back as one base', async () => {
+    const mirror = new Mirror(`m-${randomUUID()}`);
+    const index = new ListingIndex<ListingSummary>('columns');
+    calls = [];
+    const result = await pull(mirror, index);
+    expect(calls.length).toBeGreaterThan(2);
+    expect(idsOf(index)).toEqual(await publicIds());
+    // The first type's listings came first.
+    const farming = (await publicListings()).filter((v) => v.vehicle_type === 'farming').length;
+    expect([...index.values()].slice(0, farming).every((v) => v.vehicle_type === 'farming')).toBe(true);
+    expect(result.state).toMatchObject({ cursor: null, pages: 0 });
+    expect(result.state.complete?.sort()).toEqual(['car', 'construction', 'farming']);
+    // Stored as one base of columns, and a start makes the same index from it.
+    expect((await mirror.summary()).map((r) => r.id)).toEqual(['base']);
+    const loaded = await loadSummary(mirror);
+    expect(idsOf(loaded.index)).toEqual(idsOf(index));
+    const some = (await publicListings())[0]!;
+    expect(loaded.index.get(some.id)).toMatchObject({ make: some.make, model: some.model, price: some.price, year: some.year, location: some.location });
   });
 
-  it('resumes an interrupted pull from the last stored page without losing or repeating a listing', async () => {
-    const name = `m-${randomUUID()}`;
-    const mirror = new Mirror(name);
-    const db = new MotokariDb(name);
-    let calls = 0;
-    const flaky = (since: number, limit: number) => (++calls === 4 ? Promise.reject(new Error('connection dropped')) : fetchPage(since, limit));
+  it('resumes an interrupted first download from the last stored page without losing or repeating a listing', async () => {
+    const mirror = new Mirror(`m-${randomUUID()}`);
+    let n = 0;
+    const flaky = (q: SummaryQuery) => (++n === 4 ? Promise.reject(new Error('connection dropped')) : fetchPage(q));
     const seen: string[] = [];
-    await expect(pullChanges(mirror, flaky, (p) => void seen.push(...p.upserts.map((v) => v.id)), 7)).rejects.toThrow('connection dropped');
-    const stored = await mirrorIds(db);
-    expect(stored.length).toBe(21);
-    await pullChanges(mirror, fetchPage, (p) => void seen.push(...p.upserts.map((v) => v.id)), 7);
-    expect(await mirrorIds(db)).toEqual(await publicIds());
+    await expect(pull(mirror, new ListingIndex('columns'), { fetch: flaky, seen, limit: 7 })).rejects.toThrow('connection dropped');
+    // Three pages stored; a start loads them and goes on from there.
+    const stored = await loadSummary(mirror);
+    expect(stored.index.size).toBe(21);
+    expect(stored.state?.cursor).not.toBeNull();
+    await pull(mirror, stored.index, { seen, limit: 7 });
+    expect(idsOf(stored.index)).toEqual(await publicIds());
     expect(new Set(seen).size).toBe(seen.length);
+    expect(idsOf((await loadSummary(mirror)).index)).toEqual(await publicIds());
   });
 
-  it('applies new, changed and deleted listings on the next pull', async () => {
-    const name = `m-${randomUUID()}`;
-    const mirror = new Mirror(name);
-    const db = new MotokariDb(name);
-    await pullChanges(mirror, fetchPage);
+  it('applies new, changed and removed listings on the next pull, and forgets the full record of a removed one', async () => {
+    const mirror = new Mirror(`m-${randomUUID()}`);
+    const index = new ListingIndex<ListingSummary>('columns');
+    await pull(mirror, index, { limit: 500 });
     const added = await publish();
     const [victim, changed] = (await publicIds()).filter((id) => id !== added);
+    await mirror.putRecord((await publicListings()).find((v) => v.id === victim)!);
     const admin = await s.admin();
     await s.request({ method: 'DELETE', url: `/api/admin/vehicle/${victim}`, token: admin.token });
     await s.request({ method: 'PUT', url: `/api/vehicles/${changed}`, token: admin.token, body: { price: 12345 } });
-    const result = await pullChanges(mirror, fetchPage);
+    const result = await pull(mirror, index);
     expect(result.removed).toBe(1);
-    expect(await mirrorIds(db)).toEqual(await publicIds());
-    expect((await db.vehicles.get(changed!))?.price).toBe(12345);
-    expect(await db.vehicles.get(victim!)).toBeUndefined();
-    expect(await db.vehicles.get(added)).toBeDefined();
+    expect(idsOf(index)).toEqual(await publicIds());
+    expect(index.get(changed!)?.price).toBe(12345);
+    expect(index.get(added)).toBeDefined();
+    expect(await mirror.record(victim!)).toBeUndefined();
+    const loaded = await loadSummary(mirror);
+    expect(idsOf(loaded.index)).toEqual(await publicIds());
+    expect(loaded.index.get(changed!)?.price).toBe(12345);
     // At the head, a pull changes nothing.
-    expect(await pullChanges(mirror, fetchPage)).toMatchObject({ upserts: 0, removed: 0 });
+    expect(await pull(mirror, index)).toMatchObject({ upserts: 0, removed: 0 });
+  });
+
+  it('keeps only the scope asked for, and refuses to mix a stored scope with another', async () => {
+    const mirror = new Mirror(`m-${randomUUID()}`);
+    const index = new ListingIndex<ListingSummary>('columns');
+    const scope: MirrorScope = { types: ['construction'], regions: null, near: null };
+    await pull(mirror, index, { scope });
+    const want = (await publicListings()).filter((v) => v.vehicle_type === 'construction').map((v) => v.id).sort();
+    expect(want.length).toBeGreaterThan(0);
+    expect(idsOf(index)).toEqual(want);
+    await expect(pull(mirror, index)).rejects.toThrow(/another scope/);
   });
 });

@@ -3,7 +3,7 @@ import { describe, beforeAll, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
-import { idbAll } from './deviceDb';
+import { deviceHolds } from './deviceDb';
 import { sellerApi } from './sellers';
 
 requireChromiumInCi();
@@ -145,7 +145,7 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
       const second = await sellers.publish(seller, { make: 'Mazda', model: 'BT-50', year: 2018 });
       await context.setOffline(true);
       await context.setOffline(false);
-      await expect.poll(async () => (await idbAll<{ id: string }>(page, 'vehicles')).some((v) => v.id === second.id), { timeout: 20_000 }).toBe(true);
+      await expect.poll(async () => await deviceHolds(page, second.id), { timeout: 20_000 }).toBe(true);
       // Time for a request the sync might have set off to reach the server.
       await page.waitForTimeout(1500);
       await page.getByText('Vehicle Details').waitFor();

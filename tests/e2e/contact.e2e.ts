@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
-import { idbAll } from './deviceDb';
+import { deviceHolds } from './deviceDb';
 import { sellerApi } from './sellers';
 
 requireChromiumInCi();
@@ -33,7 +33,7 @@ describe.skipIf(!hasChromium)('seller contact in Chromium', () => {
       const page = await app.open(context, `/car/${listing.id}`, 'Seller Information');
       // The shell is precached and the listing is on the device before the connection goes.
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 });
-      await expect.poll(async () => (await idbAll<{ id: string }>(page, 'vehicles')).some((v) => v.id === listing.id), { timeout: 30_000 }).toBe(true);
+      await expect.poll(async () => await deviceHolds(page, listing.id), { timeout: 30_000 }).toBe(true);
 
       const info = sellerInformation(page);
       expect(await info.getByText(SELLER_PHONE).count()).toBe(0);

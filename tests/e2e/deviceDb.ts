@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { packUuid } from '../../src/domain/search/summary';
 
 // The app's IndexedDB as the end-to-end tests reach it: raw rows written and read in the page, as the
 // app's own code (src/data) writes them. The app must have run once in the context, so its Dexie
@@ -78,4 +79,22 @@ export function queuedChain(listingId: string, ownerId: string, options: QueuedC
   ];
   if (options.ecocashMsisdn) chain.push({ ...base(1), kind: 'payment', payment: { method: 'ecocash', msisdn: options.ecocashMsisdn, subscriptionPlan: plan } });
   return chain;
+}
+
+/**
+ * Whether the device's summary of the listings holds a listing: in its stored base or in a feed page
+ * stored since (src/data/mirror.ts SummaryRow), and not removed by a later page.
+ */
+export async function deviceHolds(page: Page, id: string): Promise<boolean> {
+  const rows = await idbAll<{ id: string; columns?: { ids: string }; rows?: { id: string; n: number }; tombstones?: string[] }>(page, 'summary');
+  const packed = packUuid(id);
+  let held = false;
+  for (const row of rows) {
+    if (row.columns) held = row.columns.ids.split('\n').includes(id);
+    else {
+      if (row.rows && Array.from({ length: row.rows.n }, (_, i) => row.rows!.id.slice(i * 22, i * 22 + 22)).includes(packed)) held = true;
+      if (row.tombstones?.includes(id)) held = false;
+    }
+  }
+  return held;
 }

@@ -5,6 +5,7 @@ import { type SortOrder, type VehicleType, VEHICLE_TYPE_LABELS } from '../../dom
 import { locationStore } from '../location/locationStore';
 import { buildRequest, SORT_LABELS } from './query';
 import { useSearch } from './useSearch';
+import { NotKeptNotice } from './NotKeptNotice';
 import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
 import { useSession } from '../account/session';
@@ -65,7 +66,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   const [dialogMounted, setDialogMounted] = useState(false);
   const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const req = useMemo(() => buildRequest({ ...fields, vehicle_type: type }, sort, position, limit), [fields, type, sort, position, limit]);
-  const { items, total, searching } = useSearch(req);
+  const { items, total, searching, notKept } = useSearch(req);
   const noun = type === 'car' ? 'cars' : 'vehicles';
   const chips = filterChips(fields);
   const set = (k: string) => (v: string | null) =>
@@ -152,7 +153,9 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
       <Text fw={600} mb="md" aria-live="polite">
         {searching ? `Searching for ${noun}...` : `${wholeNumberText(total)} ${noun} found`}
       </Text>
-      {searching && items.length === 0 ? (
+      {notKept ? (
+        <NotKeptNotice />
+      ) : searching && items.length === 0 ? (
         <VehicleGridSkeleton count={8} />
       ) : !searching && total === 0 ? (
         <Center py={60}>

@@ -43,6 +43,7 @@ import { CatalogueSelects } from './CatalogueSelects';
 import { chipLabel } from '../../domain/search/browseFilters';
 import { buildRequest } from './query';
 import { useSearch, type SearchState } from './useSearch';
+import { NotKeptNotice } from './NotKeptNotice';
 import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
@@ -188,8 +189,8 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
   useEffect(() => setPrice(car.max_price), [car.max_price]);
 
   const req = useMemo(() => (tab ? buildRequest(dealerSearchFields(dealerId, tab, applied[tab]), 'newest', buyer, limit) : null), [dealerId, tab, applied, buyer, limit]);
-  const { items, total, searching } = useSearch(req);
-  const loading = tab === null || (searching && items.length === 0);
+  const { items, total, searching, notKept } = useSearch(req);
+  const loading = !notKept && (tab === null || (searching && items.length === 0));
   // The button's live count follows the form's make and model only (spec section 4).
   const countReq = useMemo(() => buildRequest(dealerCountFields(dealerId, { make: car.make, model: car.model }), 'newest', buyer, 1), [dealerId, car.make, car.model, buyer]);
   const live = useSearch(countReq);
@@ -384,7 +385,9 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
           )}
         </Box>
 
-        {loading ? (
+        {notKept ? (
+          <NotKeptNotice />
+        ) : loading ? (
           <VehicleGridSkeleton count={8} cols={GRID_COLS} />
         ) : total === 0 ? (
           <Center py={48}>

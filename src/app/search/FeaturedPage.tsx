@@ -6,6 +6,7 @@ import { Page } from '../shell/Page';
 import { locationStore } from '../location/locationStore';
 import { buildRequest } from './query';
 import { useSearch } from './useSearch';
+import { NotKeptNotice } from './NotKeptNotice';
 import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
@@ -16,13 +17,15 @@ const FEATURED_COLS = { base: 1, sm: 2 };
 export default function FeaturedPage() {
   const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const req = useMemo(() => buildRequest({ featured: 'true' }, 'newest', position, 200), [position]);
-  const { items, total, searching } = useSearch(req);
+  const { items, total, searching, notKept } = useSearch(req);
   return (
     <Page title="Featured collection" subtitle="Premium listings from Motokari's dealers and sellers, hand-picked for quality." size="lg">
       <Text fw={600} mb="md">
         {searching ? 'Loading featured vehicles...' : `${total} featured vehicles`}
       </Text>
-      {searching && items.length === 0 ? (
+      {notKept ? (
+        <NotKeptNotice />
+      ) : searching && items.length === 0 ? (
         <VehicleGridSkeleton count={4} cols={FEATURED_COLS} spacing="lg" />
       ) : !searching && total === 0 ? (
         <Center py={48}>

@@ -3,7 +3,7 @@ import type { SearchInput } from '../../../workers/search.worker';
 import type { Vehicle } from '../../domain/vehicle';
 import { searchWorker } from '../sync/searchClient';
 import { searchOnServer } from '../../data/serverSearch';
-import { syncStore } from '../sync/syncStore';
+import { markFirstResults, syncStore } from '../sync/syncStore';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 export interface SearchState {
@@ -11,28 +11,32 @@ export interface SearchState {
   total: number;
   /** True until the first answer for this request. */
   searching: boolean;
+  /** Offline, and the listings this search could find are not kept on this device (its scope, or a first download not finished). */
+  notKept: boolean;
 }
 
 /**
- * Runs a search in the worker, again whenever the request or the device's listings change. On a first
- * visit, until the device holds the listings, the server answers the same request instead (if it
- * can): the screen fills in without waiting for the whole first sync, which on a slow connection and
- * a large site takes far longer than one page of results.
+ * Runs a search in the worker, again whenever the request or the device's listings change. When the
+ * device does not hold every listing the search could find (outside the scope the person chose, or
+ * a first download still on its way), the server answers it instead; offline, the state says those
+ * listings are not kept on this device. Before the device's listings are loaded at all (the first
+ * moments of a first visit), the server is asked at once.
  */
 export function useSearch(req: SearchInput | null): SearchState {
   const { version, ready } = useTransitionSnapshot(syncStore, (s) => ({ version: s.version, ready: s.ready }));
   const key = JSON.stringify(req);
-  const [state, setState] = useState<SearchState>({ items: [], total: 0, searching: true });
-  /** The request whose answer is shown: the device's answer to it then replaces the server's without skeletons in between. */
-  const answered = useRef<string | null>(null);
+  const [state, setState] = useState<SearchState>({ items: [], total: 0, searching: true, notKept: false });
+  /** The request whose answer is shown, and who gave it: the device's answer then replaces the server's without skeletons in between. */
+  const answered = useRef<{ key: string; by: 'server' | 'device' } | null>(null);
   useEffect(() => {
     if (!req || ready) return;
     const ctrl = new AbortController();
-    searchOnServer(req, ctrl.signal).then(
+    askServer(req, ctrl.signal).then(
       (r) => {
         if (ctrl.signal.aborted) return;
-        answered.current = key;
-        startTransition(() => setState({ items: r.items, total: r.total, searching: false }));
+        answered.current = { key, by: 'server' };
+        startTransition(() => setState(r));
+        markFirstResults();
       },
       // Offline or refused: the skeletons stay until the device's listings answer.
       (err: unknown) => {
@@ -44,24 +48,49 @@ export function useSearch(req: SearchInput | null): SearchState {
   useEffect(() => {
     if (!req || !ready) return;
     let live = true;
-    if (answered.current !== key) startTransition(() => setState((s) => (s.searching ? s : { ...s, searching: true })));
+    const ctrl = new AbortController();
+    if (answered.current?.key !== key) startTransition(() => setState((s) => (s.searching ? s : { ...s, searching: true })));
     searchWorker
       .search(req)
-      .then((r) => {
+      .then(async (r): Promise<SearchState | null> => {
+        if (r.covered) {
+          answered.current = { key, by: 'device' };
+          return { items: r.items, total: r.total, searching: false, notKept: false };
+        }
+        // The server's answer to this request stands until the device can give the same.
+        if (answered.current?.key === key && answered.current.by === 'server') return null;
+        try {
+          const fromServer = await askServer(req, ctrl.signal);
+          answered.current = { key, by: 'server' };
+          return fromServer;
+        } catch (err) {
+          if (ctrl.signal.aborted) return null;
+          console.warn('server search failed; these listings are not kept on this device', err);
+          return { items: [], total: 0, searching: false, notKept: true };
+        }
+      })
+      .then((next) => {
         // A grid of cards is a lot to render on a slow phone: as a transition React renders it in
         // slices, so taps and scrolling are not held up while the results are drawn.
-        if (!live) return;
-        answered.current = key;
-        startTransition(() => setState({ items: r.items, total: r.total, searching: false }));
+        if (live && next) {
+          startTransition(() => setState(next));
+          markFirstResults();
+        }
       })
       .catch((err: unknown) => {
         console.warn('search failed', err);
-        if (live) setState({ items: [], total: 0, searching: false });
+        if (live) setState({ items: [], total: 0, searching: false, notKept: false });
       });
     return () => {
       live = false;
+      ctrl.abort();
     };
     // `key` stands for `req`: a new object with the same content must not search again.
   }, [key, version, ready]);
   return state;
+}
+
+async function askServer(req: SearchInput, signal: AbortSignal): Promise<SearchState> {
+  const r = await searchOnServer(req, signal);
+  return { items: r.items, total: r.total, searching: false, notKept: false };
 }

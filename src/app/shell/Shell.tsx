@@ -182,7 +182,17 @@ function UpdatePrompt() {
 }
 
 function SyncStatus() {
-  const { online, lastSyncedAt, syncing } = useSnapshot(syncStore);
+  const { online, lastSyncedAt, syncing, outOfDate } = useSnapshot(syncStore);
+  if (online && outOfDate) {
+    return (
+      <Alert color="gold" variant="filled" radius={0} py={6} c="dark" role="status">
+        {outOfDate}{' '}
+        <Anchor component="button" type="button" c="dark" fw={700} underline="always" onClick={() => window.location.reload()}>
+          Reload
+        </Anchor>
+      </Alert>
+    );
+  }
   if (online && !lastSyncedAt && !syncing) return <Box h={SYNC_STATUS_HEIGHT_PX} />;
   const when = lastSyncedAt ? syncedAtText(new Date(lastSyncedAt)) : null;
   if (!online) {

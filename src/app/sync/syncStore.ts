@@ -1,4 +1,6 @@
+import * as Comlink from 'comlink';
 import { proxy, subscribe } from 'valtio';
+import { VEHICLE_TYPES, type VehicleType } from '../../domain/constants';
 import { onListingWrite } from '../../data/listingWrites';
 import { searchWorker } from './searchClient';
 
@@ -12,7 +14,16 @@ export const syncStore = proxy({
   lastSyncedAt: null as string | null,
   /** Bumped after every change, so screens re-run their searches. */
   version: 0,
+  /** The server no longer serves this version's listings feed: what it says (reload to update). */
+  outOfDate: null as string | null,
 });
+
+/** The vehicle type of the screen the person is on (its listings are downloaded first); null when none. */
+function browsedType(): VehicleType | null {
+  const path = window.location.pathname.split('/')[1] ?? '';
+  const named = new URLSearchParams(window.location.search).get('vehicle_type') ?? (path === 'cars' ? 'car' : path);
+  return (VEHICLE_TYPES as readonly string[]).includes(named) ? (named as VehicleType) : null;
+}
 
 /**
  * Calls `run` after each change to the device's listings (a bump of `version`), without rendering
@@ -29,6 +40,14 @@ export function onListingsChange(run: () => void): () => void {
 }
 
 const REFRESH_MS = 5 * 60_000;
+const FIRST_RESULTS_WAIT_MS = 4000;
+let firstResultsShown: () => void = () => undefined;
+const firstResults = new Promise<void>((resolve) => (firstResultsShown = resolve));
+
+/** The first screen has its results (from the server on a first visit): the first download may start. */
+export function markFirstResults(): void {
+  firstResultsShown();
+}
 let running: Promise<void> | null = null;
 /** A sync asked for while one runs: it starts when that one ends (what changed meanwhile may be missing from it). */
 let followUp: Promise<void> | null = null;
@@ -50,8 +69,13 @@ export function syncNow(): Promise<void> {
   running = (async () => {
     syncStore.syncing = true;
     try {
-      // The worker stores each page in the mirror and its index, and refreshes the catalogue.
-      let outcome = await searchWorker.sync();
+      // The worker stores each page in the mirror and its index, and refreshes the catalogue. Each
+      // vehicle type the first download completes lets the screens search it on the device.
+      const progress = Comlink.proxy((p: { count: number }) => {
+        syncStore.count = p.count;
+        syncStore.version++;
+      });
+      let outcome = await searchWorker.sync(browsedType(), progress);
       if (outcome.count === 0 && !outcome.error && !initializeAsked) {
         // Spec section 4: no listings at all (a new or just-reset site) asks the server for its
         // sample data once, then syncs again. A failure is only logged; the empty state shows.
@@ -60,13 +84,14 @@ export function syncNow(): Promise<void> {
           // The API client loads here, not with the first screen: only an empty site asks.
           const { api } = await import('../../data/api');
           await api.post('initialize-data');
-          outcome = await searchWorker.sync();
+          outcome = await searchWorker.sync(browsedType(), progress);
         } catch (err) {
           console.warn('sample data not initialised', err);
         }
       }
       syncStore.count = outcome.count;
       syncStore.lastSyncedAt = outcome.lastSyncedAt;
+      syncStore.outOfDate = outcome.outOfDate ? outcome.error : null;
       if (outcome.changed) syncStore.version++;
       if (outcome.error) console.warn('sync incomplete; showing the listings on this device:', outcome.error);
     } catch (err) {
@@ -96,15 +121,14 @@ export async function startSync(): Promise<void> {
   setInterval(() => {
     if (document.visibilityState === 'visible' && navigator.onLine) void syncNow();
   }, REFRESH_MS);
-  if (syncStore.count > 0) {
-    syncStore.ready = true;
-    syncStore.version++;
-    void syncNow();
-  } else {
-    await syncNow();
-    syncStore.ready = true;
-    syncStore.version++;
-  }
+  // Ready at once, even with nothing on the device yet: a search the device cannot answer in full
+  // (a first download on its way) goes to the server (useSearch).
+  syncStore.ready = true;
+  syncStore.version++;
+  // On a first visit the first screen's results come first: the download starts once they are in
+  // (or after a few seconds), so it does not hold up the search answer and its photos on a slow line.
+  if (syncStore.count === 0) await Promise.race([firstResults, new Promise((r) => setTimeout(r, FIRST_RESULTS_WAIT_MS))]);
+  void syncNow();
 }
 
 // This device's own listing writes (an edit, a delete, a payment confirmed) reach its search at once.

@@ -15,6 +15,7 @@ import { searchWorker } from '../sync/searchClient';
 import { onListingsChange } from '../sync/syncStore';
 import { VehicleCard } from '../search/VehicleCard';
 import { ContactSeller, SellerContactLines } from '../account/ContactSeller';
+import { SUMMARY_ONLY_NOTE } from '../../domain/search/summary';
 import { useSession } from '../account/session';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
@@ -215,6 +216,8 @@ export default function VehicleDetailPage() {
       (v) => {
         fresh = true;
         if (live) show(v);
+        // Kept in full on this device: a listing seen once opens offline with everything it showed.
+        searchWorker.keep(v).catch((err: unknown) => console.warn('listing not kept on this device', err));
       },
       async (err: unknown) => {
         console.warn('vehicle detail not fetched', err);
@@ -342,6 +345,11 @@ export default function VehicleDetailPage() {
               {v.vehicle_type === 'car' ? <Detail label="Seats" value={5} /> : null}
               {v.vehicle_type === 'car' ? <Detail label="Doors" value={4} /> : null}
             </SimpleGrid>
+            {v.summary_only ? (
+              <Text mt="lg" c="dimmed" role="note">
+                {SUMMARY_ONLY_NOTE}
+              </Text>
+            ) : null}
             {v.description ? (
               <>
                 <Title order={3} fz="h4" mt="lg" mb="xs">

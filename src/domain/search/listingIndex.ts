@@ -314,6 +314,16 @@ export class ListingIndex<T extends Indexed> {
     return slot === undefined ? undefined : this.item(slot);
   }
 
+  /** Whether the listing in a live slot has a photo. */
+  hasPhoto(slot: number): boolean {
+    return (this.flags[slot]! & 2) === 2;
+  }
+
+  /** The listing in a live slot (see `forEachSlot`). */
+  atSlot(slot: number): T {
+    return this.item(slot);
+  }
+
   /** The listing in a slot: the object given, or (columns mode) one made from the columns. */
   private item(slot: number): T {
     if (this.items) return this.items[slot]!;

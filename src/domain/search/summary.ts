@@ -29,6 +29,9 @@ export interface ListingSummary extends Indexed {
 /** The summary feed's format number: a client asks for it, and a server that does not know it says so. */
 export const SUMMARY_FORMAT = 2;
 
+/** The server's answer to an app asking for another feed format than its own. */
+export const SUMMARY_OUT_OF_DATE = 'This app version is out of date: reload to update it.';
+
 /** One page of the summary feed (GET /api/sync/summary). */
 export interface SummaryPage {
   format: typeof SUMMARY_FORMAT;
@@ -292,6 +295,9 @@ export function decodeSummaries(c: SummaryColumns): ListingSummary[] {
   }
   return out;
 }
+
+/** A listing page shown from the device's summary alone (offline, never opened before). */
+export const SUMMARY_ONLY_NOTE = 'Only a summary of this listing is kept on this device. Its description, features and other photos show when you are online.';
 
 /** Where a listing's card thumbnail is served (its first photo's, whatever its name). */
 export const listingThumbUrl = (id: string): string => `/api/vehicles/${id}/thumb`;
