@@ -16,8 +16,9 @@ export interface MetaRow {
   complete?: VehicleType[];
   /** summary: the scope the stored listings were downloaded for (its query parameters as JSON). */
   scope?: string;
-  /** summary: the number of the last feed page stored. */
+  /** summary: the number of the last feed page stored, and the listings and tombstones in the pages since the base. */
   pages?: number;
+  pageRows?: number;
   syncedAt?: string;
   /** The catalogue's ETag, sent back so an unchanged catalogue is not downloaded again. */
   etag?: string;

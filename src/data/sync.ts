@@ -56,8 +56,13 @@ export interface PullResult {
   state: MetaRow;
 }
 
-/** Pages stored after a base before the worker writes a new base in their place. */
-export const PAGES_BEFORE_BASE = 8;
+/**
+ * When the pages stored after the base are written into a new base: once they hold this many
+ * listings and tombstones (a start applies them one by one), or this many pages. A new base rewrites
+ * every listing's columns, so it is not done for each small update.
+ */
+export const ROWS_BEFORE_BASE = 2000;
+export const PAGES_BEFORE_BASE = 50;
 
 /**
  * Pulls what changed since the stored position, page by page. Each page and the position after it
@@ -98,6 +103,7 @@ export async function pullSummary(
       complete: page.complete,
       syncedAt: new Date().toISOString(),
       pages: (state.pages ?? 0) + 1,
+      pageRows: (state.pageRows ?? 0) + page.rows.n + page.tombstones.length,
     };
     // Asked for before this page is stored: the network and the device work at the same time.
     if (page.has_more) {
@@ -113,8 +119,8 @@ export async function pullSummary(
     if (!page.has_more) break;
   }
   const done = state.cursor === null;
-  if (done && ((firstDownload && upserts > 0) || (state.pages ?? 0) >= PAGES_BEFORE_BASE)) {
-    state = { ...state, pages: 0 };
+  if (done && ((firstDownload && upserts > 0) || (state.pageRows ?? 0) >= ROWS_BEFORE_BASE || (state.pages ?? 0) >= PAGES_BEFORE_BASE)) {
+    state = { ...state, pages: 0, pageRows: 0 };
     await mirror.storeSummaryBase(opts.columns(), state);
   }
   return { upserts, removed, bytes, state };

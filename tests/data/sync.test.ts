@@ -63,7 +63,7 @@ describe('the device summary of the listings', () => {
     // The first type's listings came first.
     const farming = (await publicListings()).filter((v) => v.vehicle_type === 'farming').length;
     expect([...index.values()].slice(0, farming).every((v) => v.vehicle_type === 'farming')).toBe(true);
-    expect(result.state).toMatchObject({ cursor: null, pages: 0 });
+    expect(result.state).toMatchObject({ cursor: null, pages: 0, pageRows: 0 });
     expect(result.state.complete?.sort()).toEqual(['car', 'construction', 'farming']);
     // Stored as one base of columns, and a start makes the same index from it.
     expect((await mirror.summary()).map((r) => r.id)).toEqual(['base']);
