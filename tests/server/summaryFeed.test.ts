@@ -1,5 +1,8 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VEHICLE_TYPES, type VehicleType } from '../../src/domain/constants';
 import { inScope, parseScopeParams, scopeParams, type MirrorScope } from '../../src/domain/search/scope';
@@ -7,6 +10,7 @@ import { decodeSummaries, encodeSummaries, summarize, type ListingSummary, type 
 import type { Vehicle } from '../../src/domain/vehicle';
 import type { SyncPage } from '../../src/data/api';
 import { vehicles } from '../../src/server/db/schema';
+import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 const OUTDATED = 'This app version is out of date: reload to update it.';
@@ -29,6 +33,14 @@ const farmingBody = (over: Record<string, unknown> = {}) =>
 
 /** What the device stores of a listing the old feed sent in full: its summary, through the wire encoding. */
 const onDevice = (v: Vehicle): ListingSummary => decodeSummaries(encodeSummaries([summarize(v)]))[0]!;
+
+/** A multipart body of image files (as the app's photo upload sends them). */
+async function multipart(files: { name: string; bytes: Buffer }[]): Promise<{ payload: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const f of files) form.append('files', new Blob([new Uint8Array(f.bytes)], { type: 'image/png' }), f.name);
+  const res = new Response(form);
+  return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
+}
 
 /** A device's copy: the summaries it holds, the revision it reached, and every page it stored. */
 class Copy {
@@ -310,6 +322,92 @@ describe.each(ENGINES)('%s', (engine) => {
       const body = brotliDecompressSync(br.rawPayload);
       expect(br.rawPayload.length).toBeLessThan(body.length);
       expect(JSON.parse(body.toString('utf8'))).toEqual(plain.json());
+    });
+  });
+
+  describe('the card thumbnail', () => {
+    let withPhoto: Vehicle;
+    let photoUrl: string;
+    const thumb = (id: string, query = '', headers: Record<string, string> = {}) => s.request({ method: 'GET', url: `/api/vehicles/${id}/thumb${query}`, headers });
+    const mediaDir = () => path.join(s.dataDir, 'media');
+
+    beforeAll(async () => {
+      // Noise, as a photo's detail is: a flat image would make every rendition a few bytes.
+      const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a6', noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+        .png()
+        .toBuffer();
+      const { payload, contentType } = await multipart([{ name: 'car.png', bytes: photo }]);
+      const up = await s.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${seller.token}` } });
+      expect(up.statusCode, up.body).toBe(201);
+      photoUrl = (up.json() as { urls: string[] }).urls[0]!;
+      withPhoto = await publish({ images: [photoUrl] });
+    });
+
+    it('streams the first photo’s thumbnail with a day’s caching and its name as a strong ETag; 304 when the client has it', async () => {
+      const res = await thumb(withPhoto.id);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=86400');
+      const etag = res.headers.etag as string;
+      expect(etag).toMatch(/^"[0-9a-f]{32}-thumb\.webp"$/);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width: 400 });
+
+      const again = await thumb(withPhoto.id, '', { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect((await thumb(withPhoto.id, '', { 'if-none-match': '"something-else.webp"' })).statusCode).toBe(200);
+    });
+
+    it('size=small is a smaller WebP, made once and kept beside the thumbnail, and deleted with the photo', async () => {
+      const full = await thumb(withPhoto.id);
+      const small = await thumb(withPhoto.id, '?size=small');
+      expect(small.statusCode).toBe(200);
+      expect(small.headers['content-type']).toBe('image/webp');
+      expect(small.headers['cache-control']).toBe('public, max-age=86400');
+      const etag = small.headers.etag as string;
+      expect(etag).toMatch(/^"[0-9a-f]{32}-small\.webp"$/);
+      expect(small.rawPayload.length).toBeLessThan(full.rawPayload.length / 2);
+      expect(await sharp(small.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 160 });
+      const kept = path.join(mediaDir(), etag.slice(1, -1));
+      expect(existsSync(kept)).toBe(true);
+      const second = await thumb(withPhoto.id, '?size=small');
+      expect(second.rawPayload.equals(small.rawPayload)).toBe(true);
+      expect((await thumb(withPhoto.id, '?size=small', { 'if-none-match': etag })).statusCode).toBe(304);
+      expect((await thumb(withPhoto.id, '?size=tiny')).statusCode).toBe(422);
+
+      // The listing goes; a day later its photo is an orphan upload, deleted with all its renditions.
+      expect((await s.request({ method: 'DELETE', url: `/api/vehicles/${withPhoto.id}`, token: seller.token })).statusCode).toBe(200);
+      await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, new Date(Date.now() + 2 * DAY_MS));
+      const hash = path.basename(photoUrl).slice(0, 32);
+      expect(readdirSync(mediaDir()).filter((f) => f.startsWith(hash))).toEqual([]);
+      expect((await thumb(withPhoto.id)).statusCode).toBe(404);
+    });
+
+    it('redirects to a first image that is not an uploaded photo (the sample artwork)', async () => {
+      const sample = (await publicListings()).find((v) => v.images[0]?.startsWith('/samples/'))!;
+      const res = await thumb(sample.id);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(sample.images[0]);
+    });
+
+    it('404 for a listing without a photo, an unknown or unpublished one; a malformed id is refused like every :id route', async () => {
+      // The app always gives a listing an image (the placeholder); one stored without any has no thumbnail.
+      const bare = await publish({});
+      await s.app.ctx.db.update(vehicles).set({ images: [] }).where(eq(vehicles.id, bare.id));
+      const none = await thumb(bare.id);
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({ detail: 'This listing has no photo' });
+      const draft = await s.draft(seller.token, { images: [photoUrl] });
+      for (const id of [draft.id, '00000000-0000-4000-8000-000000000000']) {
+        const res = await thumb(id);
+        expect(res.statusCode, id).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Car not found' });
+      }
+      const bad = await thumb('not-a-uuid');
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json()).toHaveProperty('detail');
     });
   });
 });
