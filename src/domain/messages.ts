@@ -30,6 +30,8 @@ export const LISTING_MESSAGES = {
   tooManyContacts: "You have asked for many sellers' contact details in a short time. Please try again in an hour.",
   notFound: 'Car not found',
   notFoundText: "The car you're looking for doesn't exist or has been removed.",
+  /** GET /api/vehicles/{id}/thumb of a listing without a photo. */
+  noPhoto: 'This listing has no photo',
   createError: 'Error creating listing. Please try again.',
   validationError: 'Validation error: Please check all fields are filled correctly with valid values.',
   serverError: 'Server error. Please try again later.',

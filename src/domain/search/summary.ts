@@ -150,8 +150,11 @@ class Dictionary<T> {
   }
 }
 
+/** What `summarize` reads of a listing: a full listing, or a server's narrower selection of its columns. */
+export type SummarySource = Omit<ListingSummary, 'has_photo'> & { images: readonly string[] };
+
 /** The summary of a listing (the fields the device keeps). */
-export function summarize(v: Vehicle): ListingSummary {
+export function summarize(v: SummarySource): ListingSummary {
   return {
     id: v.id,
     vehicle_type: v.vehicle_type,

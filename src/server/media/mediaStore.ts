@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../domain/constants';
@@ -7,6 +7,9 @@ import { MAX_IMAGE_PIXELS } from '../../domain/constants';
 export const MEDIA_PREFIX = '/media/';
 const FULL_WIDTH = 1600;
 const THUMB_WIDTH = 400;
+/** The card thumbnail for a person who chose 'Save data': narrower and coarser. */
+const SMALL_WIDTH = 160;
+const SMALL_QUALITY = 50;
 /** Formats judged by the bytes, never by the file name. */
 const ACCEPTED = new Set(['jpeg', 'png', 'gif', 'webp', 'avif', 'tiff', 'heif']);
 
@@ -26,11 +29,25 @@ export interface MediaStore {
   readonly dir: string;
   /** Stores WebP renditions of an image; the same bytes always give the same URLs (a replay stores nothing new). */
   store(bytes: Buffer): Promise<StoredImage>;
-  /** Deletes both renditions of a stored image, by the URL `store` gave; a file already gone is no error. */
+  /** Deletes the renditions of a stored image, by the URL `store` gave; a file already gone is no error. */
   remove(url: string): Promise<void>;
+  /**
+   * The file of a stored image's card thumbnail, by the URL `store` gave: the thumbnail, or with
+   * `small` its smaller rendition, made from the thumbnail on first ask and kept beside it. Null when
+   * the URL is not a stored image's or its thumbnail is gone.
+   */
+  thumbnailFile(url: string, small: boolean): Promise<string | null>;
 }
 
 export const thumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-thumb.webp');
+export const smallThumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-small.webp');
+const STORED = /^\/media\/[0-9a-f]{32}-full\.webp$/;
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 export function createMediaStore(dataDir: string): MediaStore {
   const dir = path.join(dataDir, 'media');
@@ -51,14 +68,11 @@ export function createMediaStore(dataDir: string): MediaStore {
       const thumbName = `${hash}-thumb.webp`;
       await mkdir(dir, { recursive: true });
       const fullPath = path.join(dir, fullName);
-      const exists = await access(fullPath).then(
-        () => true,
-        () => false,
-      );
+      const stored = await exists(fullPath);
       let width = meta.width ?? 0;
       let height = meta.height ?? 0;
       let size = 0;
-      if (!exists) {
+      if (!stored) {
         try {
           const base = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
           const full = await base().resize({ width: FULL_WIDTH, height: FULL_WIDTH, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
@@ -82,9 +96,24 @@ export function createMediaStore(dataDir: string): MediaStore {
     },
     async remove(url) {
       const full = path.basename(url);
-      // The thumbnail first: the full rendition's presence means both exist (see store).
+      // The thumbnails first: the full rendition's presence means the thumbnail exists (see store).
+      await rm(path.join(dir, path.basename(smallThumbnailOf(url))), { force: true });
       await rm(path.join(dir, path.basename(thumbnailOf(url))), { force: true });
       await rm(path.join(dir, full), { force: true });
+    },
+    async thumbnailFile(url, small) {
+      if (!STORED.test(url)) return null;
+      const thumb = path.join(dir, path.basename(thumbnailOf(url)));
+      if (!(await exists(thumb))) return null;
+      if (!small) return thumb;
+      const file = path.join(dir, path.basename(smallThumbnailOf(url)));
+      if (await exists(file)) return file;
+      const bytes = await sharp(thumb).resize({ width: SMALL_WIDTH, withoutEnlargement: true }).webp({ quality: SMALL_QUALITY }).toBuffer();
+      // Written aside and renamed: a request at the same moment reads the whole file or makes its own.
+      const part = `${file}.${randomBytes(6).toString('hex')}.part`;
+      await writeFile(part, bytes);
+      await rename(part, file);
+      return file;
     },
   };
 }

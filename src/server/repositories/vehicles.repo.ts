@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contactRequests, listingRevision, vehicles, vehicleTombstones } from '../db/schema';
 import { withDistance, type OwnVehicle, type Vehicle } from '../../domain/vehicle';
 import type { SellerType, VehicleType } from '../../domain/constants';
 import type { SubscriptionPlan } from '../../domain/fees';
 import { toClauses, type SearchRequest } from '../../domain/search/filters';
+import { inScope, type MirrorScope } from '../../domain/search/scope';
+import type { SummarySource } from '../../domain/search/summary';
 import { chordSql, clausesSql, orderBySql } from '../search/sqlFilters';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
@@ -245,17 +247,214 @@ export async function syncChanges(db: Db, since: number, limit: number): Promise
           .where(gt(vehicleTombstones.revision, since))
           .orderBy(asc(vehicleTombstones.revision))
           .limit(limit + 1);
-  type Entry = { revision: number; upsert?: VehicleRow; remove?: string };
-  const merged: Entry[] = [
-    ...changed.map((c): Entry => (c.isPublic ? { revision: c.row.revision, upsert: c.row } : { revision: c.row.revision, remove: c.row.id })),
-    ...gone.map((t): Entry => ({ revision: t.revision, remove: t.vehicleId })),
-  ].sort((a, b) => a.revision - b.revision);
+  const { page, revision, hasMore } = changePage(
+    changed.map((c): Change<VehicleRow> => (c.isPublic ? { revision: c.row.revision, upsert: c.row } : { revision: c.row.revision, remove: c.row.id })),
+    gone,
+    since,
+    head,
+    limit,
+  );
+  return {
+    upserts: page.flatMap((e) => (e.upsert ? [toApiVehicle(e.upsert)] : [])),
+    tombstones: page.flatMap((e) => (e.remove ? [e.remove] : [])),
+    revision,
+    has_more: hasMore,
+  };
+}
+
+/** One change of the delta feeds: a listing to store, or the id of one to drop. */
+type Change<T> = { revision: number; upsert?: T; remove?: string };
+
+/**
+ * The changed rows and tombstones (each read `limit + 1` past `since`) merged in revision order and
+ * cut to a page that ends on an exact revision; the head once nothing more follows.
+ */
+function changePage<T>(changed: Change<T>[], gone: { revision: number; vehicleId: string }[], since: number, head: number, limit: number) {
+  const merged: Change<T>[] = [...changed, ...gone.map((t): Change<T> => ({ revision: t.revision, remove: t.vehicleId }))].sort(
+    (a, b) => a.revision - b.revision,
+  );
   const page = merged.slice(0, limit);
   const hasMore = merged.length > limit;
   let revision = page.length ? page[page.length - 1]!.revision : since;
   if (!hasMore) revision = Math.max(revision, head);
+  return { page, revision, hasMore };
+}
+
+/** The columns a listing's summary needs (no description, features or contact; the first photo only). */
+const summaryColumns = {
+  id: vehicles.id,
+  vehicleType: vehicles.vehicleType,
+  make: vehicles.make,
+  model: vehicles.model,
+  variant: vehicles.variant,
+  category: vehicles.category,
+  fuelType: vehicles.fuelType,
+  transmission: vehicles.transmission,
+  condition: vehicles.condition,
+  driveType: vehicles.driveType,
+  sellerId: vehicles.sellerId,
+  sellerName: vehicles.sellerName,
+  sellerLocation: vehicles.sellerLocation,
+  sellerType: vehicles.sellerType,
+  price: vehicles.price,
+  mileage: vehicles.mileage,
+  operatingHours: vehicles.operatingHours,
+  year: vehicles.year,
+  engineSize: vehicles.engineSize,
+  enginePowerHp: vehicles.enginePowerHp,
+  location: vehicles.location,
+  region: vehicles.region,
+  featured: vehicles.featured,
+  sellerLatitude: vehicles.sellerLatitude,
+  sellerLongitude: vehicles.sellerLongitude,
+  createdAt: vehicles.createdAt,
+  expiresAt: vehicles.expiresAt,
+  firstImage: sql<string | null>`${vehicles.images} ->> 0`,
+};
+
+type SummaryRow = Pick<VehicleRow, Exclude<keyof typeof summaryColumns, 'firstImage'>> & { firstImage: string | null };
+
+function toSummarySource(r: SummaryRow): SummarySource {
   return {
-    upserts: page.flatMap((e) => (e.upsert ? [toApiVehicle(e.upsert)] : [])),
+    id: r.id,
+    vehicle_type: r.vehicleType as VehicleType,
+    make: r.make,
+    model: r.model,
+    variant: r.variant,
+    category: r.category,
+    fuel_type: r.fuelType,
+    transmission: r.transmission,
+    condition: r.condition,
+    drive_type: r.driveType,
+    seller_id: r.sellerId,
+    seller_name: r.sellerName,
+    seller_location: r.sellerLocation,
+    seller_type: (r.sellerType as SellerType | null) ?? null,
+    price: r.price,
+    mileage: r.mileage,
+    operating_hours: r.operatingHours,
+    year: r.year,
+    engine_size: r.engineSize,
+    engine_power_hp: r.enginePowerHp,
+    location: r.location,
+    region: r.region,
+    featured: r.featured,
+    seller_latitude: r.sellerLatitude,
+    seller_longitude: r.sellerLongitude,
+    created_at: r.createdAt.toISOString(),
+    expires_at: r.expiresAt ? r.expiresAt.toISOString() : null,
+    images: r.firstImage === null ? [] : [r.firstImage],
+  };
+}
+
+/** The regions part of a scope as SQL, the same test as inScope's: the listing's region, or its location naming one. */
+function regionsSql(regions: readonly string[]): SQL {
+  const patterns = regions.map((r) => `%${r.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
+  return sql`(${inArray(vehicles.region, [...regions])} or lower(${vehicles.location}) like any (array[${sql.join(
+    patterns.map((p) => sql`${p}::text`),
+    sql`, `,
+  )}]))`;
+}
+
+/** Where a first download stands: the snapshot's head revision, the type it is in, the last listing sent of that type. */
+export interface SnapshotPosition {
+  revision: number;
+  type: VehicleType;
+  after: { createdAt: Date; id: string } | null;
+}
+
+export interface SnapshotPage {
+  rows: SummarySource[];
+  /** Where the next page starts; null when the snapshot is done. */
+  next: SnapshotPosition | null;
+  revision: number;
+  /** The types of `order` whose every listing has been read. */
+  complete: VehicleType[];
+}
+
+/**
+ * One page of a first download of the public listings in a scope: type after type in `order`,
+ * newest first within a type (keyset on created_at desc, id). At most `limit` rows are read; the
+ * scope's types and regions are applied in SQL, its distance here with `inScope`, so a page may
+ * hold fewer rows than it read. The head revision is read before the first page's rows: every
+ * change after it reaches the client through the delta from it, whether or not a page saw it.
+ */
+export async function summarySnapshot(db: Db, scope: MirrorScope, order: readonly VehicleType[], from: SnapshotPosition | null, limit: number): Promise<SnapshotPage> {
+  const revision = from ? from.revision : await currentRevision(db);
+  let at = from ? order.indexOf(from.type) : 0;
+  let after = from?.after ?? null;
+  const rows: SummarySource[] = [];
+  let budget = limit;
+  while (at < order.length && budget > 0) {
+    const where: SQL[] = [eq(vehicles.vehicleType, order[at]!), publicSql];
+    if (scope.regions) where.push(regionsSql(scope.regions));
+    // The redundant `created_at <=` bounds the index scan; the `or` alone would be a filter.
+    if (after) where.push(lte(vehicles.createdAt, after.createdAt), or(lt(vehicles.createdAt, after.createdAt), and(eq(vehicles.createdAt, after.createdAt), gt(vehicles.id, after.id)))!);
+    const read = await db
+      .select(summaryColumns)
+      .from(vehicles)
+      .where(and(...where))
+      .orderBy(desc(vehicles.createdAt), asc(vehicles.id))
+      .limit(budget + 1);
+    const taken = read.slice(0, budget);
+    budget -= taken.length;
+    for (const r of taken) {
+      const source = toSummarySource(r);
+      if (inScope(source, scope)) rows.push(source);
+    }
+    if (read.length > taken.length) {
+      const last = taken[taken.length - 1]!;
+      after = { createdAt: last.createdAt, id: last.id };
+    } else {
+      at += 1;
+      after = null;
+    }
+  }
+  return {
+    rows,
+    next: at < order.length ? { revision, type: order[at]!, after } : null,
+    revision,
+    complete: order.slice(0, at),
+  };
+}
+
+export interface SummaryDelta {
+  upserts: SummarySource[];
+  tombstones: string[];
+  revision: number;
+  has_more: boolean;
+}
+
+/**
+ * The summary feed's changes after `since` (> 0), as syncChanges pages them: a listing that is no
+ * longer public, or deleted, or public but outside the scope (it may have left it) is a tombstone.
+ */
+export async function summaryChanges(db: Db, since: number, limit: number, scope: MirrorScope): Promise<SummaryDelta> {
+  const head = await currentRevision(db);
+  const changed = await db
+    .select({ ...summaryColumns, revision: vehicles.revision, isPublic: sql<boolean>`${publicSql}` })
+    .from(vehicles)
+    .where(and(gt(vehicles.revision, since), sql`(${publicSql} or ${vehicles.firstPublishedAt} is not null)`))
+    .orderBy(asc(vehicles.revision))
+    .limit(limit + 1);
+  const gone = await db
+    .select({ revision: vehicleTombstones.revision, vehicleId: vehicleTombstones.vehicleId })
+    .from(vehicleTombstones)
+    .where(gt(vehicleTombstones.revision, since))
+    .orderBy(asc(vehicleTombstones.revision))
+    .limit(limit + 1);
+  const { page, revision, hasMore } = changePage(
+    changed.map((c): Change<SummarySource> => {
+      const source = toSummarySource(c);
+      return c.isPublic && inScope(source, scope) ? { revision: c.revision, upsert: source } : { revision: c.revision, remove: c.id };
+    }),
+    gone,
+    since,
+    head,
+    limit,
+  );
+  return {
+    upserts: page.flatMap((e) => (e.upsert ? [e.upsert] : [])),
     tombstones: page.flatMap((e) => (e.remove ? [e.remove] : [])),
     revision,
     has_more: hasMore,

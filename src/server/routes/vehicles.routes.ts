@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +34,7 @@ import { findUserById, toApiUser } from '../repositories/users.repo';
 import {
   freeListingEligibility,
   inputToColumns,
+  isMediaUrl,
   publishColumns,
   resolveCoordinates,
   resolveImages,
@@ -49,6 +52,9 @@ const buyerQuery = z.object({
   buyer_lat: z.coerce.number().min(-90).max(90).optional(),
   buyer_lon: z.coerce.number().min(-180).max(180).optional(),
 });
+const thumbQuery = z.object({ size: z.enum(['small']).optional() });
+/** Whether an If-None-Match header names this (strong) ETag, or is `*`. */
+const ifNoneMatch = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*');
 const createQuery = z.object({ is_free_update: z.enum(['true', 'false']).optional() });
 /** GET /api/vehicles/{id}/contact: documented, and nothing else can slip into the answer. */
 const contactAnswer = z.object({ seller_phone: z.string().nullable(), seller_email: z.string().nullable() });
@@ -102,6 +108,26 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get('/cars/:id', { schema: { params: idParams, querystring: buyerQuery, tags: ['vehicles'] } }, detail);
   app.get('/vehicles/:id', { schema: { params: idParams, querystring: buyerQuery, tags: ['vehicles'] } }, detail);
+
+  /**
+   * A public listing's card thumbnail (its first photo's): the stored thumbnail, or with size=small
+   * (a person who chose 'Save data') a smaller one. Named by the photo, so its name is the ETag. A
+   * first photo that is not a stored upload (the sample listings' artwork) is a redirect to it.
+   */
+  app.get('/vehicles/:id/thumb', { schema: { params: idParams, querystring: thumbQuery, tags: ['vehicles'] } }, async (req, reply) => {
+    const row = await findVehicle(db, req.params.id);
+    if (!row || !isPublic(toApiVehicle(row))) throw notFound(LISTING_MESSAGES.notFound);
+    const photo = row.images[0];
+    if (photo === undefined) throw notFound(LISTING_MESSAGES.noPhoto);
+    reply.header('cache-control', 'public, max-age=86400');
+    if (!isMediaUrl(photo)) return reply.redirect(photo, 302);
+    const file = await media.thumbnailFile(photo, req.query.size === 'small');
+    if (!file) throw notFound(LISTING_MESSAGES.noPhoto);
+    const etag = `"${path.basename(file)}"`;
+    reply.header('etag', etag);
+    if (ifNoneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.type('image/webp').send(createReadStream(file));
+  });
 
   app.get('/vehicle/:id/dealer-info', { schema: { params: idParams, tags: ['vehicles'] } }, async (req) => {
     const row = await findVehicle(db, req.params.id);
