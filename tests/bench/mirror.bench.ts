@@ -23,7 +23,7 @@ import type { Vehicle } from '../../src/domain/vehicle';
 import { STORAGE_KEYS } from '../../src/domain/constants';
 import { rejectAll } from '../../src/domain/consent';
 import { ANDROID_PHONE, CHROMIUM, CHROMIUM_ARGS } from '../e2e/browser';
-import { detailedListings } from './listings';
+import { DAY, GENERATED_UNTIL, detailedListings, listings } from './listings';
 import { writeResultsSection } from './results';
 import { seededRandom } from '../support/random';
 
@@ -59,8 +59,11 @@ const FORMAT_NAMES = (arg('formats') ?? 'current').split(',');
 // ---------------------------------------------------------------------------------------------
 // The database and the server
 
-function toRow(v: Vehicle, sellerId: string) {
-  const created = new Date(v.created_at);
+/** The generated listings' dates moved by whole days so the newest were published the day before the run (none expired yet). */
+const dateShift = (): number => Math.max(0, Math.floor((Date.now() - GENERATED_UNTIL) / DAY)) * DAY;
+
+function toRow(v: Vehicle, shift: number) {
+  const created = new Date(Date.parse(v.created_at) + shift);
   return {
     id: v.id,
     vehicleType: v.vehicle_type,
@@ -78,7 +81,9 @@ function toRow(v: Vehicle, sellerId: string) {
     description: v.description,
     images: v.images,
     featured: v.featured,
-    sellerId,
+    sellerId: v.seller_id,
+    sellerName: v.seller_name,
+    sellerLocation: v.seller_location,
     location: v.location,
     region: v.region,
     sellerType: v.seller_type,
@@ -89,32 +94,31 @@ function toRow(v: Vehicle, sellerId: string) {
     updatedAt: created,
     publishedAt: created,
     firstPublishedAt: created,
+    expiresAt: v.expires_at === null ? null : new Date(Date.parse(v.expires_at) + shift),
     revision: v.revision,
   };
 }
 
-const sellerUuid = (k: number) => `00000000-0000-4000-9000-${String(k).padStart(12, '0')}`;
-
-/** Inserts the sellers and the listings in bulk; returns the head revision. */
+/** Inserts the sellers (one account per seller of the listings) and the listings in bulk; returns the head revision. */
 async function seed(databaseUrl: string | null, dataDir: string, n: number): Promise<number> {
   const { db, close } = await openDatabase({ databaseUrl, dataDir });
   try {
     const all = detailedListings(n);
+    const shift = dateShift();
     const batch = 2000;
-    const sellers = Math.ceil(n / 2);
-    for (let start = 0; start < sellers; start += batch) {
-      await db.insert(users).values(
-        Array.from({ length: Math.min(batch, sellers - start) }, (_, k) => ({
-          id: sellerUuid(start + k),
-          name: `Seller ${start + k}`,
-          email: `seller-${start + k}@bench.invalid`,
-          userType: (start + k) % 5 === 0 ? 'dealer' : 'private',
-        })),
-      );
-    }
-    for (let start = 0; start < n; start += batch) {
-      await db.insert(vehicles).values(all.slice(start, start + batch).map((v, k) => toRow(v, sellerUuid(Math.floor((start + k) / 2)))));
-    }
+    const sellers = [...new Map(all.map((v) => [v.seller_id, v])).values()].map((v, k) => ({
+      id: v.seller_id,
+      name: v.seller_name ?? `Seller ${k}`,
+      email: `seller-${k}@bench.invalid`,
+      location: v.seller_location,
+      region: v.region,
+      latitude: v.seller_latitude,
+      longitude: v.seller_longitude,
+      userType: v.seller_type ?? 'private',
+      businessName: v.seller_type === 'dealer' ? v.seller_name : null,
+    }));
+    for (let start = 0; start < sellers.length; start += batch) await db.insert(users).values(sellers.slice(start, start + batch));
+    for (let start = 0; start < n; start += batch) await db.insert(vehicles).values(all.slice(start, start + batch).map((v) => toRow(v, shift)));
     await db.execute(`select setval('listing_revision_seq', ${n + 1})` as never);
     await db.execute('analyze' as never);
     return await currentRevision(db);
@@ -131,11 +135,12 @@ async function applyDay(databaseUrl: string | null, dataDir: string, n: number, 
   const { db, close } = await openDatabase({ databaseUrl, dataDir });
   try {
     const rand = seededRandom(n + 2);
-    const ids = [...new Set(Array.from({ length: (changed + removed) * 2 }, () => Math.floor(rand() * n)))].slice(0, changed + removed);
-    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const all = listings(n);
+    const picked = [...new Set(Array.from({ length: (changed + removed) * 2 }, () => Math.floor(rand() * n)))].slice(0, changed + removed);
+    const id = (i: number) => all[i]!.id;
     await withListingWrite(db, async (tx, nextRevision) => {
-      for (const i of ids.slice(0, changed)) await updateVehicle(tx, id(i), { price: Math.round(1500 + rand() * 150_000) }, await nextRevision());
-      await deleteVehicles(tx, ids.slice(changed).map((i) => ({ id: id(i), firstPublishedAt: new Date() })), nextRevision);
+      for (const i of picked.slice(0, changed)) await updateVehicle(tx, id(i), { price: Math.round(1500 + rand() * 150_000) }, await nextRevision());
+      await deleteVehicles(tx, picked.slice(changed).map((i) => ({ id: id(i), firstPublishedAt: new Date() })), nextRevision);
     });
     return await currentRevision(db);
   } finally {
