@@ -1,7 +1,11 @@
-// The generated listings the benchmarks share: a real market's shape (one seller per two listings,
-// makes, models and variants from the catalogue with a skew towards the common ones), the same for a
-// given count on every run.
-import { BODY_TYPES, CITIES, FUEL_TYPES, TRANSMISSIONS } from '../../src/domain/constants';
+// The generated listings the benchmarks share: a real market's shape, the same for a given count on
+// every run. Ids and seller ids are random v4 UUIDs (as the app makes them; sequential ids would
+// compress far better than a real market's); one seller per two listings (private sellers are most of
+// a real market), each with a name (a first name and a surname, or a dealer's business name), a place
+// and coordinates its two listings share; makes, models and variants from the catalogue with a skew
+// towards the common ones; each listing expires 30, 60 or 90 days after it was published.
+import { createHash } from 'node:crypto';
+import { BODY_TYPES, CITIES, FUEL_TYPES, TRANSMISSIONS, type SellerType } from '../../src/domain/constants';
 import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE, type CatalogueMake } from '../../src/domain/catalogue/catalogueData';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { seededRandom } from '../support/random';
@@ -11,19 +15,65 @@ const POPULAR = ['Toyota', 'Nissan', 'Honda', 'Mazda', 'Isuzu', 'Ford', 'Volkswa
 const CARS = [...POPULAR.map((name) => CAR_CATALOGUE.find((m) => m.name === name)!), ...CAR_CATALOGUE.filter((m) => !POPULAR.includes(m.name))];
 const CATALOGUES: Record<'car' | 'construction' | 'farming', CatalogueMake[]> = { car: CARS, construction: CONSTRUCTION_CATALOGUE, farming: FARMING_CATALOGUE };
 
+const FIRST_NAMES = ['Tendai', 'Tatenda', 'Farai', 'Rumbidzai', 'Chipo', 'Tafadzwa', 'Nyasha', 'Kudakwashe', 'Tinashe', 'Rutendo', 'Blessing', 'Precious', 'Simbarashe', 'Takudzwa', 'Munyaradzi', 'Tapiwa', 'Chiedza', 'Fadzai', 'Memory', 'Gift', 'Brighton', 'Tonderai', 'Kundai', 'Ruvimbo', 'Nokuthula', 'Sibusiso', 'Themba', 'Sipho', 'Nomsa', 'Langton', 'Lovemore', 'Prosper', 'Trust', 'Godfrey', 'Takunda', 'Panashe', 'Anesu', 'Vimbai', 'Shingai', 'Tsitsi', 'Rufaro', 'Tariro', 'Wellington', 'Charity', 'Patience', 'Obert', 'Kudzai', 'Nkosana', 'Bongani', 'Thandiwe', 'Sithembile', 'Mthokozisi', 'Rudo', 'Tawanda', 'Tichaona', 'Ngonidzashe', 'Chenai', 'Netsai', 'Edmore', 'Fungai'];
+const SURNAMES = ['Moyo', 'Ncube', 'Sibanda', 'Dube', 'Ndlovu', 'Mpofu', 'Nyathi', 'Mhlanga', 'Khumalo', 'Tshuma', 'Ngwenya', 'Zhou', 'Gumbo', 'Shumba', 'Mashiri', 'Marufu', 'Makoni', 'Chinyama', 'Mutasa', 'Chikore', 'Musoni', 'Chigwada', 'Mapfumo', 'Matanda', 'Nyoni', 'Banda', 'Phiri', 'Mlambo', 'Mandaza', 'Chari', 'Mushonga', 'Manyika', 'Madziva', 'Chitando', 'Gwenzi', 'Hove', 'Kanengoni', 'Muzenda', 'Nyamande', 'Sithole', 'Chimombe', 'Maposa', 'Mutema', 'Chakanetsa', 'Marume', 'Rusike', 'Murwira', 'Chidziva', 'Mazarura', 'Chiweshe', 'Mukanya', 'Chirwa', 'Masuku', 'Nkomo', 'Bhebhe', 'Tembo', 'Kativhu', 'Gore', 'Mangwana', 'Dzvova'];
+const BUSINESSES = ['Motors', 'Auto Sales', 'Car Sales', 'Motor World', 'Autos', 'Vehicle Traders', 'Motor Mart', 'Car Centre', 'Plant & Equipment', 'Tractors & Implements'];
+/** Whole days a listing stays up after it is published (its plan's period). */
+const LISTING_DAYS = [30, 60, 90];
+export const DAY = 86_400_000;
+/** The generated listings are published in the 20 days before this day. */
+export const GENERATED_UNTIL = Date.UTC(2026, 10, 21);
+
+/** 32 hex digits drawn from a hash of `key`: random-looking, and the same on every run. */
+const hexOf = (key: string): string => createHash('sha256').update(key).digest('hex').slice(0, 32);
+
+/** A v4 UUID drawn from a hash of `key`. */
+function uuidOf(key: string): string {
+  const h = hexOf(key);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[parseInt(h[16]!, 16) & 3]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+interface Seller {
+  id: string;
+  name: string;
+  type: SellerType;
+  location: string;
+  region: string;
+  latitude: number;
+  longitude: number;
+}
+
 export function listings(n: number): Vehicle[] {
   const rand = seededRandom(n);
   const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   // Skewed: the front of the list far more often (about half of the cars from the 15 popular makes).
   const skewed = <T,>(xs: readonly T[], power: number) => xs[Math.floor(rand() ** power * xs.length)]!;
-  return Array.from({ length: n }, (_, i) => {
+  const newSeller = (k: number): Seller => {
     const city = pick(CITIES);
-    const created = new Date(Date.UTC(2026, 10, 1) + Math.floor(rand() * 20 * 86_400_000)).toISOString();
+    const type: SellerType = rand() < 0.25 ? 'dealer' : 'private';
+    const surname = pick(SURNAMES);
+    return {
+      id: uuidOf(`bench seller ${n} ${k}`),
+      name: type === 'dealer' ? `${rand() < 0.3 ? `${city.name} ` : ''}${surname} ${pick(BUSINESSES)}` : `${pick(FIRST_NAMES)} ${surname}`,
+      type,
+      location: `Area ${1 + Math.floor(rand() * 40)}, ${city.name}, ${city.region}`,
+      region: city.region,
+      latitude: city.latitude + (rand() - 0.5) * 0.4,
+      longitude: city.longitude + (rand() - 0.5) * 0.4,
+    };
+  };
+  let seller = newSeller(0);
+  return Array.from({ length: n }, (_, i) => {
+    // One seller per two listings: the seller's name, place and coordinates on both.
+    if (i % 2 === 0 && i > 0) seller = newSeller(i / 2);
+    const published = GENERATED_UNTIL - 20 * DAY + Math.floor(rand() * 20 * DAY);
+    const created = new Date(published).toISOString();
+    const expires = new Date(published + pick(LISTING_DAYS) * DAY).toISOString();
     const type = rand() < 0.8 ? 'car' : rand() < 0.5 ? 'construction' : 'farming';
     const make = skewed(CATALOGUES[type], 3);
     const model = skewed(make.models, 2);
     return {
-      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      id: uuidOf(`bench listing ${n} ${i}`),
       vehicle_type: type,
       make: make.name,
       model: model.name,
@@ -46,23 +96,22 @@ export function listings(n: number): Vehicle[] {
       features: [],
       featured: rand() < 0.1,
       subscription_plan: null,
-      // One seller per two listings: private sellers are most of a real market.
-      seller_id: `seller-${Math.floor(i / 2)}`,
-      seller_name: null,
-      seller_location: null,
-      location: `Area ${1 + Math.floor(rand() * 40)}, ${city.name}, ${city.region}`,
-      region: city.region,
-      seller_type: rand() < 0.5 ? 'dealer' : 'private',
-      seller_latitude: city.latitude + (rand() - 0.5) * 0.4,
-      seller_longitude: city.longitude + (rand() - 0.5) * 0.4,
+      seller_id: seller.id,
+      seller_name: seller.name,
+      seller_location: seller.location,
+      location: seller.location,
+      region: seller.region,
+      seller_type: seller.type,
+      seller_latitude: seller.latitude,
+      seller_longitude: seller.longitude,
       is_published: true,
       is_expired: false,
       is_free_update: false,
       created_at: created,
       updated_at: created,
       published_at: created,
-      expires_at: null,
-      listing_expires_at: null,
+      expires_at: expires,
+      listing_expires_at: expires,
       views: 0,
       revision: i + 1,
     } satisfies Vehicle;
@@ -77,10 +126,9 @@ const WORDS = ['clean', 'serviced', 'one owner', 'new tyres', 'full service hist
  */
 export function detailedListings(n: number): Vehicle[] {
   const rand = seededRandom(n + 1);
-  const hex = () => Array.from({ length: 4 }, () => Math.floor(rand() * 2 ** 32).toString(16).padStart(8, '0')).join('');
   return listings(n).map((v, i) => {
     const points = Array.from({ length: 3 + Math.floor(rand() * 5) }, () => WORDS[Math.floor(rand() * WORDS.length)]!);
     const description = `${v.year} ${v.make} ${v.model}${v.variant ? ` ${v.variant}` : ''} for sale in ${v.location}: ${[...new Set(points)].join(', ')}. ${(v.mileage ?? 0).toLocaleString('en-US')} km. Viewing by appointment, reference MK-${(i + 1).toString(36).toUpperCase()}.`;
-    return { ...v, description, images: Array.from({ length: 5 }, () => `/media/${hex()}-full.webp`) };
+    return { ...v, description, images: Array.from({ length: 5 }, (_, k) => `/media/${hexOf(`bench photo ${n} ${i} ${k}`)}-full.webp`) };
   });
 }

@@ -1,12 +1,15 @@
 // npm run bench:mirror: the offline mirror on a cheap phone (issue 16). Seeds 10,000 and 100,000
-// generated listings (tests/bench/listings.ts: unique descriptions, five photos each, one seller per
-// two listings, skewed makes and models), starts the real server, and drives Debian's Chromium on a
-// persistent profile through a local relay that shapes the network as a phone's (1.6 Mbps down,
-// 750 kbps up, 150 ms round trip), with the page's CPU slowed 4x through CDP. It records the bytes of
-// the first visit and the first sync, the time to the first result cards and to the sync's end,
-// IndexedDB's usage, the search worker's heap, a cold start offline on the relaunched profile, a make
-// chosen offline, and a day's changes; prints the table and writes it to tests/bench/RESULTS.md.
-// Not a test: it measures. Options: --sizes=10000 (or BENCH_SIZES), --formats=current.
+// generated listings (tests/bench/listings.ts: random ids, unique descriptions, five photos each, one
+// seller per two listings, skewed makes and models), starts the real server, and downloads the old
+// feed (listings in full) and the new one (the summary's columns, format 2) from Node through a local
+// relay that shapes the network as a phone's (1.6 Mbps down, 750 kbps up, 150 ms round trip). Then it
+// drives Debian's Chromium through the same relay on a persistent profile, the page's CPU (and the
+// search worker's, where Chromium takes it) slowed 4x through CDP, running the built app, old or new:
+// the bytes of the first visit and the first sync, the time to the first result cards (on / and on
+// /cars) and to the sync's end, IndexedDB's usage, the search worker's heap, a cold start offline on
+// the relaunched profile, a make chosen offline, and a day's changes. It prints the table, the old
+// format beside the new, and writes it to tests/bench/RESULTS.md.
+// Not a test: it measures. Option: --sizes=10000 (or BENCH_SIZES) for a quick run.
 import { spawn, execFileSync, execSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -20,11 +23,13 @@ import { currentRevision, deleteVehicles, updateVehicle, withListingWrite } from
 import { buildAppIfStale } from '../../src/server/buildApp';
 import { DB_NAME } from '../../src/data/schema';
 import type { Vehicle } from '../../src/domain/vehicle';
+import { SUMMARY_FORMAT } from '../../src/domain/search/summary';
 import { STORAGE_KEYS } from '../../src/domain/constants';
 import { rejectAll } from '../../src/domain/consent';
 import { ANDROID_PHONE, CHROMIUM, CHROMIUM_ARGS } from '../e2e/browser';
-import { detailedListings } from './listings';
+import { DAY, GENERATED_UNTIL, detailedListings, listings } from './listings';
 import { writeResultsSection } from './results';
+import { NEW_FEED, OLD_FEED, downloadFeeds, type FeedRun } from './feeds';
 import { seededRandom } from '../support/random';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -35,32 +40,32 @@ const SIZES = (arg('sizes') ?? process.env.BENCH_SIZES ?? '10000,100000').split(
 const PHONE = { downBps: 1.6e6, upBps: 750e3, rttMs: 150, cpuSlowdown: 4 };
 const MINUTE = 60_000;
 
-/**
- * A way the server sends the mirror and the device keeps it. Today there is one (`current`: JSON
- * pages of GET /api/sync/vehicles stored one listing a row); a new format adds an entry here that
- * starts its own server (its build, its routes), and every figure is measured for each in one run.
- */
-interface Format {
-  name: string;
-  /** Which requests carry the listings (the sync), for the split of the bytes. */
-  isSync(url: URL): boolean;
-  startServer(databaseUrl: string | null, dataDir: string, port: number): Promise<ChildProcess>;
-}
+/** Requests that carry the listings (the sync), for the split of the bytes. */
+const isSync = (u: URL) => u.pathname === OLD_FEED || u.pathname === NEW_FEED;
+/** Requests for photos: the listings' own (`/media/...`, not served by the bench) and the summary's card thumbnails. */
+const isPhoto = (u: URL) => u.pathname.startsWith('/media/') || /^\/api\/vehicles\/[^/]+\/thumb$/.test(u.pathname);
 
-const FORMATS: Record<string, Format> = {
-  current: {
-    name: 'current (JSON pages of 500)',
-    isSync: (u) => u.pathname === '/api/sync/vehicles',
-    startServer: (databaseUrl, dataDir, port) => startServer(databaseUrl, dataDir, port),
+/**
+ * The app before issue 16 (old format) measured by this bench on 2026-11-24 (the section of RESULTS.md
+ * of that day, on the data of that day: sequential ids, 'seller-N' sellers): quoted beside the new app's
+ * figures, for those that only the old app gives (its IndexedDB, its worker heap, its screens).
+ */
+const OLD_APP_BASELINE: { date: string; figures: Record<number, Record<RowKey, string>> } = {
+  date: '2026-11-24',
+  figures: {
+    10_000: { appSyncBytes: '2.32 MB (br)', syncDone: '21.89 s', firstCards: '3.41 s', homeCards: '', idb: '12.27 MB (indexedDB 10.04 MB)', heap: '13.24 MB', cold: '1.49 s', make: '0.35 s / 0.35 s', other: '0.77 MB', day: '49.6 KB' },
+    100_000: { appSyncBytes: '23.24 MB (br)', syncDone: '185.68 s', firstCards: '9.36 s', homeCards: '', idb: '81.92 MB (indexedDB 79.68 MB)', heap: '121.22 MB', cold: '3.68 s', make: '0.32 s / 0.32 s', other: '0.77 MB', day: '485.1 KB' },
   },
 };
-const FORMAT_NAMES = (arg('formats') ?? 'current').split(',');
 
 // ---------------------------------------------------------------------------------------------
 // The database and the server
 
-function toRow(v: Vehicle, sellerId: string) {
-  const created = new Date(v.created_at);
+/** The generated listings' dates moved by whole days so the newest were published the day before the run (none expired yet). */
+const dateShift = (): number => Math.max(0, Math.floor((Date.now() - GENERATED_UNTIL) / DAY)) * DAY;
+
+function toRow(v: Vehicle, shift: number) {
+  const created = new Date(Date.parse(v.created_at) + shift);
   return {
     id: v.id,
     vehicleType: v.vehicle_type,
@@ -78,7 +83,9 @@ function toRow(v: Vehicle, sellerId: string) {
     description: v.description,
     images: v.images,
     featured: v.featured,
-    sellerId,
+    sellerId: v.seller_id,
+    sellerName: v.seller_name,
+    sellerLocation: v.seller_location,
     location: v.location,
     region: v.region,
     sellerType: v.seller_type,
@@ -89,32 +96,31 @@ function toRow(v: Vehicle, sellerId: string) {
     updatedAt: created,
     publishedAt: created,
     firstPublishedAt: created,
+    expiresAt: v.expires_at === null ? null : new Date(Date.parse(v.expires_at) + shift),
     revision: v.revision,
   };
 }
 
-const sellerUuid = (k: number) => `00000000-0000-4000-9000-${String(k).padStart(12, '0')}`;
-
-/** Inserts the sellers and the listings in bulk; returns the head revision. */
+/** Inserts the sellers (one account per seller of the listings) and the listings in bulk; returns the head revision. */
 async function seed(databaseUrl: string | null, dataDir: string, n: number): Promise<number> {
   const { db, close } = await openDatabase({ databaseUrl, dataDir });
   try {
     const all = detailedListings(n);
+    const shift = dateShift();
     const batch = 2000;
-    const sellers = Math.ceil(n / 2);
-    for (let start = 0; start < sellers; start += batch) {
-      await db.insert(users).values(
-        Array.from({ length: Math.min(batch, sellers - start) }, (_, k) => ({
-          id: sellerUuid(start + k),
-          name: `Seller ${start + k}`,
-          email: `seller-${start + k}@bench.invalid`,
-          userType: (start + k) % 5 === 0 ? 'dealer' : 'private',
-        })),
-      );
-    }
-    for (let start = 0; start < n; start += batch) {
-      await db.insert(vehicles).values(all.slice(start, start + batch).map((v, k) => toRow(v, sellerUuid(Math.floor((start + k) / 2)))));
-    }
+    const sellers = [...new Map(all.map((v) => [v.seller_id, v])).values()].map((v, k) => ({
+      id: v.seller_id,
+      name: v.seller_name ?? `Seller ${k}`,
+      email: `seller-${k}@bench.invalid`,
+      location: v.seller_location,
+      region: v.region,
+      latitude: v.seller_latitude,
+      longitude: v.seller_longitude,
+      userType: v.seller_type ?? 'private',
+      businessName: v.seller_type === 'dealer' ? v.seller_name : null,
+    }));
+    for (let start = 0; start < sellers.length; start += batch) await db.insert(users).values(sellers.slice(start, start + batch));
+    for (let start = 0; start < n; start += batch) await db.insert(vehicles).values(all.slice(start, start + batch).map((v) => toRow(v, shift)));
     await db.execute(`select setval('listing_revision_seq', ${n + 1})` as never);
     await db.execute('analyze' as never);
     return await currentRevision(db);
@@ -131,11 +137,12 @@ async function applyDay(databaseUrl: string | null, dataDir: string, n: number, 
   const { db, close } = await openDatabase({ databaseUrl, dataDir });
   try {
     const rand = seededRandom(n + 2);
-    const ids = [...new Set(Array.from({ length: (changed + removed) * 2 }, () => Math.floor(rand() * n)))].slice(0, changed + removed);
-    const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const all = listings(n);
+    const picked = [...new Set(Array.from({ length: (changed + removed) * 2 }, () => Math.floor(rand() * n)))].slice(0, changed + removed);
+    const id = (i: number) => all[i]!.id;
     await withListingWrite(db, async (tx, nextRevision) => {
-      for (const i of ids.slice(0, changed)) await updateVehicle(tx, id(i), { price: Math.round(1500 + rand() * 150_000) }, await nextRevision());
-      await deleteVehicles(tx, ids.slice(changed).map((i) => ({ id: id(i), firstPublishedAt: new Date() })), nextRevision);
+      for (const i of picked.slice(0, changed)) await updateVehicle(tx, id(i), { price: Math.round(1500 + rand() * 150_000) }, await nextRevision());
+      await deleteVehicles(tx, picked.slice(changed).map((i) => ({ id: id(i), firstPublishedAt: new Date() })), nextRevision);
     });
     return await currentRevision(db);
   } finally {
@@ -286,7 +293,7 @@ interface Traffic {
 }
 
 /** Adds up what each request took on the wire (encoded body and headers), as CDP's encodedDataLength counts. */
-function watchTraffic(context: BrowserContext, format: Format): { traffic: Traffic; reset(): void; settle(): Promise<void> } {
+function watchTraffic(context: BrowserContext): { traffic: Traffic; reset(): void; settle(): Promise<void> } {
   const fresh = (): Traffic => ({ sync: 0, other: 0, photos: 0, encodings: new Set(), requests: 0 });
   let traffic = fresh();
   const pending = new Set<Promise<void>>();
@@ -300,10 +307,10 @@ function watchTraffic(context: BrowserContext, format: Format): { traffic: Traff
       const bytes = sizes.responseBodySize + sizes.responseHeadersSize + sizes.requestHeadersSize + sizes.requestBodySize;
       const url = new URL(request.url());
       counting.requests++;
-      if (format.isSync(url)) {
+      if (isSync(url)) {
         counting.sync += bytes;
         counting.encodings.add(response.headers()['content-encoding'] ?? 'identity');
-      } else if (url.pathname.startsWith('/media/')) counting.photos += bytes;
+      } else if (isPhoto(url)) counting.photos += bytes;
       else counting.other += bytes;
     })().catch(() => undefined);
     pending.add(p);
@@ -357,12 +364,61 @@ async function launch(profile: string): Promise<BrowserContext> {
   return context;
 }
 
-/** A page with the phone's slow CPU (the page's target; the worker's CPU is not slowed by it). */
-async function phonePage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
+/**
+ * The page's dedicated workers (the search worker), reached through CDP from the page's session
+ * (attached as they start, paused until their CPU is slowed; messages go through
+ * Target.sendMessageToTarget). Chromium's answers to slowing each worker's CPU are kept.
+ */
+interface Workers {
+  /** Per worker started: 'accepted', or Chromium's refusal. */
+  throttle: string[];
+  /** A CDP command to the first worker; null when no worker started. */
+  send(method: string, params?: object): Promise<unknown> | null;
+}
+
+async function attachWorkers(cdp: CDPSession): Promise<Workers> {
+  const sessions: string[] = [];
+  const throttle: string[] = [];
+  const answers = new Map<number, (msg: { result?: unknown; error?: { message: string } }) => void>();
+  let id = 0;
+  const sendTo = async (sessionId: string, method: string, params: object = {}) => {
+    const n = ++id;
+    const answer = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => answers.set(n, resolve));
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: n, method, params }) });
+    const msg = await within(60_000, method, answer);
+    if (msg.error) throw new Error(`${method}: ${msg.error.message}`);
+    return msg.result;
+  };
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const msg = JSON.parse(e.message) as { id?: number; result?: unknown; error?: { message: string } };
+    if (msg.id !== undefined) answers.get(msg.id)?.(msg);
+  });
+  cdp.on('Target.attachedToTarget', (e) => {
+    const sessionId = e.sessionId;
+    void (async () => {
+      if (e.targetInfo.type === 'worker') {
+        sessions.push(sessionId);
+        try {
+          await sendTo(sessionId, 'Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+          throttle.push('accepted');
+        } catch (err) {
+          throttle.push(`refused (${err instanceof Error ? err.message : String(err)})`);
+        }
+      }
+      await sendTo(sessionId, 'Runtime.runIfWaitingForDebugger').catch(() => undefined);
+    })();
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: false });
+  return { throttle, send: (method, params) => (sessions[0] ? sendTo(sessions[0], method, params) : null) };
+}
+
+/** A page with the phone's slow CPU: the page's target, and the workers' as they start (if Chromium takes it). */
+async function phonePage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession; workers: Workers }> {
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
-  return { page, cdp };
+  const workers = await attachWorkers(cdp);
+  return { page, cdp, workers };
 }
 
 async function firstCards(page: Page, timeoutMs: number): Promise<number> {
@@ -371,28 +427,32 @@ async function firstCards(page: Page, timeoutMs: number): Promise<number> {
 }
 
 /**
- * Waits until the device's mirror stands at `revision` (its sync cursor in IndexedDB, written in the
- * same transaction as the page's listings, so every listing up to it is stored); returns the page's
- * clock then (polled each second, so up to a second late). Read straight from IndexedDB, not from the app's state, so it does not depend on a screen.
+ * Waits until the device's mirror stands at `revision`; returns the page's clock then (polled each
+ * second, so up to a second late) and which app's record said so. The app of issue 16 keeps the meta
+ * row 'summary' ({ revision, cursor, complete, syncedAt }, its first download done once `cursor` is
+ * null); the app before it keeps the row 'sync' (its cursor, written in the same transaction as each
+ * page's listings). Read straight from IndexedDB, not from the app's state, so it does not depend on a screen.
  */
-async function mirrorReaches(page: Page, revision: number, timeoutMs: number, log: (s: string) => void): Promise<number> {
+async function mirrorReaches(page: Page, revision: number, timeoutMs: number, log: (s: string) => void): Promise<{ at: number; by: AppFormat }> {
   const read = `(async () => {
     const name = ${JSON.stringify(DB_NAME)};
     const at = performance.now();
-    if (!(await indexedDB.databases()).some((d) => d.name === name)) return { revision: 0, at };
+    if (!(await indexedDB.databases()).some((d) => d.name === name)) return { summary: null, sync: null, at };
     const db = await new Promise((resolve, reject) => {
       const req = indexedDB.open(name);
       req.onsuccess = () => resolve(req.result);
       req.onerror = () => reject(req.error);
     });
     try {
-      if (!db.objectStoreNames.contains('meta')) return { revision: 0, at };
-      const row = await new Promise((resolve, reject) => {
-        const req = db.transaction('meta').objectStore('meta').get('sync');
-        req.onsuccess = () => resolve(req.result);
+      if (!db.objectStoreNames.contains('meta')) return { summary: null, sync: null, at };
+      const get = (key) => new Promise((resolve, reject) => {
+        const req = db.transaction('meta').objectStore('meta').get(key);
+        req.onsuccess = () => resolve(req.result ?? null);
         req.onerror = () => reject(req.error);
       });
-      return { revision: row?.revision ?? 0, at };
+      const summary = await get('summary');
+      const sync = await get('sync');
+      return { summary: summary && { revision: summary.revision ?? 0, cursor: summary.cursor ?? null }, sync: sync && { revision: sync.revision ?? 0 }, at };
     } finally {
       db.close();
     }
@@ -400,51 +460,62 @@ async function mirrorReaches(page: Page, revision: number, timeoutMs: number, lo
   const start = Date.now();
   let logged = start;
   while (Date.now() - start < timeoutMs) {
-    const cursor = (await within(MINUTE, 'reading the sync cursor', page.evaluate(read))) as { revision: number; at: number };
-    if (cursor.revision >= revision) return cursor.at;
+    const rows = (await within(MINUTE, 'reading the sync cursor', page.evaluate(read))) as {
+      summary: { revision: number; cursor: string | null } | null;
+      sync: { revision: number } | null;
+      at: number;
+    };
+    if (rows.summary && rows.summary.cursor === null && rows.summary.revision >= revision) return { at: rows.at, by: 'new' };
+    if (rows.sync && rows.sync.revision >= revision) return { at: rows.at, by: 'old' };
     if (Date.now() - logged > 30_000) {
       logged = Date.now();
-      log(`  the mirror stands at revision ${cursor.revision} of ${revision}`);
+      const where = rows.summary ? `summary at revision ${rows.summary.revision}${rows.summary.cursor === null ? '' : ' (first download under way)'}` : `sync at revision ${rows.sync?.revision ?? 0}`;
+      log(`  the mirror stands at ${where} of ${revision}`);
     }
     await sleep(1000);
   }
   throw new Error(`the mirror did not reach revision ${revision} in ${timeoutMs / 1000} s`);
 }
 
+/** Which app was measured: the one before issue 16 (old format) or the one with the summary (new). */
+type AppFormat = 'old' | 'new';
+
 /**
- * The search worker's JavaScript heap after a full GC, through CDP on the worker's own target
- * (attached from the page's session; messages go through Target.sendMessageToTarget). ArrayBuffers'
- * contents live outside that heap and are not in this figure.
+ * The search worker's JavaScript heap after a full GC, through CDP on the worker's own target.
+ * ArrayBuffers' contents live outside that heap and are not in this figure.
  */
-async function workerHeap(cdp: CDPSession): Promise<{ used: number; total: number } | null> {
-  const sessions: string[] = [];
-  const answers = new Map<number, (msg: { result?: unknown; error?: { message: string } }) => void>();
-  cdp.on('Target.attachedToTarget', (e) => {
-    if (e.targetInfo.type === 'worker') sessions.push(e.sessionId);
-  });
-  cdp.on('Target.receivedMessageFromTarget', (e) => {
-    const msg = JSON.parse(e.message) as { id?: number; result?: unknown; error?: { message: string } };
-    if (msg.id !== undefined) answers.get(msg.id)?.(msg);
-  });
-  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
-  await sleep(1000);
-  const sessionId = sessions[0];
-  if (!sessionId) return null;
-  let id = 0;
-  const send = async (method: string, params: object = {}) => {
-    const n = ++id;
-    const answer = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => answers.set(n, resolve));
-    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: n, method, params }) });
-    const msg = await within(60_000, method, answer);
-    if (msg.error) throw new Error(`${method}: ${msg.error.message}`);
-    return msg.result;
-  };
-  await send('HeapProfiler.enable');
-  await send('HeapProfiler.collectGarbage');
-  await send('HeapProfiler.collectGarbage');
-  const heap = (await send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
-  await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+async function workerHeap(workers: Workers): Promise<{ used: number; total: number } | null> {
+  const enabled = workers.send('HeapProfiler.enable');
+  if (!enabled) return null;
+  await enabled;
+  await workers.send('HeapProfiler.collectGarbage');
+  await workers.send('HeapProfiler.collectGarbage');
+  const heap = (await workers.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
   return { used: heap.usedSize, total: heap.totalSize };
+}
+
+/**
+ * Whether the worker's CPU is really slowed: the same loop timed in the worker at the phone's rate and
+ * with no slowdown (the best of three each); the rate is put back after. Null when no worker started.
+ */
+async function workerSlowdown(workers: Workers): Promise<{ slowed: number; unslowed: number } | null> {
+  const loop = '(() => { const t = performance.now(); let x = 0; for (let i = 0; i < 20000000; i++) x += i % 7; return x >= 0 ? performance.now() - t : 0; })()';
+  const time = async () => {
+    let best = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const r = (await workers.send('Runtime.evaluate', { expression: loop, returnByValue: true })) as { result: { value: number } };
+      best = Math.min(best, r.result.value);
+    }
+    return best;
+  };
+  const enabled = workers.send('Runtime.enable');
+  if (!enabled) return null;
+  await enabled;
+  const slowed = await time();
+  await workers.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  const unslowed = await time();
+  await workers.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+  return { slowed, unslowed };
 }
 
 /**
@@ -487,19 +558,27 @@ async function chooseMake(page: Page, make: string): Promise<{ count: number; li
 }
 
 // ---------------------------------------------------------------------------------------------
-// One run: a format at a size
+// One run: the built app at a size
 
 interface Figures {
+  /** The two feeds downloaded from Node through the relay (the network part alone). */
+  feeds: { old: FeedRun | string; new: FeedRun | string };
+  /** Which app the browser ran: its sync's end was read from the old record or the new. */
+  app: AppFormat;
   syncBytes: number;
   otherBytes: number;
   photoBytes: number;
   relayDown: number;
   encodings: string;
+  homeCards: number;
   firstCards: number;
   syncDone: number;
   idbUsage: number;
   idbDetail: number | null;
   workerHeap: { used: number; total: number } | null;
+  /** Chromium's answers to slowing the worker's CPU, and a loop timed in the worker slowed and not. */
+  workerThrottle: string[];
+  workerLoop: { slowed: number; unslowed: number } | null;
   coldOffline: number;
   makeCount: number;
   makeList: number;
@@ -509,9 +588,10 @@ interface Figures {
   dayRemoved: number;
 }
 
-async function measure(format: Format, size: number, databaseUrl: string | null, port: number): Promise<Figures> {
+async function measure(size: number, databaseUrl: string | null, port: number): Promise<Figures> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'motokari-mirror-'));
   const profile = mkdtempSync(path.join(os.tmpdir(), 'motokari-mirror-profile-'));
+  const homeProfile = mkdtempSync(path.join(os.tmpdir(), 'motokari-mirror-home-'));
   let dbUrl = databaseUrl;
   if (databaseUrl) {
     const u = new URL(databaseUrl);
@@ -522,26 +602,43 @@ async function measure(format: Format, size: number, databaseUrl: string | null,
   let server: ChildProcess | null = null;
   let relay: Relay | null = null;
   let context: BrowserContext | null = null;
-  const log = (s: string) => console.log(`[${format.name} ${size.toLocaleString('en-US')}] ${s}`);
+  const log = (s: string) => console.log(`[${size.toLocaleString('en-US')}] ${s}`);
   try {
     log('seeding...');
     let t = performance.now();
     const head = await seed(dbUrl, dataDir, size);
     log(`seeded in ${((performance.now() - t) / 1000).toFixed(0)} s (head revision ${head})`);
-    server = await format.startServer(dbUrl, dataDir, port);
+    server = await startServer(dbUrl, dataDir, port);
     relay = await startRelay(port);
     const origin = `http://localhost:${relay.port}`;
 
+    // The network part of a first download, old feed and new, from Node through the same relay.
+    const feeds = await downloadFeeds(relay);
+    for (const [name, run] of Object.entries(feeds)) {
+      log(typeof run === 'string' ? `${name} feed: ${run}` : `${name} feed: ${MB(run.wire)} on the wire in ${S(run.ms)}, ${run.requests} requests, ${run.listings} listings`);
+      if (typeof run !== 'string' && run.listings !== size) log(`  ${name} feed: ${run.listings} listings of ${size}`);
+    }
+
+    // First visit to / on an empty profile of its own, until its first result cards (the sync it starts is cut short).
+    context = await launch(homeProfile);
+    let { page, workers } = await phonePage(context);
+    await page.goto(`${origin}/`, { waitUntil: 'commit', timeout: 2 * MINUTE });
+    const homeCards = await firstCards(page, 5 * MINUTE);
+    log(`home: first cards at ${(homeCards / 1000).toFixed(2)} s`);
+    await context.close();
+    context = null;
+    await sleep(2000);
+
     // First visit: /cars on an empty profile, until the mirror holds every listing.
     context = await launch(profile);
-    const watch = watchTraffic(context, format);
-    let { page, cdp } = await phonePage(context);
+    const watch = watchTraffic(context);
+    ({ page, workers } = await phonePage(context));
     relay.reset();
     await page.goto(`${origin}/cars`, { waitUntil: 'commit', timeout: 2 * MINUTE });
     const cards = await firstCards(page, 5 * MINUTE);
     log(`first cards at ${(cards / 1000).toFixed(2)} s`);
-    const syncDone = await mirrorReaches(page, head, 20 * MINUTE, log);
-    log(`sync done at ${(syncDone / 1000).toFixed(1)} s`);
+    const sync = await mirrorReaches(page, head, 20 * MINUTE, log);
+    log(`sync done at ${(sync.at / 1000).toFixed(1)} s (the ${sync.by} app's record)`);
     // The cold start offline needs the service worker installed (its precache downloaded).
     await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, undefined, { timeout: 10 * MINUTE, polling: 1000 });
     await sleep(3000);
@@ -552,10 +649,17 @@ async function measure(format: Format, size: number, databaseUrl: string | null,
       const e = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number } };
       return { usage: e.usage ?? 0, indexedDB: e.usageDetails?.indexedDB ?? null };
     });
-    const heap = await workerHeap(cdp).catch((e: unknown) => {
+    const heap = await workerHeap(workers).catch((e: unknown) => {
       log(`worker heap not measured: ${String(e)}`);
       return null;
     });
+    const workerThrottle = [...workers.throttle];
+    log(`worker CPU slowdown: ${workerThrottle.join(', ') || 'no worker started'}`);
+    const workerLoop = await workerSlowdown(workers).catch((e: unknown) => {
+      log(`worker loop not timed: ${String(e)}`);
+      return null;
+    });
+    if (workerLoop) log(`worker loop: ${workerLoop.slowed.toFixed(0)} ms slowed, ${workerLoop.unslowed.toFixed(0)} ms not`);
     await context.close();
     context = null;
 
@@ -563,7 +667,7 @@ async function measure(format: Format, size: number, databaseUrl: string | null,
     context = await launch(profile);
     await context.setOffline(true);
     relay.setOffline(true);
-    ({ page, cdp } = await phonePage(context));
+    ({ page, workers } = await phonePage(context));
     await page.goto(`${origin}/cars`, { waitUntil: 'commit', timeout: 2 * MINUTE });
     const cold = await firstCards(page, 5 * MINUTE);
     log(`cold offline start: first cards at ${(cold / 1000).toFixed(2)} s`);
@@ -580,11 +684,11 @@ async function measure(format: Format, size: number, databaseUrl: string | null,
     t = performance.now();
     const dayHead = await applyDay(dbUrl, dataDir, size, changed, removed);
     log(`a day's changes written in ${((performance.now() - t) / 1000).toFixed(0)} s (head revision ${dayHead})`);
-    server = await format.startServer(dbUrl, dataDir, port);
+    server = await startServer(dbUrl, dataDir, port);
     relay.setOffline(false);
     context = await launch(profile);
-    const dayWatch = watchTraffic(context, format);
-    ({ page, cdp } = await phonePage(context));
+    const dayWatch = watchTraffic(context);
+    ({ page, workers } = await phonePage(context));
     relay.reset();
     await page.goto(`${origin}/cars`, { waitUntil: 'commit', timeout: 2 * MINUTE });
     await mirrorReaches(page, dayHead, 10 * MINUTE, log);
@@ -592,16 +696,21 @@ async function measure(format: Format, size: number, databaseUrl: string | null,
     await dayWatch.settle();
     const day = dayWatch.traffic;
     return {
+      feeds,
+      app: sync.by,
       syncBytes: first.sync,
       otherBytes: first.other,
       photoBytes: first.photos,
       relayDown,
       encodings: [...first.encodings].join(', '),
+      homeCards,
       firstCards: cards,
-      syncDone,
+      syncDone: sync.at,
       idbUsage: estimate.usage,
       idbDetail: estimate.indexedDB,
       workerHeap: heap,
+      workerThrottle,
+      workerLoop,
       coldOffline: cold,
       makeCount: make.count,
       makeList: make.list,
@@ -614,8 +723,7 @@ async function measure(format: Format, size: number, databaseUrl: string | null,
     await context?.close().catch(() => undefined);
     await relay?.close();
     if (server) await stop(server);
-    rmSync(profile, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of [profile, homeProfile, dataDir]) rmSync(dir, { recursive: true, force: true });
     if (databaseUrl && dbUrl && dbUrl !== databaseUrl) execFileSync('psql', [databaseUrl, '-qc', `drop database if exists ${new URL(dbUrl).pathname.slice(1)} with (force)`]);
   }
 }
@@ -627,59 +735,81 @@ const MB = (b: number) => `${(b / 1e6).toFixed(2)} MB`;
 const KB = (b: number) => `${(b / 1e3).toFixed(1)} KB`;
 const S = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** The issue's rows: what is measured, the figure reported before at 100,000 listings, the goal. */
-const ROWS: { label: string; before: string; goal: string; value: (f: Figures) => string }[] = [
-  { label: 'first full sync on the wire', before: '26.9 MB', goal: 'at most 5 MB', value: (f) => `${MB(f.syncBytes)} (${f.encodings})` },
-  { label: 'first full sync, phone profile (from navigation)', before: '225-253 s', goal: 'at most 40 s', value: (f) => S(f.syncDone) },
-  { label: 'first result cards on screen, first visit', before: '5.0-6.2 s', goal: 'at most 3 s', value: (f) => S(f.firstCards) },
-  { label: 'IndexedDB used afterwards (storage.estimate usage)', before: '130 MB', goal: 'at most 30 MB', value: (f) => `${MB(f.idbUsage)}${f.idbDetail !== null ? ` (indexedDB ${MB(f.idbDetail)})` : ''}` },
-  { label: 'search worker heap after sync (after GC)', before: '160 MB', goal: 'at most 50 MB', value: (f) => (f.workerHeap ? MB(f.workerHeap.used) : 'not measured') },
-  { label: 'cold offline start to first result cards', before: '9.5 s', goal: 'at most 1.5 s', value: (f) => S(f.coldOffline) },
-  { label: 'a make chosen offline: its count / its result list', before: '0.27 s / 0.40 s', goal: 'at most 0.1 s / 0.15 s', value: (f) => `${S(f.makeCount)} / ${S(f.makeList)}` },
-  { label: 'first visit, everything but the listings (photos apart)', before: '1.1 MB', goal: 'at most 0.5 MB', value: (f) => MB(f.otherBytes) },
-  { label: "a day's changes (2% changed, 1% removed), next sync", before: 'about 0.8 MB (estimated)', goal: 'at most 150 KB', value: (f) => KB(f.daySyncBytes) },
+type RowKey = 'appSyncBytes' | 'syncDone' | 'firstCards' | 'homeCards' | 'idb' | 'heap' | 'cold' | 'make' | 'other' | 'day';
+
+/** The issue's rows the browser measures: the figure reported before at 100,000 listings, the goal. */
+const ROWS: { key: RowKey; label: string; before: string; goal: string; value: (f: Figures) => string }[] = [
+  { key: 'appSyncBytes', label: 'first full sync on the wire, in the app', before: '26.9 MB', goal: 'at most 5 MB', value: (f) => `${MB(f.syncBytes)} (${f.encodings})` },
+  { key: 'syncDone', label: 'first full sync in the app, phone profile (from navigation)', before: '225-253 s', goal: 'at most 40 s', value: (f) => S(f.syncDone) },
+  { key: 'firstCards', label: 'first result cards on screen, first visit, browse screen (/cars)', before: '5.0-6.2 s', goal: 'at most 3 s', value: (f) => S(f.firstCards) },
+  { key: 'homeCards', label: 'first result cards on screen, first visit, home (/)', before: 'not measured', goal: 'at most 3 s', value: (f) => S(f.homeCards) },
+  { key: 'idb', label: 'IndexedDB used afterwards (storage.estimate usage)', before: '130 MB', goal: 'at most 30 MB', value: (f) => `${MB(f.idbUsage)}${f.idbDetail !== null ? ` (indexedDB ${MB(f.idbDetail)})` : ''}` },
+  { key: 'heap', label: 'search worker heap after sync (after GC)', before: '160 MB', goal: 'at most 50 MB', value: (f) => (f.workerHeap ? MB(f.workerHeap.used) : 'not measured') },
+  { key: 'cold', label: 'cold offline start to first result cards', before: '9.5 s', goal: 'at most 1.5 s', value: (f) => S(f.coldOffline) },
+  { key: 'make', label: 'a make chosen offline: its count / its result list', before: '0.27 s / 0.40 s', goal: 'at most 0.1 s / 0.15 s', value: (f) => `${S(f.makeCount)} / ${S(f.makeList)}` },
+  { key: 'other', label: 'first visit, everything but the listings (photos apart)', before: '1.1 MB', goal: 'at most 0.5 MB', value: (f) => MB(f.otherBytes) },
+  { key: 'day', label: "a day's changes (2% changed, 1% removed), next sync", before: 'about 0.8 MB (estimated)', goal: 'at most 150 KB', value: (f) => KB(f.daySyncBytes) },
 ];
 
-function table(results: { format: string; size: number; figures: Figures }[]): string[] {
-  const head = results.map((r) => `${r.format}, ${r.size.toLocaleString('en-US')}`);
+const feedBytes = (run: FeedRun | string, size: number) =>
+  typeof run === 'string' ? run : `${MB(run.wire)} (${(run.wire / size).toFixed(0)} B a listing; ${run.requests} requests, ${run.encoding}; ${MB(run.json)} of JSON)`;
+const feedTime = (run: FeedRun | string) => (typeof run === 'string' ? run : S(run.ms));
+
+/** What a browser row shows in a format's column: measured when the app of that format ran, else the old app's baseline or nothing. */
+function browserCell(format: AppFormat, r: { size: number; figures: Figures }, row: (typeof ROWS)[number]): string {
+  if (r.figures.app === format) return row.value(r.figures);
+  if (format === 'new') return 'new app not built';
+  const quoted = OLD_APP_BASELINE.figures[r.size]?.[row.key];
+  return quoted ? `${quoted} (baseline ${OLD_APP_BASELINE.date})` : 'not measured';
+}
+
+function table(results: { size: number; figures: Figures }[]): string[] {
+  const formats: AppFormat[] = ['old', 'new'];
+  const cells = (f: (format: AppFormat, r: { size: number; figures: Figures }) => string) => results.flatMap((r) => formats.map((format) => f(format, r))).join(' | ');
+  const head = results.flatMap((r) => formats.map((format) => `${format} format, ${r.size.toLocaleString('en-US')}`));
   return [
     `| measured | ${head.join(' | ')} | before (issue, 100,000) | goal (100,000) |`,
     `|---|${head.map(() => '---:').join('|')}|---:|---:|`,
-    ...ROWS.map((row) => `| ${row.label} | ${results.map((r) => row.value(r.figures)).join(' | ')} | ${row.before} | ${row.goal} |`),
-    `| (relay: all bytes to the browser, first visit / day) | ${results.map((r) => `${MB(r.figures.relayDown)} / ${KB(r.figures.dayRelayDown)}`).join(' | ')} | | |`,
-    `| (photo requests, first visit: not served by the bench) | ${results.map((r) => KB(r.figures.photoBytes)).join(' | ')} | | |`,
+    `| first full sync on the wire, from Node (brotli) | ${cells((format, r) => feedBytes(r.figures.feeds[format], r.size))} | 26.9 MB | at most 5 MB |`,
+    `| first full sync, network alone, phone profile, from Node | ${cells((format, r) => feedTime(r.figures.feeds[format]))} | | |`,
+    ...ROWS.map((row) => `| ${row.label} | ${cells((format, r) => browserCell(format, r, row))} | ${row.before} | ${row.goal} |`),
+    `| (relay: all bytes to the browser, first visit / day) | ${cells((format, r) => (r.figures.app === format ? `${MB(r.figures.relayDown)} / ${KB(r.figures.dayRelayDown)}` : ''))} | | |`,
+    `| (photo requests, first visit: not served by the bench) | ${cells((format, r) => (r.figures.app === format ? KB(r.figures.photoBytes) : ''))} | | |`,
+    `| (the worker's CPU: Chromium's answer to slowing it; a loop in it slowed / not) | ${cells((format, r) => (r.figures.app === format ? workerThrottleText(r.figures) : ''))} | | |`,
   ];
 }
 
+function workerThrottleText(f: Figures): string {
+  const answer = f.workerThrottle.length ? [...new Set(f.workerThrottle)].join(', ') : 'no worker started';
+  return f.workerLoop ? `${answer}; ${f.workerLoop.slowed.toFixed(0)} ms / ${f.workerLoop.unslowed.toFixed(0)} ms` : answer;
+}
+
 async function main() {
-  const formats = FORMAT_NAMES.map((n) => {
-    const f = FORMATS[n];
-    if (!f) throw new Error(`unknown format ${n} (known: ${Object.keys(FORMATS).join(', ')})`);
-    return f;
-  });
+  const loadBefore = os.loadavg();
   buildAppIfStale();
   const databaseUrl = process.env.DATABASE_URL || null;
-  const results: { format: string; size: number; figures: Figures }[] = [];
+  const results: { size: number; figures: Figures }[] = [];
   let port = 18480;
   for (const size of SIZES) {
-    for (const format of formats) {
-      results.push({ format: format.name, size, figures: await measure(format, size, databaseUrl, port++) });
-      // Written after each measurement, so a run stopped at a larger size keeps what it measured.
-      record(results, databaseUrl);
-    }
+    results.push({ size, figures: await measure(size, databaseUrl, port++) });
+    // Written after each measurement, so a run stopped at a larger size keeps what it measured.
+    record(results, databaseUrl, loadBefore);
   }
 }
 
-function record(results: { format: string; size: number; figures: Figures }[], databaseUrl: string | null): void {
+function record(results: { size: number; figures: Figures }[], databaseUrl: string | null, loadBefore: number[]): void {
   const lines = table(results);
   const cpu = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model ?? 'unknown';
   const chromiumVersion = execSync(`"${CHROMIUM}" --version`, { encoding: 'utf8' }).trim();
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
   const section = [
     '## Offline mirror on a phone (`npm run bench:mirror`)',
     '',
-    `Run on ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} at the end, ${chromiumVersion}, headless, database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; sizes run: ${[...new Set(results.map((r) => r.size))].map((s) => s.toLocaleString('en-US')).join(', ')}.`,
-    `Phone profile: every connection to the server passes a TCP relay on loopback that shapes both directions (${PHONE.downBps / 1e6} Mbps down, ${PHONE.upBps / 1e3} kbps up, one queue per direction shared by all connections, ${PHONE.rttMs} ms round trip added to the data, not to TCP handshakes), so the page, the search worker and the service worker are all shaped; the page's CPU is slowed ${PHONE.cpuSlowdown}x with CDP \`Emulation.setCPUThrottlingRate\` on the page's target (not sent to the workers' targets: whether Chromium slows their threads too is not checked here). Chromium asks for compression itself; the sync's \`content-encoding\` is shown beside its bytes.`,
-    'Bytes on the wire: per request, the encoded body plus request and response headers (Playwright `request.sizes()`, as CDP `encodedDataLength` counts), for requests that reached the network (not those the service worker answered); "the sync" is `GET /api/sync/vehicles`; photos (`/media/...`, not served by the bench: 404s) are apart. Times are the page\'s `performance.now()` from navigation start: first cards = the first `a[href^="/car/"]` in `main`; sync done = the sync cursor in IndexedDB (written with each page) reaches the server\'s head revision. Worker heap: `Runtime.getHeapUsage` on the dedicated worker\'s target after `HeapProfiler.collectGarbage` (ArrayBuffers\' contents are not in it). Cold offline start: the browser closed and relaunched on the same profile, `context.setOffline(true)` and the relay cutting every connection, /cars opened. A make chosen offline: Filter and Sort, Make = Toyota, times from the click on Apply to the "N cars found" text changing and to the first cards changing (one DOM update changing both shows one time for both). A day\'s changes: the server stopped, 2% of listings given a new price and 1% deleted through the repositories (`withListingWrite`, `updateVehicle`, `deleteVehicles`: new revisions and tombstones), the server restarted, the profile relaunched online on /cars until the mirror reaches the new head.',
+    `Run on ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), load average ${load(loadBefore)} before and ${load(os.loadavg())} at the end, ${chromiumVersion}, headless, database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; sizes run: ${results.map((r) => r.size.toLocaleString('en-US')).join(', ')}. The app measured in the browser: ${[...new Set(results.map((r) => (r.figures.app === 'new' ? 'the new one (format 2 summary)' : 'the old one (listings in full)')))].join(', ')}.`,
+    'Data (tests/bench/listings.ts): random v4 ids and seller ids, one seller per two listings (25% dealers with business names, the rest a first name and a surname), a seller\'s two listings at the seller\'s place and coordinates, unique descriptions, 5 photo names each, makes and models from the catalogue with a skew, each listing expiring 30, 60 or 90 days after it was published (dates moved so the newest were published the day before the run).',
+    `Phone profile: every connection to the server passes a TCP relay on loopback that shapes both directions (${PHONE.downBps / 1e6} Mbps down, ${PHONE.upBps / 1e3} kbps up, one queue per direction shared by all connections, ${PHONE.rttMs} ms round trip added to the data, not to TCP handshakes), so the page, the search worker and the service worker are all shaped; the page's CPU is slowed ${PHONE.cpuSlowdown}x with CDP \`Emulation.setCPUThrottlingRate\` on the page's target, and the same is sent to each dedicated worker's target as it starts (paused until then); the last row says whether Chromium took it, and times one loop in the worker slowed and with the rate set back to 1.`,
+    `Old format beside new: from Node, through the same relay and before the browser runs, the whole old feed (\`GET ${OLD_FEED}\`, pages of 500 by revision, as the app before issue 16 read it) and the new feed's first download (\`GET ${NEW_FEED}?format=${SUMMARY_FORMAT}\`, pages of 5,000 by cursor), each stop and wait (a page asked once the last has arrived) with \`accept-encoding: br, gzip\`: the bytes the relay carried to the client (headers and bodies) and the time from the first request to the last byte. That is the network part; the browser's rows are the device's. The browser runs the built app, and its column is the format that app used (read from which record in IndexedDB said the sync was done); the old format's browser figures, when the new app ran, are quoted from this bench's run on the app before issue 16 (${OLD_APP_BASELINE.date}, on that day's data: sequential ids, numbered sellers).`,
+    'Bytes on the wire in the browser: per request, the encoded body plus request and response headers (Playwright `request.sizes()`, as CDP `encodedDataLength` counts), for requests that reached the network (not those the service worker answered); "the sync" is the old feed or the new; photos (`/media/...` and card thumbnails, not served by the bench: 404s) are apart. Times are the page\'s `performance.now()` from navigation start: first cards = the first `a[href^="/car/"]` in `main`, on /cars and, on an empty profile of its own, on /; sync done = the new app\'s meta row \'summary\' has `cursor` null and `revision` at the server\'s head, or the old app\'s meta row \'sync\' (written with each page) reaches it. Worker heap: `Runtime.getHeapUsage` on the dedicated worker\'s target after `HeapProfiler.collectGarbage` (ArrayBuffers\' contents are not in it). Cold offline start: the browser closed and relaunched on the same profile, `context.setOffline(true)` and the relay cutting every connection, /cars opened. A make chosen offline: Filter and Sort, Make = Toyota, times from the click on Apply to the "N cars found" text changing and to the first cards changing (one DOM update changing both shows one time for both). A day\'s changes: the server stopped, 2% of listings given a new price and 1% deleted through the repositories (`withListingWrite`, `updateVehicle`, `deleteVehicles`: new revisions and tombstones), the server restarted, the profile relaunched online on /cars until the mirror reaches the new head.',
     '',
     ...lines,
     '',
