@@ -140,6 +140,8 @@ const searchApi = {
     const scope = await currentScope();
     if (!scopeCovers(scope, req.filters, req.buyer)) return { items: [], total: 0, covered: false, reason: 'scope' };
     if (!feed || !completeCovers(feed.complete ?? [], req.filters, scope)) return { items: [], total: 0, covered: false, reason: 'downloading' };
+    // The device knows dealers' ids only (summary.ts): another seller's listings are the server's to say.
+    if (req.filters.seller_id !== undefined && !index.holdsSeller(req.filters.seller_id)) return { items: [], total: 0, covered: false, reason: 'scope' };
     const { hits, total } = index.search(req);
     return {
       items: hits.map((h) => {

@@ -86,7 +86,7 @@ export async function pullSummary(
   const scope = JSON.stringify(scopeParams(opts.scope));
   let state: MetaRow = (await mirror.meta('summary')) ?? { key: 'summary', revision: 0, cursor: null, complete: [], scope, pages: 0 };
   if (state.scope !== scope) throw new Error('the stored summary is of another scope: clear it first');
-  const limit = opts.limit ?? 5000;
+  const limit = opts.limit ?? 10_000;
   const query = (s: MetaRow): SummaryQuery => ({ since: s.revision ?? 0, cursor: s.cursor ?? null, limit, first: opts.first, scope: opts.scope });
   const firstDownload = (state.revision ?? 0) === 0 || state.cursor != null;
   let upserts = 0;

@@ -4,6 +4,7 @@ import type { Vehicle } from '../../src/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { deviceHolds } from './deviceDb';
+import { SUMMARY_ONLY_NOTE } from '../../src/domain/search/summary';
 import { sellerApi } from './sellers';
 
 requireChromiumInCi();
@@ -103,7 +104,7 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
       // The first sync is held back: the device has no listings until the test lets it through.
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
-      await context.route('**/api/sync/vehicles**', async (route) => {
+      await context.route('**/api/sync/summary**', async (route) => {
         await held;
         await route.continue();
       });
@@ -174,6 +175,14 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
         await page.getByText(text).first().waitFor({ timeout: 20_000 });
       }
       await page.getByText('You are offline.', { exact: false }).waitFor();
+      // The listing opened once is kept in full: its description shows offline.
+      await page.goto(`${app.server.url}/car/${sample.id}`);
+      await page.getByText(sample.description!.slice(0, 40), { exact: false }).waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('note').count()).toBe(0);
+      // One never opened shows what the device's summary holds, and says the rest shows online.
+      await page.goto(`${app.server.url}/car/${dealerListing.id}`);
+      await page.getByText(SUMMARY_ONLY_NOTE).waitFor({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(dealerListing.model);
       await page.goto(`${app.server.url}/cars?car_category=pickup`);
       const local = (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&car_category=pickup&limit=1`)).headers.get('x-total-count')!;
       await page.getByText(`${local} cars found`).waitFor({ timeout: 20_000 });

@@ -33,6 +33,13 @@ export interface IndexResult<T> {
 
 type TextKey = 'vehicle_type' | 'make' | 'model' | 'variant' | 'category' | 'fuel_type' | 'transmission' | 'condition' | 'drive_type' | 'seller_id';
 const TEXT_KEYS: TextKey[] = ['vehicle_type', 'make', 'model', 'variant', 'category', 'fuel_type', 'transmission', 'condition', 'drive_type', 'seller_id'];
+/**
+ * The keys whose values each have a set of listings. The seller has none: with one seller per two
+ * listings, 50,000 small sets would cost more than the listings' other columns together, and a
+ * seller's listings are found by one pass over the seller column's codes (100,000 small integers)
+ * when a search names a seller.
+ */
+const SET_KEYS: TextKey[] = TEXT_KEYS.filter((k) => k !== 'seller_id');
 /** Every text field held, as a dictionary code a listing: the searched ones, and what a card shows besides. */
 type StoredText = TextKey | 'seller_type' | 'seller_name' | 'seller_location' | 'location' | 'region';
 const STORED_TEXT: StoredText[] = [...TEXT_KEYS, 'seller_type', 'seller_name', 'seller_location', 'location', 'region'];
@@ -65,7 +72,8 @@ export interface IndexColumns {
 class TextColumn {
   dict: (string | null)[] = [null];
   private at = new Map<string, number>();
-  codes = new Uint32Array(0);
+  /** Two bytes a listing until the dictionary outgrows them, then four. */
+  codes: Uint16Array | Uint32Array = new Uint16Array(0);
 
   code(value: string | null): number {
     if (value === null) return 0;
@@ -73,8 +81,19 @@ class TextColumn {
     if (c === undefined) {
       c = this.dict.push(value) - 1;
       this.at.set(value, c);
+      if (c > 0xffff && this.codes instanceof Uint16Array) this.codes = Uint32Array.from(this.codes);
     }
     return c;
+  }
+
+  /** The codes of a value (as given, and lower-cased: ids are compared without case, as the server does). */
+  codesOf(value: string): number[] {
+    const out: number[] = [];
+    for (const v of new Set([value, value.toLowerCase()])) {
+      const c = this.at.get(v);
+      if (c !== undefined) out.push(c);
+    }
+    return out;
   }
 
   value(slot: number): string | null {
@@ -82,14 +101,15 @@ class TextColumn {
   }
 
   resize(capacity: number): void {
-    const codes = new Uint32Array(capacity);
+    const codes = this.dict.length > 0xffff ? new Uint32Array(capacity) : new Uint16Array(capacity);
     codes.set(this.codes.subarray(0, Math.min(capacity, this.codes.length)));
     this.codes = codes;
   }
 
-  /** Loads a stored dictionary (its codes are written by the caller). */
+  /** Loads a stored dictionary (its codes are written by the caller, after a resize). */
   load(dict: (string | null)[]): void {
     this.dict = dict;
+    if (dict.length > 0xffff && this.codes instanceof Uint16Array) this.codes = Uint32Array.from(this.codes);
     this.at = new Map();
     dict.forEach((v, i) => {
       if (i > 0 && v !== null && !this.at.has(v)) this.at.set(v, i);
@@ -229,6 +249,37 @@ export class SlotSet {
     this.bits = bits;
   }
 
+  /**
+   * Each code's set of the slots 0..n-1 holding it (null for a code none holds), in the form its
+   * count calls for: counted in one pass, filled in another, with no set growing or converting.
+   */
+  static group(codes: ArrayLike<number>, n: number, size: number, capacity: number): (SlotSet | null)[] {
+    const counts = new Int32Array(size);
+    for (let slot = 0; slot < n; slot++) counts[codes[slot]!]!++;
+    const sets: (SlotSet | null)[] = Array.from(counts, (count) => {
+      if (count === 0) return null;
+      const set = new SlotSet();
+      if (count > capacity >>> 5) {
+        set.list = null;
+        set.bits = new Uint32Array(capacity >>> 5);
+      } else set.list = new Int32Array(Math.max(2, count));
+      return set;
+    });
+    for (let slot = 0; slot < n; slot++) {
+      const set = sets[codes[slot]!]!;
+      if (set.bits) set.bits[slot >>> 5]! |= 1 << (slot & 31);
+      else set.list![set.size] = slot;
+      set.size++;
+    }
+    return sets;
+  }
+
+  /** `a` with `b`'s slots added (two spellings of one value). */
+  static union(a: SlotSet, b: SlotSet, capacity: number): SlotSet {
+    b.forEach((slot) => a.add(slot, capacity));
+    return a;
+  }
+
   /** The set of a bitset's slots, in the form its count calls for. */
   static fromBits(bits: Uint32Array, capacity: number): SlotSet {
     const set = new SlotSet();
@@ -312,6 +363,11 @@ export class ListingIndex<T extends Indexed> {
   get(id: string): T | undefined {
     const slot = this.slotOf.get(id);
     return slot === undefined ? undefined : this.item(slot);
+  }
+
+  /** Whether a listing of this seller has been held (the seller's id is known to the index). */
+  holdsSeller(id: string): boolean {
+    return this.text.seller_id.codesOf(id).length > 0;
   }
 
   /** Whether the listing in a live slot has a photo. */
@@ -403,7 +459,7 @@ export class ListingIndex<T extends Indexed> {
   /** The exact-match sets a slot belongs to, by name (key and lower-cased value joined by a NUL). */
   private setNames(slot: number): string[] {
     const out: string[] = [];
-    for (const key of TEXT_KEYS) {
+    for (const key of SET_KEYS) {
       const v = this.text[key].value(slot);
       if (v !== null) out.push(`${key}\u0000${v.toLowerCase()}`);
     }
@@ -568,35 +624,28 @@ export class ListingIndex<T extends Indexed> {
     for (let slot = 0; slot < c.n; slot++) {
       const lat = c.numbers.latitude[slot]!;
       index.place(slot, lat === lat ? lat : null, lat === lat ? c.numbers.longitude[slot]! : null);
-      index.alive[slot >>> 5]! |= 1 << (slot & 31);
     }
+    index.alive.fill(0xffffffff, 0, c.n >>> 5);
+    for (let slot = c.n & ~31; slot < c.n; slot++) index.alive[slot >>> 5]! |= 1 << (slot & 31);
     const cap = index.capacity;
-    const bySet = (names: (string | null)[], codes: ArrayLike<number>, orNull: string | null) => {
-      const sets = names.map((v) => {
-        const value = v ?? orNull;
-        if (value === null) return null;
-        let set = index.sets.get(value);
-        if (!set) index.sets.set(value, (set = new SlotSet()));
-        return set;
+    /** Each value's set, from its listings counted and listed in one pass over the codes. */
+    const bySet = (names: (string | null)[], codes: ArrayLike<number>) => {
+      const lists = SlotSet.group(codes, c.n, names.length, cap);
+      names.forEach((name, code) => {
+        const set = lists[code];
+        if (name === null || !set) return;
+        const kept = index.sets.get(name);
+        index.sets.set(name, kept ? SlotSet.union(kept, set, cap) : set);
       });
-      for (let slot = 0; slot < c.n; slot++) sets[codes[slot]!]?.add(slot, cap);
     };
-    for (const key of TEXT_KEYS) {
-      bySet(
-        c.text[key].dict.map((v) => (v === null ? null : `${key}\u0000${v.toLowerCase()}`)),
-        c.text[key].codes,
-        null,
-      );
-    }
+    for (const key of SET_KEYS) bySet(c.text[key].dict.map((v) => (v === null ? null : `${key}\u0000${v.toLowerCase()}`)), c.text[key].codes);
+    // A listing without a seller type counts as private (spec section 5).
     bySet(
-      c.text.seller_type.dict.map((v) => (v === null ? null : `seller_type\u0000${v}`)),
+      c.text.seller_type.dict.map((v) => `seller_type\u0000${v ?? 'private'}`),
       c.text.seller_type.codes,
-      'seller_type\u0000private',
     );
-    const featured = Uint8Array.from(c.flags, (f) => f & 1);
-    bySet(['featured\u0000false', 'featured\u0000true'], featured, null);
-    const locations = c.text.location.codes;
-    for (let slot = 0; slot < c.n; slot++) index.placeSet(locations[slot]!).add(slot, cap);
+    bySet(['featured\u0000false', 'featured\u0000true'], Uint8Array.from(c.flags, (f) => f & 1));
+    index.placeSlots = SlotSet.group(c.text.location.codes, c.n, c.text.location.dict.length, cap).map((set) => set ?? new SlotSet());
     return index;
   }
 
@@ -676,8 +725,30 @@ export class ListingIndex<T extends Indexed> {
   }
 
   private exactSet(c: ExactClause): SlotSet {
+    if (c.kind === 'eq_ci' && c.field === 'seller_id') return this.sellerSet(c.value);
     const key: [BitKey, string] = c.kind === 'eq_ci' ? [c.field, c.value.toLowerCase()] : c.kind === 'seller_type' ? ['seller_type', c.value] : ['featured', String(c.value)];
     return this.sets.get(`${key[0]}\u0000${key[1]}`) ?? EMPTY;
+  }
+
+  /** A seller's listings: one pass over the seller column's codes. */
+  private sellerSet(value: string): SlotSet {
+    const col = this.text.seller_id;
+    const want = col.codesOf(value);
+    const set = new SlotSet();
+    if (want.length === 0) return set;
+    const codes = col.codes;
+    const [a, b = a] = want;
+    for (let w = 0; w < this.capacity >>> 5; w++) {
+      let word = this.alive[w]!;
+      while (word !== 0) {
+        const bit = word & -word;
+        word ^= bit;
+        const slot = (w << 5) + (31 - Math.clz32(bit));
+        const code = codes[slot];
+        if (code === a || code === b) set.add(slot, this.capacity);
+      }
+    }
+    return set;
   }
 
   /**

@@ -82,12 +82,21 @@ export interface SummaryColumns {
   /** Latitude and longitude in thousandths of a degree, as the offset from the place's; null without coordinates. */
   lat: (number | null)[];
   lon: (number | null)[];
-  /** Position in `sellers`: seller id (22 base64url characters), name, seller's location. */
+  /**
+   * Position in `sellers`: a dealer's id (22 base64url characters; null for a private seller), name,
+   * seller's location. Only a dealer's listings are searched by seller on the device (its page, More
+   * from the dealer); a private seller's id would cost a third of the feed for nothing, and the same
+   * name is one entry for all who share it. A private seller's location is kept only for a listing
+   * without a location of its own (a card shows it then).
+   */
   seller: number[];
-  sellers: [string, string | null, string | null][];
+  sellers: [string | null, string | null, string | null][];
   /** One character a listing: '1' with a photo, '0' without. */
   photo: string;
 }
+
+/** The seller id of a private seller's listing on the device: not sent (see `SummaryColumns.sellers`). */
+export const UNKNOWN_SELLER = '';
 
 const HEX = '0123456789abcdef';
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -244,7 +253,9 @@ export function encodeSummaries(rows: readonly ListingSummary[]): SummaryColumns
     // A place's first listing without coordinates leaves it without a reference: offsets from 0.
     out.lat.push(lat === null ? null : lat - (ref[2] ?? 0));
     out.lon.push(lon === null ? null : lon - (ref[3] ?? 0));
-    out.seller.push(sellers.code([packUuid(r.seller_id), r.seller_name, r.seller_location]));
+    const dealer = r.seller_type === 'dealer';
+    // A private seller's own location shows only on a card without a listing location.
+    out.seller.push(sellers.code([dealer ? packUuid(r.seller_id) : null, r.seller_name, dealer || r.location === null ? r.seller_location : null]));
     photos.push(r.has_photo ? '1' : '0');
   }
   out.id = ids.join('');
@@ -276,7 +287,7 @@ export function decodeSummaries(c: SummaryColumns): ListingSummary[] {
       transmission,
       condition,
       drive_type,
-      seller_id: unpackUuid(seller),
+      seller_id: seller === null ? UNKNOWN_SELLER : unpackUuid(seller),
       seller_name,
       seller_location,
       seller_type,
