@@ -1,7 +1,7 @@
 import type { VehicleType } from '../domain/constants';
 import { ListingIndex, type IndexColumns } from '../domain/search/listingIndex';
 import { scopeParams, type MirrorScope } from '../domain/search/scope';
-import { decodeSummaries, SUMMARY_FORMAT, SUMMARY_OUT_OF_DATE, type ListingSummary, type SummaryPage } from '../domain/search/summary';
+import { decodeSummaries, SUMMARY_FORMAT, SUMMARY_PAGE_SIZE, SUMMARY_OUT_OF_DATE, type ListingSummary, type SummaryPage } from '../domain/search/summary';
 import type { MetaRow } from './db';
 import { summaryPageId, type Mirror } from './mirror';
 
@@ -86,7 +86,7 @@ export async function pullSummary(
   const scope = JSON.stringify(scopeParams(opts.scope));
   let state: MetaRow = (await mirror.meta('summary')) ?? { key: 'summary', revision: 0, cursor: null, complete: [], scope, pages: 0 };
   if (state.scope !== scope) throw new Error('the stored summary is of another scope: clear it first');
-  const limit = opts.limit ?? 10_000;
+  const limit = opts.limit ?? SUMMARY_PAGE_SIZE;
   const query = (s: MetaRow): SummaryQuery => ({ since: s.revision ?? 0, cursor: s.cursor ?? null, limit, first: opts.first, scope: opts.scope });
   const firstDownload = (state.revision ?? 0) === 0 || state.cursor != null;
   let upserts = 0;

@@ -3,7 +3,7 @@
 // format 2), stop and wait through the relay that shapes the phone's network.
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { SUMMARY_FORMAT } from '../../src/domain/search/summary';
+import { SUMMARY_FORMAT, SUMMARY_PAGE_SIZE } from '../../src/domain/search/summary';
 
 /** The two feeds: the listings in full (the app before issue 16) and the summary's columns (format 2). */
 export const OLD_FEED = '/api/sync/vehicles';
@@ -97,7 +97,7 @@ async function downloadFeed(relay: Counter, first: string, next: (page: FeedPage
   }
 }
 
-/** The old feed as the app before issue 16 read it (pages of 500 by revision) and the new one's first download (pages of 5,000 by cursor). */
+/** The old feed as the app before issue 16 read it (pages of 500 by revision) and the new one's first download (pages of SUMMARY_PAGE_SIZE by cursor, as the app asks). */
 export async function downloadFeeds(relay: Counter): Promise<{ old: FeedRun | string; new: FeedRun | string }> {
   const old = await downloadFeed(
     relay,
@@ -105,7 +105,7 @@ export async function downloadFeeds(relay: Counter): Promise<{ old: FeedRun | st
     (p) => (p.has_more ? `${OLD_FEED}?since=${p.revision}&limit=500` : null),
     (p) => p.upserts?.length ?? 0,
   );
-  const summary = (q: string) => `${NEW_FEED}?format=${SUMMARY_FORMAT}&limit=5000${q}`;
+  const summary = (q: string) => `${NEW_FEED}?format=${SUMMARY_FORMAT}&limit=${SUMMARY_PAGE_SIZE}${q}`;
   const fresh = await downloadFeed(
     relay,
     summary(''),

@@ -29,6 +29,13 @@ export interface ListingSummary extends Indexed {
 /** The summary feed's format number: a client asks for it, and a server that does not know it says so. */
 export const SUMMARY_FORMAT = 2;
 
+/**
+ * How many summaries the app asks for a page: large enough that each page's dictionaries (makes and
+ * models, places, sellers) are a small part of it, small enough that a type's listings arrive in a
+ * few steps, each stored before the next.
+ */
+export const SUMMARY_PAGE_SIZE = 10_000;
+
 /** The server's answer to an app asking for another feed format than its own. */
 export const SUMMARY_OUT_OF_DATE = 'This app version is out of date: reload to update it.';
 
