@@ -3,7 +3,6 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { theme } from './theme';
 import { Shell, StartupSpinner } from './shell/Shell';
-import { startSync } from './sync/syncStore';
 import { requestLocation } from './location/locationStore';
 import { startOutbox } from './outbox/outboxRunner';
 import { useSession } from './account/session';
@@ -107,7 +106,6 @@ function AdminNoticesForAdmins() {
 export function App() {
   useEffect(() => {
     requestLocation();
-    void startSync();
     startOutbox();
   }, []);
   return (

@@ -3,10 +3,14 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { registerServiceWorker } from './sw/registerServiceWorker';
+import { startSync } from './sync/syncStore';
 
 // The first render replaces the page's startup text (on /, its opening screen: openingScreen.ts)
 // with the shell (and on / the same hero), with the startup spinner where the screen goes until its
 // code is here. That render is a transition: React renders it in slices and yields to the browser
 // between them, so a slow phone stays responsive (input, paint) while the first screen is built.
+// The device's listings load in the worker while the first screen renders, not after it: on a slow
+// phone that render is the better part of a second, and an offline start waits on both.
+void startSync();
 startTransition(() => createRoot(document.getElementById('root')!).render(<App />));
 registerServiceWorker();
