@@ -151,6 +151,7 @@ describe.each(ENGINES)('%s', (engine) => {
         { cursor: 'not-a-cursor' },
         { cursor: Buffer.from('{"r":1}').toString('base64url') },
         { cursor: Buffer.from(JSON.stringify({ r: 1, t: 'car', c: 5, i: null })).toString('base64url') },
+        { cursor: Buffer.from(JSON.stringify({ r: 1, t: 'car', c: 9e15, i: '00000000-0000-4000-8000-000000000000' })).toString('base64url') },
         // A cursor of another scope (it is in the cars; this scope keeps farming only).
         { cursor: page.cursor!, types: 'farming' },
         { limit: 0 },

@@ -32,7 +32,8 @@ const summaryQuery = z.object({
 const cursorShape = z.object({
   r: z.number().int().min(0),
   t: z.enum(VEHICLE_TYPES),
-  c: z.number().int().nullable(),
+  /** Milliseconds since 1970, within what a Date holds. */
+  c: z.number().int().min(0).max(8.64e15).nullable(),
   i: z.uuid().nullable(),
 });
 
