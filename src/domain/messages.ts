@@ -108,6 +108,8 @@ export const GENERIC_MESSAGES = {
   internal: 'Internal server error',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
+  /** GET /api/sync/summary asked for a format this server does not send: the app shows it as it is. */
+  appOutdated: 'This app version is out of date: reload to update it.',
 } as const;
 
 /**

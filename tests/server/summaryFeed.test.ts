@@ -151,6 +151,7 @@ describe.each(ENGINES)('%s', (engine) => {
         { cursor: 'not-a-cursor' },
         { cursor: Buffer.from('{"r":1}').toString('base64url') },
         { cursor: Buffer.from(JSON.stringify({ r: 1, t: 'car', c: 5, i: null })).toString('base64url') },
+        { cursor: Buffer.from(JSON.stringify({ r: 1, t: 'car', c: 9e15, i: '00000000-0000-4000-8000-000000000000' })).toString('base64url') },
         // A cursor of another scope (it is in the cars; this scope keeps farming only).
         { cursor: page.cursor!, types: 'farming' },
         { limit: 0 },
@@ -382,7 +383,9 @@ describe.each(ENGINES)('%s', (engine) => {
       await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, new Date(Date.now() + 2 * DAY_MS));
       const hash = path.basename(photoUrl).slice(0, 32);
       expect(readdirSync(mediaDir()).filter((f) => f.startsWith(hash))).toEqual([]);
-      expect((await thumb(withPhoto.id)).statusCode).toBe(404);
+      const gone = await thumb(withPhoto.id);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.headers['cache-control']).toBeUndefined();
     });
 
     it('redirects to a first image that is not an uploaded photo (the sample artwork)', async () => {
@@ -398,7 +401,13 @@ describe.each(ENGINES)('%s', (engine) => {
       await s.app.ctx.db.update(vehicles).set({ images: [] }).where(eq(vehicles.id, bare.id));
       const none = await thumb(bare.id);
       expect(none.statusCode).toBe(404);
+      expect(none.headers['cache-control']).toBeUndefined();
       expect(none.json()).toEqual({ detail: 'This listing has no photo' });
+      // A photo whose files are gone (deleted above with its listing): no thumbnail, and nothing cached.
+      const lost = await thumb((await publish({ images: [photoUrl] })).id);
+      expect(lost.statusCode).toBe(404);
+      expect(lost.json()).toEqual({ detail: 'This listing has no photo' });
+      expect(lost.headers['cache-control']).toBeUndefined();
       const draft = await s.draft(seller.token, { images: [photoUrl] });
       for (const id of [draft.id, '00000000-0000-4000-8000-000000000000']) {
         const res = await thumb(id);

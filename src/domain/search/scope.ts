@@ -63,11 +63,12 @@ export function parseScopeParams(q: { types?: string | undefined; regions?: stri
   }
   let near: MirrorScope['near'] = null;
   if (q.near !== undefined) {
-    const parts = q.near.split(',').map((p) => Number(p));
+    // An empty part is missing, not 0 (Number('') is 0).
+    const parts = q.near.split(',').map((p) => (p.trim() === '' ? Number.NaN : Number(p)));
     const [latitude, longitude, km] = parts;
     if (parts.length !== 3 || !parts.every(Number.isFinite)) throw new Error('near: give latitude,longitude,km');
     if (Math.abs(latitude!) > 90 || Math.abs(longitude!) > 180) throw new Error('near: latitude and longitude out of range');
-    if (!(km! > 0 && km! <= 5000)) throw new Error('near: km must be from 1 to 5000');
+    if (!(km! >= 1 && km! <= 5000)) throw new Error('near: km must be from 1 to 5000');
     near = { latitude: latitude!, longitude: longitude!, km: km! };
   }
   return { types, regions, near };

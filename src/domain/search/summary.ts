@@ -195,8 +195,9 @@ export function summarize(v: SummarySource): ListingSummary {
     location: v.location,
     region: v.region,
     featured: v.featured,
-    seller_latitude: v.seller_latitude === null ? null : milli(v.seller_latitude) / 1000,
-    seller_longitude: v.seller_longitude === null ? null : milli(v.seller_longitude) / 1000,
+    // A position needs both coordinates (the encoding writes both or neither).
+    seller_latitude: v.seller_latitude === null || v.seller_longitude === null ? null : milli(v.seller_latitude) / 1000,
+    seller_longitude: v.seller_latitude === null || v.seller_longitude === null ? null : milli(v.seller_longitude) / 1000,
     // Whole seconds: the order newest-first is decided at this precision on the device and the server alike.
     created_at: new Date(Math.floor(Date.parse(v.created_at) / 1000) * 1000).toISOString(),
     expires_at: v.expires_at,

@@ -113,7 +113,7 @@ export const vehicles = pgTable(
       .where(sql`${t.isPublished} and not ${t.isExpired}`),
     // The summary feed's first download: one type at a time, newest first (keyset paging).
     index('vehicles_public_type_created_idx')
-      .on(t.vehicleType, t.createdAt.desc(), t.id)
+      .on(t.vehicleType, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.isPublished} and not ${t.isExpired}`),
     index('vehicles_public_make_model_idx')
       .on(sql`lower(${t.make})`, sql`lower(${t.model})`)

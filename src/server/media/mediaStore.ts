@@ -40,7 +40,7 @@ export interface MediaStore {
 }
 
 export const thumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-thumb.webp');
-export const smallThumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-small.webp');
+const smallThumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-small.webp');
 const STORED = /^\/media\/[0-9a-f]{32}-full\.webp$/;
 
 const exists = (file: string) =>

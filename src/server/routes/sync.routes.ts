@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VEHICLE_TYPES, type VehicleType } from '../../domain/constants';
+import { GENERIC_MESSAGES } from '../../domain/messages';
 import { parseScopeParams, type MirrorScope } from '../../domain/search/scope';
 import { encodeSummaries, summarize, SUMMARY_FORMAT, type SummaryPage } from '../../domain/search/summary';
 import { badRequest } from '../errors';
@@ -11,8 +12,6 @@ const syncQuery = z.object({
   limit: z.coerce.number().int().min(1).max(2000).default(500),
 });
 
-/** What a client of another format is told (it shows this text). */
-export const SUMMARY_FORMAT_OUTDATED = 'This app version is out of date: reload to update it.';
 const SUMMARY_LIMIT = { default: 5000, max: 20000 };
 
 // The summary feed's parameters arrive as text and are read below, so that every refusal is a 400
@@ -32,7 +31,8 @@ const summaryQuery = z.object({
 const cursorShape = z.object({
   r: z.number().int().min(0),
   t: z.enum(VEHICLE_TYPES),
-  c: z.number().int().nullable(),
+  /** Milliseconds since 1970, within what a Date holds. */
+  c: z.number().int().min(0).max(8.64e15).nullable(),
   i: z.uuid().nullable(),
 });
 
@@ -87,7 +87,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get('/sync/summary', { schema: { querystring: summaryQuery, tags: ['sync'] } }, async (req, reply): Promise<SummaryPage> => {
     const q = req.query;
-    if (q.format !== String(SUMMARY_FORMAT)) throw badRequest(SUMMARY_FORMAT_OUTDATED);
+    if (q.format !== String(SUMMARY_FORMAT)) throw badRequest(GENERIC_MESSAGES.appOutdated);
     const since = wholeNumber('since', q.since, 0, 0, Number.MAX_SAFE_INTEGER);
     const limit = wholeNumber('limit', q.limit, SUMMARY_LIMIT.default, 1, SUMMARY_LIMIT.max);
     if (q.first !== undefined && !(VEHICLE_TYPES as readonly string[]).includes(q.first)) throw badRequest(`first: unknown vehicle type "${q.first}"`);

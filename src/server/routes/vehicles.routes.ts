@@ -53,6 +53,8 @@ const buyerQuery = z.object({
   buyer_lon: z.coerce.number().min(-180).max(180).optional(),
 });
 const thumbQuery = z.object({ size: z.enum(['small']).optional() });
+/** A card thumbnail may change when its listing's photos do: a day, not forever. */
+const THUMB_CACHE = 'public, max-age=86400';
 /** Whether an If-None-Match header names this (strong) ETag, or is `*`. */
 const ifNoneMatch = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*');
 const createQuery = z.object({ is_free_update: z.enum(['true', 'false']).optional() });
@@ -119,12 +121,11 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!row || !isPublic(toApiVehicle(row))) throw notFound(LISTING_MESSAGES.notFound);
     const photo = row.images[0];
     if (photo === undefined) throw notFound(LISTING_MESSAGES.noPhoto);
-    reply.header('cache-control', 'public, max-age=86400');
-    if (!isMediaUrl(photo)) return reply.redirect(photo, 302);
+    if (!isMediaUrl(photo)) return reply.header('cache-control', THUMB_CACHE).redirect(photo, 302);
     const file = await media.thumbnailFile(photo, req.query.size === 'small');
     if (!file) throw notFound(LISTING_MESSAGES.noPhoto);
     const etag = `"${path.basename(file)}"`;
-    reply.header('etag', etag);
+    reply.header('cache-control', THUMB_CACHE).header('etag', etag);
     if (ifNoneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.type('image/webp').send(createReadStream(file));
   });

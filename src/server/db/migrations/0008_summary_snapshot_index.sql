@@ -1,1 +1,1 @@
-CREATE INDEX "vehicles_public_type_created_idx" ON "vehicles" USING btree ("vehicle_type","created_at" DESC NULLS LAST,"id") WHERE "vehicles"."is_published" and not "vehicles"."is_expired";
+CREATE INDEX "vehicles_public_type_created_idx" ON "vehicles" USING btree ("vehicle_type","created_at" DESC NULLS FIRST,"id") WHERE "vehicles"."is_published" and not "vehicles"."is_expired";
