@@ -10,6 +10,7 @@ import {
   summarize,
   summaryAsVehicle,
   unpackUuid,
+  UNKNOWN_SELLER,
   type ListingSummary,
   type SummarySource,
 } from '../../src/domain/search/summary';
@@ -109,6 +110,23 @@ describe('the listing summary and its columns (format 2)', () => {
     const columns = encodeSummaries(rows);
     expect(columns.sellers).toHaveLength(1);
     expect(decodeSummaries(columns).map((r) => r.seller_name)).toEqual(['Chiedza Ñyasha — Motors 🚙 ÿ', 'Chiedza Ñyasha — Motors 🚙 ÿ']);
+  });
+
+  it("keeps a dealer's id and not a private seller's, and a private seller's own location only for a listing without one", () => {
+    const dealer = source(20);
+    const d = decodeSummaries(encodeSummaries([summarize({ ...dealer, seller_type: 'dealer', seller_location: 'Msasa, Harare' })]))[0]!;
+    expect(d.seller_id).toBe(dealer.seller_id);
+    expect(d.seller_location).toBe('Msasa, Harare');
+    const mine = source(21);
+    const [p, q] = decodeSummaries(
+      encodeSummaries([
+        summarize({ ...mine, seller_type: 'private', location: 'Mbare, Harare', seller_location: 'Mbare' }),
+        summarize({ ...mine, id: randomUUID(), seller_type: null, location: null, seller_location: 'Mbare' }),
+      ]),
+    );
+    expect([p!.seller_id, q!.seller_id]).toEqual([UNKNOWN_SELLER, UNKNOWN_SELLER]);
+    expect([p!.seller_location, q!.seller_location]).toEqual([null, 'Mbare']);
+    expect(p!.seller_name).toBe(mine.seller_name);
   });
 
   it('rounds coordinates to 0.001°, whichever place came first', () => {

@@ -36,8 +36,6 @@ export const SUMMARY_FORMAT = 2;
  */
 export const SUMMARY_PAGE_SIZE = 10_000;
 
-/** The server's answer to an app asking for another feed format than its own. */
-export const SUMMARY_OUT_OF_DATE = 'This app version is out of date: reload to update it.';
 
 /** One page of the summary feed (GET /api/sync/summary). */
 export interface SummaryPage {
@@ -171,6 +169,9 @@ export type SummarySource = Omit<ListingSummary, 'has_photo'> & { images: readon
 
 /** The summary of a listing (the fields the device keeps). */
 export function summarize(v: SummarySource): ListingSummary {
+  // Only a dealer's listings are searched by seller on the device (see SummaryColumns.sellers), and a
+  // private seller's own location shows only on a card without a listing location.
+  const dealer = v.seller_type === 'dealer';
   return {
     id: v.id,
     vehicle_type: v.vehicle_type,
@@ -182,9 +183,9 @@ export function summarize(v: SummarySource): ListingSummary {
     transmission: v.transmission,
     condition: v.condition,
     drive_type: v.drive_type,
-    seller_id: v.seller_id,
+    seller_id: dealer ? v.seller_id : UNKNOWN_SELLER,
     seller_name: v.seller_name,
-    seller_location: v.seller_location,
+    seller_location: dealer || v.location === null ? v.seller_location : null,
     seller_type: v.seller_type,
     price: v.price,
     mileage: v.mileage,
@@ -261,9 +262,7 @@ export function encodeSummaries(rows: readonly ListingSummary[]): SummaryColumns
     // A place's first listing without coordinates leaves it without a reference: offsets from 0.
     out.lat.push(lat === null ? null : lat - (ref[2] ?? 0));
     out.lon.push(lon === null ? null : lon - (ref[3] ?? 0));
-    const dealer = r.seller_type === 'dealer';
-    // A private seller's own location shows only on a card without a listing location.
-    out.seller.push(sellers.code([dealer ? packUuid(r.seller_id) : null, r.seller_name, dealer || r.location === null ? r.seller_location : null]));
+    out.seller.push(sellers.code([r.seller_id === UNKNOWN_SELLER ? null : packUuid(r.seller_id), r.seller_name, r.seller_location]));
     photos.push(r.has_photo ? '1' : '0');
   }
   out.id = ids.join('');
