@@ -7,6 +7,7 @@ import { fetchSyncPage, pullChanges } from '../src/data/sync';
 import type { ProcessResult } from '../src/data/outbox';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
 import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
+import { readPrefs, writePrefs, type MirrorPrefs } from '../src/data/mirrorPrefs';
 
 // The device's data, off the main thread: the mirror of the public listings and its delta sync, the
 // reference catalogue, and the listing index loaded from the mirror and kept current by each page the
@@ -15,6 +16,29 @@ import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/
 // with the seller's outbox, on first use.
 
 export type { SearchInput } from '../src/domain/search/filters';
+export type { MirrorPrefs } from '../src/data/mirrorPrefs';
+
+/** What the device holds, for the "Data on this device" screen. */
+export interface DataStatus {
+  /** How many listings the device holds. */
+  count: number;
+  /** The bytes this site stores on the device (IndexedDB where the browser says, else all its storage); null where unknown. */
+  bytesOnDevice: number | null;
+  /** What the last update downloaded, and when it ended; null before the first. */
+  lastUpdate: { at: string; bytes: number; listings: number } | null;
+  prefs: MirrorPrefs;
+}
+
+/** The site's storage on this device: IndexedDB's share where Chromium reports it, else the whole usage. */
+async function bytesOnDevice(): Promise<number | null> {
+  if (typeof navigator === 'undefined' || !navigator.storage?.estimate) return null;
+  try {
+    const estimate: StorageEstimate & { usageDetails?: { indexedDB?: number } } = await navigator.storage.estimate();
+    return estimate.usageDetails?.indexedDB ?? estimate.usage ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export interface SyncOutcome {
   /** Whether listings or the catalogue changed (screens search again). */
@@ -148,6 +172,19 @@ const searchApi = {
   },
   size(): number {
     return index.size;
+  },
+  /** What the person chose the device keeps and when it updates. */
+  prefs(): Promise<MirrorPrefs> {
+    return readPrefs(mirror);
+  },
+  setPrefs(p: MirrorPrefs): Promise<void> {
+    return writePrefs(mirror, p);
+  },
+  /** How many listings the device holds, what they take on it, what the last update downloaded, and the prefs. */
+  async dataStatus(): Promise<DataStatus> {
+    const [bytes, last, prefs] = await Promise.all([bytesOnDevice(), mirror.meta('lastUpdate'), readPrefs(mirror)]);
+    const lastUpdate = last?.at !== undefined && last.bytes !== undefined && last.listings !== undefined ? { at: last.at, bytes: last.bytes, listings: last.listings } : null;
+    return { count: index.size, bytesOnDevice: bytes, lastUpdate, prefs };
   },
 };
 
