@@ -1,6 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import { onListingWrite } from '../../data/listingWrites';
 import { searchWorker } from './searchClient';
+import { loadPrefs, mayUpdateAutomatically } from './dataSaver';
 
 export const syncStore = proxy({
   /** The index holds the device's listings (true once loaded, even offline). */
@@ -79,29 +80,33 @@ export function syncNow(): Promise<void> {
   return running;
 }
 
-/** Loads the device's listings into the index, then keeps them fresh: on start, on reconnect, every few minutes while visible. */
+/**
+ * Loads the device's listings into the index, then keeps them fresh: on start, on reconnect, every few
+ * minutes while visible, each time only when the person's choice allows it on this connection ("only
+ * on Wi-Fi"; otherwise they update from the "Data on this device" screen).
+ */
 export async function startSync(): Promise<void> {
-  const loaded = await searchWorker.load();
+  const [loaded] = await Promise.all([searchWorker.load(), loadPrefs()]);
   syncStore.count = loaded.count;
   syncStore.lastSyncedAt = loaded.lastSyncedAt;
   const storage = navigator.storage;
   if (storage?.persist) void storage.persist();
   window.addEventListener('online', () => {
     syncStore.online = true;
-    void syncNow();
+    if (mayUpdateAutomatically()) void syncNow();
   });
   window.addEventListener('offline', () => {
     syncStore.online = false;
   });
   setInterval(() => {
-    if (document.visibilityState === 'visible' && navigator.onLine) void syncNow();
+    if (document.visibilityState === 'visible' && navigator.onLine && mayUpdateAutomatically()) void syncNow();
   }, REFRESH_MS);
   if (syncStore.count > 0) {
     syncStore.ready = true;
     syncStore.version++;
-    void syncNow();
+    if (mayUpdateAutomatically()) void syncNow();
   } else {
-    await syncNow();
+    if (mayUpdateAutomatically()) await syncNow();
     syncStore.ready = true;
     syncStore.version++;
   }
