@@ -52,3 +52,18 @@ export function cardThumbUrl(url: string, saveData: boolean): string {
   if (!saveData || !/^\/api\/vehicles\/[^/?#]+\/thumb$/.test(url)) return url;
   return `${url}?size=small`;
 }
+
+/**
+ * The app's code not precached on a first visit (the seller's, admin and content screens) is kept in
+ * this cache once used: the page puts there what it loaded before the service worker took over, the
+ * service worker what is loaded after, and what the page has not used yet when the page asks it to
+ * (APP_CODE_MESSAGES.cacheLater, only where mayFetchInBackground allows).
+ */
+export const APP_CODE_CACHE = 'app-code';
+
+export const APP_CODE_MESSAGES = { cacheLater: 'CACHE_LATER_CODE' } as const;
+
+/** Whether a URL is one of the app's own built files (hashed, never changed under one name). */
+export function isAppCode(url: URL, origin: string): boolean {
+  return url.origin === origin && url.pathname.startsWith('/assets/') && /\.(js|css)$/.test(url.pathname);
+}
