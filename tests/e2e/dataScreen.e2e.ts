@@ -122,6 +122,26 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
     });
   });
 
+  it("follows the browser's Save-Data: the switch says so and stays on, and cards ask small thumbnails", async () => {
+    await inContext({ viewport: PHONE, serviceWorkers: 'block' }, async (context) => {
+      await context.addInitScript(() => {
+        Object.defineProperty(navigator, 'connection', { configurable: true, value: Object.assign(new EventTarget(), { saveData: true, effectiveType: '4g', downlink: 10 }) });
+      });
+      const asked = await apiThumbnails(context);
+      const page = await open(context, '/data');
+      const saveData = page.getByRole('switch', { name: 'Save data' });
+      await saveData.waitFor({ timeout: 30_000 });
+      expect(await saveData.isChecked()).toBe(true);
+      expect(await saveData.isDisabled()).toBe(true);
+      await page.getByText('Your browser asks to save data, so this is on.', { exact: false }).waitFor();
+      await page.getByRole('link', { name: /^Listings updated / }).waitFor({ timeout: 30_000 });
+      const cars = await open(context, '/cars');
+      await expect.poll(() => cars.getByRole('main').locator('a[href^="/car/"] img').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => asked.length).toBeGreaterThan(0);
+      expect(asked.every((u) => u.endsWith('/thumb?size=small'))).toBe(true);
+    });
+  });
+
   it('at 360 px: the choices fit, regions in one column', async () => {
     await inContext({ viewport: PHONE }, async (context) => {
       const page = await open(context, '/data');
