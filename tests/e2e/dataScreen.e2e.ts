@@ -87,6 +87,13 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
       await page.getByRole('switch', { name: 'Save data' }).check();
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Saved. Updating the listings on this device.').waitFor();
+      // Away and back within the app: the screen shows the choice just saved.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Buy' }).click();
+      await page.waitForURL('**/cars');
+      await page.getByRole('link', { name: /^Listings updated / }).click();
+      await page.getByRole('radio', { name: 'Some vehicle types' }).waitFor();
+      expect(await page.getByRole('radio', { name: 'Some vehicle types' }).isChecked()).toBe(true);
+      expect(await page.getByRole('radio', { name: 'Only on Wi-Fi' }).isChecked()).toBe(true);
 
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Data on this device' }).waitFor();

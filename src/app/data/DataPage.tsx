@@ -29,7 +29,7 @@ const DEFAULT_KM = 100;
 function draftOf(prefs: DataStatus['prefs']): Draft {
   const { scope } = prefs;
   const kind: Kind = scope.near ? 'near' : scope.regions ? 'regions' : scope.types ? 'types' : 'all';
-  return { kind, types: scope.types ?? [], regions: scope.regions ?? [], km: scope.near?.km ?? DEFAULT_KM, wifiOnly: prefs.wifiOnly, saveData: prefs.saveData };
+  return { kind, types: [...(scope.types ?? [])], regions: [...(scope.regions ?? [])], km: scope.near?.km ?? DEFAULT_KM, wifiOnly: prefs.wifiOnly, saveData: prefs.saveData };
 }
 
 /** The scope a draft chooses; null while it is not a valid choice (no type or region ticked, no location). */
@@ -225,7 +225,8 @@ export default function DataPage() {
   // Read again whenever an update changes what the device holds.
   useEffect(refresh, [version, count, syncing]);
   useEffect(() => {
-    void loadPrefs().then((prefs) => setInitial(draftOf(prefs)));
+    // The choice as stored, or as saved since (the store follows each save).
+    void loadPrefs().then(() => setInitial(draftOf(dataSaverStore.prefs)));
   }, []);
   return (
     <Page title={T.title} subtitle={T.subtitle} size="md">
