@@ -9,7 +9,8 @@ import type { DataStatus } from '../../../workers/search.worker';
 import { locationStore } from '../location/locationStore';
 import { Page } from '../shell/Page';
 import { syncedAtText } from '../shell/syncedAt';
-import { dataSaverStore, loadPrefs, savePrefs, useConnection } from '../sync/dataSaver';
+import { dataSaverStore, useConnection } from '../sync/dataSaver';
+import { loadPrefs, savePrefs } from '../sync/dataPrefs';
 import { searchWorker } from '../sync/searchClient';
 import { syncNow, syncStore } from '../sync/syncStore';
 

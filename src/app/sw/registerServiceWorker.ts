@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import { APP_CODE_CACHE, APP_CODE_MESSAGES, isAppCode } from '../../domain/dataSaver';
-import { loadPrefs, mayPrefetchCode } from '../sync/dataSaver';
+import { mayPrefetchCode } from '../sync/dataSaver';
+import { loadPrefs } from '../sync/dataPrefs';
 
 /** Set when a new version has been installed and waits; the app offers to reload instead of swapping code under the user. */
 export const updateStore = proxy({ waiting: false, apply: () => {} });

@@ -1,11 +1,11 @@
 import { proxy, useSnapshot } from 'valtio';
 import { mayFetchInBackground, mayUpdateNow, metering, saveDataOn, type ConnectionInfo, type Metering } from '../../domain/dataSaver';
-import { DEFAULT_PREFS, type MirrorPrefs } from '../../data/mirrorPrefs';
-import { searchWorker } from './searchClient';
+import { DEFAULT_PREFS } from '../../data/mirrorPrefs';
 
 // Save-Data and the connection, in one place for the whole app: what the person chose on the "Data on
 // this device" screen (kept on the device by the search worker) and what the browser says (the
-// Network Information API, where it exists).
+// Network Information API, where it exists). The choices are read and saved through the search worker
+// (dataPrefs.ts), apart from this module, which cards and the hero read without starting the worker.
 
 interface NetworkInformationLike extends EventTarget {
   type?: string;
@@ -31,29 +31,6 @@ export const dataSaverStore = proxy({
 browserConnection()?.addEventListener('change', () => {
   dataSaverStore.connection = readConnection();
 });
-
-let loading: Promise<MirrorPrefs> | null = null;
-
-/** Reads the person's choices from the device once (the app's start awaits it before updating). */
-export function loadPrefs(): Promise<MirrorPrefs> {
-  loading ??= searchWorker.prefs().then(
-    (prefs) => {
-      dataSaverStore.prefs = prefs;
-      return prefs;
-    },
-    (err: unknown) => {
-      console.warn('data preferences not read; using the defaults', err);
-      return DEFAULT_PREFS;
-    },
-  );
-  return loading;
-}
-
-/** Stores the person's choices on the device; the caller then updates the listings (syncNow). */
-export async function savePrefs(prefs: MirrorPrefs): Promise<void> {
-  await searchWorker.setPrefs(prefs);
-  dataSaverStore.prefs = prefs;
-}
 
 /** Whether the listings may update by themselves now (on start, on reconnect, every few minutes). */
 export function mayUpdateAutomatically(): boolean {

@@ -1,7 +1,8 @@
 import { proxy, subscribe } from 'valtio';
 import { onListingWrite } from '../../data/listingWrites';
 import { searchWorker } from './searchClient';
-import { loadPrefs, mayUpdateAutomatically } from './dataSaver';
+import { mayUpdateAutomatically } from './dataSaver';
+import { loadPrefs } from './dataPrefs';
 
 export const syncStore = proxy({
   /** The index holds the device's listings (true once loaded, even offline). */
