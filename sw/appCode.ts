@@ -20,7 +20,6 @@ const codeStrategy = new CacheFirst({
   plugins: [new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })],
 });
 
-
 /** The code not precached and not cached yet, fetched one file at a time so it never competes with the page. */
 async function cacheLaterCode(event: ExtendableEvent): Promise<void> {
   const cache = await caches.open(APP_CODE_CACHE);
