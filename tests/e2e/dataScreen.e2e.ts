@@ -95,6 +95,12 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
       expect(await page.getByRole('radio', { name: 'Some vehicle types' }).isChecked()).toBe(true);
       expect(await page.getByRole('radio', { name: 'Only on Wi-Fi' }).isChecked()).toBe(true);
 
+      // What the reloaded app asks of the sync feed (the listings or the catalogue).
+      await page.getByRole('link', { name: /^Listings updated / }).waitFor({ timeout: 30_000 });
+      const syncs: string[] = [];
+      context.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/sync/')) syncs.push(r.url());
+      });
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Data on this device' }).waitFor();
       await page.getByRole('radio', { name: 'Some vehicle types' }).waitFor();
@@ -107,6 +113,10 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
       // The browser does not say it is on Wi-Fi: no update by itself, the person updates.
       await page.getByText('Not on Wi-Fi: listings update only when you tap Update now.').waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, 'data-saved-1280.png'), fullPage: true });
+      await page.waitForLoadState('networkidle');
+      expect(syncs).toEqual([]);
+      await page.getByRole('button', { name: 'Update now' }).click();
+      await expect.poll(() => syncs.length).toBeGreaterThan(0);
 
       // Cards under Save-Data ask the API's small thumbnail.
       const cars = await open(context, '/cars');
