@@ -85,6 +85,75 @@ function codeSplitting(): Rolldown.CodeSplittingOptions {
   return { groups: [{ name: 'index', tags: ['$initial'], priority: SCREEN_FILES.length + 1 }, ...screens] };
 }
 
+/**
+ * The app's files a buyer's first visit precaches, and the rest of its code: the seller's (wizard,
+ * dashboard, payments), the admin's and the content pages' chunks, which the service worker caches
+ * when first used, or in the background on an unmetered connection with Save-Data off
+ * (sw/service-worker.ts). Filled by appFilesSplit() while the app is built, read by the service
+ * worker's build after it.
+ */
+const appFiles = { precache: new Set<string>(), later: [] as string[] };
+
+/** Code a buyer's screens never load by themselves: a dynamic import into a chunk holding one of these waits for first use. */
+const LATER_CODE = [
+  // The seller's, admin and content screens.
+  /\/src\/app\/(wizard|dashboard|payments|admin|pages|content)\//,
+  /\/workers\/photo\.worker\.ts/,
+  // What needs the network anyway: signing in or up, the account menu, saved searches and notifications.
+  /\/src\/app\/account\/(AuthDialog|AccountMenu|SignOutEverywhere)\.tsx$/,
+  /\/src\/app\/push\//,
+];
+
+/** What else a first visit precaches: the pages, the web app manifest, the icons the page links, the cards' placeholder. */
+const PRECACHED_FILES = /^(index\.html|home\.html|manifest\.webmanifest|placeholder-vehicle\.svg|icons\/(favicon\.svg|favicon-32\.png|apple-touch-icon\.png))$/;
+
+/**
+ * Splits the built code into the buyer's and the rest: from the app's entry, every chunk it imports
+ * statically, and every chunk imported dynamically unless it holds LATER_CODE (the routes of the
+ * seller's, admin and content screens, and what only they import); their CSS; the search worker.
+ */
+function appFilesSplit(): Plugin {
+  return {
+    name: 'motokari-app-files',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      if (!bundle['index.html']) return;
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const later = (c: Rolldown.OutputChunk) => c.moduleIds.some((id) => LATER_CODE.some((re) => re.test(id.split(path.sep).join('/'))));
+      const buyer = new Set<string>();
+      const visit = (fileName: string) => {
+        const c = chunks.get(fileName);
+        if (!c || buyer.has(fileName)) return;
+        buyer.add(fileName);
+        for (const css of c.viteMetadata?.importedCss ?? []) buyer.add(css);
+        for (const f of c.imports) visit(f);
+        for (const f of c.dynamicImports) {
+          const target = chunks.get(f);
+          if (target && !later(target)) visit(f);
+        }
+      };
+      for (const c of chunks.values()) if (c.isEntry) visit(c.fileName);
+      const searchWorker = Object.values(bundle).find((a) => a.type === 'asset' && /^assets\/search\.worker-[\w-]+\.js$/.test(a.fileName));
+      if (!searchWorker) throw new Error('no file holds the search worker');
+      buyer.add(searchWorker.fileName);
+      appFiles.precache = buyer;
+      appFiles.later = Object.keys(bundle)
+        .filter((f) => f.startsWith('assets/') && /\.(js|css)$/.test(f) && !buyer.has(f))
+        .sort();
+    },
+  };
+}
+
+/** The service worker's build: `virtual:app-code-later` lists the code cached on first use or in the background. */
+function laterCodeModule(): Plugin {
+  const id = 'virtual:app-code-later';
+  return {
+    name: 'motokari-app-code-later',
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (resolved) => (resolved === `\0${id}` ? `export default ${JSON.stringify(appFiles.later.map((f) => `/${f}`))};` : null),
+  };
+}
+
 // The app lives in src/app (its index.html too); the build goes to dist/, which the server serves.
 export default defineConfig({
   root: 'src/app',
@@ -93,16 +162,28 @@ export default defineConfig({
     react(),
     homePage(),
     screenFilesManifest(),
+    appFilesSplit(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: path.join(root, 'sw'),
       filename: 'service-worker.ts',
       injectRegister: false,
       manifest,
+      // The install icons are the browser's to fetch when it installs the app; the page links its own (PRECACHED_FILES).
+      includeManifestIcons: false,
       manifestFilename: 'manifest.webmanifest',
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,webp,png,ico,webmanifest}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // A first visit precaches the buyer's screens only (appFilesSplit); the rest waits for first use.
+        manifestTransforms: [
+          (entries) => {
+            const seen = new Set<string>();
+            const manifest = entries.filter((e) => (appFiles.precache.has(e.url) || PRECACHED_FILES.test(e.url)) && !seen.has(e.url) && seen.add(e.url));
+            return { manifest, warnings: [] };
+          },
+        ],
+        buildPlugins: { vite: [laterCodeModule()] },
       },
     }),
   ],

@@ -11,14 +11,17 @@ import { fetchSend, IN_PROGRESS_RETRY_MS, processOutbox } from '../src/data/outb
 import { OUTBOX_SYNC_QUEUE } from '../src/data/outboxSync';
 import { forgetReplayAuth, readReplayAuth } from '../src/data/replayAuth';
 import './push';
+import { cacheAppCodeOnUse } from './appCode';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-// The app shell and its code are precached, so the app opens with no network after one visit. The
+// The app shell and the buyer's screens are precached (vite.config.ts chooses which files), so the
+// app opens with no network after one visit; the rest of its code is cached on first use (appCode.ts). The
 // first install takes control of the open page at once (there is no older version to disturb).
 // The home page is its own copy of the shell, with the hero drawn in HTML (src/app/openingScreen.ts),
 // as the server sends it: `/` is the app's only address ending in a slash.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: 'home.html', cleanURLs: false });
+cacheAppCodeOnUse();
 clientsClaim();
 cleanupOutdatedCaches();
 

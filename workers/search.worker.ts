@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { ListingIndex } from '../src/domain/search/listingIndex';
 import { normalizeSearch, parseSearchQuery, type SearchInput } from '../src/domain/search/filters';
-import { completeCovers, scopeCovers, scopeParams, WHOLE_COUNTRY, type MirrorScope } from '../src/domain/search/scope';
+import { completeCovers, scopeCovers, scopeParams, type MirrorScope } from '../src/domain/search/scope';
 import { summaryAsVehicle, type ListingSummary } from '../src/domain/search/summary';
 import type { VehicleType } from '../src/domain/constants';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
@@ -11,6 +11,7 @@ import { applySummaryPage, fetchSummaryPage, loadSummary, OutOfDate, pullSummary
 import type { ProcessResult } from '../src/data/outbox';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
 import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
+import { readPrefs, writePrefs, type MirrorPrefs } from '../src/data/mirrorPrefs';
 
 // The device's data, off the main thread: the summary of the public listings in the scope the person
 // chose and its delta sync, the full records of the listings opened here, the reference catalogue,
@@ -20,6 +21,29 @@ import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/
 // with the seller's outbox, on first use.
 
 export type { SearchInput } from '../src/domain/search/filters';
+export type { MirrorPrefs } from '../src/data/mirrorPrefs';
+
+/** What the device holds, for the "Data on this device" screen. */
+export interface DataStatus {
+  /** How many listings the device holds. */
+  count: number;
+  /** The bytes this site stores on the device (IndexedDB where the browser says, else all its storage); null where unknown. */
+  bytesOnDevice: number | null;
+  /** What the last update downloaded, and when it ended; null before the first. */
+  lastUpdate: { at: string; bytes: number; listings: number } | null;
+  prefs: MirrorPrefs;
+}
+
+/** The site's storage on this device: IndexedDB's share where Chromium reports it, else the whole usage. */
+async function bytesOnDevice(): Promise<number | null> {
+  if (typeof navigator === 'undefined' || !navigator.storage?.estimate) return null;
+  try {
+    const estimate: StorageEstimate & { usageDetails?: { indexedDB?: number } } = await navigator.storage.estimate();
+    return estimate.usageDetails?.indexedDB ?? estimate.usage ?? null;
+  } catch {
+    return null;
+  }
+}
 
 export interface SyncOutcome {
   /** Whether listings or the catalogue changed (screens search again). */
@@ -113,6 +137,7 @@ const searchApi = {
         columns: () => index.toColumns(),
       });
       feed = result.state;
+      if (result.bytes > 0) await mirror.putMeta({ key: 'lastUpdate', at: new Date().toISOString(), bytes: result.bytes, listings: result.upserts + result.removed });
     } catch (err) {
       outOfDate = err instanceof OutOfDate;
       error = err instanceof Error ? err.message : String(err);
@@ -226,6 +251,21 @@ const searchApi = {
   size(): number {
     return index.size;
   },
+  /** What the person chose the device keeps and when it updates. */
+  prefs(): Promise<MirrorPrefs> {
+    return readPrefs(mirror);
+  },
+  async setPrefs(p: MirrorPrefs): Promise<void> {
+    await writePrefs(mirror, p);
+    // A new scope: searches outside it go to the server at once; the next sync downloads it.
+    prefsRead = null;
+  },
+  /** How many listings the device holds, what they take on it, what the last update downloaded, and the prefs. */
+  async dataStatus(): Promise<DataStatus> {
+    const [bytes, last, prefs] = await Promise.all([bytesOnDevice(), mirror.meta('lastUpdate'), readPrefs(mirror)]);
+    const lastUpdate = last?.at !== undefined && last.bytes !== undefined && last.listings !== undefined ? { at: last.at, bytes: last.bytes, listings: last.listings } : null;
+    return { count: index.size, bytesOnDevice: bytes, lastUpdate, prefs };
+  },
 };
 
 /** The fields of a summary that a later sync may have changed on a record opened before. */
@@ -238,9 +278,14 @@ const FRESH_FIELDS = ['make', 'model', 'variant', 'year', 'price', 'mileage', 'o
 
 /** The scope the person chose (the whole country until they choose). */
 async function currentScope(): Promise<MirrorScope> {
-  const prefs = (await mirror.meta('prefs' as MetaRow['key'])) as (MetaRow & { prefs?: { scope?: MirrorScope } }) | undefined;
-  return prefs?.prefs?.scope ?? WHOLE_COUNTRY;
+  // Read once, then kept: every search asks, and only setPrefs changes it.
+  prefsRead ??= readPrefs(mirror).catch((err: unknown) => {
+    prefsRead = null;
+    throw err;
+  });
+  return (await prefsRead).scope;
 }
+let prefsRead: Promise<MirrorPrefs> | null = null;
 
 export type SearchApi = typeof searchApi;
 Comlink.expose(searchApi);

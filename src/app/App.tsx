@@ -48,6 +48,7 @@ const CookiePolicyPage = lazy(() => import('./pages/CookiePolicyPage'));
 const AdvertisingPricesPage = lazy(() => import('./pages/AdvertisingPricesPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const SavedSearchesPage = lazy(() => import('./push/SavedSearchesPage'));
+const DataPage = lazy(() => import('./data/DataPage'));
 const DashboardPage = lazy(loadDashboard);
 const PayListingPage = lazy(() => import('./payments/PayListingPage'));
 const SellPage = lazy(() => import('./wizard/SellPage'));
@@ -79,6 +80,7 @@ function Routed() {
           <Route path="advertising-prices" element={<AdvertisingPricesPage />} />
           <Route path="admin" element={<AdminPage />} />
           <Route path="saved-searches" element={<SavedSearchesPage />} />
+          <Route path="data" element={<DataPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="buying-guide" element={<BuyingGuidePage />} />
           <Route path="selling-guide" element={<SellingGuidePage />} />

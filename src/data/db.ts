@@ -5,10 +5,14 @@ import type { Vehicle } from '../domain/vehicle';
 import type { CatalogueMakeRow } from './catalogue';
 import type { DraftPhotoRow, DraftRow } from './drafts';
 import type { OutboxItem } from './outbox';
+import type { MirrorPrefs } from './mirrorPrefs';
 
-/** What the device keeps between visits besides the listings: the sync cursor and the catalogue's version. */
+/**
+ * What the device keeps between visits besides the listings: the sync cursor, the catalogue's version,
+ * the person's choices of what to keep (prefs) and what the last update downloaded (lastUpdate).
+ */
 export interface MetaRow {
-  key: 'sync' | 'catalogue' | 'replayAuth' | 'summary';
+  key: 'sync' | 'catalogue' | 'replayAuth' | 'summary' | 'prefs' | 'lastUpdate';
   revision?: number;
   /** summary: where the first download of the scope goes on (null once it is done). */
   cursor?: string | null;
@@ -25,6 +29,12 @@ export interface MetaRow {
   /** replayAuth: the signed-in user's token, so the service worker can send the outbox with no page open. */
   token?: string;
   userId?: string;
+  /** prefs: what the device keeps and when it may update (src/data/mirrorPrefs.ts). */
+  prefs?: MirrorPrefs;
+  /** lastUpdate: the bytes the last update downloaded, how many listings it brought, and when it ended. */
+  bytes?: number;
+  listings?: number;
+  at?: string;
 }
 
 export class MotokariDb extends Dexie {

@@ -53,6 +53,7 @@ const SCREENS: Screen[] = [
   { name: 'privacy', path: () => '/privacy-policy' },
   { name: 'cookie policy', path: () => '/cookie-policy' },
   { name: 'not found', path: () => '/no-such-page' },
+  { name: 'data on this device', path: () => '/data' },
   { name: 'dashboard signed out', path: () => '/dashboard' },
   { name: 'mobile menu', path: () => '/', widths: [360], prepare: openMobileMenu },
   {

@@ -17,6 +17,8 @@ import {
   transmissionText,
 } from '../../domain/display';
 import { useSession } from '../account/session';
+import { cardThumbUrl } from '../../domain/dataSaver';
+import { useSaveData } from '../sync/dataSaver';
 import css from './VehicleCard.module.css';
 
 export const thumb = (url: string | undefined) => (url ? url.replace(/-full\.webp$/, '-thumb.webp') : PLACEHOLDER_IMAGE);
@@ -39,12 +41,14 @@ export function VehicleCard({
 }) {
   const band = distanceBandLabel(v.distance_km);
   const { isAdmin } = useSession();
+  // Save-Data: the API's smaller thumbnail.
+  const saveData = useSaveData();
   const card = (
     <Card component={Link} to={`/car/${v.id}`} padding={0} shadow="xs" style={{ textDecoration: 'none', color: 'inherit', overflow: 'hidden' }}>
       <Card.Section style={{ position: 'relative' }}>
         <img
           className={css.photo}
-          src={thumb(v.images[0])}
+          src={cardThumbUrl(thumb(v.images[0]), saveData)}
           alt={titleOf(v)}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}

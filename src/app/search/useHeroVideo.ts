@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useSaveData } from '../sync/dataSaver';
 
 /** What the browser tells us about the connection and the user's motion preference. */
 export interface HeroVideoConditions {
@@ -81,10 +82,12 @@ function usePageSettled(): boolean {
 
 /**
  * Whether the hero should play its video now: once the page has settled, and then following
- * connection and motion-preference changes.
+ * connection and motion-preference changes; never under Save-Data, the browser's or the person's
+ * choice on the "Data on this device" screen.
  */
 export function useHeroVideo(mobile: boolean): boolean {
   const settled = usePageSettled();
+  const saveData = useSaveData();
   const wanted = useSyncExternalStore(
     subscribe,
     () => {
@@ -93,5 +96,5 @@ export function useHeroVideo(mobile: boolean): boolean {
     },
     () => false,
   );
-  return settled && wanted;
+  return settled && wanted && !saveData;
 }

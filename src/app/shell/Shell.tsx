@@ -16,6 +16,7 @@ import { openCookieSettings } from '../prompts/promptsStore';
 import { useKeepPushSubscription, useNotificationPromptDue } from '../push/pushGate';
 import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shellLook';
 import { syncedAtText } from './syncedAt';
+import { DATA_SCREEN_PATH } from '../../domain/dataScreen';
 
 const NAV_LINKS = [
   { to: '/cars', label: 'Buy' },
@@ -202,9 +203,12 @@ function SyncStatus() {
       </Alert>
     );
   }
+  // The line opens "Data on this device": what the device holds, and the person's choice of what to keep.
   return (
     <Text fz="xs" lh={`${SYNC_STATUS_HEIGHT_PX - 8}px`} h={SYNC_STATUS_HEIGHT_PX} c="dimmed" ta="center" py={4} role="status">
-      {syncing ? 'Updating listings...' : `Listings updated ${when}`}
+      <Anchor component={Link} to={DATA_SCREEN_PATH} c="dimmed" fz="xs" underline="always">
+        {syncing ? 'Updating listings...' : `Listings updated ${when}`}
+      </Anchor>
     </Text>
   );
 }

@@ -3,6 +3,8 @@ import { proxy, subscribe } from 'valtio';
 import { VEHICLE_TYPES, type VehicleType } from '../../domain/constants';
 import { onListingWrite } from '../../data/listingWrites';
 import { searchWorker } from './searchClient';
+import { mayUpdateAutomatically } from './dataSaver';
+import { loadPrefs } from './dataPrefs';
 
 export const syncStore = proxy({
   /** The index holds the device's listings (true once loaded, even offline). */
@@ -104,22 +106,26 @@ export function syncNow(): Promise<void> {
   return running;
 }
 
-/** Loads the device's listings into the index, then keeps them fresh: on start, on reconnect, every few minutes while visible. */
+/**
+ * Loads the device's listings into the index, then keeps them fresh: on start, on reconnect, every few
+ * minutes while visible, each time only when the person's choice allows it on this connection ("only
+ * on Wi-Fi"; otherwise they update from the "Data on this device" screen).
+ */
 export async function startSync(): Promise<void> {
-  const loaded = await searchWorker.load();
+  const [loaded] = await Promise.all([searchWorker.load(), loadPrefs()]);
   syncStore.count = loaded.count;
   syncStore.lastSyncedAt = loaded.lastSyncedAt;
   const storage = navigator.storage;
   if (storage?.persist) void storage.persist();
   window.addEventListener('online', () => {
     syncStore.online = true;
-    void syncNow();
+    if (mayUpdateAutomatically()) void syncNow();
   });
   window.addEventListener('offline', () => {
     syncStore.online = false;
   });
   setInterval(() => {
-    if (document.visibilityState === 'visible' && navigator.onLine) void syncNow();
+    if (document.visibilityState === 'visible' && navigator.onLine && mayUpdateAutomatically()) void syncNow();
   }, REFRESH_MS);
   // Ready at once, even with nothing on the device yet: a search the device cannot answer in full
   // (a first download on its way) goes to the server (useSearch).
@@ -128,7 +134,7 @@ export async function startSync(): Promise<void> {
   // On a first visit the first screen's results come first: the download starts once they are in
   // (or after a few seconds), so it does not hold up the search answer and its photos on a slow line.
   if (syncStore.count === 0) await Promise.race([firstResults, new Promise((r) => setTimeout(r, FIRST_RESULTS_WAIT_MS))]);
-  void syncNow();
+  if (mayUpdateAutomatically()) void syncNow();
 }
 
 // This device's own listing writes (an edit, a delete, a payment confirmed) reach its search at once.
