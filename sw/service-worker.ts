@@ -37,9 +37,15 @@ registerRoute(
 // API reads answer from the cache at once and refresh it in the background; the sync feed and writes always go to the network.
 registerRoute(
   // Public reads only: a request that carries a sign-in token is someone's own data (and a 401 must
-  // reach the app), so it always goes to the network.
+  // reach the app), so it always goes to the network. Nor a search (GET /api/vehicles): the app asks
+  // the server only for what the device does not keep, and an old answer from a cache would show a
+  // count that is no longer true (offline the app says those listings are not kept on this device).
   ({ url, request }) =>
-    request.method === 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/sync/') && !request.headers.has('authorization'),
+    request.method === 'GET' &&
+    url.pathname.startsWith('/api/') &&
+    !url.pathname.startsWith('/api/sync/') &&
+    url.pathname !== '/api/vehicles' &&
+    !request.headers.has('authorization'),
   new StaleWhileRevalidate({ cacheName: 'api-reads', plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 })] }),
 );
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SyncPage } from '../../src/data/api';
-import { listingThumbUrl } from '../../src/domain/search/summary';
+import { NOT_KEPT_OFFLINE } from '../../src/domain/search/scope';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
@@ -36,18 +36,9 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
     return page.upserts.length;
   }
 
-  /**
-   * Listings whose card photo is the API's thumbnail (`/api/vehicles/{id}/thumb`), as the device's
-   * summary of a listing names it, answered with the placeholder artwork; the requests are recorded.
-   */
+  /** The cards' thumbnails (`/api/vehicles/{id}/thumb`) answered with a tiny picture; the requests are recorded. */
   async function apiThumbnails(context: BrowserContext): Promise<string[]> {
     const asked: string[] = [];
-    await context.route('**/api/sync/vehicles**', async (route) => {
-      const res = await route.fetch();
-      const body = (await res.json()) as SyncPage;
-      for (const v of body.upserts) v.images = [listingThumbUrl(v.id)];
-      await route.fulfill({ response: res, json: body });
-    });
     await context.route(/\/api\/vehicles\/[^/]+\/thumb(\?.*)?$/, async (route) => {
       asked.push(new URL(route.request().url()).pathname + new URL(route.request().url()).search);
       await route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>' });
@@ -156,6 +147,48 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
       await expect.poll(() => cars.getByRole('main').locator('a[href^="/car/"] img').count(), { timeout: 30_000 }).toBeGreaterThan(0);
       await expect.poll(() => asked.length).toBeGreaterThan(0);
       expect(asked.every((u) => u.endsWith('/thumb?size=small'))).toBe(true);
+    });
+  });
+
+  it('keeps only the vehicle types chosen: offline their searches are the device\'s, another type says it is not kept here; online the server answers it', async () => {
+    const cars = await app.apiCount({ vehicle_type: 'car' });
+    const construction = await app.apiCount({ vehicle_type: 'construction' });
+    expect(construction).toBeGreaterThan(0);
+    await inContext({ viewport: DESKTOP }, async (context) => {
+      const page = await open(context, '/data');
+      await page.getByRole('link', { name: /^Listings updated / }).waitFor({ timeout: 30_000 });
+      await page.getByRole('radio', { name: 'Some vehicle types' }).check();
+      await page.getByRole('checkbox', { name: 'Cars' }).check();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Saved. Updating the listings on this device.').waitFor();
+      // The device drops what it kept and downloads the cars alone.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            const held = page.getByRole('region', { name: 'On this device' });
+            await held.getByText(/^[\d,]+ listings$/).waitFor();
+            return held.getByText(`${cars} listings`, { exact: true }).count();
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(1);
+      // Online, a type the device does not keep is the server's answer.
+      await page.goto(`${app.server.url}/construction`);
+      await page.getByText(`${construction} vehicles found`, { exact: true }).waitFor({ timeout: 20_000 });
+      await page.getByRole('tab', { name: 'Cars' }).click();
+      await page.getByText(`${cars} cars found`, { exact: true }).waitFor({ timeout: 20_000 });
+      // Offline: cars from the device; construction is not kept on this device, and it says so.
+      await context.setOffline(true);
+      await page.getByRole('tab', { name: 'Construction' }).click();
+      await page.getByRole('heading', { name: NOT_KEPT_OFFLINE.title }).waitFor({ timeout: 20_000 });
+      await page.getByText(NOT_KEPT_OFFLINE.body).waitFor();
+      await page.getByRole('tab', { name: 'Cars' }).click();
+      await page.getByText(`${cars} cars found`, { exact: true }).waitFor({ timeout: 20_000 });
+      await page.getByRole('tab', { name: 'Construction' }).click();
+      await page.getByRole('link', { name: NOT_KEPT_OFFLINE.link }).click();
+      await page.getByRole('heading', { level: 1, name: 'Data on this device' }).waitFor();
+      await context.setOffline(false);
     });
   });
 
