@@ -28,27 +28,48 @@ export function useSearch(req: SearchInput | null): SearchState {
   const [state, setState] = useState<SearchState>({ items: [], total: 0, searching: true, notKept: false });
   /** The request whose answer is shown, and who gave it: the device's answer then replaces the server's without skeletons in between. */
   const answered = useRef<{ key: string; by: 'server' | 'device' } | null>(null);
+  /**
+   * The server's answer to the request, asked once: asked before the device's listings are loaded, it
+   * is still the one awaited once they are (and cannot answer), not asked again.
+   */
+  const asked = useRef<{ key: string; answer: Promise<SearchState>; ctrl: AbortController } | null>(null);
+  const fromServer = (r: SearchInput): Promise<SearchState> => {
+    if (asked.current?.key !== key) {
+      asked.current?.ctrl.abort();
+      const ctrl = new AbortController();
+      const answer = askServer(r, ctrl.signal);
+      const mine = { key, answer, ctrl };
+      // A failure is not kept: the next change of the listings asks again.
+      answer.catch(() => {
+        if (asked.current === mine) asked.current = null;
+      });
+      asked.current = mine;
+    }
+    return asked.current.answer;
+  };
+  useEffect(() => () => asked.current?.ctrl.abort(), []);
   useEffect(() => {
     if (!req || ready) return;
-    const ctrl = new AbortController();
-    askServer(req, ctrl.signal).then(
+    let live = true;
+    fromServer(req).then(
       (r) => {
-        if (ctrl.signal.aborted) return;
+        if (!live) return;
         answered.current = { key, by: 'server' };
         startTransition(() => setState(r));
         markFirstResults();
       },
       // Offline or refused: the skeletons stay until the device's listings answer.
       (err: unknown) => {
-        if (!ctrl.signal.aborted) console.warn('server search failed; waiting for the device', err);
+        if (live) console.warn('server search failed; waiting for the device', err);
       },
     );
-    return () => ctrl.abort();
+    return () => {
+      live = false;
+    };
   }, [key, ready]);
   useEffect(() => {
     if (!req || !ready) return;
     let live = true;
-    const ctrl = new AbortController();
     if (answered.current?.key !== key) startTransition(() => setState((s) => (s.searching ? s : { ...s, searching: true })));
     searchWorker
       .search(req)
@@ -60,11 +81,11 @@ export function useSearch(req: SearchInput | null): SearchState {
         // The server's answer to this request stands until the device can give the same.
         if (answered.current?.key === key && answered.current.by === 'server') return null;
         try {
-          const fromServer = await askServer(req, ctrl.signal);
+          const answer = await fromServer(req);
           answered.current = { key, by: 'server' };
-          return fromServer;
+          return answer;
         } catch (err) {
-          if (ctrl.signal.aborted) return null;
+          if (!live) return null;
           console.warn('server search failed; these listings are not kept on this device', err);
           return { items: [], total: 0, searching: false, notKept: true };
         }
@@ -83,7 +104,6 @@ export function useSearch(req: SearchInput | null): SearchState {
       });
     return () => {
       live = false;
-      ctrl.abort();
     };
     // `key` stands for `req`: a new object with the same content must not search again.
   }, [key, version, ready]);

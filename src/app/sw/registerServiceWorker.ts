@@ -1,4 +1,7 @@
 import { proxy } from 'valtio';
+import { firstResultsOrAfter } from '../sync/syncStore';
+
+const FIRST_RESULTS_WAIT_MS = 5000;
 import { APP_CODE_CACHE, APP_CODE_MESSAGES, isAppCode } from '../../domain/dataSaver';
 import { mayPrefetchCode } from '../sync/dataSaver';
 import { loadPrefs } from '../sync/dataPrefs';
@@ -57,7 +60,13 @@ export function registerServiceWorker(): void {
     await wb.register({ immediate: true });
     await cacheLaterCode();
   };
-  const start = () => register().catch((err: unknown) => console.warn('service worker not registered', err));
+  // On a first visit the service worker's install downloads the app's code for offline use: it waits
+  // until the first screen has its results (or a few seconds), so on a slow line it does not compete
+  // with them. A returning visit's update check is small and waits the same.
+  const start = () =>
+    firstResultsOrAfter(FIRST_RESULTS_WAIT_MS)
+      .then(register)
+      .catch((err: unknown) => console.warn('service worker not registered', err));
   if (document.readyState === 'complete') void start();
   else window.addEventListener('load', () => void start(), { once: true });
 }

@@ -50,6 +50,11 @@ const firstResults = new Promise<void>((resolve) => (firstResultsShown = resolve
 export function markFirstResults(): void {
   firstResultsShown();
 }
+
+/** Resolves once the first screen has its results, or after `ms` (a screen without results). */
+export function firstResultsOrAfter(ms: number): Promise<void> {
+  return Promise.race([firstResults, new Promise<void>((r) => setTimeout(r, ms))]);
+}
 let running: Promise<void> | null = null;
 /** A sync asked for while one runs: it starts when that one ends (what changed meanwhile may be missing from it). */
 let followUp: Promise<void> | null = null;
@@ -133,7 +138,7 @@ export async function startSync(): Promise<void> {
   syncStore.version++;
   // On a first visit the first screen's results come first: the download starts once they are in
   // (or after a few seconds), so it does not hold up the search answer and its photos on a slow line.
-  if (syncStore.count === 0) await Promise.race([firstResults, new Promise((r) => setTimeout(r, FIRST_RESULTS_WAIT_MS))]);
+  if (syncStore.count === 0) await firstResultsOrAfter(FIRST_RESULTS_WAIT_MS);
   if (mayUpdateAutomatically()) void syncNow();
 }
 
