@@ -186,6 +186,15 @@ async function measureIndex(name: string, all: Vehicle[], make: () => Engine): P
   return `| ${all.length.toLocaleString('en-US')} | ${name} | ${mb.toFixed(1)} | ${build.toFixed(0)} | ${worst.toFixed(2)} |`;
 }
 
+/** The phone's index: the summary of each listing (summarize), in columns only, hits made from the columns. */
+function columnsOnly(): Engine {
+  const index = new ListingIndex<ListingSummary>('columns');
+  return {
+    upsert: (v) => index.upsert(summarize(v)),
+    search: (req) => index.search(req) as unknown as { hits: { item: Vehicle }[] },
+  };
+}
+
 async function main() {
   // Memory first, on a quiet heap: the index before issue 16 and the current one over the same listings.
   const memRows: string[] = [];
@@ -193,7 +202,8 @@ async function main() {
     const all = listings(size);
     for (const [name, make] of [
       ['before issue 16 (a bitset per value)', () => new BaselineListingIndex<Vehicle>()],
-      ['current (lists, bitsets where smaller)', () => new ListingIndex<Vehicle>()],
+      ['current, server (keeps each listing object)', () => new ListingIndex<Vehicle>()],
+      ["current, phone (columns only: the device's summaries)", () => columnsOnly()],
     ] as const) {
       const line = await measureIndex(name, all, make);
       console.log(line);
@@ -245,7 +255,7 @@ async function main() {
   const memSection = [
     '## Index memory, issue 16 (`npm run bench:search`)',
     '',
-    `Run on ${new Date().toISOString().slice(0, 10)} in Node ${process.version} on this machine (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} at the end of the run, shared with other jobs). Data: one seller per two listings (50,000 sellers at 100,000 listings), makes, models and variants from the catalogue with a skew, 40 areas per city. Memory: heap used + ArrayBuffers after a full GC, with the index built minus before (the listings themselves not counted); the same ListingIndex<Vehicle> is the search worker's and the server's public index (src/server/search/publicIndex.ts, which adds its bounded JSON cache). Slowest p95: the worst of the query mix below, ms.`,
+    `Run on ${new Date().toISOString().slice(0, 10)} in Node ${process.version} on this machine (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} at the end of the run, shared with other jobs). Data: one seller per two listings (50,000 sellers at 100,000 listings), makes, models and variants from the catalogue with a skew, 40 areas per city. Memory: heap used + ArrayBuffers after a full GC, with the index built minus before. The server's index (src/server/search/publicIndex.ts, which adds its bounded JSON cache) keeps each listing object besides its columns, and those objects are not counted here (the generated listings exist before); the phone's index keeps only columns (the device's summaries), so its figure is all it holds. Slowest p95: the worst of the query mix below, ms.`,
     '',
     '| listings | index | memory MB | build ms | slowest p95 |',
     '|---:|---|---:|---:|---:|',

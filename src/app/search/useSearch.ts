@@ -29,8 +29,9 @@ export function useSearch(req: SearchInput | null): SearchState {
   /** The request whose answer is shown, and who gave it: the device's answer then replaces the server's without skeletons in between. */
   const answered = useRef<{ key: string; by: 'server' | 'device' } | null>(null);
   /**
-   * The server's answer to the request, asked once: asked before the device's listings are loaded, it
-   * is still the one awaited once they are (and cannot answer), not asked again.
+   * The server's request while it is on its way: asked before the device's listings are loaded, it is
+   * still the one awaited once they are (and cannot answer), not asked again. Once answered it is
+   * forgotten: a later search (after the connection went, say) asks again.
    */
   const asked = useRef<{ key: string; answer: Promise<SearchState>; ctrl: AbortController } | null>(null);
   const fromServer = (r: SearchInput): Promise<SearchState> => {
@@ -39,10 +40,10 @@ export function useSearch(req: SearchInput | null): SearchState {
       const ctrl = new AbortController();
       const answer = askServer(r, ctrl.signal);
       const mine = { key, answer, ctrl };
-      // A failure is not kept: the next change of the listings asks again.
-      answer.catch(() => {
+      const settled = () => {
         if (asked.current === mine) asked.current = null;
-      });
+      };
+      answer.then(settled, settled);
       asked.current = mine;
     }
     return asked.current.answer;
