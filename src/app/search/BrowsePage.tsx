@@ -6,6 +6,7 @@ import { locationStore } from '../location/locationStore';
 import { buildRequest, SORT_LABELS } from './query';
 import { useSearch } from './useSearch';
 import { NotKeptNotice } from './NotKeptNotice';
+import { useProgressive } from './useProgressive';
 import { VehicleCard } from './VehicleCard';
 import { VehicleGridSkeleton } from './VehicleCardSkeleton';
 import { useSession } from '../account/session';
@@ -26,6 +27,8 @@ const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [
   { type: 'farming', label: VEHICLE_TYPE_LABELS.farming, path: '/farming' },
 ];
 const PAGE = 24;
+/** The cards drawn first when results change (a phone shows fewer; a wide screen two rows). */
+const FIRST_CARDS = 8;
 
 type Filters = { initial: Fields; fields: Fields; draft: Fields };
 const emptyFilters = (): Filters => ({ initial: {}, fields: {}, draft: {} });
@@ -67,6 +70,18 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const req = useMemo(() => buildRequest({ ...fields, vehicle_type: type }, sort, position, limit), [fields, type, sort, position, limit]);
   const { items, total, searching, notKept } = useSearch(req);
+  // The same cards are not drawn again when only the count, the chips or the dialog change.
+  const shown = useProgressive(items, FIRST_CARDS);
+  const grid = useMemo(
+    () => (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+        {shown.map((v, i) => (
+          <VehicleCard key={v.id} vehicle={v} priority={i === 0} />
+        ))}
+      </SimpleGrid>
+    ),
+    [shown],
+  );
   const noun = type === 'car' ? 'cars' : 'vehicles';
   const chips = filterChips(fields);
   const set = (k: string) => (v: string | null) =>
@@ -168,11 +183,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           </Stack>
         </Center>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-          {items.map((v, i) => (
-            <VehicleCard key={v.id} vehicle={v} priority={i === 0} />
-          ))}
-        </SimpleGrid>
+        grid
       )}
       {items.length < total ? (
         <Center mt="xl">

@@ -95,7 +95,9 @@ export function useSearch(req: SearchInput | null): SearchState {
         // A grid of cards is a lot to render on a slow phone: as a transition React renders it in
         // slices, so taps and scrolling are not held up while the results are drawn.
         if (live && next) {
-          startTransition(() => setState(next));
+          // At once, not as a transition: the screens draw the first few cards of a new list first
+          // and the rest after (useProgressive), so this update is small.
+          setState(next);
           markFirstResults();
         }
       })
