@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Badge, Button, Center, CloseButton, Container, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type SortOrder, type VehicleType, VEHICLE_TYPE_LABELS } from '../../domain/constants';
@@ -16,7 +16,7 @@ import { filterChips, navigationFilters, urlParamsOf, withoutChip } from '../../
 
 type Fields = Record<string, string | undefined>;
 
-const FilterSortDialog = lazy(() => import('./FilterSortDialog'));
+const FilterSortDialog = lazy(() => import('./FilterSortDialog').then((m) => ({ default: memo(m.default) })));
 // Saving a search is for signed-in buyers: its dialog, the push client and the API client load only for them.
 const SaveSearchButton = lazy(() => import('../push/SaveSearchButton').then((m) => ({ default: m.SaveSearchButton })));
 
@@ -61,7 +61,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
     if (!(location.state as typeof TAB_SWITCH | null)?.keep) setByType((b) => ({ ...b, [type]: { initial, fields: initial, draft: initial } }));
   }
   const { fields, draft } = byType[type];
-  const update = (change: (f: Filters) => Filters) => setByType((b) => ({ ...b, [type]: change(b[type]) }));
+  const update = useCallback((change: (f: Filters) => Filters) => setByType((b) => ({ ...b, [type]: change(b[type]) })), [type]);
   const [sort, setSort] = useState<SortOrder>('newest');
   const [limit, setLimit] = useState(PAGE);
   const [open, setOpen] = useState(false);
@@ -84,13 +84,25 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   );
   const noun = type === 'car' ? 'cars' : 'vehicles';
   const chips = filterChips(fields);
-  const set = (k: string) => (v: string | null) =>
-    update((f) => ({ ...f, draft: { ...f.draft, [k]: v ?? undefined, ...(k === 'make' && { model: undefined, variant: undefined }), ...(k === 'model' && { variant: undefined }) } }));
-  const apply = () => {
+  // The dialog's handlers keep their identity, so drawing the page (a new count, new results) does
+  // not draw the open dialog again.
+  const set = useCallback(
+    (k: string) => (v: string | null) =>
+      update((f) => ({ ...f, draft: { ...f.draft, [k]: v ?? undefined, ...(k === 'make' && { model: undefined, variant: undefined }), ...(k === 'model' && { variant: undefined }) } })),
+    [update],
+  );
+  const apply = useCallback(() => {
     update((f) => ({ ...f, fields: f.draft }));
     setLimit(PAGE);
+    // The search goes first; the dialog closes right after, as a transition.
+    startTransition(() => setOpen(false));
+  }, [update]);
+  const closeDialog = useCallback(() => setOpen(false), []);
+  const resetDialog = useCallback(() => {
+    update((f) => ({ ...f, fields: f.initial, draft: f.initial }));
+    setLimit(PAGE);
     setOpen(false);
-  };
+  }, [update]);
   const clearAll = () => {
     update((f) => ({ ...f, fields: {}, draft: {} }));
     setLimit(PAGE);
@@ -197,15 +209,11 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
         <Suspense fallback={null}>
           <FilterSortDialog
             opened={open}
-            onClose={() => setOpen(false)}
+            onClose={closeDialog}
             type={type}
             draft={draft}
             set={set}
-            onReset={() => {
-              update((f) => ({ ...f, fields: f.initial, draft: f.initial }));
-              setLimit(PAGE);
-              setOpen(false);
-            }}
+            onReset={resetDialog}
             onApply={apply}
           />
         </Suspense>

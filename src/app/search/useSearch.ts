@@ -3,7 +3,7 @@ import type { SearchInput } from '../../../workers/search.worker';
 import type { Vehicle } from '../../domain/vehicle';
 import { searchWorker } from '../sync/searchClient';
 import { searchOnServer } from '../../data/serverSearch';
-import { markFirstResults, syncStore } from '../sync/syncStore';
+import { markFirstResults, serverSearchStarted, syncStore } from '../sync/syncStore';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 export interface SearchState {
@@ -40,8 +40,10 @@ export function useSearch(req: SearchInput | null): SearchState {
       const ctrl = new AbortController();
       const answer = askServer(r, ctrl.signal);
       const mine = { key, answer, ctrl };
+      const answered = serverSearchStarted();
       const settled = () => {
         if (asked.current === mine) asked.current = null;
+        answered();
       };
       answer.then(settled, settled);
       asked.current = mine;

@@ -43,12 +43,31 @@ export function onListingsChange(run: () => void): () => void {
 
 const REFRESH_MS = 5 * 60_000;
 const FIRST_RESULTS_WAIT_MS = 4000;
+const FIRST_PHOTOS_MS = 1500;
 let firstResultsShown: () => void = () => undefined;
 const firstResults = new Promise<void>((resolve) => (firstResultsShown = resolve));
+/** The screen's searches on their way to the server; the first results are in when none is left. */
+let serverSearches = 0;
 
-/** The first screen has its results (from the server on a first visit): the first download may start. */
+/**
+ * A screen's search asked of the server: returns what to call when it is answered (or failed). The
+ * first results are in once a search has been answered and no other is on its way: a screen with a
+ * live count and a list (the home page) has both before the first download starts.
+ */
+export function serverSearchStarted(): () => void {
+  serverSearches++;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    serverSearches--;
+    if (serverSearches === 0) firstResultsShown();
+  };
+}
+
+/** The first screen has its results (the device's, or the server's): the first download may start. */
 export function markFirstResults(): void {
-  firstResultsShown();
+  if (serverSearches === 0) firstResultsShown();
 }
 
 /** Resolves once the first screen has its results, or after `ms` (a screen without results). */
@@ -138,7 +157,11 @@ export async function startSync(): Promise<void> {
   syncStore.version++;
   // On a first visit the first screen's results come first: the download starts once they are in
   // (or after a few seconds), so it does not hold up the search answer and its photos on a slow line.
-  if (syncStore.count === 0) await firstResultsOrAfter(FIRST_RESULTS_WAIT_MS);
+  if (syncStore.count === 0) {
+    await firstResultsOrAfter(FIRST_RESULTS_WAIT_MS);
+    // And a moment for the first cards' photos, which the download would otherwise share the line with.
+    await new Promise((r) => setTimeout(r, FIRST_PHOTOS_MS));
+  }
   if (mayUpdateAutomatically()) void syncNow();
 }
 
