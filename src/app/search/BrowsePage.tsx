@@ -1,4 +1,5 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import type { SearchInput } from '../../domain/search/filters';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Badge, Button, Center, CloseButton, Container, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type SortOrder, type VehicleType, VEHICLE_TYPE_LABELS } from '../../domain/constants';
@@ -27,8 +28,10 @@ const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [
   { type: 'farming', label: VEHICLE_TYPE_LABELS.farming, path: '/farming' },
 ];
 const PAGE = 24;
-/** The cards drawn first when results change (a phone shows fewer; a wide screen two rows). */
-const FIRST_CARDS = 8;
+/** The cards drawn first when results change: more than a phone shows, a wide screen's first row. */
+const FIRST_CARDS = 4;
+/** How long an applied dialog waits for its results before it closes anyway. */
+const DIALOG_CLOSE_WAIT_MS = 400;
 
 type Filters = { initial: Fields; fields: Fields; draft: Fields };
 const emptyFilters = (): Filters => ({ initial: {}, fields: {}, draft: {} });
@@ -69,19 +72,6 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   const [dialogMounted, setDialogMounted] = useState(false);
   const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const req = useMemo(() => buildRequest({ ...fields, vehicle_type: type }, sort, position, limit), [fields, type, sort, position, limit]);
-  const { items, total, searching, notKept } = useSearch(req);
-  // The same cards are not drawn again when only the count, the chips or the dialog change.
-  const shown = useProgressive(items, FIRST_CARDS);
-  const grid = useMemo(
-    () => (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-        {shown.map((v, i) => (
-          <VehicleCard key={v.id} vehicle={v} priority={i === 0} />
-        ))}
-      </SimpleGrid>
-    ),
-    [shown],
-  );
   const noun = type === 'car' ? 'cars' : 'vehicles';
   const chips = filterChips(fields);
   // The dialog's handlers keep their identity, so drawing the page (a new count, new results) does
@@ -91,18 +81,31 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
       update((f) => ({ ...f, draft: { ...f.draft, [k]: v ?? undefined, ...(k === 'make' && { model: undefined, variant: undefined }), ...(k === 'model' && { variant: undefined }) } })),
     [update],
   );
+  // Apply: the search goes first and its results are drawn under the dialog, which closes on them
+  // (or after a moment if they are slow): on a slow phone, closing the dialog is as much work as
+  // drawing the results, and the count is what the person waits for.
+  const [closing, setClosing] = useState(false);
   const apply = useCallback(() => {
     update((f) => ({ ...f, fields: f.draft }));
     setLimit(PAGE);
-    // The search goes first; the dialog closes right after, as a transition.
-    startTransition(() => setOpen(false));
+    setClosing(true);
   }, [update]);
+  const closeAfterApply = useCallback(() => {
+    setClosing(false);
+    startTransition(() => setOpen(false));
+  }, []);
+  useEffect(() => {
+    if (!closing) return;
+    const timer = setTimeout(closeAfterApply, DIALOG_CLOSE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [closing, closeAfterApply]);
   const closeDialog = useCallback(() => setOpen(false), []);
   const resetDialog = useCallback(() => {
     update((f) => ({ ...f, fields: f.initial, draft: f.initial }));
     setLimit(PAGE);
     setOpen(false);
   }, [update]);
+  const showMore = useCallback(() => setLimit((l) => l + PAGE), []);
   const clearAll = () => {
     update((f) => ({ ...f, fields: {}, draft: {} }));
     setLimit(PAGE);
@@ -177,33 +180,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           ))}
         </Group>
       ) : null}
-      <Text fw={600} mb="md" aria-live="polite">
-        {searching ? `Searching for ${noun}...` : `${wholeNumberText(total)} ${noun} found`}
-      </Text>
-      {notKept ? (
-        <NotKeptNotice />
-      ) : searching && items.length === 0 ? (
-        <VehicleGridSkeleton count={8} />
-      ) : !searching && total === 0 ? (
-        <Center py={60}>
-          <Stack align="center" gap="xs">
-            <Title order={2}>No {noun} found</Title>
-            <Text c="dimmed">Try adjusting your filters to see more results</Text>
-            <Button mt="sm" onClick={clearAll}>
-              Clear All Filters
-            </Button>
-          </Stack>
-        </Center>
-      ) : (
-        grid
-      )}
-      {items.length < total ? (
-        <Center mt="xl">
-          <Button variant="light" onClick={() => setLimit((l) => l + PAGE)}>
-            Show more
-          </Button>
-        </Center>
-      ) : null}
+      <Results req={req} noun={noun} onClearAll={clearAll} onMore={showMore} onAnswer={closing ? closeAfterApply : null} />
 
       {dialogMounted ? (
         <Suspense fallback={null}>
@@ -219,5 +196,62 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
         </Suspense>
       ) : null}
     </Container>
+  );
+}
+
+/**
+ * The count and the cards of a search: their own component, so an answer draws them alone, not the
+ * rest of the screen. A new list draws its first few cards at once and the rest right after.
+ */
+function Results({ req, noun, onClearAll, onMore, onAnswer }: { req: SearchInput; noun: string; onClearAll: () => void; onMore: () => void; onAnswer: (() => void) | null }) {
+  const { items, total, searching, notKept } = useSearch(req);
+  const shown = useProgressive(items, FIRST_CARDS);
+  const [answered, setAnswered] = useState(items);
+  // Told once the results of an applied search are drawn.
+  useEffect(() => {
+    if (answered === items) return;
+    setAnswered(items);
+    onAnswer?.();
+  }, [items, answered, onAnswer]);
+  const grid = useMemo(
+    () => (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+        {shown.map((v, i) => (
+          <VehicleCard key={v.id} vehicle={v} priority={i === 0} />
+        ))}
+      </SimpleGrid>
+    ),
+    [shown],
+  );
+  return (
+    <>
+      <Text fw={600} mb="md" aria-live="polite">
+        {searching ? `Searching for ${noun}...` : `${wholeNumberText(total)} ${noun} found`}
+      </Text>
+      {notKept ? (
+        <NotKeptNotice />
+      ) : searching && items.length === 0 ? (
+        <VehicleGridSkeleton count={8} />
+      ) : !searching && total === 0 ? (
+        <Center py={60}>
+          <Stack align="center" gap="xs">
+            <Title order={2}>No {noun} found</Title>
+            <Text c="dimmed">Try adjusting your filters to see more results</Text>
+            <Button mt="sm" onClick={onClearAll}>
+              Clear All Filters
+            </Button>
+          </Stack>
+        </Center>
+      ) : (
+        grid
+      )}
+      {items.length < total ? (
+        <Center mt="xl">
+          <Button variant="light" onClick={onMore}>
+            Show more
+          </Button>
+        </Center>
+      ) : null}
+    </>
   );
 }
