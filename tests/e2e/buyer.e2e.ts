@@ -111,7 +111,8 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
       const page = await open(context, '/cars', `${total.toLocaleString('en-US')} cars found`);
       const cards = page.getByRole('main').locator('a[href^="/car/"]');
       await expect.poll(() => cards.count()).toBeGreaterThan(0);
-      expect(await page.getByText('Updating listings...').isVisible()).toBe(true);
+      // The device's download starts once the first results are in, and is still on its way.
+      await page.getByText('Updating listings...').waitFor({ timeout: 20_000 });
       const shown = await cards.evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       // Then the device's listings answer the same search, with the same cards.
       release();
@@ -164,6 +165,8 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
       await page.getByText(/cars found/).waitFor();
       await page.goto(`${app.server.url}/car/${sample.id}`);
       await page.getByText('Vehicle Details').waitFor();
+      // The device's summary of the listings is in before the connection goes.
+      await expect.poll(() => deviceHolds(page, dealerListing.id), { timeout: 30_000 }).toBe(true);
 
       await context.setOffline(true);
       for (const [route, text] of [
