@@ -132,6 +132,9 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   await ensureCatalogue(ctx.db);
   if (config.adminEmail && config.adminPassword) await ensureAdmin(ctx.db, config.adminEmail, config.adminPassword, app.log);
   if (config.seed && (await countAllVehicles(ctx.db)) === 0) await seedSampleData(ctx.db, app.log);
+  // The public listings go into memory now, in the background, not on the first search: at 100,000
+  // listings that takes seconds, and a first visit's results would wait for it.
+  ctx.publicIndex.refresh().catch((err: unknown) => app.log.warn({ err }, 'public listings not loaded into memory at start; the first search loads them'));
 
   app.setErrorHandler((err, req, reply) => {
     const { status, detail } = errorReply(err as Error);

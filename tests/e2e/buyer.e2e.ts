@@ -5,6 +5,7 @@ import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { deviceHolds } from './deviceDb';
 import { SUMMARY_ONLY_NOTE } from '../../src/domain/search/summary';
+import { DEFAULT_LOCATION } from '../../src/domain/constants';
 import { sellerApi } from './sellers';
 
 requireChromiumInCi();
@@ -190,6 +191,13 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
       const local = (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&car_category=pickup&limit=1`)).headers.get('x-total-count')!;
       await page.getByText(`${local} cars found`).waitFor({ timeout: 20_000 });
       await page.screenshot({ path: path.join(SCREENSHOTS, 'mobile-offline-pickups.png') });
+      // Nearest first, offline: the device ranks the cars as the server does for the same place.
+      await page.goto(`${app.server.url}/cars`);
+      await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Nearest first' });
+      const near = new URLSearchParams({ vehicle_type: 'car', sort: 'distance', limit: '4', buyer_lat: String(DEFAULT_LOCATION.latitude), buyer_lon: String(DEFAULT_LOCATION.longitude) });
+      const nearest = ((await (await fetch(`${app.server.url}/api/vehicles?${near}`)).json()) as Vehicle[]).map((v) => `/car/${v.id}`);
+      const cards = page.getByRole('main').locator('a[href^="/car/"]');
+      await expect.poll(async () => (await cards.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).slice(0, 4), { timeout: 20_000 }).toEqual(nearest);
     });
   });
 });

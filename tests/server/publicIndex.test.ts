@@ -90,3 +90,16 @@ describe.each(ENGINES)('%s: the public index follows every writer', (engine) => 
     expect((await searchIds('Premio')).sort()).toEqual([id, again].sort());
   });
 });
+
+describe.each(ENGINES)('%s: the public index is filled at start', (engine) => {
+  let s: TestServer;
+  afterAll(() => s?.close());
+
+  it('holds the public listings before the first search asks (a first visit does not wait for it to be built)', async () => {
+    s = await startServer(engine, { seed: true });
+    // No search has been made: the index fills in the background once the server starts.
+    await eventually(() => s.app.ctx.publicIndex.size > 0, 'the index holds the sample listings');
+    const res = await s.request({ method: 'GET', url: '/api/vehicles?limit=1' });
+    expect(s.app.ctx.publicIndex.size).toBe(Number(res.headers['x-total-count']));
+  });
+});
