@@ -180,9 +180,14 @@ const searchApi = {
   /**
    * The makes, models and variants of the listings in the index for a vehicle type (and one seller),
    * as make -> model -> variants, for the filter selects' "in inventory" checks. From memory, so it
-   * costs no database read however often the screens ask.
+   * costs no database read however often the screens ask. Null when the device does not hold every
+   * listing of the type (outside the scope, or a first download not there yet): no model can then be
+   * called missing.
    */
-  inventory(vehicleType: string, sellerId?: string): Inventory {
+  async inventory(vehicleType: string, sellerId?: string): Promise<Inventory | null> {
+    const scope = await currentScope();
+    const type = { vehicle_type: vehicleType as VehicleType };
+    if (!scopeCovers(scope, type) || !feed || !completeCovers(feed.complete ?? [], type, scope)) return null;
     // Kept per type and seller until the listings change: every select's mount asks.
     const key = `${vehicleType}|${sellerId ?? ''}`;
     const kept = inventories.get(key);

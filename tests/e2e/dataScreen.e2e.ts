@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SyncPage } from '../../src/data/api';
 import { NOT_KEPT_OFFLINE } from '../../src/domain/search/scope';
+import { SEARCH_FIELD_TEXTS } from '../../src/domain/messages';
+import type { Vehicle } from '../../src/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
@@ -176,6 +178,18 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
       // Online, a type the device does not keep is the server's answer.
       await page.goto(`${app.server.url}/construction`);
       await page.getByText(`${construction} vehicles found`, { exact: true }).waitFor({ timeout: 20_000 });
+      // Nor is any of its models called missing from the inventory: the device does not hold them.
+      const [machine] = (await (await fetch(`${app.server.url}/api/vehicles?vehicle_type=construction&limit=1`)).json()) as Vehicle[];
+      await page.getByRole('button', { name: 'Filter and Sort' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Make' }).click();
+      await dialog.getByPlaceholder('All makes').click();
+      await page.getByRole('option', { name: machine!.make, exact: true }).click();
+      await dialog.getByPlaceholder('All models').click();
+      await page.getByRole('option', { name: machine!.model, exact: true }).click();
+      expect(await dialog.getByPlaceholder(SEARCH_FIELD_TEXTS.modelUnavailable).count()).toBe(0);
+      expect(await dialog.getByText(SEARCH_FIELD_TEXTS.notInInventory).count()).toBe(0);
+      await page.keyboard.press('Escape');
       await page.getByRole('tab', { name: 'Cars' }).click();
       await page.getByText(`${cars} cars found`, { exact: true }).waitFor({ timeout: 20_000 });
       // Offline: cars from the device; construction is not kept on this device, and it says so.

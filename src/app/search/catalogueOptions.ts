@@ -37,7 +37,8 @@ function union(names: string[], extra: Iterable<string>): string[] {
 export function useCatalogueOptions(vehicleType: string, sellerId?: string): CatalogueOptions {
   const { version, ready } = useTransitionSnapshot(syncStore, (s) => ({ version: s.version, ready: s.ready }));
   const [catalogue, setCatalogue] = useState<CatalogueMakeRow[] | undefined>(undefined);
-  const [inventory, setInventory] = useState<Inventory | null>(null);
+  /** The device's stock of the type; 'unknown' when it does not hold all of it (no model is then called missing). */
+  const [inventory, setInventory] = useState<Inventory | 'unknown' | null>(null);
   useEffect(() => {
     // Until the device's listings are loaded, no model can be called missing from the inventory.
     if (!ready) return;
@@ -47,7 +48,7 @@ export function useCatalogueOptions(vehicleType: string, sellerId?: string): Cat
       .then(([cat, inv]) => {
         if (!live) return;
         setCatalogue(cat);
-        setInventory(inv);
+        setInventory(inv ?? 'unknown');
       })
       .catch((err: unknown) => console.warn('No options available', err));
     return () => {
@@ -61,7 +62,8 @@ export function useCatalogueOptions(vehicleType: string, sellerId?: string): Cat
       makes.set(key(m.name), { name: m.name, models: new Map(m.models.map((md) => [key(md.name), { name: md.name, variants: md.variants.map((v) => v.name) }])) });
     }
     const stock = new Map<string, Map<string, string[]>>();
-    for (const [make, models] of Object.entries(inventory ?? {})) {
+    const stockKnown = inventory !== 'unknown';
+    for (const [make, models] of Object.entries(stockKnown ? (inventory ?? {}) : {})) {
       const mine = stock.get(key(make)) ?? new Map<string, string[]>();
       for (const [model, variants] of Object.entries(models)) mine.set(key(model), [...(mine.get(key(model)) ?? []), ...variants]);
       stock.set(key(make), mine);
@@ -76,10 +78,10 @@ export function useCatalogueOptions(vehicleType: string, sellerId?: string): Cat
     const names = [...makes.values()].map((m) => m.name).sort(byName);
     return {
       makes: names,
-      stockMakes: names.filter((n) => stock.has(key(n))),
+      stockMakes: stockKnown ? names.filter((n) => stock.has(key(n))) : names,
       models: (make) => [...(makes.get(key(make))?.models.values() ?? [])].map((m) => m.name).sort(byName),
       variants: (make, model) => [...(makes.get(key(make))?.models.get(key(model))?.variants ?? [])].sort(byName),
-      inInventory: (make, model) => stock.get(key(make))?.has(key(model)) ?? false,
+      inInventory: (make, model) => !stockKnown || (stock.get(key(make))?.has(key(model)) ?? false),
       ready: catalogue !== undefined && inventory !== null,
     };
   }, [catalogue, inventory]);
