@@ -7,7 +7,7 @@
 //   --sizes=100000        listing counts (comma-separated)
 //   --limits=5000,10000   page sizes
 //   --engine=pglite       or postgres (a throwaway database on TEST_DATABASE_URL)
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,25 +15,18 @@ import { brotliDecompressSync } from 'node:zlib';
 import { buildServer } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { users, vehicles } from '../../src/server/db/schema';
 import { decodeSummaries, type SummaryPage } from '../../src/domain/search/summary';
-import { CITIES } from '../../src/domain/constants';
-import { detailedListings } from './listings';
-import { seededRandom } from '../support/random';
+import { seedListings } from './seedListings';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const SIZES = arg('sizes', '100000').split(',').map(Number);
 const LIMITS = arg('limits', '5000,10000').split(',').map(Number);
 const ENGINE = arg('engine', 'pglite');
 
-const FIRST = ['Tendai', 'Chiedza', 'Tatenda', 'Rutendo', 'Farai', 'Nyasha', 'Tinashe', 'Kudakwashe', 'Blessing', 'Precious', 'Tafadzwa', 'Simbarashe', 'Rumbidzai', 'Takudzwa', 'Vimbai'];
-const LAST = ['Moyo', 'Ncube', 'Sibanda', 'Dube', 'Mpofu', 'Chikwanha', 'Mutasa', 'Gumbo', 'Zhou', 'Mlambo', 'Chirwa', 'Nyathi', 'Banda', 'Marufu', 'Makoni'];
-const TRADE = ['Motors', 'Auto Sales', 'Car Centre', 'Vehicles', 'Equipment', 'Tractors'];
-
 async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
   const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('--engine=postgres needs TEST_DATABASE_URL (source /work/testenv.sh)');
+  if (!base) throw new Error('--engine=postgres needs TEST_DATABASE_URL (eval "$(bash .ci/start-postgres.sh)" starts a server)');
   const name = `motokari_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -52,67 +45,6 @@ async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void>
   };
 }
 
-/** Sellers (one per two listings, a fifth of them dealers with a trading name) and their listings, in bulk. */
-async function seed(db: Database['db'], n: number): Promise<void> {
-  const rand = seededRandom(n + 16);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const sellers = Array.from({ length: Math.ceil(n / 2) }, (_, k) => {
-    const person = `${pick(FIRST)} ${pick(LAST)}`;
-    const dealer = k % 5 === 0;
-    const city = pick(CITIES);
-    return { id: randomUUID(), name: dealer ? `${pick(LAST)} ${pick(TRADE)}` : person, email: `${k}-${randomBytes(3).toString('hex')}@bench.invalid`, dealer, city };
-  });
-  const batch = 2000;
-  for (let start = 0; start < sellers.length; start += batch) {
-    await db.insert(users).values(
-      sellers.slice(start, start + batch).map((s) => ({ id: s.id, name: s.name, email: s.email, userType: s.dealer ? 'dealer' : 'private', location: s.city.name, region: s.city.region })),
-    );
-  }
-  const all = detailedListings(n);
-  for (let start = 0; start < n; start += batch) {
-    await db.insert(vehicles).values(
-      all.slice(start, start + batch).map((v, k) => {
-        const seller = sellers[Math.floor((start + k) / 2)]!;
-        const created = new Date(v.created_at);
-        return {
-          id: randomUUID(),
-          vehicleType: v.vehicle_type,
-          make: v.make,
-          model: v.model,
-          variant: v.variant,
-          year: v.year,
-          price: v.price,
-          mileage: v.mileage,
-          engineSize: v.engine_size,
-          fuelType: v.fuel_type,
-          transmission: v.transmission,
-          condition: v.condition,
-          category: v.category,
-          description: v.description,
-          images: v.images,
-          featured: v.featured,
-          sellerId: seller.id,
-          sellerName: seller.name,
-          sellerLocation: seller.city.name,
-          sellerType: seller.dealer ? 'dealer' : 'private',
-          location: v.location,
-          region: v.region,
-          sellerLatitude: v.seller_latitude,
-          sellerLongitude: v.seller_longitude,
-          isPublished: true,
-          createdAt: created,
-          updatedAt: created,
-          publishedAt: created,
-          firstPublishedAt: created,
-          revision: start + k + 1,
-        };
-      }),
-    );
-  }
-  await db.execute(`select setval('listing_revision_seq', ${n + 1})` as never);
-  await db.execute('analyze' as never);
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
@@ -124,7 +56,7 @@ async function measure(n: number): Promise<string[]> {
   const lines: string[] = [];
   try {
     let t = performance.now();
-    await seed(database.db, n);
+    await seedListings(database.db, n);
     console.error(`${n} listings seeded on ${ENGINE} in ${((performance.now() - t) / 1000).toFixed(0)} s`);
     const config = loadConfig({}, { dataDir, databaseUrl: pgdb?.url ?? null, seed: false, logLevel: 'silent', jwtSecret: randomBytes(16).toString('hex') });
     const app = await buildServer(config, { database, logger: false });
