@@ -1,8 +1,7 @@
 import type { VehicleType } from '../domain/constants';
 import { ListingIndex, type IndexColumns } from '../domain/search/listingIndex';
 import { scopeParams, type MirrorScope } from '../domain/search/scope';
-import { decodeSummaries, SUMMARY_FORMAT, SUMMARY_PAGE_SIZE, type ListingSummary, type SummaryPage } from '../domain/search/summary';
-import { GENERIC_MESSAGES } from '../domain/messages';
+import { decodeSummaries, SUMMARY_FORMAT, SUMMARY_OUT_OF_DATE, SUMMARY_PAGE_SIZE, type ListingSummary, type SummaryPage } from '../domain/search/summary';
 import type { MetaRow } from './db';
 import { summaryPageId, type Mirror } from './mirror';
 
@@ -38,7 +37,7 @@ export async function fetchSummaryPage(q: SummaryQuery): Promise<FetchedPage> {
       .json()
       .then((b: { detail?: unknown }) => (typeof b.detail === 'string' ? b.detail : null))
       .catch(() => null);
-    if (res.status === 400 && detail === GENERIC_MESSAGES.appOutdated) throw new OutOfDate(detail);
+    if (res.status === 400 && detail === SUMMARY_OUT_OF_DATE) throw new OutOfDate(detail);
     throw new Error(`sync failed (${res.status})`);
   }
   const text = await res.text();

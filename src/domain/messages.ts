@@ -1,5 +1,7 @@
 // Texts of spec section 8 that both the server (as `detail`) and the app show. Quoted word for word.
 
+import { SUMMARY_OUT_OF_DATE } from './search/summary';
+
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   signInFailed: 'Sign in failed',
@@ -109,7 +111,7 @@ export const GENERIC_MESSAGES = {
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
   /** GET /api/sync/summary asked for a format this server does not send: the app shows it as it is. */
-  appOutdated: 'This app version is out of date: reload to update it.',
+  appOutdated: SUMMARY_OUT_OF_DATE,
 } as const;
 
 /**

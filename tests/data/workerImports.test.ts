@@ -3,17 +3,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The search worker starts with a phone's first screen, so what it imports is downloaded on every first
-// visit: the index, the search rules and its own IndexedDB access, about 8 KB gzipped. A domain module
+// visit: the index, the search rules, the summary's decoder and its own IndexedDB access, about 14 KB gzipped. A domain module
 // that imports zod (or Dexie, or ky) anywhere under it brings the whole library along: the worker went
 // from 8 KB to 32 KB when the search rules took the NUL test from the zod schemas' module.
 
 const root = path.resolve(import.meta.dirname, '../..');
 const IMPORT = /^\s*import\s+(?!type\b)(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
 
-/** Every package the module imports at run time, following its relative imports (type-only imports skipped). */
-function packagesImported(entry: string): Map<string, string> {
+/** Every package the module imports at run time, following its relative imports (type-only imports skipped), and the project's files it reaches. */
+function packagesImported(entry: string, seen = new Set<string>()): Map<string, string> {
   const found = new Map<string, string>();
-  const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
@@ -37,5 +36,13 @@ describe('the search worker', () => {
     }
     // The walk itself works: the worker's own library is found.
     expect(imported.has('comlink')).toBe(true);
+  });
+
+  it("does not carry the app's messages (every text of the app, 5 KB: the summary feed's one text lives with the feed)", () => {
+    const files = new Set<string>();
+    packagesImported('workers/search.worker.ts', files);
+    const reached = [...files].map((f) => path.relative(root, f));
+    expect(reached).toContain('src/data/sync.ts');
+    expect(reached).not.toContain('src/domain/messages.ts');
   });
 });

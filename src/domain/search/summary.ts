@@ -30,6 +30,12 @@ export interface ListingSummary extends Indexed {
 export const SUMMARY_FORMAT = 2;
 
 /**
+ * The server's answer to an app asking for another feed format than its own (GENERIC_MESSAGES.appOutdated).
+ * Here, not only in messages.ts: the search worker reads it and does not carry every message of the app.
+ */
+export const SUMMARY_OUT_OF_DATE = 'This app version is out of date: reload to update it.';
+
+/**
  * How many summaries the app asks for a page: large enough that each page's dictionaries (makes and
  * models, places, sellers) are a small part of it, small enough that a type's listings arrive in a
  * few steps, each stored before the next.
