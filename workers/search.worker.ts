@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { ListingIndex } from '../src/domain/search/listingIndex';
 import { normalizeSearch, parseSearchQuery, type SearchInput } from '../src/domain/search/filters';
-import { completeCovers, scopeCovers, scopeParams, type MirrorScope } from '../src/domain/search/scope';
+import { completeCovers, recordStands, scopeCovers, scopeParams, type MirrorScope } from '../src/domain/search/scope';
 import { summaryAsVehicle, type ListingSummary } from '../src/domain/search/summary';
 import type { VehicleType } from '../src/domain/constants';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
@@ -238,7 +238,7 @@ const searchApi = {
     const summary = index.get(id);
     const record = await mirror.record(id).catch(() => undefined);
     if (record && summary) return { ...record, ...freshFields(summary) };
-    if (record) return feed?.cursor === null && !index.has(id) ? null : record;
+    if (record) return recordStands(record, await currentScope(), feed?.cursor === null) ? record : null;
     return summary ? summaryAsVehicle(summary) : null;
   },
   /** Keeps a listing's full record (fetched when it was opened), so it opens in full offline. */

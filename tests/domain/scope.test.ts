@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { haversineKm } from '../../src/domain/geo';
-import { completeCovers, inScope, isWholeCountry, parseScopeParams, scopeCovers, scopeParams, WHOLE_COUNTRY, type MirrorScope, type Scoped } from '../../src/domain/search/scope';
+import { completeCovers, inScope, recordStands, isWholeCountry, parseScopeParams, scopeCovers, scopeParams, WHOLE_COUNTRY, type MirrorScope, type Scoped } from '../../src/domain/search/scope';
 
 const HARARE = { latitude: -17.8252, longitude: 31.0335 };
 const MUTARE = { latitude: -18.9707, longitude: 32.6709 };
@@ -83,6 +83,25 @@ describe('scopeCovers', () => {
     expect(scopeCovers(s, { distance: 50 }, MUTARE)).toBe(false);
     expect(scopeCovers(s, { distance: 50 })).toBe(false);
     expect(scopeCovers(s, {}, HARARE)).toBe(false);
+  });
+});
+
+describe('recordStands', () => {
+  const cars: MirrorScope = { types: ['car'], regions: null, near: null };
+  const tractor: Scoped = { vehicle_type: 'farming', region: 'Harare', location: 'Harare', seller_latitude: null, seller_longitude: null };
+  const pickup: Scoped = { ...tractor, vehicle_type: 'car' };
+
+  it('keeps showing a listing opened once that the scope does not keep (the device cannot know it is gone)', () => {
+    expect(recordStands(tractor, cars, true)).toBe(true);
+  });
+
+  it('shows no more a listing in the scope that the finished download does not hold (it left the market)', () => {
+    expect(recordStands(pickup, cars, true)).toBe(false);
+    expect(recordStands(pickup, WHOLE_COUNTRY, true)).toBe(false);
+  });
+
+  it('keeps showing it while the download is still on its way', () => {
+    expect(recordStands(pickup, cars, false)).toBe(true);
   });
 });
 

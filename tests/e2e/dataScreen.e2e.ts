@@ -156,7 +156,8 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
     const cars = await app.apiCount({ vehicle_type: 'car' });
     const construction = await app.apiCount({ vehicle_type: 'construction' });
     expect(construction).toBeGreaterThan(0);
-    await inContext({ viewport: DESKTOP }, async (context) => {
+    // No service worker: its cache of listing reads would answer offline in the device's stead.
+    await inContext({ viewport: DESKTOP, serviceWorkers: 'block' }, async (context) => {
       const page = await open(context, '/data');
       await page.getByRole('link', { name: /^Listings updated / }).waitFor({ timeout: 30_000 });
       await page.getByRole('radio', { name: 'Some vehicle types' }).check();
@@ -190,6 +191,11 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
       expect(await dialog.getByPlaceholder(SEARCH_FIELD_TEXTS.modelUnavailable).count()).toBe(0);
       expect(await dialog.getByText(SEARCH_FIELD_TEXTS.notInInventory).count()).toBe(0);
       await page.keyboard.press('Escape');
+      // A construction listing opened here is kept in full, though its type is not kept.
+      await page.goto(`${app.server.url}/car/${machine!.id}`);
+      await page.getByText('Vehicle Details').waitFor({ timeout: 20_000 });
+      await page.goto(`${app.server.url}/construction`);
+      await page.getByText(`${construction} vehicles found`, { exact: true }).waitFor({ timeout: 20_000 });
       await page.getByRole('tab', { name: 'Cars' }).click();
       await page.getByText(`${cars} cars found`, { exact: true }).waitFor({ timeout: 20_000 });
       // Offline: cars from the device; construction is not kept on this device, and it says so.
@@ -199,6 +205,15 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
       await page.getByText(NOT_KEPT_OFFLINE.body).waitFor();
       await page.getByRole('tab', { name: 'Cars' }).click();
       await page.getByText(`${cars} cars found`, { exact: true }).waitFor({ timeout: 20_000 });
+      // The construction listing opened online still opens offline, in full.
+      await page.evaluate((to) => {
+        history.pushState({}, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, `/car/${machine!.id}`);
+      await page.getByText('Vehicle Details').waitFor({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain(machine!.model);
+      expect(await page.getByRole('note').count()).toBe(0);
+      await page.goBack();
       await page.getByRole('tab', { name: 'Construction' }).click();
       await page.getByRole('link', { name: NOT_KEPT_OFFLINE.link }).click();
       await page.getByRole('heading', { level: 1, name: 'Data on this device' }).waitFor();

@@ -117,6 +117,16 @@ export function scopeCovers(s: MirrorScope, f: Pick<SearchFilters, 'vehicle_type
   return true;
 }
 
+/**
+ * Whether a listing's full record kept on the device (it was opened here) is still shown when the
+ * device's summary does not hold the listing. Once the scope's download is done, a listing in the scope
+ * that the summary lacks is gone from the market (its record is shown no more); a listing outside the
+ * scope is not in the summary anyway, and its record stands (a removal reaches it as a tombstone).
+ */
+export function recordStands(record: Scoped, scope: MirrorScope, downloaded: boolean): boolean {
+  return !downloaded || !inScope(record, scope);
+}
+
 /** Whether the first download's finished types answer a search (it names one of them, or all are in). */
 export function completeCovers(complete: readonly VehicleType[], f: Pick<SearchFilters, 'vehicle_type'>, scope: MirrorScope): boolean {
   const all = scope.types ?? VEHICLE_TYPES;
