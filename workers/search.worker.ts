@@ -113,7 +113,9 @@ const searchApi = {
     });
     try {
       const scope = await currentScope();
-      if (feed && feed.scope !== JSON.stringify(scopeParams(scope))) {
+      // The stored position says which scope the device holds (a first download cut short included).
+      const stored = await mirror.meta('summary');
+      if (stored && stored.scope !== JSON.stringify(scopeParams(scope))) {
         // Another scope chosen: what is kept goes, and the new scope is downloaded from the start.
         await mirror.clearSummary();
         index = new ListingIndex('columns');
