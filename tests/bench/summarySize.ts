@@ -17,33 +17,13 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { decodeSummaries, type SummaryPage } from '../../src/domain/search/summary';
 import { seedListings } from './seedListings';
+import { postgresDatabase } from '../support/postgresDatabase';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const SIZES = arg('sizes', '100000').split(',').map(Number);
 const LIMITS = arg('limits', '5000,10000').split(',').map(Number);
 const ENGINE = arg('engine', 'pglite');
 
-async function throwawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('--engine=postgres needs TEST_DATABASE_URL (eval "$(bash .ci/start-postgres.sh)" starts a server)');
-  const name = `motokari_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -51,7 +31,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 async function measure(n: number): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-summary-bench-'));
-  const pgdb = ENGINE === 'postgres' ? await throwawayPostgres() : null;
+  const pgdb = ENGINE === 'postgres' ? await postgresDatabase('motokari_bench') : null;
   const database = await openDatabase({ databaseUrl: pgdb?.url ?? null, dataDir });
   const lines: string[] = [];
   try {

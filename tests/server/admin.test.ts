@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import type { AdminStats } from '../../src/domain/admin';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
+import { farmingBody } from '../support/listingBody';
 
 const STAT_KEYS: (keyof AdminStats)[] = ['total_users', 'dealers', 'private_sellers', 'total_vehicles', 'featured_vehicles', 'cars', 'construction', 'farming'];
 
@@ -21,20 +22,6 @@ const constructionBody = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 
-const farmingBody = (over: Record<string, unknown> = {}) =>
-  listingBody({
-    vehicle_type: 'farming',
-    make: 'John Deere',
-    model: '5075E',
-    variant: null,
-    year: 2020,
-    price: 42000,
-    mileage: null,
-    operating_hours: 1200,
-    car_category: null,
-    category: 'tractor',
-    ...over,
-  });
 
 describe.each(ENGINES)('%s', (engine) => {
   let s: TestServer;

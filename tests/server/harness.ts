@@ -13,6 +13,7 @@ import { PaynowMobileMoneyProvider } from '../../src/server/payments/paynow';
 import { SandboxCardProvider } from '../../src/server/payments/sandbox';
 import { startFakePaynow, type FakePaynow } from '../fakes/fakePaynow';
 import { listingBody } from '../support/listingBody';
+import { postgresDatabase } from '../support/postgresDatabase';
 
 /** The engines every API suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const ENGINES: Engine[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -47,26 +48,7 @@ export interface SignupBody {
   business_name?: string;
 }
 
-export async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `motokari_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+export { postgresDatabase };
 
 let counter = 0;
 

@@ -12,24 +12,11 @@ import type { SyncPage } from '../../src/data/api';
 import { vehicles } from '../../src/server/db/schema';
 import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
+import { farmingBody } from '../support/listingBody';
 
 const OUTDATED = 'This app version is out of date: reload to update it.';
 const DAY_MS = 86_400_000;
 
-const farmingBody = (over: Record<string, unknown> = {}) =>
-  listingBody({
-    vehicle_type: 'farming',
-    make: 'John Deere',
-    model: '5075E',
-    variant: null,
-    year: 2020,
-    price: 42000,
-    mileage: null,
-    operating_hours: 1200,
-    car_category: null,
-    category: 'tractor',
-    ...over,
-  });
 
 /** What the device stores of a listing the old feed sent in full: its summary, through the wire encoding. */
 const onDevice = (v: Vehicle): ListingSummary => decodeSummaries(encodeSummaries([summarize(v)]))[0]!;

@@ -19,3 +19,19 @@ export function listingBody(over: Record<string, unknown> = {}): Record<string, 
     ...over,
   };
 }
+
+/** A minimal valid farming listing body. */
+export const farmingBody = (over: Record<string, unknown> = {}) =>
+  listingBody({
+    vehicle_type: 'farming',
+    make: 'John Deere',
+    model: '5075E',
+    variant: null,
+    year: 2020,
+    price: 42000,
+    mileage: null,
+    operating_hours: 1200,
+    car_category: null,
+    category: 'tractor',
+    ...over,
+  });
