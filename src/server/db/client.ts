@@ -39,7 +39,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     // by the pool, which reports it here; without a listener that report would crash the server.
     pool.on('error', (err) => console.warn('an idle database connection was closed', err.message));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    await oneAtATime(pg, opts.databaseUrl, () => migrate(db, { migrationsFolder }));
     const listen = async (channel: string, onNotify: () => void, onLost: (err: Error) => void) => {
       // A connection of its own: a pooled one would be handed to queries that do not expect LISTEN.
       const client = new pg.Client({ connectionString: opts.databaseUrl! });
@@ -102,4 +102,28 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
 
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** The advisory lock key that instances take in turn to apply the migrations (any number of our own). */
+const MIGRATION_LOCK = 7_417_104_256_017;
+
+/**
+ * Runs `work` (the migrations) while a transaction of a connection of its own holds an advisory lock,
+ * so instances starting at once on one database take turns: the first applies the migrations, the
+ * next finds nothing left to do. Without it the second failed (a duplicate key creating drizzle's
+ * migrations table) and exited. A transaction-scoped lock, as a pooler in transaction mode keeps a
+ * transaction on one server connection but may hand a session's statements to different ones; it is
+ * released on commit, or by the server when a crashed instance's connection drops.
+ */
+async function oneAtATime(pg: typeof import('pg').default, url: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await work();
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
 }

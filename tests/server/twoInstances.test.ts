@@ -1,0 +1,193 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import webpush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Vehicle } from '../../src/domain/vehicle';
+import { listingBody } from '../support/listingBody';
+import { postgresDatabase } from '../support/postgresDatabase';
+import { startServerInstance, type ServerInstance } from '../support/serverInstance';
+
+// Two server processes behind one (imagined) load balancer, sharing one PostgreSQL database, one Redis
+// and the secrets, as the README's production setup runs them. Real processes, real HTTP: what one
+// instance acknowledges, the other must see. Needs PostgreSQL and Redis (CI starts both, see .ci/run).
+
+const needs = [!process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL', !process.env.TEST_REDIS_URL && 'TEST_REDIS_URL'].filter(Boolean);
+
+interface Answer {
+  status: number;
+  json: any;
+  headers: Headers;
+}
+
+/**
+ * Client addresses of this run: both instances trust the load balancer's X-Forwarded-For
+ * (TRUST_PROXY), so rate limits count each of these apart from other test runs sharing the Redis.
+ * A /64 of its own each (unique local, 40 random bits per run), as rate limits count IPv6 per /64.
+ */
+const RUN = randomBytes(5).toString('hex');
+let clients = 0;
+const newClient = () => `fd${RUN.slice(0, 2)}:${RUN.slice(2, 6)}:${RUN.slice(6)}:${(clients += 1).toString(16)}::1`;
+
+async function call(
+  s: ServerInstance,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown; client: string; headers?: Record<string, string> },
+): Promise<Answer> {
+  const isForm = opts.body instanceof FormData;
+  const res = await fetch(s.url + url, {
+    method,
+    headers: {
+      'x-forwarded-for': opts.client,
+      ...(opts.token && { authorization: `Bearer ${opts.token}` }),
+      ...(opts.body !== undefined && !isForm && { 'content-type': 'application/json' }),
+      ...opts.headers,
+    },
+    ...(opts.body !== undefined && { body: isForm ? (opts.body as FormData) : JSON.stringify(opts.body) }),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json, headers: res.headers };
+}
+
+describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis${needs.length ? ` (skipped: ${needs.join(' and ')} not set)` : ''}`, () => {
+  let database: Awaited<ReturnType<typeof postgresDatabase>>;
+  let a: ServerInstance;
+  let b: ServerInstance;
+  const client = newClient();
+  let seller: { token: string; id: string };
+
+  beforeAll(async () => {
+    database = await postgresDatabase('motokari_two');
+    const vapid = webpush.generateVAPIDKeys();
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      TRUST_PROXY: 'true',
+    };
+    // Both start at once, as a deployment's instances do: the migrations must not trip over each other.
+    [a, b] = await Promise.all([startServerInstance({ name: 'a', env }), startServerInstance({ name: 'b', env })]);
+    const signup = await call(a, 'POST', '/api/auth/signup', {
+      client,
+      body: { name: 'Tendai Moyo', email: `seller-${RUN}@example.co.zw`, phone: '+263 77 123 4567', location: 'Harare', password: 'secret-pass', user_type: 'private' },
+    });
+    expect(signup.status, JSON.stringify(signup.json)).toBe(201);
+    seller = { token: signup.json.access_token, id: signup.json.user.id };
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+  });
+
+  /** Creates a draft through `s` and publishes it with the mobile-money sandbox; resolves when `s` acknowledged the payment. */
+  async function publish(s: ServerInstance, over: Record<string, unknown> = {}): Promise<Vehicle> {
+    const draft = await call(s, 'POST', '/api/vehicles', { client, token: seller.token, body: listingBody({ id: randomUUID(), ...over }) });
+    expect(draft.status, JSON.stringify(draft.json)).toBe(201);
+    const created = await call(s, 'POST', '/api/payments/ecocash/create', {
+      client,
+      token: seller.token,
+      body: { vehicle_id: draft.json.id, payment_method: 'ecocash', customer_msisdn: '0771234567' },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    const confirmed = await call(s, 'POST', `/api/payments/ecocash/confirm/${created.json.transaction_id}`, { client, token: seller.token, body: {} });
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    expect(confirmed.json.vehicle.is_published).toBe(true);
+    return confirmed.json.vehicle as Vehicle;
+  }
+
+  it("a listing published through A is in B's search results within a second", async () => {
+    const v = await publish(a, { make: 'Mazda', model: 'BT-50', variant: null, year: 2017 });
+    const deadline = Date.now() + 1000;
+    let found = false;
+    let last: Answer | null = null;
+    while (!found && Date.now() <= deadline) {
+      last = await call(b, 'GET', '/api/vehicles?make=Mazda&model=BT-50', { client });
+      found = last.status === 200 && (last.json as Vehicle[]).some((x) => x.id === v.id);
+      if (!found) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(found, `B's last answer: ${last?.status} ${JSON.stringify(last?.json)}`).toBe(true);
+  });
+
+  it('a rate limit spent on A applies on B', async () => {
+    const attacker = newClient();
+    const login = (s: ServerInstance, from: string) => call(s, 'POST', '/api/auth/login', { client: from, body: { email: `nobody-${RUN}@example.co.zw`, password: 'wrong-password' } });
+    let refusedOnA = 0;
+    for (let i = 0; i < 100; i++) {
+      const res = await login(a, attacker);
+      if (res.status === 429) break;
+      expect(res.status).toBe(401);
+      refusedOnA += 1;
+    }
+    expect(refusedOnA).toBeGreaterThan(0);
+    const onB = await login(b, attacker);
+    expect(onB.status).toBe(429);
+    expect(onB.json).toEqual({ detail: 'Too many requests. Please try again later.' });
+    // Counted per client address: another client still reaches the password check on B.
+    expect((await login(b, newClient())).status).toBe(401);
+  });
+
+  it('killing A mid-request loses nothing it acknowledged, and leaves no listing half-written', async () => {
+    const photos = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        sharp({ create: { width: 64, height: 48, channels: 3, background: { r: (i * 37) % 256, g: (i * 91) % 256, b: (i * 53) % 256 } } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    const sent = new Map<string, { price: number }>();
+    const acknowledged = new Set<string>();
+    let failures = 0;
+    let next = 0;
+    let killed = false;
+    // Writers that always keep one create in flight at A, each listing with a photo of its own (sent
+    // inline, so A stores it and then the row), until A is gone.
+    const writer = async () => {
+      for (let i = next++; !killed && i < photos.length; i = next++) {
+        const id = randomUUID();
+        const price = 20_000 + i;
+        sent.set(id, { price });
+        const image = `data:image/png;base64,${photos[i]!.toString('base64')}`;
+        try {
+          const res = await call(a, 'POST', '/api/vehicles', { client, token: seller.token, body: listingBody({ id, price, images: [image] }), headers: { 'idempotency-key': randomUUID() } });
+          if (res.status === 201) acknowledged.add(id);
+          else throw new Error(`${res.status} ${JSON.stringify(res.json)}`);
+        } catch (e) {
+          if (!killed) throw e;
+          failures += 1;
+        }
+      }
+    };
+    const writers = Promise.all(Array.from({ length: 6 }, writer));
+    // Once A acknowledged a few, it dies with the next creates in flight (a writer's error ends the wait too).
+    let waiting = true;
+    const acknowledgedSome = async () => {
+      while (waiting && acknowledged.size < 8) await new Promise((r) => setTimeout(r, 5));
+    };
+    await Promise.race([writers, acknowledgedSome()]).finally(() => (waiting = false));
+    killed = true;
+    a.kill('SIGKILL');
+    await writers;
+    expect((await a.exited).signal).toBe('SIGKILL');
+    expect(failures).toBeGreaterThan(0);
+
+    for (const [id, { price }] of sent) {
+      const res = await call(b, 'GET', `/api/vehicles/${id}`, { client, token: seller.token });
+      if (acknowledged.has(id)) expect(res.status, `acknowledged ${id}`).toBe(200);
+      else expect([200, 404], `unacknowledged ${id}`).toContain(res.status);
+      if (res.status !== 200) continue;
+      // Whole or absent: the row with its price and its one stored photo, which B serves.
+      expect(res.json.price).toBe(price);
+      expect(res.json.images).toHaveLength(1);
+      expect(res.json.images[0]).toMatch(/^\/media\/[0-9a-f]{32}-full\.webp$/);
+    }
+  });
+});
