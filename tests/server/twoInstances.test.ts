@@ -57,6 +57,7 @@ async function call(
 
 describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis${needs.length ? ` (skipped: ${needs.join(' and ')} not set)` : ''}`, () => {
   let database: Awaited<ReturnType<typeof postgresDatabase>>;
+  const instances: ServerInstance[] = [];
   let a: ServerInstance;
   let b: ServerInstance;
   const client = newClient();
@@ -72,9 +73,14 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       TRUST_PROXY: 'true',
+      ADMIN_EMAIL: 'admin@motokari.test',
+      ADMIN_PASSWORD: 'admin-password',
     };
     // Both start at once, as a deployment's instances do: the migrations must not trip over each other.
-    [a, b] = await Promise.all([startServerInstance({ name: 'a', env }), startServerInstance({ name: 'b', env })]);
+    const started = await Promise.allSettled([startServerInstance({ name: 'a', env }), startServerInstance({ name: 'b', env })]);
+    instances.push(...started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
+    for (const r of started) if (r.status === 'rejected') throw r.reason;
+    [a, b] = instances as [ServerInstance, ServerInstance];
     const signup = await call(a, 'POST', '/api/auth/signup', {
       client,
       body: { name: 'Tendai Moyo', email: `seller-${RUN}@example.co.zw`, phone: '+263 77 123 4567', location: 'Harare', password: 'secret-pass', user_type: 'private' },
@@ -84,7 +90,7 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis
   });
 
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all(instances.map((s) => s.stop()));
     await database?.drop();
   });
 
