@@ -15,7 +15,8 @@ export interface Database {
   /**
    * Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits)
    * and `onLost` if the listening connection fails, after which no more notifications arrive.
-   * Resolves once listening, to a function that stops.
+   * Resolves once listening, to a function that stops; rejects if it cannot start listening (and
+   * then does not call `onLost`).
    */
   listen(channel: string, onNotify: () => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
 }
@@ -44,17 +45,26 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
       // A connection of its own: a pooled one would be handed to queries that do not expect LISTEN.
       const client = new pg.Client({ connectionString: opts.databaseUrl! });
       let stopped = false;
+      let listening = false;
       const lost = (err: Error) => {
         if (stopped) return;
         stopped = true;
         client.end().catch(() => undefined);
-        onLost(err);
+        // Before LISTEN took effect the failure is told once, by the rejection below (the caller's
+        // retry): told through onLost as well, each failed attempt scheduled two more.
+        if (listening) onLost(err);
       };
       client.on('notification', (msg) => msg.channel === channel && onNotify());
       client.on('error', lost);
       client.on('end', () => lost(new Error('listening connection closed')));
-      await client.connect();
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (err) {
+        lost(err as Error);
+        throw err;
+      }
+      listening = true;
       return async () => {
         stopped = true;
         await client.end().catch(() => undefined);
