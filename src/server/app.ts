@@ -30,7 +30,8 @@ import { ensureCatalogue } from './repositories/catalogue.repo';
 import { PublicListingIndex } from './search/publicIndex';
 import { PushNotifier } from './push/notifier';
 import { createPushSender } from './push/sender';
-import { countAllVehicles, sweepExpired } from './repositories/vehicles.repo';
+import { countAllVehicles, findVehicle, sweepExpired, toApiVehicle } from './repositories/vehicles.repo';
+import { isPublic } from '../domain/vehicle';
 import { purgeOrphanUploads } from './repositories/uploads.repo';
 import { ensureAdmin, seedSampleData } from './seed/seed';
 import { adminRoutes } from './routes/admin.routes';
@@ -132,9 +133,19 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   await ensureCatalogue(ctx.db);
   if (config.adminEmail && config.adminPassword) await ensureAdmin(ctx.db, config.adminEmail, config.adminPassword, app.log);
   if (config.seed && (await countAllVehicles(ctx.db)) === 0) await seedSampleData(ctx.db, app.log);
-  // The public listings go into memory now, in the background, not on the first search: at 100,000
-  // listings that takes seconds, and a first visit's results would wait for it.
-  ctx.publicIndex.refresh().catch((err: unknown) => app.log.warn({ err }, 'public listings not loaded into memory at start; the first search loads them'));
+  // The public listings go into memory in the background (a million listings take tens of seconds);
+  // searches are answered with SQL until they are in, and a failed build is tried again.
+  const buildIndex = (attempt: number): void => {
+    ctx.publicIndex.build().then(
+      () => app.log.info({ listings: ctx.publicIndex.size }, 'public listings are in memory'),
+      (err: unknown) => {
+        app.log.warn({ err }, 'public listings not loaded into memory; searches use SQL meanwhile');
+        const retry = setTimeout(() => buildIndex(attempt + 1), Math.min(60_000, 1000 * 2 ** attempt));
+        retry.unref();
+      },
+    );
+  };
+  buildIndex(0);
 
   app.setErrorHandler((err, req, reply) => {
     const { status, detail } = errorReply(err as Error);
@@ -253,7 +264,8 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     if (isPage && indexHtml && existsSync(indexHtml)) {
       const listing = listingPageId(url);
       // A hint only: a failed catch-up leaves the page without it.
-      const listed = listing ? await ctx.publicIndex.publicListing(listing, ctx.now()).catch(() => null) : null;
+      const row = listing ? await findVehicle(ctx.db, listing).catch(() => null) : null;
+      const listed = row && isPublic(toApiVehicle(row), ctx.now()) ? row : null;
       const links = [
         url === '/' ? HOME_HERO_PRELOAD_LINK : null,
         listed ? listingPhotoPreloadLink(listed.images) : null,

@@ -139,6 +139,52 @@ describe('the in-memory listing index', () => {
     expect(nonEmpty).toBeGreaterThan(150);
   });
 
+  it('ranks nearest first through its grid exactly as the domain rules do, for buyers anywhere, through changes', () => {
+    // Many candidates a search (no filter, one make, one type): the nearest come from the grid's cells
+    // around the buyer rather than from a pass over every candidate.
+    const index = new ListingIndex<Indexed>('columns');
+    const byId = new Map<string, Indexed>();
+    for (let i = 0; i < 6000; i++) {
+      const v = listing(i);
+      index.upsert(v);
+      byId.set(v.id, v);
+    }
+    const places = [...CITIES.map((c) => ({ latitude: c.latitude, longitude: c.longitude })), { latitude: -16.2, longitude: 29.4 }, { latitude: -22.4, longitude: 31.9 }, { latitude: -5, longitude: 20 }];
+    for (let round = 0; round < 120; round++) {
+      if (round % 20 === 19) {
+        for (let j = 0; j < 60; j++) {
+          const id = pick([...byId.keys()]);
+          if (rand() < 0.5) {
+            index.remove(id);
+            byId.delete(id);
+          } else {
+            // Moved: the listing changes cell.
+            const v = { ...listing(Number(id.slice(-12))), id };
+            index.upsert(v);
+            byId.set(id, v);
+          }
+        }
+      }
+      const at = pick(places);
+      const req = normalizeSearch(
+        parseSearchQuery({
+          buyer_lat: at.latitude + (rand() - 0.5) * 0.2,
+          buyer_lon: at.longitude + (rand() - 0.5) * 0.2,
+          sort: 'distance',
+          make: maybe(0.3, () => pick(['toyota', 'Honda'])),
+          vehicle_type: maybe(0.2, () => 'car'),
+          distance: maybe(0.2, () => pick([20, 100, 400])),
+          limit: pick([1, 20, 50]),
+          offset: pick([0, 0, 20]),
+        }),
+      );
+      const got = index.search(req, NOW);
+      const want = reference([...byId.values()], req);
+      expect(got.total, JSON.stringify(req)).toBe(want.total);
+      expect(got.hits.map((h) => h.item.id), JSON.stringify(req)).toEqual(want.ids);
+    }
+  });
+
   it('keeps the sets of repeated searches current as listings change between them', () => {
     // The same few ranges and regions asked again and again, with changes in between, as buyers do.
     const index = new ListingIndex<Indexed>();

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { vehicles } from '../../src/server/db/schema';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { rowsOf } from '../../src/server/repositories/vehicles.repo';
+import { normalizeSearch, parseSearchQuery } from '../../src/domain/search/filters';
+import { PublicListingIndex } from '../../src/server/search/publicIndex';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Public searches are answered from memory. The server learns of changes from its own writes and from
@@ -24,6 +26,8 @@ describe.each(ENGINES)('%s: the public index follows every writer', (engine) => 
   beforeAll(async () => {
     s = await startServer(engine, { seed: false });
     sellerId = (await s.signup()).user.id;
+    // Searches are answered with SQL until the index is built; these cases are about the index.
+    await eventually(() => s.app.ctx.publicIndex.ready, 'the index is built');
   });
   afterAll(() => s?.close());
 
@@ -73,6 +77,17 @@ describe.each(ENGINES)('%s: the public index follows every writer', (engine) => 
     expect(await searchIds('Wish')).toEqual([]);
   });
 
+  it("a listing's edited text shows in the very next search (its kept JSON is dropped)", async () => {
+    const seller = await s.signup();
+    const v = await s.pay(seller.token, (await s.draft(seller.token, { make: 'Toyota', model: 'Noah', description: 'First words.' })).id);
+    const first = await s.request({ method: 'GET', url: '/api/vehicles?make=toyota&model=noah' });
+    expect((first.json() as Vehicle[]).map((x) => x.description)).toEqual(['First words.']);
+    const put = await s.request({ method: 'PUT', url: `/api/vehicles/${v.id}`, token: seller.token, body: { description: 'Second words.' } });
+    expect(put.statusCode).toBe(200);
+    const again = await s.request({ method: 'GET', url: '/api/vehicles?make=toyota&model=noah' });
+    expect((again.json() as Vehicle[]).map((x) => x.description)).toEqual(['Second words.']);
+  });
+
   it.runIf(engine === 'postgres')('after losing the listening connection, every search asks first, then it listens again', async () => {
     const killed = await s.app.ctx.db.execute(
       sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %'`,
@@ -94,6 +109,26 @@ describe.each(ENGINES)('%s: the public index follows every writer', (engine) => 
 describe.each(ENGINES)('%s: the public index is filled at start', (engine) => {
   let s: TestServer;
   afterAll(() => s?.close());
+
+  it('answers searches with SQL until it is built, then from memory with the same listings', async () => {
+    const server = await startServer(engine, { seed: true });
+    try {
+      const url = '/api/vehicles?vehicle_type=car&buyer_lat=-17.8252&buyer_lon=31.0335&sort=distance&limit=10';
+      const fresh = new PublicListingIndex(server.app.ctx.db);
+      const req = normalizeSearch(parseSearchQuery({ vehicle_type: 'car', buyer_lat: -17.8252, buyer_lon: 31.0335, sort: 'distance', limit: 10 }));
+      // Not built: no answer from memory (the route asks SQL).
+      expect(await fresh.searchJson(req)).toBeNull();
+      const bySql = await server.request({ method: 'GET', url });
+      await fresh.build();
+      const fromMemory = await fresh.searchJson(req);
+      expect(fromMemory).not.toBeNull();
+      expect((JSON.parse(fromMemory!.json) as Vehicle[]).map((v) => [v.id, v.distance_km])).toEqual((bySql.json() as Vehicle[]).map((v) => [v.id, v.distance_km]));
+      expect(String(fromMemory!.total)).toBe(bySql.headers['x-total-count']);
+      await fresh.close();
+    } finally {
+      await server.close();
+    }
+  });
 
   it('holds the public listings before the first search asks (a first visit does not wait for it to be built)', async () => {
     s = await startServer(engine, { seed: true });

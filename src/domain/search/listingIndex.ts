@@ -12,7 +12,9 @@ import type { Searchable } from './match';
 // 32 listings at a time), locations are interned so "region contained in the location" is tested
 // once per distinct place, the sets of the ranges and places buyers ask for are kept and updated
 // with each change, and only the page asked for is fully sorted (a bounded heap keeps the best
-// offset+limit).
+// offset+limit). Listings are also filed in a grid of small cells by their coordinates, so a
+// nearest-first search over many candidates visits the cells around the buyer, ring after ring,
+// instead of every candidate (a million listings on the server).
 
 export interface Indexed extends Searchable {
   expires_at: string | null;
@@ -300,6 +302,62 @@ export class SlotSet {
 const EMPTY = new SlotSet();
 /** How many range and place sets to keep; the least recently built goes first. */
 const DERIVED_MAX = 256;
+/** The grid's cell: 0.025 degrees a side (about 2.8 km in Zimbabwe). */
+const CELL_DEG = 0.025;
+const GRID_COLS = Math.ceil(360 / CELL_DEG);
+const cellRow = (latitude: number) => Math.floor((latitude + 90) / CELL_DEG);
+const cellCol = (longitude: number) => Math.floor((longitude + 180) / CELL_DEG);
+/** Beyond these longitudes a cell's neighbour across the antimeridian is not its neighbour in the grid: no grid walk. */
+const GRID_MAX_ABS_LONGITUDE = 179;
+/** An hour, the width of the expiry buckets. */
+const HOUR_MS = 3_600_000;
+
+/**
+ * Slots filed under integer keys (a grid cell, an hour of expiry): each key's slots in no order, and
+ * each slot's key and position, so filing and unfiling are constant time (the key's last slot takes
+ * the place of the one leaving).
+ */
+class SlotLists {
+  readonly lists = new Map<number, { slots: Int32Array; n: number }>();
+  private keyOf = new Int32Array(0);
+  private posOf = new Int32Array(0);
+
+  resize(capacity: number): void {
+    const keyOf = new Int32Array(capacity).fill(-1);
+    keyOf.set(this.keyOf);
+    this.keyOf = keyOf;
+    const posOf = new Int32Array(capacity);
+    posOf.set(this.posOf);
+    this.posOf = posOf;
+  }
+
+  /** Files a slot under a key (0 or more); the slot must not be filed. */
+  add(slot: number, key: number): void {
+    let list = this.lists.get(key);
+    if (!list) this.lists.set(key, (list = { slots: new Int32Array(4), n: 0 }));
+    if (list.n === list.slots.length) {
+      const grown = new Int32Array(list.n * 2);
+      grown.set(list.slots);
+      list.slots = grown;
+    }
+    this.keyOf[slot] = key;
+    this.posOf[slot] = list.n;
+    list.slots[list.n++] = slot;
+  }
+
+  /** Unfiles a slot (nothing when it is not filed). */
+  delete(slot: number): void {
+    const key = this.keyOf[slot]!;
+    if (key < 0) return;
+    const list = this.lists.get(key)!;
+    const at = this.posOf[slot]!;
+    const last = list.slots[--list.n]!;
+    list.slots[at] = last;
+    this.posOf[last] = at;
+    this.keyOf[slot] = -1;
+    if (list.n === 0) this.lists.delete(key);
+  }
+}
 
 /** What the index was given for each listing: the object itself (the server's payload), or only its columns. */
 export type IndexMode = 'items' | 'columns';
@@ -326,6 +384,12 @@ export class ListingIndex<T extends Indexed> {
   private gy = new Float64Array(0);
   private gz = new Float64Array(0);
   private flags = new Uint8Array(0);
+  /** The listings of each grid cell (a listing without coordinates is in none). */
+  private cells = new SlotLists();
+  /** The listings that expire, by the hour they expire in (see `expiredAmong`). */
+  private expiring = new SlotLists();
+  /** The grid's extent (rows and columns of the cells ever used) and the largest absolute latitude and longitude placed. */
+  private gridBounds = { minRow: Infinity, maxRow: -Infinity, minCol: Infinity, maxCol: -Infinity, maxAbsLat: 0, maxAbsLon: 0 };
   /** Per-search distances (squared chords), written during the scan and read by the comparator. */
   private scratch = new Float64Array(0);
   private alive = new Uint32Array(0);
@@ -438,6 +502,8 @@ export class ListingIndex<T extends Indexed> {
     const flags = new Uint8Array(cap);
     flags.set(this.flags);
     this.flags = flags;
+    this.cells.resize(cap);
+    this.expiring.resize(cap);
     this.created = resize(this.created);
     this.expires = resize(this.expires);
     this.latitude = resize(this.latitude);
@@ -487,6 +553,8 @@ export class ListingIndex<T extends Indexed> {
       set.add(slot, cap);
     }
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
+    const exp = this.expires[slot]!;
+    if (exp === exp) this.expiring.add(slot, Math.max(0, Math.floor(exp / HOUR_MS)));
   }
 
   private unlink(slot: number): void {
@@ -501,6 +569,7 @@ export class ListingIndex<T extends Indexed> {
       if (set.size === 0) this.sets.delete(name);
     }
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
+    this.expiring.delete(slot);
   }
 
   /** Adds a listing or replaces the one with its id. */
@@ -527,7 +596,9 @@ export class ListingIndex<T extends Indexed> {
 
   /** A slot's coordinates, and their unit vector for distances. */
   private place(slot: number, latitude: number | null, longitude: number | null): void {
+    this.unfile(slot);
     if (latitude !== null && longitude !== null) {
+      this.file(slot, latitude, longitude);
       const u = unitVector({ latitude, longitude });
       this.latitude[slot] = latitude;
       this.longitude[slot] = longitude;
@@ -543,10 +614,29 @@ export class ListingIndex<T extends Indexed> {
     }
   }
 
+  /** Files a slot in its coordinates' grid cell. */
+  private file(slot: number, latitude: number, longitude: number): void {
+    const row = cellRow(latitude);
+    const col = cellCol(longitude);
+    this.cells.add(slot, row * GRID_COLS + col);
+    const b = this.gridBounds;
+    b.minRow = Math.min(b.minRow, row);
+    b.maxRow = Math.max(b.maxRow, row);
+    b.minCol = Math.min(b.minCol, col);
+    b.maxCol = Math.max(b.maxCol, col);
+    b.maxAbsLat = Math.max(b.maxAbsLat, Math.abs(latitude));
+    b.maxAbsLon = Math.max(b.maxAbsLon, Math.abs(longitude));
+  }
+
+  private unfile(slot: number): void {
+    this.cells.delete(slot);
+  }
+
   remove(id: string): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.unlink(slot);
+    this.unfile(slot);
     if (this.items) this.items[slot] = undefined;
     this.ids[slot] = undefined;
     this.slotOf.delete(id);
@@ -624,6 +714,8 @@ export class ListingIndex<T extends Indexed> {
     for (let slot = 0; slot < c.n; slot++) {
       const lat = c.numbers.latitude[slot]!;
       index.place(slot, lat === lat ? lat : null, lat === lat ? c.numbers.longitude[slot]! : null);
+      const exp = c.numbers.expires[slot]!;
+      if (exp === exp) index.expiring.add(slot, Math.max(0, Math.floor(exp / HOUR_MS)));
     }
     index.alive.fill(0xffffffff, 0, c.n >>> 5);
     for (let slot = c.n & ~31; slot < c.n; slot++) index.alive[slot >>> 5]! |= 1 << (slot & 31);
@@ -818,8 +910,78 @@ export class ListingIndex<T extends Indexed> {
     const by = buyer?.y ?? 0;
     const bz = buyer?.z ?? 0;
     const [key, dir] = this.sortKey(req.sort, byDistance);
-    const heap = new TopK(want, this.comparator(key, dir));
     const expires = this.expires;
+    /** Whether a candidate is shown (not expired, within the distance limit, passing the other tests), its chord kept for ranking. */
+    const passes = (s: number): boolean => {
+      // NaN (no expiry) is never at or before now.
+      if (expires[s]! <= now) return false;
+      if (needChord) {
+        // NaN for a listing without coordinates: it fails a distance limit and ranks last.
+        const x = gx[s]!;
+        const chord = (x - bx) ** 2 + (gy[s]! - by) ** 2 + (gz[s]! - bz) ** 2;
+        if (!(chord <= maxChord) && maxChord !== Infinity) return false;
+        scratch[s] = chord;
+      }
+      for (let i = 0; i < tests.length; i++) if (!tests[i]!(s)) return false;
+      return true;
+    };
+    const rank = (heap: TopK, s: number) => {
+      // Plainly worse than the worst kept hit: skip the heap (ties and missing values go through it).
+      if (heap.full && (dir === 1 ? key[s]! > key[heap.top]! : key[s]! < key[heap.top]!)) return;
+      heap.push(s);
+    };
+    let heap: TopK | null = null;
+    let total = -1;
+    if (byDistance && want !== Infinity && want > 0) {
+      const count = popcount(candidates);
+      // Nearest first over many candidates: the grid's cells around the buyer, ring after ring, hold the
+      // page long before every candidate is visited (worth it once the candidates outnumber, by a margin,
+      // the listings the rings are expected to visit: the page divided by the share of candidates).
+      if (count * count > GRID_MIN_RATIO * want * this.size && this.gridUsable(req.buyer!)) {
+        heap = new TopK(want, this.comparator(key, dir));
+        this.walkGrid(req.buyer!, heap, maxChord, (s) => {
+          if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1 && passes(s)) rank(heap!, s);
+        });
+        // Short of a page (the rest have no coordinates, and rank last): the plain pass below.
+        if (!heap.full) heap = null;
+        else if (maxChord === Infinity && tests.length === 0) total = count - this.expiredAmong(candidates, now);
+      }
+    }
+    if (heap && total < 0) total = this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
+    if (!heap) {
+      heap = new TopK(want, this.comparator(key, dir));
+      total = this.scan(candidates, words, now, buyer, maxChord, needChord, tests, heap, key, dir);
+    }
+    const slots = heap.sorted().slice(req.offset, req.limit === undefined ? undefined : req.offset + req.limit);
+    return {
+      total,
+      hits: slots.map((s) => ({ item: this.item(s) })),
+    };
+  }
+
+  /**
+   * One pass over the candidates: counts those shown (not expired, within the distance limit, passing
+   * the tests) and, given a heap, ranks them into it. Written as one loop with no call per candidate:
+   * at a million listings a search may pass over a hundred thousand of them.
+   */
+  private scan(
+    candidates: Uint32Array,
+    words: number,
+    now: number,
+    buyer: { x: number; y: number; z: number } | null,
+    maxChord: number,
+    needChord: boolean,
+    tests: ((slot: number) => boolean)[],
+    heap: TopK | null,
+    key: Float64Array,
+    dir: 1 | -1,
+  ): number {
+    const { gx, gy, gz, scratch, expires } = this;
+    const bx = buyer?.x ?? 0;
+    const by = buyer?.y ?? 0;
+    const bz = buyer?.z ?? 0;
+    const limited = maxChord !== Infinity;
+    const nTests = tests.length;
     let total = 0;
     for (let w = 0; w < words; w++) {
       let word = candidates[w]!;
@@ -828,33 +990,107 @@ export class ListingIndex<T extends Indexed> {
         word ^= bit;
         const s = (w << 5) + (31 - Math.clz32(bit));
         const exp = expires[s]!;
-        if (exp === exp && exp <= now) continue;
+        if (exp <= now) continue;
         if (needChord) {
           // NaN for a listing without coordinates: it fails a distance limit and ranks last.
-          const x = gx[s]!;
-          const chord = (x - bx) ** 2 + (gy[s]! - by) ** 2 + (gz[s]! - bz) ** 2;
-          if (!(chord <= maxChord) && maxChord !== Infinity) continue;
+          const chord = (gx[s]! - bx) ** 2 + (gy[s]! - by) ** 2 + (gz[s]! - bz) ** 2;
+          if (limited && !(chord <= maxChord)) continue;
           scratch[s] = chord;
         }
-        let ok = true;
-        for (let i = 0; i < tests.length; i++) {
-          if (!tests[i]!(s)) {
-            ok = false;
-            break;
+        if (nTests !== 0) {
+          let ok = true;
+          for (let i = 0; i < nTests; i++) {
+            if (!tests[i]!(s)) {
+              ok = false;
+              break;
+            }
           }
+          if (!ok) continue;
         }
-        if (!ok) continue;
         total++;
+        if (heap === null) continue;
         // Plainly worse than the worst kept hit: skip the heap (ties and missing values go through it).
         if (heap.full && (dir === 1 ? key[s]! > key[heap.top]! : key[s]! < key[heap.top]!)) continue;
         heap.push(s);
       }
     }
-    const slots = heap.sorted().slice(req.offset, req.limit === undefined ? undefined : req.offset + req.limit);
-    return {
-      total,
-      hits: slots.map((s) => ({ item: this.item(s) })),
+    return total;
+  }
+
+  /** Whether the grid's rings give true lower bounds of distance for this buyer (not across the antimeridian or near a pole). */
+  private gridUsable(b: { latitude: number; longitude: number }): boolean {
+    const g = this.gridBounds;
+    return g.maxAbsLon <= GRID_MAX_ABS_LONGITUDE && Math.abs(b.longitude) <= GRID_MAX_ABS_LONGITUDE && Math.max(g.maxAbsLat, Math.abs(b.latitude)) < 80;
+  }
+
+  /**
+   * Visits the filed listings ring by ring around the buyer's cell, skipping a cell that cannot hold
+   * anything nearer than the worst hit kept (or within the distance limit), and stopping at the first
+   * ring that cannot. Lower bounds of the chord to a point `dLat` degrees of latitude and `dLon` of
+   * longitude away: 2 sin(dLat/2), and 2 cos(maxLat) sin(dLon/2) where maxLat is the largest absolute
+   * latitude of the buyer and every listing. A cell's bound takes its gaps to the buyer's point; a
+   * ring's, the r-1 whole cells between it and the buyer's cell.
+   */
+  private walkGrid(b: { latitude: number; longitude: number }, heap: TopK, maxChord: number, visit: (slot: number) => void): void {
+    const g = this.gridBounds;
+    const r0 = cellRow(b.latitude);
+    const c0 = cellCol(b.longitude);
+    const rings = Math.max(r0 - g.minRow, g.maxRow - r0, c0 - g.minCol, g.maxCol - c0, 0);
+    const cos = Math.cos((Math.max(g.maxAbsLat, Math.abs(b.latitude)) * Math.PI) / 180);
+    const cos2 = Math.min(1, cos * cos);
+    const rad = Math.PI / 360;
+    const latBound = (deg: number) => 4 * Math.sin(deg * rad) ** 2;
+    const lonBound = (deg: number) => 4 * cos2 * Math.sin(deg * rad) ** 2;
+    const scratch = this.scratch;
+    /** The worst chord still worth visiting. */
+    const limit = () => (heap.full ? Math.min(maxChord, scratch[heap.top]!) : maxChord);
+    const visitCell = (row: number, col: number) => {
+      const cell = this.cells.lists.get(row * GRID_COLS + col);
+      if (!cell) return;
+      if (row !== r0 || col !== c0) {
+        const south = row * CELL_DEG - 90;
+        const west = col * CELL_DEG - 180;
+        const dLat = Math.max(0, south - b.latitude, b.latitude - (south + CELL_DEG));
+        const dLon = Math.max(0, west - b.longitude, b.longitude - (west + CELL_DEG));
+        if (Math.max(latBound(dLat), lonBound(dLon)) > limit()) return;
+      }
+      const slots = cell.slots;
+      for (let i = 0; i < cell.n; i++) visit(slots[i]!);
     };
+    for (let r = 0; r <= rings; r++) {
+      if (r >= 2 && Math.min(latBound((r - 1) * CELL_DEG), lonBound((r - 1) * CELL_DEG)) > limit()) return;
+      if (r === 0) {
+        visitCell(r0, c0);
+        continue;
+      }
+      for (let col = c0 - r; col <= c0 + r; col++) {
+        visitCell(r0 - r, col);
+        visitCell(r0 + r, col);
+      }
+      for (let row = r0 - r + 1; row <= r0 + r - 1; row++) {
+        visitCell(row, c0 - r);
+        visitCell(row, c0 + r);
+      }
+    }
+  }
+
+  /**
+   * How many of the candidates have expired by `now`: the listings of the hours up to now's (few: the
+   * server drops a listing when it expires, a device when its sync says so).
+   */
+  private expiredAmong(candidates: Uint32Array, now: number): number {
+    const hour = Math.floor(now / HOUR_MS);
+    const expires = this.expires;
+    let n = 0;
+    for (const [key, list] of this.expiring.lists) {
+      if (key > hour) continue;
+      const slots = list.slots;
+      for (let i = 0; i < list.n; i++) {
+        const s = slots[i]!;
+        if (expires[s]! <= now && ((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1) n++;
+      }
+    }
+    return n;
   }
 
   /** The column a sort order ranks by first, and its direction. */
@@ -897,6 +1133,33 @@ export class ListingIndex<T extends Indexed> {
       return x !== y ? (x - y) * dir : tail(a, b);
     };
   }
+}
+
+/** How many candidates (squared) per listing of the page times the listings make the grid walk worth it. */
+const GRID_MIN_RATIO = 16;
+
+/** Calls `fn` with each set bit's position, in increasing order. */
+function forEachBit(bits: Uint32Array, words: number, fn: (slot: number) => void): void {
+  for (let w = 0; w < words; w++) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const bit = word & -word;
+      word ^= bit;
+      fn((w << 5) + (31 - Math.clz32(bit)));
+    }
+  }
+}
+
+/** The number of set bits. */
+function popcount(bits: Uint32Array): number {
+  let n = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let v = bits[w]!;
+    v = v - ((v >>> 1) & 0x55555555);
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return n;
 }
 
 /** Keeps the `k` smallest items under `cmp` (a max-heap of size k); all of them when k is Infinity. */

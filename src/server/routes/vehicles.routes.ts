@@ -75,11 +75,10 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = own
       ? { publicOnly: false, ...(query.is_published !== undefined && { is_published: query.is_published }), ...(query.is_expired !== undefined && { is_expired: query.is_expired }) }
       : { publicOnly: true };
-    // Public searches come from memory, as ready JSON text; a seller's own listings (drafts included) from SQL.
-    if (!own) {
-      const { json, total } = await app.ctx.publicIndex.searchJson(search);
-      return reply.header('x-total-count', String(total)).type('application/json; charset=utf-8').send(json);
-    }
+    // Public searches come from memory, as ready JSON text (with SQL while the index is being built at
+    // start); a seller's own listings (drafts included) from SQL.
+    const fromMemory = own ? null : await app.ctx.publicIndex.searchJson(search);
+    if (fromMemory) return reply.header('x-total-count', String(fromMemory.total)).type('application/json; charset=utf-8').send(fromMemory.json);
     const { items, total } = await searchVehicles(db, search, scope);
     reply.header('x-total-count', String(total));
     return items;

@@ -1,31 +1,47 @@
+import { and, inArray } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { distanceFields, isPublic, type Vehicle } from '../../domain/vehicle';
+import { vehicles } from '../db/schema';
+import { VEHICLE_TYPES } from '../../domain/constants';
+import { distanceFields, type Vehicle } from '../../domain/vehicle';
 import type { SearchRequest } from '../../domain/search/filters';
-import { ListingIndex } from '../../domain/search/listingIndex';
-import { currentRevision, onListingWrite, syncChanges } from '../repositories/vehicles.repo';
+import { ListingIndex, type Indexed } from '../../domain/search/listingIndex';
+import { WHOLE_COUNTRY } from '../../domain/search/scope';
+import { currentRevision, onListingWrite, publicSql, summaryChanges, summarySnapshot, toApiVehicle, type SnapshotPosition } from '../repositories/vehicles.repo';
 
+/** Listings read a page while catching up, and a query while building. */
 const PAGE = 2000;
+const BUILD_PAGE = 20_000;
 /** The channel the listing tables' triggers notify on commit (migration 0002). */
 export const LISTING_CHANNEL = 'motokari_listings';
 const RELISTEN_MS = 1000;
-/** About 20 MB of listing JSON at most. */
-const JSON_CACHE_MAX = 20_000;
+/** The listings' JSON kept for the pages being shown: about 48 MB of text at most, whatever the listings' count. */
+const JSON_CACHE_CHARS = 48_000_000;
 
 /**
- * The public listings in memory, answering public searches without a query per search. It is a
- * delta-sync client of the database like the offline app: when told that listings changed, the next
- * search first reads the head revision and applies the changes since its own.
+ * The public listings in memory, answering public searches without a query per search. It holds each
+ * listing's searchable columns only (a million listings in a few hundred MB); a page of results is
+ * written from each listing's JSON, kept in a bounded cache and read from the database for the
+ * listings not in it.
  *
- * It is told by this process's writes (synchronously, so a writer's next request sees its write) and
- * by the database's notifications (writes by another server instance or by hand). Until it listens,
- * and whenever the listening connection is lost, it falls back to reading the head revision before
- * every search, so it never answers from older data than it knows of.
+ * It is built in the background when the server starts (a million listings take tens of seconds);
+ * until then `ready` is false and searches are answered with SQL. Then it is a delta-sync client of
+ * the database like the offline app: when told that listings changed, the next search first reads the
+ * head revision and applies the changes since its own. It is told by this process's writes
+ * (synchronously, so a writer's next request sees its write) and by the database's notifications
+ * (writes by another server instance or by hand). Until it listens, and whenever the listening
+ * connection is lost, it falls back to reading the head revision before every search, so it never
+ * answers from older data than it knows of.
  */
 export class PublicListingIndex {
-  private readonly index = new ListingIndex<Vehicle>();
-  /** Listings' JSON text by id, dropped when the listing changes. */
+  private readonly index = new ListingIndex<Indexed>('columns');
+  /** Listings' JSON text by id, least recently used first, dropped when the listing changes. */
   private readonly json = new Map<string, string>();
+  private jsonChars = 0;
+  /** Bumped by every change applied: JSON read from the database before a change is not kept after it. */
+  private generation = 0;
   private revision = 0;
+  private built = false;
+  private building: Promise<void> | null = null;
   private listening = false;
   private stale = true;
   /** The latest catch-up; each starts after the previous one ends. */
@@ -44,6 +60,11 @@ export class PublicListingIndex {
 
   get size(): number {
     return this.index.size;
+  }
+
+  /** Whether the first build has finished: searches are answered from memory (before, with SQL). */
+  get ready(): boolean {
+    return this.built;
   }
 
   /** The last revision applied. */
@@ -71,6 +92,19 @@ export class PublicListingIndex {
     }
   }
 
+  /**
+   * Builds the index (once; a second call waits for the first): every public listing's columns read
+   * type after type in pages, then the changes since the read began. Resolves when searches are
+   * answered from memory; a failure leaves searches on SQL and may be retried.
+   */
+  build(): Promise<void> {
+    this.building ??= this.load().catch((err: unknown) => {
+      this.building = null;
+      throw err;
+    });
+    return this.building;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.relistenTimer) clearTimeout(this.relistenTimer);
@@ -88,6 +122,21 @@ export class PublicListingIndex {
     if (this.closed || !this.database) return;
     this.relistenTimer = setTimeout(() => void this.start(), RELISTEN_MS);
     this.relistenTimer.unref();
+  }
+
+  private async load(): Promise<void> {
+    let from: SnapshotPosition | null = null;
+    for (;;) {
+      if (this.closed) return;
+      const page = await summarySnapshot(this.db, WHOLE_COUNTRY, VEHICLE_TYPES, from, BUILD_PAGE);
+      for (const row of page.rows) this.index.upsert(row as Indexed);
+      this.revision = page.revision;
+      if (!page.next) break;
+      from = page.next;
+    }
+    // Whatever changed while the pages were read comes through the delta from the snapshot's revision.
+    await this.catchUpToHead();
+    this.built = true;
   }
 
   /** Brings the index up to every change committed before this call (as far as this process knows). */
@@ -121,14 +170,15 @@ export class PublicListingIndex {
 
   private async catchUp(): Promise<void> {
     for (;;) {
-      const page = await syncChanges(this.db, this.revision, PAGE);
+      const page = await summaryChanges(this.db, this.revision, PAGE, WHOLE_COUNTRY);
+      if (page.upserts.length || page.tombstones.length) this.generation++;
       for (const v of page.upserts) {
-        this.index.upsert(v);
-        this.json.delete(v.id);
+        this.index.upsert(v as Indexed);
+        this.forget(v.id);
       }
       for (const id of page.tombstones) {
         this.index.remove(id);
-        this.json.delete(id);
+        this.forget(id);
       }
       this.revision = page.revision;
       if (!page.has_more) return;
@@ -136,35 +186,72 @@ export class PublicListingIndex {
   }
 
   /**
-   * A public search's answer as the JSON text of the list: each listing is serialised once per
-   * revision and reused, with the buyer's distance fields appended when the buyer is known.
+   * A public search's answer as the JSON text of the list, or null while the index is being built
+   * (the caller asks SQL). Each listing's JSON is written once and reused, with the buyer's distance
+   * fields appended when the buyer is known.
    */
-  async searchJson(req: SearchRequest, now: number = Date.now()): Promise<{ json: string; total: number }> {
+  async searchJson(req: SearchRequest, now: number = Date.now()): Promise<{ json: string; total: number } | null> {
+    if (!this.built) return null;
     await this.refresh();
     const { hits, total } = this.index.search(req, now);
-    const parts = hits.map((h) => {
-      const base = this.serialised(h.item);
-      if (!req.buyer) return base;
-      const d = distanceFields(h.item, req.buyer);
-      return `${base.slice(0, -1)},"distance_km":${d.distance_km},"drive_time_minutes":${d.drive_time_minutes}}`;
-    });
+    const texts = await this.listingsJson(hits.map((h) => h.item.id));
+    const parts: string[] = [];
+    for (const h of hits) {
+      const base = texts.get(h.item.id);
+      // Gone from the public listings since the index last heard: left out of this page.
+      if (base === undefined) continue;
+      if (!req.buyer) {
+        parts.push(base);
+        continue;
+      }
+      const d = distanceFields(h.item as unknown as Vehicle, req.buyer);
+      parts.push(`${base.slice(0, -1)},"distance_km":${d.distance_km},"drive_time_minutes":${d.drive_time_minutes}}`);
+    }
     return { json: `[${parts.join(',')}]`, total };
   }
 
-  /** A listing if it is public, after catching up with every change committed before this call. */
-  async publicListing(id: string, now: Date = new Date()): Promise<Vehicle | null> {
-    await this.refresh();
-    const v = this.index.get(id);
-    return v && isPublic(v, now) ? v : null;
+  /** The JSON of public listings by id: from the cache, the others read in one query (and kept). */
+  private async listingsJson(ids: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const text = this.json.get(id);
+      if (text === undefined) {
+        missing.push(id);
+        continue;
+      }
+      // Most recently used last.
+      this.json.delete(id);
+      this.json.set(id, text);
+      out.set(id, text);
+    }
+    if (!missing.length) return out;
+    const generation = this.generation;
+    const rows = await this.db.select().from(vehicles).where(and(inArray(vehicles.id, missing), publicSql));
+    for (const row of rows) {
+      const text = JSON.stringify(toApiVehicle(row));
+      out.set(row.id, text);
+      // Read before a change this index has since applied: right for this answer, not to keep.
+      if (generation === this.generation) this.remember(row.id, text);
+    }
+    return out;
   }
 
-  private serialised(v: Vehicle): string {
-    let text = this.json.get(v.id);
-    if (text === undefined) {
-      // Bounded: the listings being shown stay; the least recently serialised go first.
-      if (this.json.size >= JSON_CACHE_MAX) this.json.delete(this.json.keys().next().value!);
-      this.json.set(v.id, (text = JSON.stringify(v)));
+  private remember(id: string, text: string): void {
+    this.forget(id);
+    this.json.set(id, text);
+    this.jsonChars += text.length;
+    for (const [oldest, old] of this.json) {
+      if (this.jsonChars <= JSON_CACHE_CHARS) break;
+      this.json.delete(oldest);
+      this.jsonChars -= old.length;
     }
-    return text;
+  }
+
+  private forget(id: string): void {
+    const text = this.json.get(id);
+    if (text === undefined) return;
+    this.json.delete(id);
+    this.jsonChars -= text.length;
   }
 }
