@@ -119,6 +119,102 @@ class TextColumn {
   }
 }
 
+/** The most slots a block of `SortedSlots` holds before it splits in two. */
+const BLOCK_MAX = 2048;
+
+/**
+ * Slots in an order (`cmp`, which never ties two slots), in blocks of at most BLOCK_MAX: a slot is
+ * added or removed by a binary search over the blocks' last slots and a move within one block, so a
+ * change costs a few thousand slots' moves, not the listings' count.
+ */
+class SortedSlots {
+  private blocks: Int32Array[] = [];
+  private counts: number[] = [];
+
+  constructor(
+    private readonly cmp: (a: number, b: number) => number,
+    sorted: Int32Array,
+  ) {
+    for (let at = 0; at < sorted.length; at += BLOCK_MAX / 2) {
+      const block = new Int32Array(BLOCK_MAX);
+      const part = sorted.subarray(at, at + BLOCK_MAX / 2);
+      block.set(part);
+      this.blocks.push(block);
+      this.counts.push(part.length);
+    }
+  }
+
+  /** The block a slot belongs in: the first whose last slot does not come before it (the last block otherwise). */
+  private blockOf(slot: number): number {
+    let lo = 0;
+    let hi = this.blocks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.cmp(this.blocks[mid]![this.counts[mid]! - 1]!, slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Where a slot is or would go in a block. */
+  private position(b: number, slot: number): number {
+    const block = this.blocks[b]!;
+    let lo = 0;
+    let hi = this.counts[b]!;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.cmp(block[mid]!, slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  add(slot: number): void {
+    if (this.blocks.length === 0) {
+      this.blocks.push(new Int32Array(BLOCK_MAX));
+      this.counts.push(0);
+    }
+    const b = this.blockOf(slot);
+    const block = this.blocks[b]!;
+    const n = this.counts[b]!;
+    const at = this.position(b, slot);
+    block.copyWithin(at + 1, at, n);
+    block[at] = slot;
+    this.counts[b] = n + 1;
+    if (n + 1 === BLOCK_MAX) {
+      const upper = new Int32Array(BLOCK_MAX);
+      upper.set(block.subarray(BLOCK_MAX / 2));
+      this.blocks.splice(b + 1, 0, upper);
+      this.counts.splice(b + 1, 0, BLOCK_MAX / 2);
+      this.counts[b] = BLOCK_MAX / 2;
+    }
+  }
+
+  delete(slot: number): void {
+    if (this.blocks.length === 0) return;
+    const b = this.blockOf(slot);
+    const block = this.blocks[b]!;
+    const n = this.counts[b]!;
+    const at = this.position(b, slot);
+    if (at >= n || block[at] !== slot) return;
+    block.copyWithin(at, at + 1, n);
+    this.counts[b] = n - 1;
+    if (n === 1) {
+      this.blocks.splice(b, 1);
+      this.counts.splice(b, 1);
+    }
+  }
+
+  /** Calls `fn` with each slot in order until it returns true. */
+  walk(fn: (slot: number) => boolean): void {
+    for (let b = 0; b < this.blocks.length; b++) {
+      const block = this.blocks[b]!;
+      const n = this.counts[b]!;
+      for (let i = 0; i < n; i++) if (fn(block[i]!)) return;
+    }
+  }
+}
+
 const NONE = Number.NaN;
 
 /**
@@ -388,6 +484,8 @@ export class ListingIndex<T extends Indexed> {
   private cells = new SlotLists();
   /** The listings that expire, by the hour they expire in (see `expiredAmong`). */
   private expiring = new SlotLists();
+  /** The listings newest first (the default order without a buyer's place), made on first use and then kept. */
+  private newest: SortedSlots | null = null;
   /** The grid's extent (rows and columns of the cells ever used) and the largest absolute latitude and longitude placed. */
   private gridBounds = { minRow: Infinity, maxRow: -Infinity, minCol: Infinity, maxCol: -Infinity, maxAbsLat: 0, maxAbsLon: 0 };
   /** Per-search distances (squared chords), written during the scan and read by the comparator. */
@@ -555,6 +653,7 @@ export class ListingIndex<T extends Indexed> {
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
     const exp = this.expires[slot]!;
     if (exp === exp) this.expiring.add(slot, Math.max(0, Math.floor(exp / HOUR_MS)));
+    this.newest?.add(slot);
   }
 
   private unlink(slot: number): void {
@@ -570,6 +669,8 @@ export class ListingIndex<T extends Indexed> {
     }
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
     this.expiring.delete(slot);
+    // Before the slot's columns change: its place in the order is found by them.
+    this.newest?.delete(slot);
   }
 
   /** Adds a listing or replaces the one with its id. */
@@ -947,6 +1048,26 @@ export class ListingIndex<T extends Indexed> {
         else if (maxChord === Infinity && tests.length === 0) total = count - this.expiredAmong(candidates, now);
       }
     }
+    let page: number[] | null = null;
+    if (key === this.created && want !== Infinity && want > 0) {
+      const count = popcount(candidates);
+      // Newest first over many candidates: the listings in that order, until the page is full.
+      if (count * count > GRID_MIN_RATIO * want * this.size) {
+        const picked: number[] = [];
+        this.newestOrder().walk((s) => {
+          if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1 && passes(s)) picked.push(s);
+          return picked.length >= want;
+        });
+        page = picked;
+        // Short of a page: every candidate was visited.
+        if (picked.length < want) total = picked.length;
+        else if (maxChord === Infinity && tests.length === 0) total = count - this.expiredAmong(candidates, now);
+        else total = this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
+      }
+    }
+    if (page) {
+      return { total, hits: page.slice(req.offset, req.offset + req.limit!).map((s) => ({ item: this.item(s) })) };
+    }
     if (heap && total < 0) total = this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
     if (!heap) {
       heap = new TopK(want, this.comparator(key, dir));
@@ -1015,6 +1136,17 @@ export class ListingIndex<T extends Indexed> {
       }
     }
     return total;
+  }
+
+  /** The live listings newest first (then by id), sorted once and then kept by every change. */
+  private newestOrder(): SortedSlots {
+    if (!this.newest) {
+      const slots: number[] = [];
+      forEachBit(this.alive, this.capacity >>> 5, (s) => slots.push(s));
+      const cmp = this.comparator(this.created, -1);
+      this.newest = new SortedSlots(cmp, Int32Array.from(slots).sort(cmp));
+    }
+    return this.newest;
   }
 
   /** Whether the grid's rings give true lower bounds of distance for this buyer (not across the antimeridian or near a pole). */
