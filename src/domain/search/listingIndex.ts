@@ -476,13 +476,12 @@ export class ListingIndex<T extends Indexed> {
   private expires = new Float64Array(0);
   private latitude = new Float64Array(0);
   private longitude = new Float64Array(0);
-  private gx = new Float64Array(0);
-  private gy = new Float64Array(0);
-  private gz = new Float64Array(0);
+  /** Each slot's unit vector, x y z side by side (one memory line for a distance, not three). */
+  private xyz = new Float64Array(0);
   private flags = new Uint8Array(0);
   /** The listings of each grid cell (a listing without coordinates is in none). */
   private cells = new SlotLists();
-  /** The listings that expire, by the hour they expire in (see `expiredAmong`). */
+  /** The listings that expire, by the hour they expire in (see `dropExpired`). */
   private expiring = new SlotLists();
   /** The listings newest first (the default order without a buyer's place), made on first use and then kept. */
   private newest: SortedSlots | null = null;
@@ -606,9 +605,9 @@ export class ListingIndex<T extends Indexed> {
     this.expires = resize(this.expires);
     this.latitude = resize(this.latitude);
     this.longitude = resize(this.longitude);
-    this.gx = resize(this.gx);
-    this.gy = resize(this.gy);
-    this.gz = resize(this.gz);
+    const xyz = new Float64Array(cap * 3);
+    xyz.set(this.xyz);
+    this.xyz = xyz;
     this.scratch = resize(this.scratch);
     const alive = new Uint32Array(cap >>> 5);
     alive.set(this.alive);
@@ -703,15 +702,15 @@ export class ListingIndex<T extends Indexed> {
       const u = unitVector({ latitude, longitude });
       this.latitude[slot] = latitude;
       this.longitude[slot] = longitude;
-      this.gx[slot] = u.x;
-      this.gy[slot] = u.y;
-      this.gz[slot] = u.z;
+      this.xyz[slot * 3] = u.x;
+      this.xyz[slot * 3 + 1] = u.y;
+      this.xyz[slot * 3 + 2] = u.z;
     } else {
       this.latitude[slot] = NONE;
       this.longitude[slot] = NONE;
-      this.gx[slot] = NONE;
-      this.gy[slot] = NONE;
-      this.gz[slot] = NONE;
+      this.xyz[slot * 3] = NONE;
+      this.xyz[slot * 3 + 1] = NONE;
+      this.xyz[slot * 3 + 2] = NONE;
     }
   }
 
@@ -975,10 +974,10 @@ export class ListingIndex<T extends Indexed> {
   private withinTest(c: Extract<Clause, { kind: 'within_km' }>): (slot: number) => boolean {
     const b = unitVector(c.center);
     const limit = chordSquaredForKm(c.km);
-    const { gx, gy, gz } = this;
+    const { xyz } = this;
     return (s) => {
-      const x = gx[s]!;
-      return x === x && (x - b.x) ** 2 + (gy[s]! - b.y) ** 2 + (gz[s]! - b.z) ** 2 <= limit;
+      const x = xyz[s * 3]!;
+      return x === x && (x - b.x) ** 2 + (xyz[s * 3 + 1]! - b.y) ** 2 + (xyz[s * 3 + 2]! - b.z) ** 2 <= limit;
     };
   }
 
@@ -1003,23 +1002,20 @@ export class ListingIndex<T extends Indexed> {
       sets.push(this.clauseSet(c));
     }
     const candidates = this.intersect(sets, words);
+    this.dropExpired(candidates, now);
     const want = req.limit === undefined ? Infinity : req.offset + req.limit;
     const byDistance = req.sort === 'distance' && buyer !== null;
     const needChord = byDistance || maxChord !== Infinity;
-    const { gx, gy, gz, scratch } = this;
+    const { xyz, scratch } = this;
     const bx = buyer?.x ?? 0;
     const by = buyer?.y ?? 0;
     const bz = buyer?.z ?? 0;
     const [key, dir] = this.sortKey(req.sort, byDistance);
-    const expires = this.expires;
-    /** Whether a candidate is shown (not expired, within the distance limit, passing the other tests), its chord kept for ranking. */
+    /** Whether a candidate (not expired: see dropExpired) is shown: within the distance limit, passing the other tests; its chord kept for ranking. */
     const passes = (s: number): boolean => {
-      // NaN (no expiry) is never at or before now.
-      if (expires[s]! <= now) return false;
       if (needChord) {
         // NaN for a listing without coordinates: it fails a distance limit and ranks last.
-        const x = gx[s]!;
-        const chord = (x - bx) ** 2 + (gy[s]! - by) ** 2 + (gz[s]! - bz) ** 2;
+        const chord = (xyz[s * 3]! - bx) ** 2 + (xyz[s * 3 + 1]! - by) ** 2 + (xyz[s * 3 + 2]! - bz) ** 2;
         if (!(chord <= maxChord) && maxChord !== Infinity) return false;
         scratch[s] = chord;
       }
@@ -1045,7 +1041,7 @@ export class ListingIndex<T extends Indexed> {
         });
         // Short of a page (the rest have no coordinates, and rank last): the plain pass below.
         if (!heap.full) heap = null;
-        else if (maxChord === Infinity && tests.length === 0) total = count - this.expiredAmong(candidates, now);
+        else if (maxChord === Infinity && tests.length === 0) total = count;
       }
     }
     let page: number[] | null = null;
@@ -1061,7 +1057,7 @@ export class ListingIndex<T extends Indexed> {
         page = picked;
         // Short of a page: every candidate was visited.
         if (picked.length < want) total = picked.length;
-        else if (maxChord === Infinity && tests.length === 0) total = count - this.expiredAmong(candidates, now);
+        else if (maxChord === Infinity && tests.length === 0) total = count;
         else total = this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
       }
     }
@@ -1097,7 +1093,7 @@ export class ListingIndex<T extends Indexed> {
     key: Float64Array,
     dir: 1 | -1,
   ): number {
-    const { gx, gy, gz, scratch, expires } = this;
+    const { xyz, scratch } = this;
     const bx = buyer?.x ?? 0;
     const by = buyer?.y ?? 0;
     const bz = buyer?.z ?? 0;
@@ -1110,11 +1106,9 @@ export class ListingIndex<T extends Indexed> {
         const bit = word & -word;
         word ^= bit;
         const s = (w << 5) + (31 - Math.clz32(bit));
-        const exp = expires[s]!;
-        if (exp <= now) continue;
         if (needChord) {
           // NaN for a listing without coordinates: it fails a distance limit and ranks last.
-          const chord = (gx[s]! - bx) ** 2 + (gy[s]! - by) ** 2 + (gz[s]! - bz) ** 2;
+          const chord = (xyz[s * 3]! - bx) ** 2 + (xyz[s * 3 + 1]! - by) ** 2 + (xyz[s * 3 + 2]! - bz) ** 2;
           if (limited && !(chord <= maxChord)) continue;
           scratch[s] = chord;
         }
@@ -1207,22 +1201,20 @@ export class ListingIndex<T extends Indexed> {
   }
 
   /**
-   * How many of the candidates have expired by `now`: the listings of the hours up to now's (few: the
-   * server drops a listing when it expires, a device when its sync says so).
+   * Takes the listings expired by `now` out of a search's candidates: those of the hours up to now's
+   * (few: the server drops a listing when it expires, a device when its sync says so).
    */
-  private expiredAmong(candidates: Uint32Array, now: number): number {
+  private dropExpired(candidates: Uint32Array, now: number): void {
     const hour = Math.floor(now / HOUR_MS);
     const expires = this.expires;
-    let n = 0;
     for (const [key, list] of this.expiring.lists) {
       if (key > hour) continue;
       const slots = list.slots;
       for (let i = 0; i < list.n; i++) {
         const s = slots[i]!;
-        if (expires[s]! <= now && ((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1) n++;
+        if (expires[s]! <= now) candidates[s >>> 5]! &= ~(1 << (s & 31));
       }
     }
-    return n;
   }
 
   /** The column a sort order ranks by first, and its direction. */
