@@ -139,7 +139,7 @@ describe('the in-memory listing index', () => {
     expect(nonEmpty).toBeGreaterThan(150);
   });
 
-  it('ranks nearest first through its grid exactly as the domain rules do, for buyers anywhere, through changes', () => {
+  it('ranks nearest first through its grid, and newest first through its kept order, exactly as the domain rules do, through changes', () => {
     // Many candidates a search (no filter, one make, one type): the nearest come from the grid's cells
     // around the buyer rather than from a pass over every candidate.
     const index = new ListingIndex<Indexed>('columns');
@@ -166,14 +166,15 @@ describe('the in-memory listing index', () => {
         }
       }
       const at = pick(places);
+      const placed = rand() < 0.8;
       const req = normalizeSearch(
         parseSearchQuery({
-          buyer_lat: at.latitude + (rand() - 0.5) * 0.2,
-          buyer_lon: at.longitude + (rand() - 0.5) * 0.2,
-          sort: 'distance',
+          buyer_lat: placed ? at.latitude + (rand() - 0.5) * 0.2 : undefined,
+          buyer_lon: placed ? at.longitude + (rand() - 0.5) * 0.2 : undefined,
+          sort: pick(['distance', 'distance', 'newest']),
           make: maybe(0.3, () => pick(['toyota', 'Honda'])),
           vehicle_type: maybe(0.2, () => 'car'),
-          distance: maybe(0.2, () => pick([20, 100, 400])),
+          distance: placed ? maybe(0.2, () => pick([20, 100, 400])) : undefined,
           limit: pick([1, 20, 50]),
           offset: pick([0, 0, 20]),
         }),
@@ -183,6 +184,43 @@ describe('the in-memory listing index', () => {
       expect(got.total, JSON.stringify(req)).toBe(want.total);
       expect(got.hits.map((h) => h.item.id), JSON.stringify(req)).toEqual(want.ids);
     }
+  });
+
+  it('keeps its newest-first order through thousands of additions at the front and removals', () => {
+    const index = new ListingIndex<Indexed>('columns');
+    const byId = new Map<string, Indexed>();
+    const add = (v: Indexed) => {
+      index.upsert(v);
+      byId.set(v.id, v);
+    };
+    for (let i = 0; i < 12_000; i++) add(listing(i));
+    // Pages deep enough to reach past a block's split point (at a page of 1,030 the index still walks its order).
+    const newest = (offset: number) => normalizeSearch(parseSearchQuery({ sort: 'newest', limit: 30, offset }));
+    const check = () => {
+      for (const offset of [0, 500, 1000]) {
+        const req = newest(offset);
+        const got = index.search(req, NOW);
+        const want = reference([...byId.values()], req);
+        expect(got.total).toBe(want.total);
+        expect(got.hits.map((h) => h.item.id)).toEqual(want.ids);
+      }
+    };
+    check();
+    // Newer than all: every one lands in the first block, which splits again and again; a listing lost
+    // at a split would be about the 1,024th newest just after it, so that depth is checked every 32.
+    for (let i = 0; i < 8000; i++) {
+      add({ ...listing(100_000 + i), created_at: new Date(Date.UTC(2026, 10, 20, 0, 0, i)).toISOString(), expires_at: null });
+      if (i % 32 === 31 && byId.size > 17_000) {
+        const req = normalizeSearch(parseSearchQuery({ sort: 'newest', limit: 100, offset: 960 }));
+        expect(index.search(req, NOW).hits.map((h) => h.item.id)).toEqual(reference([...byId.values()], req).ids);
+      }
+    }
+    check();
+    for (const id of [...byId.keys()].filter((_, k) => k % 3 === 0)) {
+      index.remove(id);
+      byId.delete(id);
+    }
+    check();
   });
 
   it('keeps the sets of repeated searches current as listings change between them', () => {

@@ -119,6 +119,102 @@ class TextColumn {
   }
 }
 
+/** The most slots a block of `SortedSlots` holds before it splits in two. */
+const BLOCK_MAX = 2048;
+
+/**
+ * Slots in an order (`cmp`, which never ties two slots), in blocks of at most BLOCK_MAX: a slot is
+ * added or removed by a binary search over the blocks' last slots and a move within one block, so a
+ * change costs a few thousand slots' moves, not the listings' count.
+ */
+class SortedSlots {
+  private blocks: Int32Array[] = [];
+  private counts: number[] = [];
+
+  constructor(
+    private readonly cmp: (a: number, b: number) => number,
+    sorted: Int32Array,
+  ) {
+    for (let at = 0; at < sorted.length; at += BLOCK_MAX / 2) {
+      const block = new Int32Array(BLOCK_MAX);
+      const part = sorted.subarray(at, at + BLOCK_MAX / 2);
+      block.set(part);
+      this.blocks.push(block);
+      this.counts.push(part.length);
+    }
+  }
+
+  /** The block a slot belongs in: the first whose last slot does not come before it (the last block otherwise). */
+  private blockOf(slot: number): number {
+    let lo = 0;
+    let hi = this.blocks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.cmp(this.blocks[mid]![this.counts[mid]! - 1]!, slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Where a slot is or would go in a block. */
+  private position(b: number, slot: number): number {
+    const block = this.blocks[b]!;
+    let lo = 0;
+    let hi = this.counts[b]!;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.cmp(block[mid]!, slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  add(slot: number): void {
+    if (this.blocks.length === 0) {
+      this.blocks.push(new Int32Array(BLOCK_MAX));
+      this.counts.push(0);
+    }
+    const b = this.blockOf(slot);
+    const block = this.blocks[b]!;
+    const n = this.counts[b]!;
+    const at = this.position(b, slot);
+    block.copyWithin(at + 1, at, n);
+    block[at] = slot;
+    this.counts[b] = n + 1;
+    if (n + 1 === BLOCK_MAX) {
+      const upper = new Int32Array(BLOCK_MAX);
+      upper.set(block.subarray(BLOCK_MAX / 2));
+      this.blocks.splice(b + 1, 0, upper);
+      this.counts.splice(b + 1, 0, BLOCK_MAX / 2);
+      this.counts[b] = BLOCK_MAX / 2;
+    }
+  }
+
+  delete(slot: number): void {
+    if (this.blocks.length === 0) return;
+    const b = this.blockOf(slot);
+    const block = this.blocks[b]!;
+    const n = this.counts[b]!;
+    const at = this.position(b, slot);
+    if (at >= n || block[at] !== slot) return;
+    block.copyWithin(at, at + 1, n);
+    this.counts[b] = n - 1;
+    if (n === 1) {
+      this.blocks.splice(b, 1);
+      this.counts.splice(b, 1);
+    }
+  }
+
+  /** Calls `fn` with each slot in order until it returns true. */
+  walk(fn: (slot: number) => boolean): void {
+    for (let b = 0; b < this.blocks.length; b++) {
+      const block = this.blocks[b]!;
+      const n = this.counts[b]!;
+      for (let i = 0; i < n; i++) if (fn(block[i]!)) return;
+    }
+  }
+}
+
 const NONE = Number.NaN;
 
 /**
@@ -380,14 +476,15 @@ export class ListingIndex<T extends Indexed> {
   private expires = new Float64Array(0);
   private latitude = new Float64Array(0);
   private longitude = new Float64Array(0);
-  private gx = new Float64Array(0);
-  private gy = new Float64Array(0);
-  private gz = new Float64Array(0);
+  /** Each slot's unit vector, x y z side by side (one memory line for a distance, not three). */
+  private xyz = new Float64Array(0);
   private flags = new Uint8Array(0);
   /** The listings of each grid cell (a listing without coordinates is in none). */
   private cells = new SlotLists();
-  /** The listings that expire, by the hour they expire in (see `expiredAmong`). */
+  /** The listings that expire, by the hour they expire in (see `dropExpired`). */
   private expiring = new SlotLists();
+  /** The listings newest first (the default order without a buyer's place), made on first use and then kept. */
+  private newest: SortedSlots | null = null;
   /** The grid's extent (rows and columns of the cells ever used) and the largest absolute latitude and longitude placed. */
   private gridBounds = { minRow: Infinity, maxRow: -Infinity, minCol: Infinity, maxCol: -Infinity, maxAbsLat: 0, maxAbsLon: 0 };
   /** Per-search distances (squared chords), written during the scan and read by the comparator. */
@@ -508,9 +605,9 @@ export class ListingIndex<T extends Indexed> {
     this.expires = resize(this.expires);
     this.latitude = resize(this.latitude);
     this.longitude = resize(this.longitude);
-    this.gx = resize(this.gx);
-    this.gy = resize(this.gy);
-    this.gz = resize(this.gz);
+    const xyz = new Float64Array(cap * 3);
+    xyz.set(this.xyz);
+    this.xyz = xyz;
     this.scratch = resize(this.scratch);
     const alive = new Uint32Array(cap >>> 5);
     alive.set(this.alive);
@@ -555,6 +652,7 @@ export class ListingIndex<T extends Indexed> {
     this.alive[slot >>> 5]! |= 1 << (slot & 31);
     const exp = this.expires[slot]!;
     if (exp === exp) this.expiring.add(slot, Math.max(0, Math.floor(exp / HOUR_MS)));
+    this.newest?.add(slot);
   }
 
   private unlink(slot: number): void {
@@ -570,6 +668,8 @@ export class ListingIndex<T extends Indexed> {
     }
     this.alive[slot >>> 5]! &= ~(1 << (slot & 31));
     this.expiring.delete(slot);
+    // Before the slot's columns change: its place in the order is found by them.
+    this.newest?.delete(slot);
   }
 
   /** Adds a listing or replaces the one with its id. */
@@ -602,15 +702,15 @@ export class ListingIndex<T extends Indexed> {
       const u = unitVector({ latitude, longitude });
       this.latitude[slot] = latitude;
       this.longitude[slot] = longitude;
-      this.gx[slot] = u.x;
-      this.gy[slot] = u.y;
-      this.gz[slot] = u.z;
+      this.xyz[slot * 3] = u.x;
+      this.xyz[slot * 3 + 1] = u.y;
+      this.xyz[slot * 3 + 2] = u.z;
     } else {
       this.latitude[slot] = NONE;
       this.longitude[slot] = NONE;
-      this.gx[slot] = NONE;
-      this.gy[slot] = NONE;
-      this.gz[slot] = NONE;
+      this.xyz[slot * 3] = NONE;
+      this.xyz[slot * 3 + 1] = NONE;
+      this.xyz[slot * 3 + 2] = NONE;
     }
   }
 
@@ -874,10 +974,10 @@ export class ListingIndex<T extends Indexed> {
   private withinTest(c: Extract<Clause, { kind: 'within_km' }>): (slot: number) => boolean {
     const b = unitVector(c.center);
     const limit = chordSquaredForKm(c.km);
-    const { gx, gy, gz } = this;
+    const { xyz } = this;
     return (s) => {
-      const x = gx[s]!;
-      return x === x && (x - b.x) ** 2 + (gy[s]! - b.y) ** 2 + (gz[s]! - b.z) ** 2 <= limit;
+      const x = xyz[s * 3]!;
+      return x === x && (x - b.x) ** 2 + (xyz[s * 3 + 1]! - b.y) ** 2 + (xyz[s * 3 + 2]! - b.z) ** 2 <= limit;
     };
   }
 
@@ -902,23 +1002,20 @@ export class ListingIndex<T extends Indexed> {
       sets.push(this.clauseSet(c));
     }
     const candidates = this.intersect(sets, words);
+    this.dropExpired(candidates, now);
     const want = req.limit === undefined ? Infinity : req.offset + req.limit;
     const byDistance = req.sort === 'distance' && buyer !== null;
     const needChord = byDistance || maxChord !== Infinity;
-    const { gx, gy, gz, scratch } = this;
+    const { xyz, scratch } = this;
     const bx = buyer?.x ?? 0;
     const by = buyer?.y ?? 0;
     const bz = buyer?.z ?? 0;
     const [key, dir] = this.sortKey(req.sort, byDistance);
-    const expires = this.expires;
-    /** Whether a candidate is shown (not expired, within the distance limit, passing the other tests), its chord kept for ranking. */
+    /** Whether a candidate (not expired: see dropExpired) is shown: within the distance limit, passing the other tests; its chord kept for ranking. */
     const passes = (s: number): boolean => {
-      // NaN (no expiry) is never at or before now.
-      if (expires[s]! <= now) return false;
       if (needChord) {
         // NaN for a listing without coordinates: it fails a distance limit and ranks last.
-        const x = gx[s]!;
-        const chord = (x - bx) ** 2 + (gy[s]! - by) ** 2 + (gz[s]! - bz) ** 2;
+        const chord = (xyz[s * 3]! - bx) ** 2 + (xyz[s * 3 + 1]! - by) ** 2 + (xyz[s * 3 + 2]! - bz) ** 2;
         if (!(chord <= maxChord) && maxChord !== Infinity) return false;
         scratch[s] = chord;
       }
@@ -944,8 +1041,28 @@ export class ListingIndex<T extends Indexed> {
         });
         // Short of a page (the rest have no coordinates, and rank last): the plain pass below.
         if (!heap.full) heap = null;
-        else if (maxChord === Infinity && tests.length === 0) total = count - this.expiredAmong(candidates, now);
+        else if (maxChord === Infinity && tests.length === 0) total = count;
       }
+    }
+    let page: number[] | null = null;
+    if (key === this.created && want !== Infinity && want > 0) {
+      const count = popcount(candidates);
+      // Newest first over many candidates: the listings in that order, until the page is full.
+      if (count * count > GRID_MIN_RATIO * want * this.size) {
+        const picked: number[] = [];
+        this.newestOrder().walk((s) => {
+          if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1 && passes(s)) picked.push(s);
+          return picked.length >= want;
+        });
+        page = picked;
+        // Short of a page: every candidate was visited.
+        if (picked.length < want) total = picked.length;
+        else if (maxChord === Infinity && tests.length === 0) total = count;
+        else total = this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
+      }
+    }
+    if (page) {
+      return { total, hits: page.slice(req.offset, req.offset + req.limit!).map((s) => ({ item: this.item(s) })) };
     }
     if (heap && total < 0) total = this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
     if (!heap) {
@@ -976,7 +1093,7 @@ export class ListingIndex<T extends Indexed> {
     key: Float64Array,
     dir: 1 | -1,
   ): number {
-    const { gx, gy, gz, scratch, expires } = this;
+    const { xyz, scratch } = this;
     const bx = buyer?.x ?? 0;
     const by = buyer?.y ?? 0;
     const bz = buyer?.z ?? 0;
@@ -989,11 +1106,9 @@ export class ListingIndex<T extends Indexed> {
         const bit = word & -word;
         word ^= bit;
         const s = (w << 5) + (31 - Math.clz32(bit));
-        const exp = expires[s]!;
-        if (exp <= now) continue;
         if (needChord) {
           // NaN for a listing without coordinates: it fails a distance limit and ranks last.
-          const chord = (gx[s]! - bx) ** 2 + (gy[s]! - by) ** 2 + (gz[s]! - bz) ** 2;
+          const chord = (xyz[s * 3]! - bx) ** 2 + (xyz[s * 3 + 1]! - by) ** 2 + (xyz[s * 3 + 2]! - bz) ** 2;
           if (limited && !(chord <= maxChord)) continue;
           scratch[s] = chord;
         }
@@ -1015,6 +1130,17 @@ export class ListingIndex<T extends Indexed> {
       }
     }
     return total;
+  }
+
+  /** The live listings newest first (then by id), sorted once and then kept by every change. */
+  private newestOrder(): SortedSlots {
+    if (!this.newest) {
+      const slots: number[] = [];
+      forEachBit(this.alive, this.capacity >>> 5, (s) => slots.push(s));
+      const cmp = this.comparator(this.created, -1);
+      this.newest = new SortedSlots(cmp, Int32Array.from(slots).sort(cmp));
+    }
+    return this.newest;
   }
 
   /** Whether the grid's rings give true lower bounds of distance for this buyer (not across the antimeridian or near a pole). */
@@ -1075,22 +1201,20 @@ export class ListingIndex<T extends Indexed> {
   }
 
   /**
-   * How many of the candidates have expired by `now`: the listings of the hours up to now's (few: the
-   * server drops a listing when it expires, a device when its sync says so).
+   * Takes the listings expired by `now` out of a search's candidates: those of the hours up to now's
+   * (few: the server drops a listing when it expires, a device when its sync says so).
    */
-  private expiredAmong(candidates: Uint32Array, now: number): number {
+  private dropExpired(candidates: Uint32Array, now: number): void {
     const hour = Math.floor(now / HOUR_MS);
     const expires = this.expires;
-    let n = 0;
     for (const [key, list] of this.expiring.lists) {
       if (key > hour) continue;
       const slots = list.slots;
       for (let i = 0; i < list.n; i++) {
         const s = slots[i]!;
-        if (expires[s]! <= now && ((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1) n++;
+        if (expires[s]! <= now) candidates[s >>> 5]! &= ~(1 << (s & 31));
       }
     }
-    return n;
   }
 
   /** The column a sort order ranks by first, and its direction. */
