@@ -77,6 +77,8 @@ export async function startServer(
   const clock = { now: new Date() };
   const app = await buildServer(config, { ...opts.deps, database, now: () => clock.now, logger: false });
   await app.ready();
+  // Public searches come from the in-memory index once it is built (SQL before): the API suites test it.
+  await app.ctx.publicIndex.build();
   const request: TestServer['request'] = ({ method, url, token, body, headers }) =>
     app.inject({
       method: method as 'GET',
