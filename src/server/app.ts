@@ -108,7 +108,15 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
+  const database =
+    deps.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      listenUrl: config.databaseListenUrl,
+      dataDir: config.dataDir,
+      inMemory: config.inMemory,
+      warn: (message) => app.log.warn(message),
+    }));
   const ctx: AppContext = {
     config,
     db: database.db,

@@ -11,6 +11,8 @@ export interface ServerConfig {
   dataDir: string;
   /** postgres://… selects a PostgreSQL server; otherwise PGlite in `dataDir/pglite` (or memory when `inMemory`). */
   databaseUrl: string | null;
+  /** DATABASE_LISTEN_URL: a direct connection for LISTEN when DATABASE_URL goes through a pooler. */
+  databaseListenUrl: string | null;
   inMemory: boolean;
   redisUrl: string | null;
   jwtSecret: string;
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || null,
     inMemory: false,
     redisUrl: env.REDIS_URL || null,
     jwtSecret: env.JWT_SECRET || '',

@@ -73,7 +73,7 @@ export async function startServer(
       ...opts.config,
     },
   );
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, listenUrl: config.databaseListenUrl, dataDir, inMemory: true });
   const clock = { now: new Date() };
   const app = await buildServer(config, { ...opts.deps, database, now: () => clock.now, logger: false });
   await app.ready();
