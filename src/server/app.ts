@@ -29,6 +29,7 @@ import { idempotencyPlugin, purgeExpiredIdempotencyKeys } from './plugins/idempo
 import { ensureCatalogue } from './repositories/catalogue.repo';
 import { PublicListingIndex } from './search/publicIndex';
 import { PushNotifier } from './push/notifier';
+import { readinessCheck } from './readiness';
 import { createPushSender } from './push/sender';
 import { countAllVehicles, sweepExpired } from './repositories/vehicles.repo';
 import { purgeOrphanUploads } from './repositories/uploads.repo';
@@ -117,6 +118,16 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       inMemory: config.inMemory,
       warn: (message) => app.log.warn(message),
     }));
+  let redis: import('ioredis').Redis | null = null;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    // Reported here and by GET /api/ready; without a listener each reconnection attempt is printed as unhandled.
+    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis is not answering'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -127,6 +138,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     publicIndex: new PublicListingIndex(database.db, database),
     now: deps.now ?? (() => new Date()),
     push: new PushNotifier(database.db, createPushSender(config.vapid), app.log, () => ctx.now()),
+    readiness: readinessCheck({ db: database.db, redis, searchIndexReady: () => ctx.publicIndex.ready }),
   };
   app.decorate('ctx', ctx);
   await ctx.publicIndex.start();
@@ -165,14 +177,6 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     },
     crossOriginEmbedderPolicy: false,
   });
-  let redis: import('ioredis').Redis | undefined;
-  if (config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
-    app.addHook('onClose', async () => {
-      await redis?.quit();
-    });
-  }
   await app.register(rateLimit, {
     global: false,
     ...(redis && { redis }),

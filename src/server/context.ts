@@ -4,6 +4,7 @@ import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/mediaStore';
 import type { PaymentProviders } from './payments/providers';
 import type { PushNotifier } from './push/notifier';
+import type { Readiness } from './readiness';
 import type { UserRow } from './repositories/users.repo';
 import type { PublicListingIndex } from './search/publicIndex';
 
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Push notification triggers (see push/notifier.ts); they run after the triggering write commits. */
   push: PushNotifier;
   now: () => Date;
+  /** Whether this instance can serve (GET /api/ready): its dependencies answer. */
+  readiness: () => Promise<Readiness>;
 }
 
 declare module 'fastify' {

@@ -28,6 +28,7 @@ export class PublicListingIndex {
   private revision = 0;
   private listening = false;
   private stale = true;
+  private caughtUp = false;
   /** The latest catch-up; each starts after the previous one ends. */
   private latest: Promise<void> = Promise.resolve();
   private catchingUp: Promise<void> | null = null;
@@ -49,6 +50,11 @@ export class PublicListingIndex {
   /** The last revision applied. */
   get appliedRevision(): number {
     return this.revision;
+  }
+
+  /** Whether the first catch-up finished: the index holds every listing that was public when it began. */
+  get ready(): boolean {
+    return this.caughtUp;
   }
 
   /** Whether the database's notifications are being received (otherwise each search reads the head). */
@@ -117,6 +123,7 @@ export class PublicListingIndex {
       });
       await this.catchingUp;
     }
+    this.caughtUp = true;
   }
 
   private async catchUp(): Promise<void> {
