@@ -25,14 +25,14 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createMediaStore } from './media/mediaStore';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers';
 import { authPlugin } from './plugins/auth';
-import { idempotencyPlugin, purgeExpiredIdempotencyKeys } from './plugins/idempotency';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { ensureCatalogue } from './repositories/catalogue.repo';
 import { PublicListingIndex } from './search/publicIndex';
+import { createJobRunner } from './jobs/backgroundJobs';
 import { PushNotifier } from './push/notifier';
 import { readinessCheck } from './readiness';
 import { createPushSender } from './push/sender';
-import { countAllVehicles, sweepExpired } from './repositories/vehicles.repo';
-import { purgeOrphanUploads } from './repositories/uploads.repo';
+import { countAllVehicles } from './repositories/vehicles.repo';
 import { ensureAdmin, seedSampleData } from './seed/seed';
 import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -54,6 +54,8 @@ export interface ServerDeps {
   /** Folder of the built app to serve; absent or missing folder: only /api is served. */
   appDir?: string | null;
   logger?: boolean;
+  /** How long a background job's claim holds (tests shorten it to see another instance take a job over). */
+  jobLeaseMs?: number;
 }
 
 /** JSON `{ "detail": … }` for every error; never a stack trace. */
@@ -138,13 +140,14 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     publicIndex: new PublicListingIndex(database.db, database),
     now: deps.now ?? (() => new Date()),
     push: new PushNotifier(database.db, createPushSender(config.vapid), app.log, () => ctx.now()),
+    jobs: createJobRunner(database.db, () => ctx, { intervalMs: config.jobsIntervalMs, leaseMs: deps.jobLeaseMs, log: app.log }),
     readiness: readinessCheck({ db: database.db, redis, searchIndexReady: () => ctx.publicIndex.ready }),
   };
   app.decorate('ctx', ctx);
   await ctx.publicIndex.start();
   app.addHook('onClose', async () => {
-    // Pushes already under way finish before the database they update closes.
-    await ctx.push.idle();
+    // A job under way (pushes being sent) finishes before the database it updates closes.
+    await ctx.jobs.stop();
     await ctx.publicIndex.close();
     if (!deps.database) await database.close();
   });
@@ -279,15 +282,8 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     return reply.code(404).send({ detail: GENERIC_MESSAGES.notFound });
   });
 
-  const timer = setInterval(() => {
-    sweepExpired(ctx.db)
-      .then(() => ctx.push.sendExpiryReminders())
-      .then(() => purgeExpiredIdempotencyKeys(ctx.db))
-      .then(() => purgeOrphanUploads(ctx.db, ctx.media, ctx.now()))
-      .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
-  }, 60_000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Expiry, reminders, purges and publications' pushes: once across instances (src/server/jobs).
+  await ctx.jobs.start();
 
   return app;
 }

@@ -1,5 +1,6 @@
 import type { ServerConfig } from './config';
 import type { Db, Engine } from './db/client';
+import type { JobRunner } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/mediaStore';
 import type { PaymentProviders } from './payments/providers';
@@ -18,8 +19,10 @@ export interface AppContext {
   payments: PaymentProviders;
   /** Answers public searches from memory (see search/publicIndex.ts). */
   publicIndex: PublicListingIndex;
-  /** Push notification triggers (see push/notifier.ts); they run after the triggering write commits. */
+  /** Push notifications (see push/notifier.ts), sent by background jobs. */
   push: PushNotifier;
+  /** Background work run once across instances (see jobs/runner.ts); `kick()` after enqueuing a job. */
+  jobs: JobRunner;
   now: () => Date;
   /** Whether this instance can serve (GET /api/ready): its dependencies answer. */
   readiness: () => Promise<Readiness>;

@@ -57,7 +57,8 @@ export async function startServer(
   opts: { seed?: boolean; admin?: boolean; config?: Partial<ServerConfig>; deps?: Omit<ServerDeps, 'database' | 'now'> } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-test-'));
-  const pgdb = engine === 'postgres' ? await postgresDatabase() : null;
+  // A second instance on the same PostgreSQL database is given its URL (it then leaves dropping it to the first).
+  const pgdb = engine === 'postgres' && !opts.config?.databaseUrl ? await postgresDatabase() : null;
   const config = loadConfig(
     {},
     {
