@@ -100,6 +100,11 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 12 * 1024 * 1024 * 2,
+    // While closing (a SIGTERM, src/server/start.ts): requests in flight finish, a request arriving on a
+    // kept-alive connection meanwhile is answered 503 (a load balancer retries it elsewhere), and idle
+    // kept-alive connections are closed rather than waited for.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // The router's own refusals (a bad percent-encoding, an over-long path segment) answer like every other error.
     frameworkErrors: (err, _req, reply) => {

@@ -36,6 +36,8 @@ export interface ServerConfig {
   rateLimits: { login: number; signup: number; reset: number; resetPerEmail: number; contact: number };
   /** How often each instance looks for due background jobs, and each recurring job's period (JOBS_INTERVAL_MS). */
   jobsIntervalMs: number;
+  /** How long a SIGTERM's shutdown may take before the process exits anyway, non-zero (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   /** Photo uploads per signed-in user and minute (UPLOADS_PER_MINUTE). */
   uploadsPerMinute: number;
   /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; generated into DATA_DIR/vapid.json when unset. */
@@ -91,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: { login: 10, signup: 5, reset: 5, resetPerEmail: 5, contact: 30 },
     uploadsPerMinute: Number(env.UPLOADS_PER_MINUTE) || 30,
     jobsIntervalMs: Number(env.JOBS_INTERVAL_MS) || 60_000,
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) || 10_000,
     vapid: { publicKey: '', privateKey: '', subject: '' },
     pushAllowHttp: false,
   };
