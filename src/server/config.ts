@@ -92,7 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: { login: 10, signup: 5, reset: 5, resetPerEmail: 5, contact: 30 },
     uploadsPerMinute: Number(env.UPLOADS_PER_MINUTE) || 30,
-    jobsIntervalMs: Number(env.JOBS_INTERVAL_MS) || 60_000,
+    // At least 100 ms: each poll is a query on every instance.
+    jobsIntervalMs: Math.max(100, Number(env.JOBS_INTERVAL_MS) || 60_000),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) || 10_000,
     vapid: { publicKey: '', privateKey: '', subject: '' },
     pushAllowHttp: false,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { claimDueJob, ensureRecurringJobs, failJob, finishJob, recordJobProgress, type JobRow } from '../repositories/jobs.repo';
+import { claimDueJob, ensureRecurringJobs, failJob, finishJob, recordJobProgress, type ClaimedJob } from '../repositories/jobs.repo';
 
 /** A job's work. A one-off job may record its progress, so a retry after a crash skips what was done. */
 export type JobHandler = (job: { payload: Record<string, unknown>; recordProgress(payload: Record<string, unknown>): Promise<void> }) => Promise<unknown>;
@@ -104,7 +104,7 @@ export class JobRunner {
     }
   }
 
-  private async run(job: JobRow): Promise<void> {
+  private async run(job: ClaimedJob): Promise<void> {
     const handler = this.handlers[job.name]!;
     try {
       await handler.run({ payload: job.payload, recordProgress: (payload) => recordJobProgress(this.db, job, payload) });
