@@ -35,8 +35,9 @@ async function probe(check: (() => Promise<unknown>) | null): Promise<Dependency
 }
 
 /**
- * Whether this instance can serve: every dependency a request may need answers (the database, Redis
- * when configured; the media store's check joins them here when it has one). The search index is
+ * Whether this instance can serve: every dependency a request may need answers. Each is one entry of
+ * `dependencies` below and one field of readinessAnswer: the database, Redis when configured, and
+ * the place for the media store's check (a bucket, when photos live in one). The search index is
  * reported but does not make the instance unready: while it builds, searches are answered by SQL.
  */
 export function readinessCheck(deps: { db: Db; redis: Redis | null; searchIndexReady: () => boolean }): () => Promise<Readiness> {
