@@ -80,7 +80,7 @@ export class JobRunner {
     await this.idle();
   }
 
-  /** How many times this instance completed the named job (for operators' logs and tests). */
+  /** How many times this instance completed the named job since it started (diagnostics, tests). */
   completedRuns(name: string): number {
     return this.completed.get(name) ?? 0;
   }
@@ -116,5 +116,6 @@ export class JobRunner {
     }
     await finishJob(this.db, job, this.opts.intervalMs);
     this.completed.set(job.name, this.completedRuns(job.name) + 1);
+    this.opts.log.debug({ job: job.name }, 'background job done');
   }
 }

@@ -81,10 +81,6 @@ export class PushNotifier {
 
   /** Reminds sellers of listings that expire within two days, once per listing and expiry date. */
   async sendExpiryReminders(): Promise<number> {
-    return this.remindExpiring();
-  }
-
-  private async remindExpiring(): Promise<number> {
     const now = this.now();
     const due = await dueExpiryReminders(this.db, now, new Date(now.getTime() + EXPIRY_REMINDER_MS));
     const jobs: Array<{ userId: string; payload: PushPayload; ttl: number }> = [];
