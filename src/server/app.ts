@@ -25,14 +25,15 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createMediaStore } from './media/mediaStore';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers';
 import { authPlugin } from './plugins/auth';
-import { idempotencyPlugin, purgeExpiredIdempotencyKeys } from './plugins/idempotency';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { ensureCatalogue } from './repositories/catalogue.repo';
 import { PublicListingIndex } from './search/publicIndex';
+import { createJobRunner } from './jobs/backgroundJobs';
 import { PushNotifier } from './push/notifier';
+import { readinessCheck } from './readiness';
 import { createPushSender } from './push/sender';
-import { countAllVehicles, findVehicle, sweepExpired, toApiVehicle } from './repositories/vehicles.repo';
+import { countAllVehicles, findVehicle, toApiVehicle } from './repositories/vehicles.repo';
 import { isPublic } from '../domain/vehicle';
-import { purgeOrphanUploads } from './repositories/uploads.repo';
 import { ensureAdmin, seedSampleData } from './seed/seed';
 import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -54,6 +55,8 @@ export interface ServerDeps {
   /** Folder of the built app to serve; absent or missing folder: only /api is served. */
   appDir?: string | null;
   logger?: boolean;
+  /** How long a background job's claim holds (tests shorten it to see another instance take a job over). */
+  jobLeaseMs?: number;
 }
 
 /** JSON `{ "detail": … }` for every error; never a stack trace. */
@@ -98,6 +101,11 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 12 * 1024 * 1024 * 2,
+    // While closing (a SIGTERM, src/server/start.ts): requests in flight finish, a request arriving on a
+    // kept-alive connection meanwhile is answered 503 (a load balancer retries it elsewhere), and idle
+    // kept-alive connections are closed rather than waited for.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // The router's own refusals (a bad percent-encoding, an over-long path segment) answer like every other error.
     frameworkErrors: (err, _req, reply) => {
@@ -109,7 +117,25 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = deps.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: config.inMemory }));
+  const database =
+    deps.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      listenUrl: config.databaseListenUrl,
+      dataDir: config.dataDir,
+      inMemory: config.inMemory,
+      warn: (message) => app.log.warn(message),
+    }));
+  let redis: import('ioredis').Redis | null = null;
+  if (config.redisUrl) {
+    const { Redis } = await import('ioredis');
+    redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+    // Reported here and by GET /api/ready; without a listener each reconnection attempt is printed as unhandled.
+    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis is not answering'));
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => redis?.disconnect());
+    });
+  }
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -120,12 +146,14 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     publicIndex: new PublicListingIndex(database.db, database),
     now: deps.now ?? (() => new Date()),
     push: new PushNotifier(database.db, createPushSender(config.vapid), app.log, () => ctx.now()),
+    jobs: createJobRunner(database.db, () => ctx, { intervalMs: config.jobsIntervalMs, leaseMs: deps.jobLeaseMs, log: app.log }),
+    readiness: readinessCheck({ db: database.db, redis, searchIndexReady: () => ctx.publicIndex.ready }),
   };
   app.decorate('ctx', ctx);
   await ctx.publicIndex.start();
   app.addHook('onClose', async () => {
-    // Pushes already under way finish before the database they update closes.
-    await ctx.push.idle();
+    // A job under way (pushes being sent) finishes before the database it updates closes.
+    await ctx.jobs.stop();
     await ctx.publicIndex.close();
     if (!deps.database) await database.close();
   });
@@ -168,14 +196,6 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     },
     crossOriginEmbedderPolicy: false,
   });
-  let redis: import('ioredis').Redis | undefined;
-  if (config.redisUrl) {
-    const { Redis } = await import('ioredis');
-    redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
-    app.addHook('onClose', async () => {
-      await redis?.quit();
-    });
-  }
   await app.register(rateLimit, {
     global: false,
     ...(redis && { redis }),
@@ -283,15 +303,8 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     return reply.code(404).send({ detail: GENERIC_MESSAGES.notFound });
   });
 
-  const timer = setInterval(() => {
-    sweepExpired(ctx.db)
-      .then(() => ctx.push.sendExpiryReminders())
-      .then(() => purgeExpiredIdempotencyKeys(ctx.db))
-      .then(() => purgeOrphanUploads(ctx.db, ctx.media, ctx.now()))
-      .catch((err: unknown) => app.log.warn({ err }, 'housekeeping failed'));
-  }, 60_000);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Expiry, reminders, purges and publications' pushes: once across instances (src/server/jobs).
+  await ctx.jobs.start();
 
   return app;
 }

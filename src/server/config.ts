@@ -11,6 +11,8 @@ export interface ServerConfig {
   dataDir: string;
   /** postgres://… selects a PostgreSQL server; otherwise PGlite in `dataDir/pglite` (or memory when `inMemory`). */
   databaseUrl: string | null;
+  /** DATABASE_LISTEN_URL: a direct connection for LISTEN when DATABASE_URL goes through a pooler. */
+  databaseListenUrl: string | null;
   inMemory: boolean;
   redisUrl: string | null;
   jwtSecret: string;
@@ -32,6 +34,10 @@ export interface ServerConfig {
    * address each hour (resetPerEmail) and contacts revealed to one user each hour (contact).
    */
   rateLimits: { login: number; signup: number; reset: number; resetPerEmail: number; contact: number };
+  /** How often each instance looks for due background jobs, and each recurring job's period (JOBS_INTERVAL_MS). */
+  jobsIntervalMs: number;
+  /** How long a SIGTERM's shutdown may take before the process exits anyway, non-zero (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   /** Photo uploads per signed-in user and minute (UPLOADS_PER_MINUTE). */
   uploadsPerMinute: number;
   /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; generated into DATA_DIR/vapid.json when unset. */
@@ -69,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    databaseListenUrl: env.DATABASE_LISTEN_URL || null,
     inMemory: false,
     redisUrl: env.REDIS_URL || null,
     jwtSecret: env.JWT_SECRET || '',
@@ -85,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: { login: 10, signup: 5, reset: 5, resetPerEmail: 5, contact: 30 },
     uploadsPerMinute: Number(env.UPLOADS_PER_MINUTE) || 30,
+    // At least 100 ms: each poll is a query on every instance.
+    jobsIntervalMs: Math.max(100, Number(env.JOBS_INTERVAL_MS) || 60_000),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) || 10_000,
     vapid: { publicKey: '', privateKey: '', subject: '' },
     pushAllowHttp: false,
   };

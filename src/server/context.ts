@@ -1,9 +1,11 @@
 import type { ServerConfig } from './config';
 import type { Db, Engine } from './db/client';
+import type { JobRunner } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/mediaStore';
 import type { PaymentProviders } from './payments/providers';
 import type { PushNotifier } from './push/notifier';
+import type { Readiness } from './readiness';
 import type { UserRow } from './repositories/users.repo';
 import type { PublicListingIndex } from './search/publicIndex';
 
@@ -17,9 +19,13 @@ export interface AppContext {
   payments: PaymentProviders;
   /** Answers public searches from memory (see search/publicIndex.ts). */
   publicIndex: PublicListingIndex;
-  /** Push notification triggers (see push/notifier.ts); they run after the triggering write commits. */
+  /** Push notifications (see push/notifier.ts), sent by background jobs. */
   push: PushNotifier;
+  /** Background work run once across instances (see jobs/runner.ts); `kick()` after enqueuing a job. */
+  jobs: JobRunner;
   now: () => Date;
+  /** Whether this instance can serve (GET /api/ready): its dependencies answer. */
+  readiness: () => Promise<Readiness>;
 }
 
 declare module 'fastify' {

@@ -7,13 +7,37 @@ async function main(): Promise<void> {
   if (process.env.SKIP_BUILD !== '1') buildAppIfStale();
   const config = loadConfig();
   const app = await buildServer(config, { appDir: distDir });
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
+  let closing = false;
+  /**
+   * Stops taking connections, lets the requests in flight finish, stops the job runner (a job under
+   * way finishes; one cut short is retried elsewhere once its lease lapses) and closes the pools. Past
+   * SHUTDOWN_TIMEOUT_MS, or on a second signal, it exits anyway, non-zero.
+   */
+  const close = (signal: string) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal, timeout_ms: config.shutdownTimeoutMs }, 'shutting down: finishing the requests in flight');
+    const deadline = setTimeout(() => {
+      app.log.error({ timeout_ms: config.shutdownTimeoutMs }, 'shutdown took too long: exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    app.close().then(
+      () => {
+        app.log.info('shut down');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.on('SIGINT', () => close('SIGINT'));
+  process.on('SIGTERM', () => close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`${config.productName} is serving on ${config.publicUrl} (database: ${app.ctx.engine})`);
 }

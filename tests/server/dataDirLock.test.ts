@@ -1,54 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../../src/server/db/dataDirLock';
+import { serving, startServerProcess, type ServerProcess } from '../support/serverProcess';
 
 // The embedded database is single-process: a second `npm start` on the same DATA_DIR used to start,
 // answer 201 to creates and lose one server's writes at the next restart. Real server processes here.
 
-const root = path.resolve(__dirname, '../..');
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves with the exit code once the process ends. */
-  exited: Promise<number | null>;
-}
-
-function startServerProcess(dataDir: string): Server {
-  // `node --import tsx` rather than the tsx command, so the child's pid is the server's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/start.ts')], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED: 'off', SKIP_BUILD: '1', LOG_LEVEL: 'info', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-/** Waits until the server says it is serving, or fails with what it printed if it exits first. */
-async function serving(s: Server): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (s.output().includes('is serving on')) {
-        s.child.stdout!.off('data', check);
-        resolve();
-      }
-    };
-    s.child.stdout!.on('data', check);
-    check();
-    void s.exited.then((code) => reject(new Error(`the server exited (${code}) before serving:\n${s.output()}`)));
-  });
-}
-
 describe('two servers on one DATA_DIR', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-lock-'));
-  const started: Server[] = [];
+  const started: ServerProcess[] = [];
   const start = (dir: string) => {
     const s = startServerProcess(dir);
     started.push(s);

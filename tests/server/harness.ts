@@ -57,7 +57,8 @@ export async function startServer(
   opts: { seed?: boolean; admin?: boolean; config?: Partial<ServerConfig>; deps?: Omit<ServerDeps, 'database' | 'now'> } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-test-'));
-  const pgdb = engine === 'postgres' ? await postgresDatabase() : null;
+  // A second instance on the same PostgreSQL database is given its URL (it then leaves dropping it to the first).
+  const pgdb = engine === 'postgres' && !opts.config?.databaseUrl ? await postgresDatabase() : null;
   const config = loadConfig(
     {},
     {
@@ -73,10 +74,12 @@ export async function startServer(
       ...opts.config,
     },
   );
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, listenUrl: config.databaseListenUrl, dataDir, inMemory: true });
   const clock = { now: new Date() };
   const app = await buildServer(config, { ...opts.deps, database, now: () => clock.now, logger: false });
   await app.ready();
+  // Public searches come from the in-memory index once it is built (SQL before): the API suites test it.
+  await app.ctx.publicIndex.build();
   const request: TestServer['request'] = ({ method, url, token, body, headers }) =>
     app.inject({
       method: method as 'GET',

@@ -38,7 +38,7 @@ describe.each(ENGINES)('%s', (engine) => {
   }
 
   /** Sends what the triggers started and waits for the push service's answers. */
-  const settled = () => s.app.ctx.push.idle();
+  const settled = () => s.app.ctx.jobs.idle();
 
   const payloads = (device: FakeDevice) => push.pushesFor(device).map((p) => p.payload);
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../support/random';
 import { sql } from 'drizzle-orm';
 import { users, vehicles } from '../../src/server/db/schema';
@@ -25,6 +25,8 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
 
   beforeAll(async () => {
     s = await startServer(engine, { seed: false });
+    // The API's answers must come from the in-memory index (SQL answers while it is being built).
+    await vi.waitFor(() => expect(s.app.ctx.publicIndex.ready).toBe(true), { timeout: 10_000 });
     const seller = await s.signup();
     // One dealer with about a third of the listings and 200 private sellers with one or two each.
     const privates = await s.app.ctx.db

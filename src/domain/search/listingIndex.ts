@@ -215,6 +215,68 @@ class SortedSlots {
   }
 }
 
+/**
+ * Columns collected listing by listing, for `ListingIndex.fromColumns`: a bulk load (a server's
+ * million listings) costs a dictionary lookup a field and a listing, with no set touched until the
+ * end, where each set is made by one pass over its field's codes.
+ */
+export class ColumnsBuilder {
+  private n = 0;
+  private ids: string[] = [];
+  private dicts = Object.fromEntries(STORED_TEXT.map((f) => [f, { dict: [null] as (string | null)[], at: new Map<string, number>() }])) as Record<StoredText, { dict: (string | null)[]; at: Map<string, number> }>;
+  private codes = Object.fromEntries(STORED_TEXT.map((f) => [f, new Uint32Array(1024)])) as Record<StoredText, Uint32Array>;
+  private numbers = Object.fromEntries([...NUMBER_FIELDS, 'created', 'expires', 'latitude', 'longitude'].map((f) => [f, new Float64Array(1024)])) as IndexColumns['numbers'];
+  private power = new Uint16Array(1024);
+  private flags = new Uint8Array(1024);
+
+  add(item: Indexed & { has_photo?: boolean; images?: readonly unknown[] }): void {
+    if (this.n === this.power.length) this.grow();
+    const i = this.n++;
+    this.ids.push(item.id);
+    for (const f of STORED_TEXT) {
+      const v = item[f];
+      if (v === null) continue;
+      const d = this.dicts[f];
+      let c = d.at.get(v);
+      if (c === undefined) {
+        c = d.dict.push(v) - 1;
+        d.at.set(v, c);
+      }
+      this.codes[f][i] = c;
+    }
+    for (const f of NUMBER_FIELDS) this.numbers[f][i] = item[f] ?? NONE;
+    this.numbers.created[i] = Date.parse(item.created_at);
+    this.numbers.expires[i] = item.expires_at === null ? NONE : Date.parse(item.expires_at);
+    this.numbers.latitude[i] = item.seller_latitude !== null && item.seller_longitude !== null ? item.seller_latitude : NONE;
+    this.numbers.longitude[i] = item.seller_latitude !== null && item.seller_longitude !== null ? item.seller_longitude : NONE;
+    this.power[i] = item.engine_power_hp ?? 0;
+    const photos = item.has_photo ?? (item.images?.length ?? 0) > 0;
+    this.flags[i] = (item.featured ? 1 : 0) | (photos ? 2 : 0);
+  }
+
+  private grow(): void {
+    const cap = this.power.length * 2;
+    const grow = <A extends Uint32Array | Float64Array | Uint16Array | Uint8Array>(a: A): A => {
+      const b = new (a.constructor as new (n: number) => A)(cap);
+      b.set(a);
+      return b;
+    };
+    for (const f of STORED_TEXT) this.codes[f] = grow(this.codes[f]);
+    for (const f of Object.keys(this.numbers) as (keyof IndexColumns['numbers'])[]) this.numbers[f] = grow(this.numbers[f]);
+    this.power = grow(this.power);
+    this.flags = grow(this.flags);
+  }
+
+  /** The columns collected (the builder is spent). */
+  finish(): IndexColumns {
+    const n = this.n;
+    const text = {} as IndexColumns['text'];
+    for (const f of STORED_TEXT) text[f] = { dict: this.dicts[f].dict, codes: this.codes[f].subarray(0, n) };
+    const numbers = Object.fromEntries(Object.entries(this.numbers).map(([f, a]) => [f, a.subarray(0, n)])) as IndexColumns['numbers'];
+    return { n, ids: this.ids.join('\n'), text, numbers, power: this.power.subarray(0, n), flags: this.flags.subarray(0, n) };
+  }
+}
+
 const NONE = Number.NaN;
 
 /**

@@ -23,19 +23,28 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+export interface OpenDatabaseOptions {
+  databaseUrl: string | null;
+  /**
+   * A direct connection for LISTEN (DATABASE_LISTEN_URL) when `databaseUrl` goes through a pooler in
+   * transaction mode, where a LISTEN would stay on a server connection that other clients then get.
+   */
+  listenUrl?: string | null;
+  dataDir: string;
+  inMemory?: boolean;
+  /** Where to say that a setting could not be made (the server's log). */
+  warn?: (message: string) => void;
+}
+
 /** Opens PostgreSQL (when a URL is given) or an embedded PGlite, and applies the committed migrations. */
-export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string; inMemory?: boolean }): Promise<Database> {
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // API queries are short and many run at once: a parallel plan spends cores on coordination that
-    // other requests need (measured: every benchmark query got faster with it off).
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
-      options: '-c max_parallel_workers_per_gather=0',
-    });
+    await preferSerialPlans(pg, opts.databaseUrl, opts.warn ?? ((m) => console.warn(m)));
+    // No startup `options`: PgBouncer refuses the connection when a client sends them.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
     // An idle pooled connection that PostgreSQL ends (a restart, an administrator's kill) is dropped
     // by the pool, which reports it here; without a listener that report would crash the server.
     pool.on('error', (err) => console.warn('an idle database connection was closed', err.message));
@@ -43,7 +52,7 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     await oneAtATime(pg, opts.databaseUrl, () => migrate(db, { migrationsFolder }));
     const listen = async (channel: string, onNotify: () => void, onLost: (err: Error) => void) => {
       // A connection of its own: a pooled one would be handed to queries that do not expect LISTEN.
-      const client = new pg.Client({ connectionString: opts.databaseUrl! });
+      const client = new pg.Client({ connectionString: opts.listenUrl || opts.databaseUrl! });
       let stopped = false;
       let listening = false;
       const lost = (err: Error) => {
@@ -108,6 +117,30 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
     }
   };
   return { db: db as unknown as Db, engine: 'pglite', close, listen };
+}
+
+/**
+ * API queries are short and many run at once: a parallel plan spends cores on coordination that other
+ * requests need (measured: every benchmark query got faster with it off). The setting goes on this role
+ * in this database, where a pooler's server connections pick it up too (a startup option is refused by
+ * PgBouncer, a session SET would stick to whichever client a transaction-mode pooler hands the
+ * connection to next). A role that may not change its own settings (some managed services) only loses
+ * this tuning: the server says so and carries on.
+ */
+async function preferSerialPlans(pg: typeof import('pg').default, url: string, warn: (message: string) => void): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const shown = await client.query<{ max_parallel_workers_per_gather: string }>('show max_parallel_workers_per_gather');
+    if (shown.rows[0]?.max_parallel_workers_per_gather === '0') return;
+    await client.query(`do $$ begin
+      execute format('alter role %I in database %I set max_parallel_workers_per_gather = 0', current_user, current_database());
+    end $$`);
+  } catch (err) {
+    warn(`parallel query plans stay on (could not set max_parallel_workers_per_gather = 0 on the database role: ${(err as Error).message})`);
+  } finally {
+    await client.end();
+  }
 }
 
 function quoteIdent(name: string): string {

@@ -326,3 +326,27 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Background work, run once across instances (src/server/jobs/runner.ts). A recurring job is one row
+ * named after it that comes due again JOBS_INTERVAL_MS after each success; a one-off job (the pushes a
+ * listing's publication sends, written in the transaction that publishes it) is deleted once done. An
+ * instance claims a due job by setting a lease (`locked_until`) and commits before running it; when
+ * that instance dies the lease lapses and any instance takes the job up again. `attempts` counts the
+ * claims since the last success; `payload` also records a one-off job's progress.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    recurring: boolean('recurring').notNull().default(false),
+    nextRunAt: ts('next_run_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.nextRunAt)],
+);

@@ -26,14 +26,21 @@ const LIVE_TTL_S = 24 * HOUR_S;
 const MATCH_TTL_S = 3 * 24 * HOUR_S;
 /** Pushes in flight at once: enough to fan out quickly, few enough not to flood a push service. */
 const PARALLEL_SENDS = 8;
+/** Users served between two records of a publication's progress: a retry after a crash repeats at most one group. */
+const USERS_PER_GROUP = 32;
+
+/** Who has been told of a listing's publication, kept by the job that tells them, so a retry skips them. */
+export interface NotifiedProgress {
+  notified: readonly string[];
+  record(notified: string[]): Promise<void>;
+}
 
 /**
- * The notification triggers. Each runs after the write that caused it has committed and never makes
- * that request wait or fail: its errors are logged. `idle()` waits for what is in flight (shutdown, tests).
+ * The notification triggers, run by the background jobs (src/server/jobs): a listing's publication is a
+ * job written in the transaction that publishes it, the expiry reminders a recurring job. Errors reach
+ * the job runner, which records them and retries.
  */
 export class PushNotifier {
-  private readonly inFlight = new Set<Promise<unknown>>();
-
   constructor(
     private readonly db: Db,
     private readonly sender: PushSender,
@@ -43,32 +50,10 @@ export class PushNotifier {
 
   /**
    * A listing went public. A payment's seller hears it is live; on its first publication, buyers whose
-   * saved search it matches hear of it (not its own seller, and once per buyer however many searches match).
+   * saved search it matches hear of it (not its own seller, and once per buyer however many searches
+   * match). Users in `progress.notified` were told by an earlier attempt and are skipped.
    */
-  listingPublished(vehicleId: string, opts: { paid: boolean }): void {
-    this.track(this.onPublished(vehicleId, opts.paid), 'listing published');
-  }
-
-  /** Reminds sellers of listings that expire within two days, once per listing and expiry date. */
-  sendExpiryReminders(): Promise<number> {
-    return this.track(this.remindExpiring(), 'expiry reminders').then((n) => n ?? 0);
-  }
-
-  async idle(): Promise<void> {
-    while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
-  }
-
-  private track<T>(work: Promise<T>, what: string): Promise<T | undefined> {
-    const p = work.catch((err: unknown) => {
-      this.log.warn({ err }, `push notifications failed: ${what}`);
-      return undefined;
-    });
-    this.inFlight.add(p);
-    void p.finally(() => this.inFlight.delete(p));
-    return p;
-  }
-
-  private async onPublished(vehicleId: string, paid: boolean): Promise<void> {
+  async notifyPublished(vehicleId: string, paid: boolean, progress: NotifiedProgress): Promise<void> {
     const row = await findVehicle(this.db, vehicleId);
     if (!row) return;
     const listing = toApiVehicle(row);
@@ -84,10 +69,18 @@ export class PushNotifier {
       }
       for (const search of matched.values()) jobs.push({ userId: search.userId, payload: savedSearchMatchNotification(listing, search.name), ttl: MATCH_TTL_S });
     }
-    await this.deliverAll(jobs);
+    const notified = new Set(progress.notified);
+    await this.deliverAll(
+      jobs.filter((j) => !notified.has(j.userId)),
+      async (users) => {
+        for (const u of users) notified.add(u);
+        await progress.record([...notified]);
+      },
+    );
   }
 
-  private async remindExpiring(): Promise<number> {
+  /** Reminds sellers of listings that expire within two days, once per listing and expiry date. */
+  async sendExpiryReminders(): Promise<number> {
     const now = this.now();
     const due = await dueExpiryReminders(this.db, now, new Date(now.getTime() + EXPIRY_REMINDER_MS));
     const jobs: Array<{ userId: string; payload: PushPayload; ttl: number }> = [];
@@ -101,24 +94,34 @@ export class PushNotifier {
     return jobs.length;
   }
 
-  /** Sends each payload to every device of its user, a few at a time; forgets devices the push service no longer knows. */
-  private async deliverAll(jobs: Array<{ userId: string; payload: PushPayload; ttl: number }>): Promise<void> {
+  /**
+   * Sends each payload to every device of its user, a few at a time; forgets devices the push service
+   * no longer knows. After each group of users, `onUsersDone` hears who was served.
+   */
+  private async deliverAll(
+    jobs: Array<{ userId: string; payload: PushPayload; ttl: number }>,
+    onUsersDone: (userIds: string[]) => Promise<void> = async () => undefined,
+  ): Promise<void> {
     if (!jobs.length) return;
     const subs = await subscriptionsOf(this.db, [...new Set(jobs.map((j) => j.userId))]);
-    const sends = jobs.flatMap((j) => subs.filter((s) => s.userId === j.userId).map((s) => ({ sub: s, job: j })));
-    let next = 0;
-    const worker = async () => {
-      while (next < sends.length) {
-        const { sub, job } = sends[next++]!;
-        const outcome = await this.sender.send(sub, job.payload, job.ttl);
-        if (outcome.kind === 'gone') {
-          await deleteSubscriptionById(this.db, sub.id);
-          this.log.info({ status: outcome.status, userId: sub.userId }, 'push subscription expired; removed');
-        } else if (outcome.kind === 'failed') {
-          this.log.warn({ status: outcome.status, reason: outcome.reason, userId: sub.userId }, 'push not delivered');
+    for (let from = 0; from < jobs.length; from += USERS_PER_GROUP) {
+      const group = jobs.slice(from, from + USERS_PER_GROUP);
+      const sends = group.flatMap((j) => subs.filter((s) => s.userId === j.userId).map((s) => ({ sub: s, job: j })));
+      let next = 0;
+      const worker = async () => {
+        while (next < sends.length) {
+          const { sub, job } = sends[next++]!;
+          const outcome = await this.sender.send(sub, job.payload, job.ttl);
+          if (outcome.kind === 'gone') {
+            await deleteSubscriptionById(this.db, sub.id);
+            this.log.info({ status: outcome.status, userId: sub.userId }, 'push subscription expired; removed');
+          } else if (outcome.kind === 'failed') {
+            this.log.warn({ status: outcome.status, reason: outcome.reason, userId: sub.userId }, 'push not delivered');
+          }
         }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, sends.length) }, worker));
+      };
+      await Promise.all(Array.from({ length: Math.min(PARALLEL_SENDS, sends.length) }, worker));
+      await onUsersDone(group.map((j) => j.userId));
+    }
   }
 }

@@ -7,6 +7,7 @@ import type { SubscriptionPlan } from '../../domain/fees';
 import { toClauses, type SearchRequest } from '../../domain/search/filters';
 import { inScope, type MirrorScope } from '../../domain/search/scope';
 import type { SummarySource } from '../../domain/search/summary';
+import type { Indexed } from '../../domain/search/listingIndex';
 import { chordSql, clausesSql, orderBySql } from '../search/sqlFilters';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
@@ -461,8 +462,38 @@ export async function summaryChanges(db: Db, since: number, limit: number, scope
   };
 }
 
+/**
+ * Every public listing's searchable fields, for the server's in-memory index: only what a search
+ * tests or ranks, the times as ISO text and the photos as a yes or no, read by one pass over the table
+ * (a cursor in a read-only repeatable-read transaction, `pageSize` rows at a time given to `onPage`),
+ * so a million rows cost one sequential scan and little work a row. Resolves to the head revision of
+ * the same snapshot: every change after it reaches the index through the delta from it.
+ */
+export async function readPublicIndex(db: Db, pageSize: number, onPage: (rows: Indexed[]) => void): Promise<number> {
+  return db.transaction(
+    async (tx) => {
+      const revision = await currentRevision(tx);
+      await tx.execute(sql`declare public_index no scroll cursor for
+        select id, vehicle_type, make, model, variant, category, fuel_type, transmission, condition, drive_type,
+          seller_id, seller_type, null as seller_name, null as seller_location, price, mileage, operating_hours, year, engine_size,
+          engine_power_hp, location, region, featured, seller_latitude, seller_longitude,
+          to_json(created_at) #>> '{}' as created_at, to_json(expires_at) #>> '{}' as expires_at, jsonb_array_length(images) > 0 as has_photo
+        from ${vehicles}
+        where ${publicSql}`);
+      for (;;) {
+        const rows = rowsOf<Indexed>(await tx.execute(sql`fetch forward ${sql.raw(String(Math.floor(pageSize)))} from public_index`));
+        onPage(rows);
+        if (rows.length < pageSize) break;
+      }
+      await tx.execute(sql`close public_index`);
+      return revision;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
 /** The highest revision handed out so far (0 on a new database). */
-export async function currentRevision(db: Db): Promise<number> {
+export async function currentRevision(db: Tx): Promise<number> {
   const res = await db.execute<{ r: string | number | null }>(
     sql`select greatest((select max(revision) from ${vehicles}), (select max(revision) from ${vehicleTombstones}), 0) as r`,
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SANDBOX_PINS } from '../../domain/fees';
+import { readinessAnswer, type Readiness } from '../readiness';
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, payments } = app.ctx;
@@ -21,5 +22,27 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
+  /** Liveness: the process answers. A load balancer that restarts on failure asks this one. */
   app.get('/health', { schema: { tags: ['config'] } }, async () => ({ status: 'ok' }));
+
+  /**
+   * Readiness: 503 while a dependency this instance needs (the database; Redis when configured) does
+   * not answer, so a load balancer sends requests elsewhere without restarting it.
+   */
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['config'],
+        summary: 'Whether this instance can serve requests',
+        description: 'Readiness probe: 200 when the database (and Redis when configured) answer, 503 naming the part that does not. The in-memory search index is reported; while it builds, searches are answered by SQL, so it does not make the instance unready.',
+        response: { 200: readinessAnswer, 503: readinessAnswer },
+      },
+    },
+    async (_req, reply): Promise<Readiness> => {
+      const readiness = await app.ctx.readiness();
+      reply.code(readiness.ready ? 200 : 503).header('cache-control', 'no-store');
+      return readiness;
+    },
+  );
 };

@@ -20,6 +20,7 @@ import {
   type NewPayment,
   type PaymentRow,
 } from '../repositories/payments.repo';
+import { enqueueListingPublished } from '../jobs/backgroundJobs';
 import { publishColumns, resolvePlan } from '../listings';
 import { ProviderError, type ProviderStatus } from '../payments/provider';
 import { findUserById } from '../repositories/users.repo';
@@ -162,10 +163,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         return row;
       }
       published = true;
-      return updateVehicle(tx, row.id, publishColumns(row, payment.plan as SubscriptionPlan, app.ctx.now()), await next());
+      const updated = await updateVehicle(tx, row.id, publishColumns(row, payment.plan as SubscriptionPlan, app.ctx.now()), await next());
+      // Its pushes are a job committed with the publication: sent by some instance, never lost to a crash.
+      await enqueueListingPublished(tx, row.id, { paid: true });
+      return updated;
     });
-    // After the commit, and without waiting: a push never holds up or fails the payment's answer.
-    if (published) app.ctx.push.listingPublished(payment.vehicleId, { paid: true });
+    // Without waiting: a push never holds up or fails the payment's answer.
+    if (published) app.ctx.jobs.kick();
     const row = vehicle ?? (await findVehicle(db, payment.vehicleId));
     return { state: 'succeeded' as const, vehicle: row ? toApiVehicle(row) : null };
   }

@@ -10,6 +10,7 @@ import { searchQuerySchema } from '../../domain/search/querySchema';
 import { daysLeft, listingStatus, type SellerContact } from '../../domain/vehicle';
 import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
+import { enqueueListingPublished } from '../jobs/backgroundJobs';
 import { isAdmin, requireUser } from '../plugins/auth';
 import {
   findVehicle,
@@ -230,14 +231,17 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       const published = free
         ? { ...publishColumns({ firstPublishedAt: null, featured: base.featured }, plan, now), isFreeUpdate: true, expiresAt: new Date(eligibility!.expires_at!) }
         : {};
-      return insertVehicle(tx, { ...base, ...published }, await nextRevision());
+      const inserted = await insertVehicle(tx, { ...base, ...published }, await nextRevision());
+      // A free listing is public at once: buyers whose saved searches it matches hear of it, through a
+      // job committed with the listing.
+      if (free) await enqueueListingPublished(tx, inserted.id, { paid: false });
+      return inserted;
     });
     if (raced.replayed) {
       reply.code(200);
       return toApiVehicle(row);
     }
-    // A free listing is public at once: buyers whose saved searches it matches hear of it (after the commit).
-    if (free) app.ctx.push.listingPublished(row.id, { paid: false });
+    if (free) app.ctx.jobs.kick();
     reply.code(201);
     return toOwnVehicle(row);
   };

@@ -1,0 +1,65 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../context';
+import type { Db } from '../db/client';
+import { purgeExpiredIdempotencyKeys } from '../plugins/idempotency';
+import { enqueueJob } from '../repositories/jobs.repo';
+import { purgeOrphanUploads } from '../repositories/uploads.repo';
+import { sweepExpired, type Tx } from '../repositories/vehicles.repo';
+import { JobRunner } from './runner';
+
+/** The jobs' names, as the `jobs` table holds them. */
+export const JOB_NAMES = {
+  expireListings: 'expire-listings',
+  expiryReminders: 'expiry-reminders',
+  purgeIdempotencyKeys: 'purge-idempotency-keys',
+  purgeOrphanUploads: 'purge-orphan-uploads',
+  listingPublished: 'listing-published',
+} as const;
+
+interface ListingPublishedPayload {
+  vehicle_id: string;
+  paid: boolean;
+  /** Users told already (by an attempt that did not finish). */
+  notified?: string[];
+}
+
+/**
+ * Call inside the transaction that publishes a listing: its pushes (the seller's "live", buyers' saved
+ * search alerts) are sent by the job runner, by one instance, also when this one stops before sending.
+ * Kick the runner (`ctx.jobs.kick()`) after the commit.
+ */
+export async function enqueueListingPublished(tx: Tx, vehicleId: string, opts: { paid: boolean }): Promise<void> {
+  const payload: ListingPublishedPayload = { vehicle_id: vehicleId, paid: opts.paid };
+  await enqueueJob(tx, JOB_NAMES.listingPublished, { ...payload });
+}
+
+/**
+ * The server's background work. Each job may run again after a crash, so each is idempotent or keeps
+ * its progress: expiry and the purges change only what is still due; an expiry reminder is claimed in
+ * the database (one per listing and expiry date) before it is sent; a publication's pushes record who
+ * was told.
+ */
+export function createJobRunner(
+  db: Db,
+  ctx: () => Pick<AppContext, 'push' | 'media' | 'now'>,
+  opts: { intervalMs: number; leaseMs?: number; log: FastifyBaseLogger },
+): JobRunner {
+  return new JobRunner(db, {
+    ...opts,
+    recurring: {
+      [JOB_NAMES.expireListings]: () => sweepExpired(db),
+      [JOB_NAMES.expiryReminders]: () => ctx().push.sendExpiryReminders(),
+      [JOB_NAMES.purgeIdempotencyKeys]: () => purgeExpiredIdempotencyKeys(db),
+      [JOB_NAMES.purgeOrphanUploads]: () => purgeOrphanUploads(db, ctx().media, ctx().now()),
+    },
+    oneOff: {
+      [JOB_NAMES.listingPublished]: ({ payload, recordProgress }) => {
+        const job = payload as unknown as ListingPublishedPayload;
+        return ctx().push.notifyPublished(job.vehicle_id, job.paid, {
+          notified: job.notified ?? [],
+          record: (notified) => recordProgress({ ...job, notified }),
+        });
+      },
+    },
+  });
+}

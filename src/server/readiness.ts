@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Redis } from 'ioredis';
+import type { Db } from './db/client';
+
+/** How long a dependency may take to answer before it counts as unavailable: a probe must answer even when one hangs. */
+const CHECK_TIMEOUT_MS = 2000;
+
+const dependencyState = z.enum(['ok', 'unavailable', 'not configured']);
+type DependencyState = z.infer<typeof dependencyState>;
+
+/** GET /api/ready's answer, 200 and 503 alike. */
+export const readinessAnswer = z.object({
+  ready: z.boolean(),
+  database: dependencyState,
+  redis: dependencyState,
+  search_index: z.enum(['ready', 'building']),
+});
+export type Readiness = z.infer<typeof readinessAnswer>;
+
+async function probe(check: (() => Promise<unknown>) | null): Promise<DependencyState> {
+  if (!check) return 'not configured';
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'ok';
+  } catch {
+    return 'unavailable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Whether this instance can serve: every dependency a request may need answers. Each is one entry of
+ * `dependencies` below and one field of readinessAnswer: the database, Redis when configured, and
+ * the place for the media store's check (a bucket, when photos live in one). The search index is
+ * reported but does not make the instance unready: while it builds, searches are answered by SQL.
+ */
+export function readinessCheck(deps: { db: Db; redis: Redis | null; searchIndexReady: () => boolean }): () => Promise<Readiness> {
+  return async () => {
+    const [database, redis] = await Promise.all([
+      probe(() => deps.db.execute(sql`select 1`)),
+      probe(deps.redis ? () => deps.redis!.ping() : null),
+    ]);
+    const dependencies = { database, redis };
+    return {
+      ready: Object.values(dependencies).every((state) => state !== 'unavailable'),
+      ...dependencies,
+      search_index: deps.searchIndexReady() ? 'ready' : 'building',
+    };
+  };
+}

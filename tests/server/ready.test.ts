@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { PublicListingIndex } from '../../src/server/search/publicIndex';
+import { ENGINES, postgresDatabase, startServer, type TestServer } from './harness';
+
+/** A local port nothing listens on: a Redis that is down. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+describe.each(ENGINES)('%s: liveness and readiness', (engine) => {
+  let s: TestServer;
+
+  beforeAll(async () => {
+    s = await startServer(engine);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('GET /api/health stays a liveness probe', async () => {
+    const res = await s.request({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/ready: 200 when the database answers; Redis not configured; the search index ready once caught up', async () => {
+    await s.app.ctx.publicIndex.refresh();
+    const res = await s.request({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ ready: true, database: 'ok', redis: 'not configured', search_index: 'ready' });
+  });
+
+  it('the search index is building until its first build ends, and that does not make the instance unready', async () => {
+    const index = new PublicListingIndex(s.app.ctx.db);
+    expect(index.ready).toBe(false);
+    await index.build();
+    expect(index.ready).toBe(true);
+    await index.close();
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await s.request({ method: 'GET', url: '/api/docs/json' })).json();
+    const ready = doc.paths['/api/ready'].get;
+    expect(Object.keys(ready.responses).sort()).toEqual(['200', '503']);
+    expect(Object.keys(ready.responses['503'].content['application/json'].schema.properties).sort()).toEqual(['database', 'ready', 'redis', 'search_index']);
+  });
+
+  it('503 naming Redis when it is configured and does not answer; the database still ok', async () => {
+    const down = await startServer(engine, { config: { redisUrl: `redis://127.0.0.1:${await closedPort()}` } });
+    try {
+      const res = await down.request({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ ready: false, database: 'ok', redis: 'unavailable' });
+      expect((await down.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('503 naming the database when it does not answer', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-ready-'));
+    const pgdb = engine === 'postgres' ? await postgresDatabase() : null;
+    const config = loadConfig({}, { dataDir, databaseUrl: pgdb?.url ?? null, inMemory: true, seed: false, logLevel: 'silent', jwtSecret: 'ready-test-secret' });
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: true });
+    const app = await buildServer(config, { database, logger: false });
+    try {
+      await app.ctx.publicIndex.refresh();
+      await database.close();
+      const res = await app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ ready: false, database: 'unavailable', redis: 'not configured', search_index: 'ready' });
+    } finally {
+      await app.close();
+      await pgdb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('readiness with Redis', () => {
+  it('Redis that answers is ok', async () => {
+    const s = await startServer('pglite', { config: { redisUrl: process.env.TEST_REDIS_URL! } });
+    try {
+      const res = await s.request({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ ready: true, database: 'ok', redis: 'ok' });
+    } finally {
+      await s.close();
+    }
+  });
+});
