@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
+import { EXPIRY_REMINDER_DAYS } from '../../src/domain/notifications';
+import { startFakePushService, type FakePushService } from '../fakes/fakePushService';
 import { listingBody } from '../support/listingBody';
 import { postgresDatabase } from '../support/postgresDatabase';
 import { startServerInstance, type ServerInstance } from '../support/serverInstance';
@@ -10,6 +12,9 @@ import { startServerInstance, type ServerInstance } from '../support/serverInsta
 // Two server processes behind one (imagined) load balancer, sharing one PostgreSQL database, one Redis
 // and the secrets, as the README's production setup runs them. Real processes, real HTTP: what one
 // instance acknowledges, the other must see. Needs PostgreSQL and Redis (CI starts both, see .ci/run).
+
+/** How often each instance polls for background jobs (and runs each recurring one). */
+const JOBS_INTERVAL_MS = 300;
 
 const needs = [!process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL', !process.env.TEST_REDIS_URL && 'TEST_REDIS_URL'].filter(Boolean);
 
@@ -57,6 +62,7 @@ async function call(
 
 describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis${needs.length ? ` (skipped: ${needs.join(' and ')} not set)` : ''}`, () => {
   let database: Awaited<ReturnType<typeof postgresDatabase>>;
+  let push: FakePushService;
   const instances: ServerInstance[] = [];
   let a: ServerInstance;
   let b: ServerInstance;
@@ -64,11 +70,12 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis
   let seller: { token: string; id: string };
 
   beforeAll(async () => {
-    database = await postgresDatabase('motokari_two');
+    [database, push] = await Promise.all([postgresDatabase('motokari_two'), startFakePushService()]);
     const vapid = webpush.generateVAPIDKeys();
     const env = {
       DATABASE_URL: database.url,
       REDIS_URL: process.env.TEST_REDIS_URL!,
+      JOBS_INTERVAL_MS: String(JOBS_INTERVAL_MS),
       JWT_SECRET: randomBytes(32).toString('base64url'),
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
@@ -91,7 +98,7 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis
 
   afterAll(async () => {
     await Promise.all(instances.map((s) => s.stop()));
-    await database?.drop();
+    await Promise.all([database?.drop(), push?.close()]);
   });
 
   /** Creates a draft through `s` and publishes it with the mobile-money sandbox; resolves when `s` acknowledged the payment. */
@@ -139,6 +146,53 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis
     expect(onB.json).toEqual({ detail: 'Too many requests. Please try again later.' });
     // Counted per client address: another client still reaches the password check on B.
     expect((await login(b, newClient())).status).toBe(401);
+  });
+
+  it('the expiry sweep and the reminder push run once across both instances', async () => {
+    const device = push.device();
+    const subscribed = await call(a, 'POST', '/api/push/subscriptions', { client, token: seller.token, body: device.subscription });
+    expect(subscribed.status, JSON.stringify(subscribed.json)).toBe(201);
+    const ending = await publish(a, { make: 'Honda', model: 'Fit', variant: null, year: 2012 });
+    const reminded = await publish(b, { make: 'Nissan', model: 'Navara', variant: null, year: 2016 });
+    const { default: pg } = await import('pg');
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const row = async (id: string) =>
+        (await db.query<{ is_expired: boolean; revision: string }>('select is_expired, revision from vehicles where id = $1', [id])).rows[0]!;
+      const revisionBefore = Number((await row(ending.id)).revision);
+      // Time passes, as far as these two listings are concerned: one ran out a minute ago, the other ends tomorrow.
+      await db.query(`update vehicles set expires_at = now() - interval '1 minute' where id = $1`, [ending.id]);
+      await db.query(`update vehicles set expires_at = now() + interval '1 day' where id = $1`, [reminded.id]);
+
+      const titled = (title: string) => push.pushesFor(device).filter((p) => (p.payload as { title?: string } | null)?.title === title);
+      const reminders = () => titled(`Your listing expires in ${EXPIRY_REMINDER_DAYS} days`);
+      const live = () => titled('Your listing is live');
+      const deadline = Date.now() + 20 * JOBS_INTERVAL_MS + 10_000;
+      while (!((await row(ending.id)).is_expired && reminders().length > 0 && live().length >= 2)) {
+        if (Date.now() > deadline) {
+          throw new Error(`the jobs did not run: expired ${(await row(ending.id)).is_expired}, reminders ${reminders().length}, live ${live().length}`);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const revisionExpired = Number((await row(ending.id)).revision);
+      expect(revisionExpired).toBeGreaterThan(revisionBefore);
+      // Both instances poll several more times: nothing is done twice.
+      await new Promise((r) => setTimeout(r, 6 * JOBS_INTERVAL_MS));
+      expect(reminders()).toHaveLength(1);
+      expect(reminders()[0]!.payload).toMatchObject({ url: '/dashboard' });
+      expect((reminders()[0]!.payload as { body: string }).body).toContain('Nissan Navara');
+      expect(Number((await row(ending.id)).revision)).toBe(revisionExpired);
+      // The publications' pushes too, one each, whichever instance took the payment.
+      expect(live().map((p) => (p.payload as { url: string }).url).sort()).toEqual([`/car/${ending.id}`, `/car/${reminded.id}`].sort());
+      // A device's copy, synced through either instance, hears of the expiry once, as a removal.
+      const feed = await call(b, 'GET', `/api/sync/vehicles?since=${revisionBefore}`, { client });
+      expect(feed.status).toBe(200);
+      expect((feed.json.tombstones as string[]).filter((id) => id === ending.id)).toHaveLength(1);
+      expect((feed.json.upserts as Vehicle[]).map((v) => v.id)).not.toContain(ending.id);
+    } finally {
+      await db.end();
+    }
   });
 
   it('killing A mid-request loses nothing it acknowledged, and leaves no listing half-written', async () => {
@@ -190,7 +244,7 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis
       if (acknowledged.has(id)) expect(res.status, `acknowledged ${id}`).toBe(200);
       else expect([200, 404], `unacknowledged ${id}`).toContain(res.status);
       if (res.status !== 200) continue;
-      // Whole or absent: the row with its price and its one stored photo, which B serves.
+      // Whole or absent: the row with its price and its one stored photo.
       expect(res.json.price).toBe(price);
       expect(res.json.images).toHaveLength(1);
       expect(res.json.images[0]).toMatch(/^\/media\/[0-9a-f]{32}-full\.webp$/);

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startServerProcess } from './serverProcess';
 
 /**
  * A real server process, as one of several instances behind a load balancer: its own port and
@@ -23,9 +23,6 @@ export interface ServerInstance {
   stop(graceMs?: number): Promise<void>;
 }
 
-const root = path.resolve(import.meta.dirname, '../..');
-const ENTRY = path.join(root, 'tests/support/instanceMain.ts');
-
 /** A port nobody listens on now (the server takes it a moment later). */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -41,31 +38,18 @@ const running = new Set<ServerInstance>();
 let exitHookSet = false;
 
 /**
- * Starts `node --import tsx tests/support/instanceMain.ts` (one process: its pid is the server's,
- * so a kill reaches the server itself) and resolves once `GET /api/health` answers 200. Fails with
- * what it printed if it exits first or does not answer within `startTimeoutMs`.
+ * Starts tests/support/instanceMain.ts (the server as `npm start` runs it, see there) and resolves
+ * once `GET /api/health` answers 200. Fails with what it printed if it exits first or does not answer
+ * within `startTimeoutMs`.
  */
 export async function startServerInstance(opts: { name: string; env: Record<string, string>; startTimeoutMs?: number }): Promise<ServerInstance> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `motokari-${opts.name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED: 'off',
-      SKIP_BUILD: '1',
-      LOG_LEVEL: 'warn',
-      ...opts.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, output } = startServerProcess(dataDir, { PORT: String(port), LOG_LEVEL: 'warn', ...opts.env }, 'tests/support/instanceMain.ts');
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const alive = () => child.exitCode === null && child.signalCode === null;
   const instance: ServerInstance = {
     name: opts.name,
@@ -75,7 +59,7 @@ export async function startServerInstance(opts: { name: string; env: Record<stri
       if (alive()) child.kill(signal);
     },
     exited,
-    output: () => out,
+    output,
     async stop(graceMs = 5000) {
       if (alive()) {
         child.kill('SIGTERM');
@@ -96,12 +80,10 @@ export async function startServerInstance(opts: { name: string; env: Record<stri
   }
 
   const deadline = Date.now() + (opts.startTimeoutMs ?? 60_000);
-  let ended = false;
-  void exited.then(() => (ended = true));
   for (;;) {
-    if (ended) {
+    if (!alive()) {
       await instance.stop();
-      throw new Error(`server ${opts.name} exited before answering /api/health:\n${out}`);
+      throw new Error(`server ${opts.name} exited before answering /api/health:\n${output()}`);
     }
     const ok = await fetch(`${instance.url}/api/health`).then(
       (res) => res.ok,
@@ -110,7 +92,7 @@ export async function startServerInstance(opts: { name: string; env: Record<stri
     if (ok) return instance;
     if (Date.now() > deadline) {
       await instance.stop();
-      throw new Error(`server ${opts.name} did not answer /api/health in time:\n${out}`);
+      throw new Error(`server ${opts.name} did not answer /api/health in time:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
