@@ -6,7 +6,7 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadMediaConfig, type MediaConfig, type S3Settings } from '../../src/server/config';
-import { createLocalMediaStore, createMediaStore } from '../../src/server/media/mediaStore';
+import { createLocalMediaStore, createMediaStore, NotAnImageError } from '../../src/server/media/mediaStore';
 import { createS3MediaStore } from '../../src/server/media/s3Store';
 import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
 import { multipart } from '../support/multipart';
@@ -254,6 +254,27 @@ describe('the media store', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a replay answers what the first upload did, on the disk as in the bucket', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'motokari-media-'));
+    try {
+      for (const store of [createLocalMediaStore(dir), createS3MediaStore(s3Settings(bucket))]) {
+        const bytes = await photo();
+        const first = await store.store(bytes);
+        expect(first.bytes).toBeGreaterThan(0);
+        expect(await store.store(bytes)).toEqual(first);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a bucket that cannot be written is a server error, not a photo refused as "not an image"', async () => {
+    const store = createS3MediaStore({ ...s3Settings(bucket), bucket: 'no-such-bucket' });
+    const failed = await store.store(await photo()).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).not.toBeInstanceOf(NotAnImageError);
   });
 
   it('createMediaStore picks the store MEDIA_STORE names', async () => {
