@@ -23,6 +23,8 @@ export function s3Objects(settings: S3Settings): MediaObjects {
     // Checksums only where S3 requires them: not every S3-compatible service takes the SDK's default ones.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A bucket that does not answer fails the request (and the readiness check) instead of holding it.
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
   const Bucket = settings.bucket;
   const dimension = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
