@@ -277,6 +277,15 @@ describe('the media store', () => {
     expect(failed).not.toBeInstanceOf(NotAnImageError);
   });
 
+  it('the test S3 server keeps its bucket in a folder of its own and deletes it when stopped', async () => {
+    const other = await startS3Server('another');
+    const store = createS3MediaStore(s3Settings(other));
+    await store.store(await photo());
+    expect(readdirSync(other.directory).length).toBeGreaterThan(0);
+    await other.close();
+    expect(existsSync(other.directory)).toBe(false);
+  });
+
   it('createMediaStore picks the store MEDIA_STORE names', async () => {
     const objects = bucketClient(bucket);
     try {

@@ -10,6 +10,8 @@ export interface TestS3Server {
   bucket: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** The temporary folder s3rver keeps the bucket in. */
+  directory: string;
   /** Stops the server and deletes its folder. */
   close(): Promise<void>;
 }
@@ -26,6 +28,7 @@ export async function startS3Server(bucket = 'motokari-media'): Promise<TestS3Se
       // s3rver checks signatures against these.
       accessKeyId: 'S3RVER',
       secretAccessKey: 'S3RVER',
+      directory,
       async close() {
         try {
           await server.close();
