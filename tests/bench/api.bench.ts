@@ -97,13 +97,20 @@ const POPULAR = '/api/vehicles?vehicle_type=car&make=toyota&max_price=60000&buye
 interface Prepared {
   databaseUrl: string | null;
   dataDir: string;
-  /** Seconds the seeding took; null when a kept database was reused. */
-  seedS: number | null;
+  /** Seconds the seeding took (a kept database's: when it was seeded). */
+  seedS: number;
+  /** Whether a kept database was reused. */
+  kept: boolean;
   version: string;
   cleanup(): Promise<void>;
 }
 
-const SEEDED_MARK = 'motokari bench: seeded';
+/** What marks a kept database as seeded in full, and how long its seeding took. */
+const seededMark = (s: number) => `motokari bench: seeded in ${s.toFixed(1)} s`;
+const seededTime = (mark: string | null | undefined) => {
+  const m = /^motokari bench: seeded in ([\d.]+) s$/.exec(mark ?? '');
+  return m ? Number(m[1]) : null;
+};
 
 async function pgAdmin<T>(baseUrl: string, fn: (c: import('pg').Client) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
@@ -131,18 +138,19 @@ async function preparePostgres(baseUrl: string, size: number): Promise<Prepared>
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'motokari-bench-'));
   let url: string;
   let drop = async () => {};
-  let reuse = false;
+  let keptS: number | null = null;
   if (KEEP) {
     const name = `motokari_bench_${size}`;
     const u = new URL(baseUrl);
     u.pathname = `/${name}`;
     url = u.toString();
-    reuse = await pgAdmin(baseUrl, async (c) => {
+    keptS = await pgAdmin(baseUrl, async (c) => {
       const found = await c.query<{ mark: string | null }>('select shobj_description(oid, \'pg_database\') as mark from pg_database where datname = $1', [name]);
-      if (found.rows[0]?.mark === SEEDED_MARK) return true;
+      const seeded = seededTime(found.rows[0]?.mark);
+      if (seeded !== null) return seeded;
       await c.query(`drop database if exists ${name} with (force)`);
       await c.query(`create database ${name}`);
-      return false;
+      return null;
     });
   } else {
     const database = await postgresDatabase('motokari_bench', baseUrl);
@@ -150,17 +158,18 @@ async function preparePostgres(baseUrl: string, size: number): Promise<Prepared>
     drop = database.drop;
   }
   const version = await migrate(url, dataDir);
-  let seedS: number | null = null;
-  if (!reuse) {
+  let seedS = keptS;
+  if (seedS === null) {
     const t0 = performance.now();
     await copyListings(url, size, SHAPE);
     seedS = (performance.now() - t0) / 1000;
-    if (KEEP) await pgAdmin(url, (c) => c.query(`comment on database ${new URL(url).pathname.slice(1)} is '${SEEDED_MARK}'`));
+    if (KEEP) await pgAdmin(url, (c) => c.query(`comment on database ${new URL(url).pathname.slice(1)} is '${seededMark(seedS!)}'`));
   }
   return {
     databaseUrl: url,
     dataDir,
     seedS,
+    kept: keptS !== null,
     version,
     async cleanup() {
       rmSync(dataDir, { recursive: true, force: true });
@@ -172,23 +181,24 @@ async function preparePostgres(baseUrl: string, size: number): Promise<Prepared>
 async function preparePglite(size: number): Promise<Prepared> {
   const dataDir = KEEP ? path.join(os.tmpdir(), `motokari-bench-pglite-${size}`) : mkdtempSync(path.join(os.tmpdir(), 'motokari-bench-'));
   const mark = path.join(dataDir, 'bench-seeded');
-  const reuse = KEEP && existsSync(mark);
-  if (KEEP && !reuse) rmSync(dataDir, { recursive: true, force: true });
+  const keptS = KEEP && existsSync(mark) ? seededTime(readFileSync(mark, 'utf8')) : null;
+  if (KEEP && keptS === null) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  let seedS: number | null = null;
-  if (!reuse) {
+  let seedS = keptS;
+  if (seedS === null) {
     const t0 = performance.now();
     const database = await openDatabase({ databaseUrl: null, dataDir });
     await seedListings(database.db, size, SHAPE);
     await database.close();
     seedS = (performance.now() - t0) / 1000;
-    if (KEEP) writeFileSync(mark, SEEDED_MARK);
+    if (KEEP) writeFileSync(mark, seededMark(seedS));
   }
   const version = `PGlite ${(JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version} (${await migrate(null, dataDir)})`;
   return {
     databaseUrl: null,
     dataDir,
     seedS,
+    kept: keptS !== null,
     version,
     async cleanup() {
       if (!KEEP) rmSync(dataDir, { recursive: true, force: true });
@@ -315,6 +325,8 @@ interface SyncResult {
   errors: number;
   encodings: Record<string, number>;
   listingsPerPage: number;
+  wireBytes: number;
+  bodyBytes: number;
 }
 
 /**
@@ -328,6 +340,8 @@ async function syncWalk(base: string, size: number, seconds: number, seed: numbe
   const encodings: Record<string, number> = {};
   let errors = 0;
   let listings = 0;
+  let wireBytes = 0;
+  let bodyBytes = 0;
   const until = performance.now() + seconds * 1000;
   while (performance.now() < until) {
     let since = Math.floor(rand() * Math.max(1, size - SYNC_WALK * SYNC_PAGE));
@@ -336,6 +350,8 @@ async function syncWalk(base: string, size: number, seconds: number, seed: numbe
         const answer = await get(agent, new URL(`/api/sync/vehicles?since=${since}&limit=${SYNC_PAGE}`, base));
         times.push(answer.ms);
         if (answer.encoding) encodings[answer.encoding] = (encodings[answer.encoding] ?? 0) + 1;
+        wireBytes += answer.wireBytes;
+        bodyBytes += answer.body.length;
         if (answer.status !== 200) {
           errors++;
           break;
@@ -352,7 +368,7 @@ async function syncWalk(base: string, size: number, seconds: number, seed: numbe
   }
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { pages: times.length, median: pct(times, 50), p99: pct(times, 99), max: times.at(-1) ?? 0, errors, encodings, listingsPerPage: times.length ? listings / times.length : 0 };
+  return { pages: times.length, median: pct(times, 50), p99: pct(times, 99), max: times.at(-1) ?? 0, errors, encodings, listingsPerPage: times.length ? listings / times.length : 0, wireBytes, bodyBytes };
 }
 
 // ---- One tier ----------------------------------------------------------------------------------
@@ -361,7 +377,8 @@ interface Row {
   engine: Engine;
   size: number;
   version: string;
-  seedS: number | null;
+  seedS: number;
+  kept: boolean;
   startup: Startup;
   rss: { startup: number; load: number };
   search: LoadResult;
@@ -374,7 +391,7 @@ async function run(engine: Engine, pgUrl: string, size: number, port: number): P
   const tag = `[${engine} ${wholeNumberText(size)}]`;
   console.log(`${tag} ${KEEP ? 'seeding (or reusing a kept database)' : 'seeding'}...`);
   const prepared = engine === 'postgres' ? await preparePostgres(pgUrl, size) : await preparePglite(size);
-  console.log(`${tag} ${prepared.seedS === null ? 'kept database reused' : `seeded in ${prepared.seedS.toFixed(1)} s`}; starting the server`);
+  console.log(`${tag} ${prepared.kept ? `kept database reused (seeded in ${prepared.seedS.toFixed(1)} s)` : `seeded in ${prepared.seedS.toFixed(1)} s`}; starting the server`);
   try {
     const { child, rss, startup } = await startServer(prepared, port);
     try {
@@ -389,7 +406,7 @@ async function run(engine: Engine, pgUrl: string, size: number, port: number): P
       const sync = await syncWalk(base, size, SECONDS, size);
       rss.stop();
       for (const [name, r] of Object.entries({ search, popular, health })) if (r.firstError) console.warn(`${tag} ${name}: ${r.errors} failed, the first: ${r.firstError}`);
-      const row: Row = { engine, size, version: prepared.version, seedS: prepared.seedS, startup, rss: { ...rss.peaks }, search, popular, health, sync };
+      const row: Row = { engine, size, version: prepared.version, seedS: prepared.seedS, kept: prepared.kept, startup, rss: { ...rss.peaks }, search, popular, health, sync };
       console.log(
         `${tag} RSS ${rss.peaks.startup.toFixed(0)} / ${rss.peaks.load.toFixed(0)} MB | search ${search.rps.toFixed(0)} rps p99 ${search.p99.toFixed(1)} ms | popular ${popular.rps.toFixed(0)} rps p99 ${popular.p99.toFixed(1)} ms | health ${health.rps.toFixed(0)} rps | sync ${sync.median.toFixed(0)} / ${sync.p99.toFixed(0)} / ${sync.max.toFixed(0)} ms (${sync.pages} pages)`,
       );
@@ -431,18 +448,21 @@ function table(rows: Row[]): string[] {
     `| target | | | at most ${TARGETS.startS} s | | at most ${TARGETS.rssMb} | at most ${TARGETS.rssMb} | | | at most ${TARGETS.searchP99} | | | at least ${TARGETS.searchShare}% | | | p99 at most ${TARGETS.syncP99} | |`,
     ...rows.map(
       (r) =>
-        `| ${r.engine} | ${wholeNumberText(r.size)} | ${r.seedS === null ? 'kept' : secs(r.seedS)} | ${secs(r.startup.firstSearchS)} | ${r.startup.readyS === null ? 'not reported' : secs(r.startup.readyS)} | ${r.rss.startup.toFixed(0)} | ${r.rss.load.toFixed(0)} | ${r.search.rps.toFixed(0)} | ${ms(r.search.p50)} | ${ms(r.search.p99)} | ${r.health.rps.toFixed(0)} | ${ms(r.health.p99)} | ${share(r).toFixed(0)}% | ${r.popular.rps.toFixed(0)} | ${ms(r.popular.p99)} | ${r.sync.median.toFixed(0)} / ${r.sync.p99.toFixed(0)} / ${r.sync.max.toFixed(0)} | ${missed(r)} |`,
+        `| ${r.engine} | ${wholeNumberText(r.size)} | ${secs(r.seedS)}${r.kept ? ' (kept)' : ''} | ${secs(r.startup.firstSearchS)} | ${r.startup.readyS === null ? 'not reported' : secs(r.startup.readyS)} | ${r.rss.startup.toFixed(0)} | ${r.rss.load.toFixed(0)} | ${r.search.rps.toFixed(0)} | ${ms(r.search.p50)} | ${ms(r.search.p99)} | ${r.health.rps.toFixed(0)} | ${ms(r.health.p99)} | ${share(r).toFixed(0)}% | ${r.popular.rps.toFixed(0)} | ${ms(r.popular.p99)} | ${r.sync.median.toFixed(0)} / ${r.sync.p99.toFixed(0)} / ${r.sync.max.toFixed(0)} | ${missed(r)} |`,
     ),
   ];
 }
 
+/** "3.1 / 19.8": mean KB of an answer as sent and as read. */
+const kb = (wire: number, body: number, n: number) => `${(wire / 1024 / Math.max(1, n)).toFixed(1)} / ${(body / 1024 / Math.max(1, n)).toFixed(1)}`;
+
 function details(rows: Row[]): string[] {
   return [
-    '| engine | listings | listening | errors (search, popular, health, sync) | search answers | popular answers | sync answers | sync pages (listings a page) |',
-    '|---|---:|---:|---|---|---|---|---:|',
+    '| engine | listings | listening | errors (search, popular, health, sync) | search: compressed, KB sent / read, found nothing | popular: compressed, KB sent / read | sync: compressed, KB sent / read, pages (listings a page) |',
+    '|---|---:|---:|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.engine} | ${wholeNumberText(r.size)} | ${secs(r.startup.listeningS)} | ${r.search.errors}, ${r.popular.errors}, ${r.health.errors}, ${r.sync.errors} | ${encodingText(r.search.encodings, r.search.requests)} | ${encodingText(r.popular.encodings, r.popular.requests)} | ${encodingText(r.sync.encodings, r.sync.pages)} | ${r.sync.pages} (${r.sync.listingsPerPage.toFixed(0)}) |`,
+        `| ${r.engine} | ${wholeNumberText(r.size)} | ${secs(r.startup.listeningS)} | ${r.search.errors}, ${r.popular.errors}, ${r.health.errors}, ${r.sync.errors} | ${encodingText(r.search.encodings, r.search.requests)}, ${kb(r.search.wireBytes, r.search.bodyBytes, r.search.requests)}, ${((r.search.empty / Math.max(1, r.search.requests)) * 100).toFixed(0)}% | ${encodingText(r.popular.encodings, r.popular.requests)}, ${kb(r.popular.wireBytes, r.popular.bodyBytes, r.popular.requests)} | ${encodingText(r.sync.encodings, r.sync.pages)}, ${kb(r.sync.wireBytes, r.sync.bodyBytes, r.sync.pages)}, ${r.sync.pages} (${r.sync.listingsPerPage.toFixed(0)}) |`,
     ),
   ];
 }
@@ -475,11 +495,13 @@ async function main() {
     '## API search (`npm run bench:api`)',
     '',
     `Run on ${started.toISOString().slice(0, 10)} in Node ${process.version} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), server and load generator on the same machine, shared with other jobs: load average ${loadText(loadBefore)} at the start and ${loadText(loadAfter)} at the end. Engines: ${versions}.`,
-    `Listings: realistic rows (tests/bench/listings.ts): a description of its own and 2-6 photos each, one seller (a \`users\` row, dealer or private) per two listings, the catalogue's makes with a skew towards the common ones, coordinates around the cities, published over 85 days with 30-, 60- and 90-day plans (so some end within days); seeded with COPY on PostgreSQL, batched inserts on PGlite (up to ${wholeNumberText(PGLITE_MAX)}). Seeding: the time to write the listings and sellers into a migrated database, then \`ANALYZE\`.`,
+    `Listings: realistic rows (tests/bench/listings.ts): a description of its own and 2-6 photos each, one seller (a \`users\` row, dealer or private) per two listings, the catalogue's makes with a skew towards the common ones, coordinates around the cities, published over 85 days with 30-, 60- and 90-day plans (so some end within days); seeded with COPY on PostgreSQL, batched inserts on PGlite (up to ${wholeNumberText(PGLITE_MAX)}). Seeding: the time to write the listings and sellers into a migrated database, then \`ANALYZE\`; "(kept)": a database seeded by an earlier run and kept (\`BENCH_KEEP_DB=1\`), with the seeding time measured then.`,
     `Start-up: from spawning the server process (\`node --import tsx src/server/start.ts\`) to the first search answered 200 (polled every 100 ms; a ${POLL_TIMEOUT_MS / 1000} s timeout or a 503 counts as not answered), and to \`GET /api/ready\` reporting \`search_index: "ready"\` when the server reports it. RSS: the server process's VmRSS (\`/proc/<pid>/status\`) sampled every 250 ms, peak during start-up and peak during the measurements.`,
     `Load: ${CONCURRENCY} concurrent keep-alive clients, ${SECONDS} s per measurement (after a 2 s warm-up), each request sent with \`Accept-Encoding: br, gzip\` as browsers send it, its body read in full and decompressed. Search: buyers' searches in four shapes (make and price; make and model; region, years and distance; fuel, engine band and distance, by price), each from a buyer at another place within about 30 km of a city, the make (skewed), region, price, years, distance and band drawn from a fixed seed, so no two requests repeat a URL. Popular: one search (Toyotas under $60,000 nearest Harare) repeated. Health: \`GET /api/health\`. Sync page: one client walking \`GET /api/sync/vehicles?since=…&limit=${SYNC_PAGE}\` from a random revision, ${SYNC_WALK} pages, then from another, for ${SECONDS} s.`,
     '',
     ...table(rows),
+    '',
+    'How the answers came back: the share compressed (the server sends answers under 1 KB, such as a search that found nothing, uncompressed), an answer\'s mean size as sent and as read (decompressed), and the share of searches that found nothing.',
     '',
     ...details(rows),
     '',

@@ -14,6 +14,11 @@ export interface LoadResult {
   encodings: Record<string, number>;
   /** The first failure, to say what went wrong: the URL and the status and body, or the error. */
   firstError: string | null;
+  /** Bytes received (as sent, compressed or not) and read (decompressed), in all. */
+  wireBytes: number;
+  bodyBytes: number;
+  /** Answers whose X-Total-Count was 0 (a search that found nothing). */
+  empty: number;
 }
 
 /** What browsers send: every figure is measured with the compression a browser asks for. */
@@ -26,6 +31,10 @@ export interface Answer {
   /** The body as the client reads it: decompressed. */
   body: Buffer;
   encoding: string | null;
+  /** Bytes as they came over the connection. */
+  wireBytes: number;
+  /** The X-Total-Count header (a search's count of listings found), if any. */
+  total: number | null;
   ms: number;
 }
 
@@ -35,7 +44,12 @@ export function get(agent: http.Agent, url: URL): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers: BROWSER_HEADERS }, (res) => {
       const encoding = res.headers['content-encoding'] ?? null;
+      const total = res.headers['x-total-count'] === undefined ? null : Number(res.headers['x-total-count']);
       const parts: Buffer[] = [];
+      let wireBytes = 0;
+      res.on('data', (part: Buffer) => {
+        wireBytes += part.length;
+      });
       const decoded: Readable = encoding === 'br' ? res.pipe(zlib.createBrotliDecompress()) : encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
       pipeline(
         decoded,
@@ -45,7 +59,7 @@ export function get(agent: http.Agent, url: URL): Promise<Answer> {
             done();
           },
         }),
-      ).then(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts), encoding, ms: performance.now() - t0 }), reject);
+      ).then(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts), encoding, wireBytes, total, ms: performance.now() - t0 }), reject);
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -62,6 +76,9 @@ export async function load(base: string, next: (i: number) => string, opts: { co
   const encodings: Record<string, number> = {};
   let errors = 0;
   let firstError: string | null = null;
+  let wireBytes = 0;
+  let bodyBytes = 0;
+  let empty = 0;
   let i = 0;
   const until = performance.now() + opts.seconds * 1000;
   const worker = async () => {
@@ -75,6 +92,9 @@ export async function load(base: string, next: (i: number) => string, opts: { co
           firstError ??= `${url.pathname}${url.search}: ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`;
         }
         if (answer.encoding) encodings[answer.encoding] = (encodings[answer.encoding] ?? 0) + 1;
+        wireBytes += answer.wireBytes;
+        bodyBytes += answer.body.length;
+        if (answer.total === 0) empty++;
       } catch (e) {
         errors++;
         firstError ??= `${url.pathname}${url.search}: ${String(e)}`;
@@ -87,5 +107,5 @@ export async function load(base: string, next: (i: number) => string, opts: { co
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies.at(-1) ?? 0, errors, encodings, firstError };
+  return { requests: latencies.length, rps: latencies.length / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies.at(-1) ?? 0, errors, encodings, firstError, wireBytes, bodyBytes, empty };
 }
