@@ -285,10 +285,11 @@ async function startServer(prepared: Prepared, port: number): Promise<{ child: C
       try {
         const res = await fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(POLL_TIMEOUT_MS) });
         heard();
+        // No such endpoint, or one that does not speak of the index: nothing to wait for.
         if (res.status === 404) return null;
         const body = (await res.json().catch(() => ({}))) as { search_index?: unknown };
-        if (body.search_index === undefined) return null;
         if (body.search_index === 'ready') return elapsed();
+        if (res.ok && body.search_index === undefined) return null;
       } catch {
         /* not listening yet */
       }
