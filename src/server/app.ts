@@ -23,6 +23,7 @@ import { HttpError } from './errors';
 import { registerJsonParser } from './jsonBody';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createMediaStore } from './media/mediaStore';
+import { localMediaDir } from './media/localStore';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers';
 import { authPlugin } from './plugins/auth';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -39,6 +40,7 @@ import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
 import { configRoutes } from './routes/config.routes';
 import { eventRoutes } from './routes/events.routes';
+import { mediaRoutes } from './routes/media.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { pushRoutes } from './routes/push.routes';
 import { savedSearchRoutes } from './routes/savedSearches.routes';
@@ -136,18 +138,19 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await redis?.quit().catch(() => redis?.disconnect());
     });
   }
+  const media = await createMediaStore(config);
   const ctx: AppContext = {
     config,
     db: database.db,
     engine: database.engine,
     mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
-    media: createMediaStore(config.dataDir),
+    media,
     payments: deps.payments ?? createPaymentProviders(config.env, config.publicUrl),
     publicIndex: new PublicListingIndex(database.db, database),
     now: deps.now ?? (() => new Date()),
     push: new PushNotifier(database.db, createPushSender(config.vapid), app.log, () => ctx.now()),
     jobs: createJobRunner(database.db, () => ctx, { intervalMs: config.jobsIntervalMs, leaseMs: deps.jobLeaseMs, log: app.log }),
-    readiness: readinessCheck({ db: database.db, redis, searchIndexReady: () => ctx.publicIndex.ready }),
+    readiness: readinessCheck({ db: database.db, redis, media, searchIndexReady: () => ctx.publicIndex.ready }),
   };
   app.decorate('ctx', ctx);
   await ctx.publicIndex.start();
@@ -181,15 +184,17 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     reply.code(status).type('application/json; charset=utf-8').send({ detail });
   });
 
+  // Photos redirected to MEDIA_PUBLIC_URL load from there: as images, and through the service worker's fetch.
+  const mediaOrigin = config.media.store === 's3' && config.media.publicUrl ? [new URL(config.media.publicUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", 'https://js.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com', ...mediaOrigin],
         workerSrc: ["'self'", 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
       },
@@ -244,16 +249,21 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   );
 
   // Uploaded photos are named by their content, so they never change: cache them for a year.
-  mkdirSync(ctx.media.dir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: ctx.media.dir,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    cacheControl: true,
-    allowedPath: (p) => !p.includes('..'),
-  });
+  if (config.media.store === 'local') {
+    const mediaDir = localMediaDir(config.dataDir);
+    mkdirSync(mediaDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      cacheControl: true,
+      allowedPath: (p) => !p.includes('..'),
+    });
+  } else {
+    await app.register(mediaRoutes, { publicUrl: config.media.publicUrl });
+  }
 
   const appDir = deps.appDir === undefined ? null : deps.appDir;
   /** The build's page for /: index.html with the home page's opening screen (vite.config.ts). */

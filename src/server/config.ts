@@ -47,6 +47,65 @@ export interface ServerConfig {
    * Off in production: real push services are https, and the server must not post to arbitrary http hosts.
    */
   pushAllowHttp: boolean;
+  /** Where uploaded photos are kept (MEDIA_STORE and the S3_* variables). */
+  media: MediaConfig;
+}
+
+/** The bucket of MEDIA_STORE=s3 and how to reach it. */
+export interface S3Settings {
+  bucket: string;
+  /** An S3-compatible service's address (MinIO, R2, B2); null for AWS itself. */
+  endpoint: string | null;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than in the host name. */
+  forcePathStyle: boolean;
+}
+
+/**
+ * MEDIA_STORE=local (the default): DATA_DIR/media, served by this server. MEDIA_STORE=s3: a bucket,
+ * its photos served through this server or, with MEDIA_PUBLIC_URL, redirected to that address.
+ */
+export type MediaConfig = { store: 'local' } | { store: 's3'; s3: S3Settings; publicUrl: string | null };
+
+/** A setting the server cannot start with; its message says which variable and why. */
+export class ConfigError extends Error {}
+
+function parseFlag(name: string, v: string | undefined, otherwise: boolean): boolean {
+  if (v === undefined || v === '') return otherwise;
+  if (/^(true|1|on|yes)$/i.test(v)) return true;
+  if (/^(false|0|off|no)$/i.test(v)) return false;
+  throw new ConfigError(`${name} must be true or false, not "${v}"`);
+}
+
+/** MEDIA_STORE and the S3_* variables; a ConfigError names what is missing or malformed. */
+export function loadMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
+  const store = env.MEDIA_STORE || 'local';
+  const publicUrl = env.MEDIA_PUBLIC_URL?.replace(/\/+$/, '') || null;
+  if (store === 'local') {
+    if (publicUrl) throw new ConfigError('MEDIA_PUBLIC_URL needs MEDIA_STORE=s3: photos on the local disk are served by this server only');
+    return { store: 'local' };
+  }
+  if (store !== 's3') throw new ConfigError(`MEDIA_STORE must be local or s3, not "${store}"`);
+  const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
+  if (missing.length) throw new ConfigError(`MEDIA_STORE=s3 needs ${missing.join(', ')} (the bucket and the keys that may write to it)`);
+  for (const [name, url] of [['S3_ENDPOINT', env.S3_ENDPOINT], ['MEDIA_PUBLIC_URL', publicUrl]] as const) {
+    if (url && !(URL.canParse(url) && /^https?:$/.test(new URL(url).protocol))) throw new ConfigError(`${name} must be an http(s) address, not "${url}"`);
+  }
+  const endpoint = env.S3_ENDPOINT || null;
+  return {
+    store: 's3',
+    s3: {
+      bucket: env.S3_BUCKET!,
+      endpoint,
+      region: env.S3_REGION || 'us-east-1',
+      accessKeyId: env.S3_ACCESS_KEY_ID!,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+      forcePathStyle: parseFlag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE, endpoint !== null),
+    },
+    publicUrl,
+  };
 }
 
 /** A secret kept in DATA_DIR so tokens stay valid across restarts when JWT_SECRET is unset. */
@@ -97,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) || 10_000,
     vapid: { publicKey: '', privateKey: '', subject: '' },
     pushAllowHttp: false,
+    media: overrides.media ?? loadMediaConfig(env),
   };
   const config = { ...base, ...overrides };
   if (!config.vapid.publicKey) config.vapid = loadVapidKeys(env, config.dataDir, config.supportEmail);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Redis } from 'ioredis';
 import type { Db } from './db/client';
+import type { MediaStore } from './media/mediaStore';
 
 /** How long a dependency may take to answer before it counts as unavailable: a probe must answer even when one hangs. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -14,6 +15,7 @@ export const readinessAnswer = z.object({
   ready: z.boolean(),
   database: dependencyState,
   redis: dependencyState,
+  media: dependencyState,
   search_index: z.enum(['ready', 'building']),
 });
 export type Readiness = z.infer<typeof readinessAnswer>;
@@ -37,16 +39,17 @@ async function probe(check: (() => Promise<unknown>) | null): Promise<Dependency
 /**
  * Whether this instance can serve: every dependency a request may need answers. Each is one entry of
  * `dependencies` below and one field of readinessAnswer: the database, Redis when configured, and
- * the place for the media store's check (a bucket, when photos live in one). The search index is
+ * the media store (the photos' folder, or their bucket). The search index is
  * reported but does not make the instance unready: while it builds, searches are answered by SQL.
  */
-export function readinessCheck(deps: { db: Db; redis: Redis | null; searchIndexReady: () => boolean }): () => Promise<Readiness> {
+export function readinessCheck(deps: { db: Db; redis: Redis | null; media: Pick<MediaStore, 'check'>; searchIndexReady: () => boolean }): () => Promise<Readiness> {
   return async () => {
-    const [database, redis] = await Promise.all([
+    const [database, redis, media] = await Promise.all([
       probe(() => deps.db.execute(sql`select 1`)),
       probe(deps.redis ? () => deps.redis!.ping() : null),
+      probe(() => deps.media.check()),
     ]);
-    const dependencies = { database, redis };
+    const dependencies = { database, redis, media };
     return {
       ready: Object.values(dependencies).every((state) => state !== 'unavailable'),
       ...dependencies,

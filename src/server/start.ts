@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { buildServer } from './app';
 import { buildAppIfStale, distDir } from './buildApp';
 import { DataDirLockedError } from './db/dataDirLock';
@@ -43,6 +43,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof DataDirLockedError ? err.message : err);
+  console.error(err instanceof DataDirLockedError || err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -52,13 +52,16 @@ export async function signedIn(context: BrowserContext, session: { token: string
   );
 }
 
-/** The app's server and Chromium, started before the enclosing describe block's tests and stopped after. */
-export function appInBrowser(options: AppServerOptions = {}): AppInBrowser {
+/**
+ * The app's server and Chromium, started before the enclosing describe block's tests and stopped after;
+ * `browserArgs`: switches for that Chromium.
+ */
+export function appInBrowser(options: AppServerOptions & { browserArgs?: string[] } = {}): AppInBrowser {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     server = await startAppServer(options);
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.browserArgs);
   });
   afterAll(async () => {
     await browser?.close();

@@ -15,8 +15,9 @@ export const SCREENSHOTS = path.join(import.meta.dirname, 'screenshots');
 /** The flags Chromium needs on this machine (also for a persistent profile, as bench:mirror launches). */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+/** Chromium with the flags above, and `extraArgs` (a test's own switches). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /**

@@ -39,7 +39,7 @@ describe.each(ENGINES)('%s: liveness and readiness', (engine) => {
     const res = await s.request({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ ready: true, database: 'ok', redis: 'not configured', search_index: 'ready' });
+    expect(res.json()).toEqual({ ready: true, database: 'ok', redis: 'not configured', media: 'ok', search_index: 'ready' });
   });
 
   it('the search index is building until its first build ends, and that does not make the instance unready', async () => {
@@ -54,7 +54,7 @@ describe.each(ENGINES)('%s: liveness and readiness', (engine) => {
     const doc = (await s.request({ method: 'GET', url: '/api/docs/json' })).json();
     const ready = doc.paths['/api/ready'].get;
     expect(Object.keys(ready.responses).sort()).toEqual(['200', '503']);
-    expect(Object.keys(ready.responses['503'].content['application/json'].schema.properties).sort()).toEqual(['database', 'ready', 'redis', 'search_index']);
+    expect(Object.keys(ready.responses['503'].content['application/json'].schema.properties).sort()).toEqual(['database', 'media', 'ready', 'redis', 'search_index']);
   });
 
   it('503 naming Redis when it is configured and does not answer; the database still ok', async () => {
@@ -76,11 +76,11 @@ describe.each(ENGINES)('%s: liveness and readiness', (engine) => {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: true });
     const app = await buildServer(config, { database, logger: false });
     try {
-      await app.ctx.publicIndex.refresh();
+      await app.ctx.publicIndex.build();
       await database.close();
       const res = await app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ ready: false, database: 'unavailable', redis: 'not configured', search_index: 'ready' });
+      expect(res.json()).toEqual({ ready: false, database: 'unavailable', redis: 'not configured', media: 'ok', search_index: 'ready' });
     } finally {
       await app.close();
       await pgdb?.drop();

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 
-/** A database of its own on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
-export async function postgresDatabase(prefix = 'motokari_test'): Promise<{ url: string; drop(): Promise<void> }> {
+/** A database of its own on the PostgreSQL server of TEST_DATABASE_URL (or `base`), and how to drop it. */
+export async function postgresDatabase(prefix = 'motokari_test', base = process.env.TEST_DATABASE_URL): Promise<{ url: string; drop(): Promise<void> }> {
   const { default: pg } = await import('pg');
-  const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set (eval "$(bash .ci/start-postgres.sh)" starts a server)');
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });

@@ -1,10 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { access, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../domain/constants';
+import type { MediaConfig } from '../config';
+import { localMediaDir, localObjects } from './localStore';
 
 export const MEDIA_PREFIX = '/media/';
+/** Renditions are named by their content, so they never change: cached for a year wherever they are served from. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const MEDIA_TYPE = 'image/webp';
 const FULL_WIDTH = 1600;
 const THUMB_WIDTH = 400;
 /** The card thumbnail for a person who chose 'Save data': narrower and coarser. */
@@ -21,38 +25,67 @@ export interface StoredImage {
   bytes: number;
 }
 
+/** A stored rendition: its name (as in its URL), its bytes or a stream of them, and their count when known. */
+export interface MediaObject {
+  name: string;
+  body: Buffer | Readable;
+  bytes?: number;
+}
+
 export class NotAnImageError extends Error {}
 /** An image whose header declares more than MAX_IMAGE_PIXELS: refused before it is decoded. */
 export class ImageTooLargeError extends NotAnImageError {}
 
+/** Where uploaded photos are kept (DATA_DIR/media or an S3 bucket); nothing of where leaks out. */
 export interface MediaStore {
-  readonly dir: string;
   /** Stores WebP renditions of an image; the same bytes always give the same URLs (a replay stores nothing new). */
   store(bytes: Buffer): Promise<StoredImage>;
-  /** Deletes the renditions of a stored image, by the URL `store` gave; a file already gone is no error. */
-  remove(url: string): Promise<void>;
+  /** A stored rendition by its name (`<hash>-full.webp`, `-thumb.webp`, `-small.webp`); null when the name is no rendition's or it is gone. */
+  read(name: string): Promise<MediaObject | null>;
   /**
-   * The file of a stored image's card thumbnail, by the URL `store` gave: the thumbnail, or with
-   * `small` its smaller rendition, made from the thumbnail on first ask and kept beside it. Null when
-   * the URL is not a stored image's or its thumbnail is gone.
+   * A stored image's card thumbnail, by the URL `store` gave: the thumbnail, or with `small` its
+   * smaller rendition, made from the thumbnail on first ask and kept in the store beside it. Null
+   * when the URL is not a stored image's or its thumbnail is gone.
    */
-  thumbnailFile(url: string, small: boolean): Promise<string | null>;
+  thumbnail(url: string, small: boolean): Promise<MediaObject | null>;
+  /** Deletes the renditions of a stored image, by the URL `store` gave; a rendition already gone is no error. */
+  remove(url: string): Promise<void>;
+  /** Throws when the store cannot be reached (for a readiness probe). */
+  check(): Promise<void>;
+}
+
+/** What a store keeps renditions in, by name: a folder or a bucket. */
+export interface MediaObjects {
+  /** The size and, when known without decoding, the dimensions of a stored object; null when absent. */
+  stat(name: string): Promise<{ bytes: number; width?: number; height?: number } | null>;
+  get(name: string): Promise<MediaObject | null>;
+  /** Writes a whole object: a reader sees all of it or none. */
+  put(name: string, data: Buffer, size: { width: number; height: number }): Promise<void>;
+  /** Deletes an object; one already gone is no error. */
+  delete(name: string): Promise<void>;
+  check(): Promise<void>;
 }
 
 export const thumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-thumb.webp');
 const smallThumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-small.webp');
 const STORED = /^\/media\/[0-9a-f]{32}-full\.webp$/;
+/** The name of a stored rendition, as `store` makes them. */
+export const MEDIA_NAME = /^[0-9a-f]{32}-(full|thumb|small)\.webp$/;
+const nameOf = (url: string) => url.slice(MEDIA_PREFIX.length);
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
+/** The whole of a rendition's bytes. */
+async function bytesOf(obj: MediaObject): Promise<Buffer> {
+  return Buffer.isBuffer(obj.body) ? obj.body : Buffer.concat(await obj.body.toArray());
+}
 
-export function createMediaStore(dataDir: string): MediaStore {
-  const dir = path.join(dataDir, 'media');
+/** Lets go of a rendition that will not be sent (its file or connection). */
+export function discard(obj: MediaObject): void {
+  if (obj.body instanceof Readable) obj.body.destroy();
+}
+
+/** The renditions, the names and the replay rule, over any place that keeps objects by name. */
+export function mediaStoreOn(objects: MediaObjects): MediaStore {
   return {
-    dir,
     async store(bytes) {
       let meta: Metadata;
       try {
@@ -66,56 +99,74 @@ export function createMediaStore(dataDir: string): MediaStore {
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
       const fullName = `${hash}-full.webp`;
       const thumbName = `${hash}-thumb.webp`;
-      await mkdir(dir, { recursive: true });
-      const fullPath = path.join(dir, fullName);
-      const stored = await exists(fullPath);
-      let width = meta.width ?? 0;
-      let height = meta.height ?? 0;
-      let size = 0;
-      if (!stored) {
-        try {
-          const base = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-          const full = await base().resize({ width: FULL_WIDTH, height: FULL_WIDTH, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
-          const thumb = await base().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
-          await writeFile(path.join(dir, thumbName), thumb);
-          // The full rendition is written last: its presence means both exist.
-          await writeFile(fullPath, full.data);
-          width = full.info.width;
-          height = full.info.height;
-          size = full.data.length;
-        } catch (e) {
-          throw new NotAnImageError(e instanceof Error ? e.message : 'cannot decode');
+      const answer = (width: number, height: number, size: number): StoredImage => ({
+        url: MEDIA_PREFIX + fullName,
+        thumbnail_url: MEDIA_PREFIX + thumbName,
+        width,
+        height,
+        bytes: size,
+      });
+      const stored = await objects.stat(fullName);
+      if (stored) {
+        if (stored.width !== undefined && stored.height !== undefined) return answer(stored.width, stored.height, stored.bytes);
+        const full = await objects.get(fullName);
+        if (full) {
+          const m = await sharp(await bytesOf(full)).metadata();
+          return answer(m.width ?? meta.width ?? 0, m.height ?? meta.height ?? 0, stored.bytes);
         }
-      } else {
-        const m = await sharp(fullPath).metadata();
-        width = m.width ?? width;
-        height = m.height ?? height;
-        size = m.size ?? 0;
       }
-      return { url: MEDIA_PREFIX + fullName, thumbnail_url: MEDIA_PREFIX + thumbName, width, height, bytes: size };
+      let full: { data: Buffer; info: OutputInfo };
+      let thumb: { data: Buffer; info: OutputInfo };
+      try {
+        const base = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+        full = await base().resize({ width: FULL_WIDTH, height: FULL_WIDTH, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
+        thumb = await base().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer({ resolveWithObject: true });
+      } catch (e) {
+        throw new NotAnImageError(e instanceof Error ? e.message : 'cannot decode');
+      }
+      await objects.put(thumbName, thumb.data, thumb.info);
+      // The full rendition is written last: its presence means both exist.
+      await objects.put(fullName, full.data, full.info);
+      return answer(full.info.width, full.info.height, full.data.length);
+    },
+    async read(name) {
+      return MEDIA_NAME.test(name) ? objects.get(name) : null;
+    },
+    async thumbnail(url, small) {
+      if (!STORED.test(url)) return null;
+      if (!small) return objects.get(nameOf(thumbnailOf(url)));
+      const name = nameOf(smallThumbnailOf(url));
+      const kept = await objects.get(name);
+      if (kept) return kept;
+      const thumb = await objects.get(nameOf(thumbnailOf(url)));
+      if (!thumb) return null;
+      const made = await sharp(await bytesOf(thumb)).resize({ width: SMALL_WIDTH, withoutEnlargement: true }).webp({ quality: SMALL_QUALITY }).toBuffer({ resolveWithObject: true });
+      // A request at the same moment makes the same bytes: whichever write lands last changes nothing.
+      await objects.put(name, made.data, made.info);
+      return { name, body: made.data, bytes: made.data.length };
     },
     async remove(url) {
-      const full = path.basename(url);
+      if (!STORED.test(url)) return;
       // The thumbnails first: the full rendition's presence means the thumbnail exists (see store).
-      await rm(path.join(dir, path.basename(smallThumbnailOf(url))), { force: true });
-      await rm(path.join(dir, path.basename(thumbnailOf(url))), { force: true });
-      await rm(path.join(dir, full), { force: true });
+      await objects.delete(nameOf(smallThumbnailOf(url)));
+      await objects.delete(nameOf(thumbnailOf(url)));
+      await objects.delete(nameOf(url));
     },
-    async thumbnailFile(url, small) {
-      if (!STORED.test(url)) return null;
-      const thumb = path.join(dir, path.basename(thumbnailOf(url)));
-      if (!(await exists(thumb))) return null;
-      if (!small) return thumb;
-      const file = path.join(dir, path.basename(smallThumbnailOf(url)));
-      if (await exists(file)) return file;
-      const bytes = await sharp(thumb).resize({ width: SMALL_WIDTH, withoutEnlargement: true }).webp({ quality: SMALL_QUALITY }).toBuffer();
-      // Written aside and renamed: a request at the same moment reads the whole file or makes its own.
-      const part = `${file}.${randomBytes(6).toString('hex')}.part`;
-      await writeFile(part, bytes);
-      await rename(part, file);
-      return file;
-    },
+    check: () => objects.check(),
   };
+}
+
+/** Photos in DATA_DIR/media (MEDIA_STORE=local, the default). */
+export function createLocalMediaStore(dataDir: string): MediaStore {
+  return mediaStoreOn(localObjects(localMediaDir(dataDir)));
+}
+
+/** The store that MEDIA_STORE chose: DATA_DIR/media (the default) or an S3-compatible bucket. */
+export async function createMediaStore(config: { dataDir: string; media: MediaConfig }): Promise<MediaStore> {
+  if (config.media.store === 'local') return createLocalMediaStore(config.dataDir);
+  // Loaded only when configured: a server on the local disk does not load the SDK.
+  const { createS3MediaStore } = await import('./s3Store');
+  return createS3MediaStore(config.media.s3);
 }
 
 const DATA_URL = /^data:([\w/+.-]+)?(;[\w=.-]+)*;base64,([A-Za-z0-9+/=\s]+)$/;

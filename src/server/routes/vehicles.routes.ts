@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +9,7 @@ import { daysLeft, listingStatus, type SellerContact } from '../../domain/vehicl
 import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
 import { enqueueListingPublished } from '../jobs/backgroundJobs';
+import { sendMedia } from '../media/sendMedia';
 import { isAdmin, requireUser } from '../plugins/auth';
 import {
   findVehicle,
@@ -56,8 +55,6 @@ const buyerQuery = z.object({
 const thumbQuery = z.object({ size: z.enum(['small']).optional() });
 /** A card thumbnail may change when its listing's photos do: a day, not forever. */
 const THUMB_CACHE = 'public, max-age=86400';
-/** Whether an If-None-Match header names this (strong) ETag, or is `*`. */
-const ifNoneMatch = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*');
 const createQuery = z.object({ is_free_update: z.enum(['true', 'false']).optional() });
 /** GET /api/vehicles/{id}/contact: documented, and nothing else can slip into the answer. */
 const contactAnswer = z.object({ seller_phone: z.string().nullable(), seller_email: z.string().nullable() });
@@ -122,12 +119,9 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const photo = row.images[0];
     if (photo === undefined) throw notFound(LISTING_MESSAGES.noPhoto);
     if (!isMediaUrl(photo)) return reply.header('cache-control', THUMB_CACHE).redirect(photo, 302);
-    const file = await media.thumbnailFile(photo, req.query.size === 'small');
-    if (!file) throw notFound(LISTING_MESSAGES.noPhoto);
-    const etag = `"${path.basename(file)}"`;
-    reply.header('cache-control', THUMB_CACHE).header('etag', etag);
-    if (ifNoneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('image/webp').send(createReadStream(file));
+    const thumb = await media.thumbnail(photo, req.query.size === 'small');
+    if (!thumb) throw notFound(LISTING_MESSAGES.noPhoto);
+    return sendMedia(req, reply, thumb, THUMB_CACHE);
   });
 
   app.get('/vehicle/:id/dealer-info', { schema: { params: idParams, tags: ['vehicles'] } }, async (req) => {
