@@ -7,11 +7,13 @@ import { EXPIRY_REMINDER_DAYS } from '../../src/domain/notifications';
 import { startFakePushService, type FakePushService } from '../fakes/fakePushService';
 import { listingBody } from '../support/listingBody';
 import { postgresDatabase } from '../support/postgresDatabase';
+import { startS3Server, type TestS3Server } from '../support/s3Server';
 import { startServerInstance, type ServerInstance } from '../support/serverInstance';
 
-// Two server processes behind one (imagined) load balancer, sharing one PostgreSQL database, one Redis
-// and the secrets, as the README's production setup runs them. Real processes, real HTTP: what one
-// instance acknowledges, the other must see. Needs PostgreSQL and Redis (CI starts both, see .ci/run).
+// Two server processes behind one (imagined) load balancer, sharing one PostgreSQL database, one Redis,
+// one S3-compatible bucket and the secrets, as the README's production setup runs them. Real processes,
+// real HTTP: what one instance acknowledges, the other must see. Needs PostgreSQL and Redis (CI starts
+// both, see .ci/run); the bucket is s3rver's, started here.
 
 /** How often each instance polls for background jobs (and runs each recurring one). */
 const JOBS_INTERVAL_MS = 300;
@@ -60,8 +62,9 @@ async function call(
   return { status: res.status, json, headers: res.headers };
 }
 
-describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis${needs.length ? ` (skipped: ${needs.join(' and ')} not set)` : ''}`, () => {
+describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL, one Redis and one bucket${needs.length ? ` (skipped: ${needs.join(' and ')} not set)` : ''}`, () => {
   let database: Awaited<ReturnType<typeof postgresDatabase>>;
+  let s3: TestS3Server;
   let push: FakePushService;
   const instances: ServerInstance[] = [];
   let a: ServerInstance;
@@ -70,11 +73,16 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis
   let seller: { token: string; id: string };
 
   beforeAll(async () => {
-    [database, push] = await Promise.all([postgresDatabase('motokari_two'), startFakePushService()]);
+    [database, s3, push] = await Promise.all([postgresDatabase('motokari_two'), startS3Server(), startFakePushService()]);
     const vapid = webpush.generateVAPIDKeys();
     const env = {
       DATABASE_URL: database.url,
       REDIS_URL: process.env.TEST_REDIS_URL!,
+      MEDIA_STORE: 's3',
+      S3_BUCKET: s3.bucket,
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       JOBS_INTERVAL_MS: String(JOBS_INTERVAL_MS),
       JWT_SECRET: randomBytes(32).toString('base64url'),
       VAPID_PUBLIC_KEY: vapid.publicKey,
@@ -98,7 +106,7 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis
 
   afterAll(async () => {
     await Promise.all(instances.map((s) => s.stop()));
-    await Promise.all([database?.drop(), push?.close()]);
+    await Promise.all([database?.drop(), s3?.close(), push?.close()]);
   });
 
   /** Creates a draft through `s` and publishes it with the mobile-money sandbox; resolves when `s` acknowledged the payment. */
@@ -128,6 +136,21 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis
       if (!found) await new Promise((r) => setTimeout(r, 25));
     }
     expect(found, `B's last answer: ${last?.status} ${JSON.stringify(last?.json)}`).toBe(true);
+  });
+
+  it('a photo uploaded through A is served by B', async () => {
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'hilux.png');
+    const uploaded = await call(a, 'POST', '/api/uploads', { client, token: seller.token, body: form });
+    expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(201);
+    const file = uploaded.json.files[0] as { url: string; thumbnail_url: string };
+    for (const url of [file.url, file.thumbnail_url]) {
+      const [fromA, fromB] = await Promise.all([fetch(a.url + url), fetch(b.url + url)]);
+      expect(fromB.status, url).toBe(200);
+      expect(fromB.headers.get('content-type')).toBe('image/webp');
+      expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+    }
   });
 
   it('a rate limit spent on A applies on B', async () => {
@@ -244,10 +267,13 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL and one Redis
       if (acknowledged.has(id)) expect(res.status, `acknowledged ${id}`).toBe(200);
       else expect([200, 404], `unacknowledged ${id}`).toContain(res.status);
       if (res.status !== 200) continue;
-      // Whole or absent: the row with its price and its one stored photo.
+      // Whole or absent: the row with its price and its one stored photo, which B serves.
       expect(res.json.price).toBe(price);
       expect(res.json.images).toHaveLength(1);
       expect(res.json.images[0]).toMatch(/^\/media\/[0-9a-f]{32}-full\.webp$/);
+      const photo = await fetch(b.url + res.json.images[0]);
+      expect(photo.status, `${id}'s photo`).toBe(200);
+      expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
   });
 });
