@@ -20,9 +20,10 @@ const JOBS_INTERVAL_MS = 300;
 
 const needs = [!process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL', !process.env.TEST_REDIS_URL && 'TEST_REDIS_URL'].filter(Boolean);
 
-interface Answer {
+/** An answer: its status, and its body parsed as JSON (as T: what the route answers on success). */
+interface Answer<T> {
   status: number;
-  json: any;
+  json: T;
   headers: Headers;
 }
 
@@ -35,12 +36,12 @@ const RUN = randomBytes(5).toString('hex');
 let clients = 0;
 const newClient = () => `fd${RUN.slice(0, 2)}:${RUN.slice(2, 6)}:${RUN.slice(6)}:${(clients += 1).toString(16)}::1`;
 
-async function call(
+async function call<T = unknown>(
   s: ServerInstance,
   method: string,
   url: string,
   opts: { token?: string; body?: unknown; client: string; headers?: Record<string, string> },
-): Promise<Answer> {
+): Promise<Answer<T>> {
   const isForm = opts.body instanceof FormData;
   const res = await fetch(s.url + url, {
     method,
@@ -59,7 +60,7 @@ async function call(
   } catch {
     json = text;
   }
-  return { status: res.status, json, headers: res.headers };
+  return { status: res.status, json: json as T, headers: res.headers };
 }
 
 describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL, one Redis and one bucket${needs.length ? ` (skipped: ${needs.join(' and ')} not set)` : ''}`, () => {
@@ -96,7 +97,7 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL, one Redis an
     instances.push(...started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
     for (const r of started) if (r.status === 'rejected') throw r.reason;
     [a, b] = instances as [ServerInstance, ServerInstance];
-    const signup = await call(a, 'POST', '/api/auth/signup', {
+    const signup = await call<{ access_token: string; user: { id: string } }>(a, 'POST', '/api/auth/signup', {
       client,
       body: { name: 'Tendai Moyo', email: `seller-${RUN}@example.co.zw`, phone: '+263 77 123 4567', location: 'Harare', password: 'secret-pass', user_type: 'private' },
     });
@@ -111,28 +112,28 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL, one Redis an
 
   /** Creates a draft through `s` and publishes it with the mobile-money sandbox; resolves when `s` acknowledged the payment. */
   async function publish(s: ServerInstance, over: Record<string, unknown> = {}): Promise<Vehicle> {
-    const draft = await call(s, 'POST', '/api/vehicles', { client, token: seller.token, body: listingBody({ id: randomUUID(), ...over }) });
+    const draft = await call<Vehicle>(s, 'POST', '/api/vehicles', { client, token: seller.token, body: listingBody({ id: randomUUID(), ...over }) });
     expect(draft.status, JSON.stringify(draft.json)).toBe(201);
-    const created = await call(s, 'POST', '/api/payments/ecocash/create', {
+    const created = await call<{ transaction_id: string }>(s, 'POST', '/api/payments/ecocash/create', {
       client,
       token: seller.token,
       body: { vehicle_id: draft.json.id, payment_method: 'ecocash', customer_msisdn: '0771234567' },
     });
     expect(created.status, JSON.stringify(created.json)).toBe(200);
-    const confirmed = await call(s, 'POST', `/api/payments/ecocash/confirm/${created.json.transaction_id}`, { client, token: seller.token, body: {} });
+    const confirmed = await call<{ vehicle: Vehicle }>(s, 'POST', `/api/payments/ecocash/confirm/${created.json.transaction_id}`, { client, token: seller.token, body: {} });
     expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
     expect(confirmed.json.vehicle.is_published).toBe(true);
-    return confirmed.json.vehicle as Vehicle;
+    return confirmed.json.vehicle;
   }
 
   it("a listing published through A is in B's search results within a second", async () => {
     const v = await publish(a, { make: 'Mazda', model: 'BT-50', variant: null, year: 2017 });
     const deadline = Date.now() + 1000;
     let found = false;
-    let last: Answer | null = null;
+    let last: Answer<Vehicle[]> | null = null;
     while (!found && Date.now() <= deadline) {
-      last = await call(b, 'GET', '/api/vehicles?make=Mazda&model=BT-50', { client });
-      found = last.status === 200 && (last.json as Vehicle[]).some((x) => x.id === v.id);
+      last = await call<Vehicle[]>(b, 'GET', '/api/vehicles?make=Mazda&model=BT-50', { client });
+      found = last.status === 200 && last.json.some((x) => x.id === v.id);
       if (!found) await new Promise((r) => setTimeout(r, 25));
     }
     expect(found, `B's last answer: ${last?.status} ${JSON.stringify(last?.json)}`).toBe(true);
@@ -142,9 +143,9 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL, one Redis an
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } }).png().toBuffer();
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'hilux.png');
-    const uploaded = await call(a, 'POST', '/api/uploads', { client, token: seller.token, body: form });
+    const uploaded = await call<{ files: Array<{ url: string; thumbnail_url: string }> }>(a, 'POST', '/api/uploads', { client, token: seller.token, body: form });
     expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(201);
-    const file = uploaded.json.files[0] as { url: string; thumbnail_url: string };
+    const file = uploaded.json.files[0]!;
     for (const url of [file.url, file.thumbnail_url]) {
       const [fromA, fromB] = await Promise.all([fetch(a.url + url), fetch(b.url + url)]);
       expect(fromB.status, url).toBe(200);
@@ -190,7 +191,7 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL, one Redis an
 
       const titled = (title: string) => push.pushesFor(device).filter((p) => (p.payload as { title?: string } | null)?.title === title);
       const reminders = () => titled(`Your listing expires in ${EXPIRY_REMINDER_DAYS} days`);
-      const live = () => titled('Your listing is live');
+      const live = () => titled('Your listing is live').filter((p) => [`/car/${ending.id}`, `/car/${reminded.id}`].includes((p.payload as { url: string }).url));
       const deadline = Date.now() + 20 * JOBS_INTERVAL_MS + 10_000;
       while (!((await row(ending.id)).is_expired && reminders().length > 0 && live().length >= 2)) {
         if (Date.now() > deadline) {
@@ -209,10 +210,10 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL, one Redis an
       // The publications' pushes too, one each, whichever instance took the payment.
       expect(live().map((p) => (p.payload as { url: string }).url).sort()).toEqual([`/car/${ending.id}`, `/car/${reminded.id}`].sort());
       // A device's copy, synced through either instance, hears of the expiry once, as a removal.
-      const feed = await call(b, 'GET', `/api/sync/vehicles?since=${revisionBefore}`, { client });
+      const feed = await call<{ tombstones: string[]; upserts: Vehicle[] }>(b, 'GET', `/api/sync/vehicles?since=${revisionBefore}`, { client });
       expect(feed.status).toBe(200);
-      expect((feed.json.tombstones as string[]).filter((id) => id === ending.id)).toHaveLength(1);
-      expect((feed.json.upserts as Vehicle[]).map((v) => v.id)).not.toContain(ending.id);
+      expect(feed.json.tombstones.filter((id) => id === ending.id)).toHaveLength(1);
+      expect(feed.json.upserts.map((v) => v.id)).not.toContain(ending.id);
     } finally {
       await db.end();
     }
@@ -263,7 +264,7 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL, one Redis an
     expect(failures).toBeGreaterThan(0);
 
     for (const [id, { price }] of sent) {
-      const res = await call(b, 'GET', `/api/vehicles/${id}`, { client, token: seller.token });
+      const res = await call<Vehicle>(b, 'GET', `/api/vehicles/${id}`, { client, token: seller.token });
       if (acknowledged.has(id)) expect(res.status, `acknowledged ${id}`).toBe(200);
       else expect([200, 404], `unacknowledged ${id}`).toContain(res.status);
       if (res.status !== 200) continue;
@@ -271,7 +272,7 @@ describe.skipIf(needs.length > 0)(`two instances on one PostgreSQL, one Redis an
       expect(res.json.price).toBe(price);
       expect(res.json.images).toHaveLength(1);
       expect(res.json.images[0]).toMatch(/^\/media\/[0-9a-f]{32}-full\.webp$/);
-      const photo = await fetch(b.url + res.json.images[0]);
+      const photo = await fetch(b.url + res.json.images[0]!);
       expect(photo.status, `${id}'s photo`).toBe(200);
       expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(0);
     }
