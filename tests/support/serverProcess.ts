@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../..');
 
 /** A real server process (`src/server/start.ts`), as `npm start` runs it but without building the app. */
 export interface ServerProcess {
