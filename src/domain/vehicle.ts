@@ -99,7 +99,7 @@ export function withDistance(v: Vehicle, buyer: LatLon): Vehicle {
 }
 
 /** The distance and drive time from the buyer to a listing's seller; null without the seller's coordinates. */
-export function distanceFields(v: Vehicle, buyer: LatLon): { distance_km: number | null; drive_time_minutes: number | null } {
+export function distanceFields(v: Pick<Vehicle, 'seller_latitude' | 'seller_longitude'>, buyer: LatLon): { distance_km: number | null; drive_time_minutes: number | null } {
   if (!hasCoordinates(v.seller_latitude, v.seller_longitude)) return { distance_km: null, drive_time_minutes: null };
   const km = haversineKm(buyer, { latitude: v.seller_latitude as number, longitude: v.seller_longitude as number });
   return { distance_km: roundKm(km), drive_time_minutes: driveTimeMinutes(km) };

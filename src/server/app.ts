@@ -7,7 +7,6 @@ import multipart from '@fastify/multipart';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
-import { constants as zlib } from 'node:zlib';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { hasZodFastifySchemaValidationErrors, jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +16,7 @@ import { HOME_HERO_PRELOAD_LINK } from '../domain/home';
 import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '../domain/screens';
 import { loadScreenPreloads } from './screenPreloads';
 import type { ServerConfig } from './config';
+import { DYNAMIC_COMPRESSION } from './compression';
 import type { AppContext } from './context';
 import { openDatabase, type Database } from './db/client';
 import { HttpError } from './errors';
@@ -207,16 +207,8 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     errorResponseBuilder: () => ({ statusCode: 429, detail: GENERIC_MESSAGES.rateLimited, message: GENERIC_MESSAGES.rateLimited }),
   });
   // Phones on metered connections: JSON (the first sync of the 70 sample listings: 90 KB, 15 KB compressed)
-  // and any text the app did not ship precompressed (the built files are, at the highest quality).
-  // Every answer here is written per request, so the cheapest settings that still compress well:
-  // brotli quality 1 compresses a page of 20 listings (29 KB) to 7 KB in a third of quality 4's time
-  // (5% larger), and a sync page of 500 (740 KB) in a third too; gzip level 1 for browsers without brotli.
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
-    zlibOptions: { level: 1 },
-  });
+  // and any text the app did not ship precompressed, at settings that cost little CPU (compression.ts).
+  await app.register(compress, DYNAMIC_COMPRESSION);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 20 } });
   await app.register(formbody);
   await app.register(swagger, {

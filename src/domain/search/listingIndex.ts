@@ -549,6 +549,8 @@ export class ListingIndex<T extends Indexed> {
   private newest: SortedSlots | null = null;
   /** The grid's extent (rows and columns of the cells ever used) and the largest absolute latitude and longitude placed. */
   private gridBounds = { minRow: Infinity, maxRow: -Infinity, minCol: Infinity, maxCol: -Infinity, maxAbsLat: 0, maxAbsLon: 0 };
+  /** A search's candidates, one bit a slot (see `intersect`). */
+  private candidates = new Uint32Array(0);
   /** Per-search distances (squared chords), written during the scan and read by the comparator. */
   private scratch = new Float64Array(0);
   private alive = new Uint32Array(0);
@@ -1012,19 +1014,26 @@ export class ListingIndex<T extends Indexed> {
    * the smallest is copied and the others ANDed into it, 32 listings at a time.
    */
   private intersect(sets: SlotSet[], words: number): Uint32Array {
-    if (sets.length === 0) return this.alive.slice(0, words);
+    // One buffer for every search (a search runs start to end without yielding): at a million
+    // listings a fresh one would be 128 KB of memory to allocate, clear and collect a search.
+    if (this.candidates.length !== words) this.candidates = new Uint32Array(words);
+    const out = this.candidates;
+    if (sets.length === 0) {
+      out.set(this.alive.subarray(0, words));
+      return out;
+    }
     const bySize = [...sets].sort((a, b) => a.size - b.size);
     const first = bySize.find((s) => !s.isBitset);
     if (first) {
       const others = bySize.filter((s) => s !== first);
-      const out = new Uint32Array(words);
+      out.fill(0);
       first.forEach((slot) => {
         for (let i = 0; i < others.length; i++) if (!others[i]!.has(slot)) return;
         out[slot >>> 5]! |= 1 << (slot & 31);
       });
       return out;
     }
-    const out = bySize[0]!.bits!.slice(0, words);
+    out.set(bySize[0]!.bits!.subarray(0, words));
     for (let i = 1; i < bySize.length; i++) {
       const bits = bySize[i]!.bits!;
       for (let w = 0; w < words; w++) out[w]! &= bits[w]!;
@@ -1044,6 +1053,27 @@ export class ListingIndex<T extends Indexed> {
   }
 
   search(req: SearchRequest, now: number = Date.now()): IndexResult<T> {
+    const { slots, total } = this.searchSlots(req, now);
+    return { total, hits: slots.map((s) => ({ item: this.item(s) })) };
+  }
+
+  /**
+   * A search's hits as ids and coordinates only (what a server needs to write the page from each
+   * listing's own JSON, with the buyer's distance): no listing object made.
+   */
+  searchIds(req: SearchRequest, now: number = Date.now()): { hits: { id: string; latitude: number | null; longitude: number | null }[]; total: number } {
+    const { slots, total } = this.searchSlots(req, now);
+    return {
+      total,
+      hits: slots.map((s) => {
+        const lat = this.latitude[s]!;
+        return { id: this.ids[s]!, latitude: lat === lat ? lat : null, longitude: lat === lat ? this.longitude[s]! : null };
+      }),
+    };
+  }
+
+  /** The slots of a search's page, in order, and how many listings it found. */
+  private searchSlots(req: SearchRequest, now: number): { slots: number[]; total: number } {
     const clauses = toClauses(req.filters, req.buyer);
     // Exact-match, range and place clauses become one bitset (the intersection of their sets).
     const words = this.capacity >>> 5;
@@ -1124,18 +1154,14 @@ export class ListingIndex<T extends Indexed> {
       }
     }
     if (page) {
-      return { total, hits: page.slice(req.offset, req.offset + req.limit!).map((s) => ({ item: this.item(s) })) };
+      return { total, slots: page.slice(req.offset, req.offset + req.limit!) };
     }
     if (heap && total < 0) total = this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
     if (!heap) {
       heap = new TopK(want, this.comparator(key, dir));
       total = this.scan(candidates, words, now, buyer, maxChord, needChord, tests, heap, key, dir);
     }
-    const slots = heap.sorted().slice(req.offset, req.limit === undefined ? undefined : req.offset + req.limit);
-    return {
-      total,
-      hits: slots.map((s) => ({ item: this.item(s) })),
-    };
+    return { total, slots: heap.sorted().slice(req.offset, req.limit === undefined ? undefined : req.offset + req.limit) };
   }
 
   /**

@@ -10,6 +10,8 @@ import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
 import { enqueueListingPublished } from '../jobs/backgroundJobs';
 import { sendMedia } from '../media/sendMedia';
+import { compressBody, preferredEncoding } from '../compression';
+import { AnswerCache } from '../search/answerCache';
 import { isAdmin, requireUser } from '../plugins/auth';
 import {
   findVehicle,
@@ -63,6 +65,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, media, config } = app.ctx;
 
   /** GET /api/vehicles and /api/cars: public search; a seller (or an admin) also sees their own drafts through seller_id. */
+  const answers = new AnswerCache();
+
   async function list(req: FastifyRequest, reply: FastifyReply, query: SearchQuery, defaultType?: VehicleType) {
     const search = normalizeSearch(query);
     if (defaultType && !search.filters.vehicle_type) search.filters.vehicle_type = defaultType;
@@ -73,10 +77,28 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const scope = own
       ? { publicOnly: false, ...(query.is_published !== undefined && { is_published: query.is_published }), ...(query.is_expired !== undefined && { is_expired: query.is_expired }) }
       : { publicOnly: true };
-    // Public searches come from memory, as ready JSON text (with SQL while the index is being built at
-    // start); a seller's own listings (drafts included) from SQL.
-    const fromMemory = own ? null : await app.ctx.publicIndex.searchJson(search);
-    if (fromMemory) return reply.header('x-total-count', String(fromMemory.total)).type('application/json; charset=utf-8').send(fromMemory.json);
+    // Public searches come from memory, as ready JSON text, compressed once and kept a few seconds for
+    // the searches that repeat (with SQL while the index is being built at start); a seller's own
+    // listings (drafts included) from SQL.
+    const index = app.ctx.publicIndex;
+    if (!own && index.ready) {
+      await index.refresh();
+      const encoding = preferredEncoding(req.headers['accept-encoding']);
+      const key = AnswerCache.key(index.appliedRevision, encoding, req.url);
+      let answer = answers.get(key, Date.now());
+      if (!answer) {
+        const found = await index.searchJson(search);
+        if (found) {
+          answer = { ...compressBody(found.json, encoding), total: found.total };
+          answers.set(key, answer, Date.now());
+        }
+      }
+      if (answer) {
+        reply.header('x-total-count', String(answer.total)).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+        if (answer.encoding) reply.header('content-encoding', answer.encoding);
+        return reply.send(answer.body);
+      }
+    }
     const { items, total } = await searchVehicles(db, search, scope);
     reply.header('x-total-count', String(total));
     return items;

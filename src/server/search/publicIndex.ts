@@ -1,7 +1,7 @@
 import { and, inArray } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { vehicles } from '../db/schema';
-import { distanceFields, type Vehicle } from '../../domain/vehicle';
+import { distanceFields } from '../../domain/vehicle';
 import type { SearchRequest } from '../../domain/search/filters';
 import { ColumnsBuilder, ListingIndex, type Indexed } from '../../domain/search/listingIndex';
 import { WHOLE_COUNTRY } from '../../domain/search/scope';
@@ -191,18 +191,18 @@ export class PublicListingIndex {
   async searchJson(req: SearchRequest, now: number = Date.now()): Promise<{ json: string; total: number } | null> {
     if (!this.built) return null;
     await this.refresh();
-    const { hits, total } = this.index.search(req, now);
-    const texts = await this.listingsJson(hits.map((h) => h.item.id));
+    const { hits, total } = this.index.searchIds(req, now);
+    const texts = await this.listingsJson(hits.map((h) => h.id));
     const parts: string[] = [];
     for (const h of hits) {
-      const base = texts.get(h.item.id);
+      const base = texts.get(h.id);
       // Gone from the public listings since the index last heard: left out of this page.
       if (base === undefined) continue;
       if (!req.buyer) {
         parts.push(base);
         continue;
       }
-      const d = distanceFields(h.item as unknown as Vehicle, req.buyer);
+      const d = distanceFields({ seller_latitude: h.latitude, seller_longitude: h.longitude }, req.buyer);
       parts.push(`${base.slice(0, -1)},"distance_km":${d.distance_km},"drive_time_minutes":${d.drive_time_minutes}}`);
     }
     return { json: `[${parts.join(',')}]`, total };
