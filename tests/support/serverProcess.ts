@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../..');
 
 /** A real server process (`src/server/start.ts`), as `npm start` runs it but without building the app. */
 export interface ServerProcess {
@@ -11,10 +11,13 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the server on DATA_DIR `dataDir` (PGlite, no sample listings, a free port) with `env` on top. */
-export function startServerProcess(dataDir: string, env: Record<string, string> = {}): ServerProcess {
+/**
+ * Starts the server on DATA_DIR `dataDir` (PGlite, no sample listings, a free port) with `env` on top;
+ * `entry` (from the repository's root) replaces src/server/start.ts, as tests/support/instanceMain.ts does.
+ */
+export function startServerProcess(dataDir: string, env: Record<string, string> = {}, entry = 'src/server/start.ts'): ServerProcess {
   // `node --import tsx` rather than the tsx command, so the child's pid is the server's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/start.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED: 'off', SKIP_BUILD: '1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,7 +15,8 @@ export interface Database {
   /**
    * Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits)
    * and `onLost` if the listening connection fails, after which no more notifications arrive.
-   * Resolves once listening, to a function that stops.
+   * Resolves once listening, to a function that stops; rejects if it cannot start listening (and
+   * then does not call `onLost`).
    */
   listen(channel: string, onNotify: () => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
 }
@@ -48,22 +49,31 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // by the pool, which reports it here; without a listener that report would crash the server.
     pool.on('error', (err) => console.warn('an idle database connection was closed', err.message));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    await oneAtATime(pg, opts.databaseUrl, () => migrate(db, { migrationsFolder }));
     const listen = async (channel: string, onNotify: () => void, onLost: (err: Error) => void) => {
       // A connection of its own: a pooled one would be handed to queries that do not expect LISTEN.
       const client = new pg.Client({ connectionString: opts.listenUrl || opts.databaseUrl! });
       let stopped = false;
+      let listening = false;
       const lost = (err: Error) => {
         if (stopped) return;
         stopped = true;
         client.end().catch(() => undefined);
-        onLost(err);
+        // Before LISTEN took effect the failure is told once, by the rejection below (the caller's
+        // retry): told through onLost as well, each failed attempt scheduled two more.
+        if (listening) onLost(err);
       };
       client.on('notification', (msg) => msg.channel === channel && onNotify());
       client.on('error', lost);
       client.on('end', () => lost(new Error('listening connection closed')));
-      await client.connect();
-      await client.query(`LISTEN ${quoteIdent(channel)}`);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      } catch (err) {
+        lost(err as Error);
+        throw err;
+      }
+      listening = true;
       return async () => {
         stopped = true;
         await client.end().catch(() => undefined);
@@ -135,4 +145,28 @@ async function preferSerialPlans(pg: typeof import('pg').default, url: string, w
 
 function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** The advisory lock key that instances take in turn to apply the migrations (any number of our own). */
+const MIGRATION_LOCK = 7_417_104_256_017;
+
+/**
+ * Runs `work` (the migrations) while a transaction of a connection of its own holds an advisory lock,
+ * so instances starting at once on one database take turns: the first applies the migrations, the
+ * next finds nothing left to do. Without it the second failed (a duplicate key creating drizzle's
+ * migrations table) and exited. A transaction-scoped lock, as a pooler in transaction mode keeps a
+ * transaction on one server connection but may hand a session's statements to different ones; it is
+ * released on commit, or by the server when a crashed instance's connection drops.
+ */
+async function oneAtATime(pg: typeof import('pg').default, url: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await work();
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
 }

@@ -108,8 +108,13 @@ export async function seedSampleData(db: Db, log: FastifyBaseLogger): Promise<nu
 export async function ensureAdmin(db: Db, email: string, password: string, log: FastifyBaseLogger): Promise<void> {
   const existing = await findUserByEmail(db, email);
   if (!existing) {
-    await db.insert(users).values({ name: 'Administrator', email: email.toLowerCase(), userType: 'admin', passwordHash: await hashPassword(password) });
-    log.info({ email }, 'administrator created');
+    // Another instance starting at the same moment may create it first, with the same settings.
+    const created = await db
+      .insert(users)
+      .values({ name: 'Administrator', email: email.toLowerCase(), userType: 'admin', passwordHash: await hashPassword(password) })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (created.length) log.info({ email }, 'administrator created');
     return;
   }
   const patch: Partial<typeof users.$inferInsert> = {};
