@@ -23,6 +23,7 @@ import { CATALOGUES, type DetailShape } from './listings';
 import { copyListings, seedListings } from './seedListings';
 import { writeResultsSection } from './results';
 import { postgresDatabase } from '../support/postgresDatabase';
+import { startNodeOptions } from '../support/startCommand';
 import { seededRandom } from '../support/random';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -249,7 +250,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Spawns the server (node itself, so the pid is the server's) and times its start-up. */
 async function startServer(prepared: Prepared, port: number): Promise<{ child: ChildProcess; rss: ReturnType<typeof rssSampler>; startup: Startup }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/start.ts')], {
+  const child = spawn(process.execPath, [...startNodeOptions(), path.join(root, 'src/server/start.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: prepared.dataDir, SKIP_BUILD: '1', SEED: 'off', LOG_LEVEL: 'warn', DATABASE_URL: prepared.databaseUrl ?? '' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -497,7 +498,7 @@ async function main() {
     '',
     `Run on ${started.toISOString().slice(0, 10)} in Node ${process.version} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), server and load generator on the same machine, shared with other jobs: load average ${loadText(loadBefore)} at the start and ${loadText(loadAfter)} at the end. Engines: ${versions}.`,
     `Listings: realistic rows (tests/bench/listings.ts): a description of its own and 2-6 photos each, one seller (a \`users\` row, dealer or private) per two listings, the catalogue's makes with a skew towards the common ones, coordinates around the cities, published over 85 days with 30-, 60- and 90-day plans (so some end within days); seeded with COPY on PostgreSQL, batched inserts on PGlite (up to ${wholeNumberText(PGLITE_MAX)}). Seeding: the time to write the listings and sellers into a migrated database, then \`ANALYZE\`; "(kept)": a database seeded by an earlier run and kept (\`BENCH_KEEP_DB=1\`), with the seeding time measured then.`,
-    `Start-up: from spawning the server process (\`node --import tsx src/server/start.ts\`) to the first search answered 200 (polled every 100 ms; a ${POLL_TIMEOUT_MS / 1000} s timeout or a 503 counts as not answered), and to \`GET /api/ready\` reporting \`search_index: "ready"\` when the server reports it. RSS: the server process's VmRSS (\`/proc/<pid>/status\`) sampled every 250 ms, peak during start-up and peak during the measurements.`,
+    `Start-up: from spawning the server process as \`npm start\` runs it (\`${['node', ...startNodeOptions(), 'src/server/start.ts'].join(' ')}\`) to the first search answered 200 (polled every 100 ms; a ${POLL_TIMEOUT_MS / 1000} s timeout or a 503 counts as not answered), and to \`GET /api/ready\` reporting \`search_index: "ready"\` when the server reports it. RSS: the server process's VmRSS (\`/proc/<pid>/status\`) sampled every 250 ms, peak during start-up and peak during the measurements.`,
     `Load: ${CONCURRENCY} concurrent keep-alive clients, ${SECONDS} s per measurement (after a 2 s warm-up), each request sent with \`Accept-Encoding: br, gzip\` as browsers send it, its body read in full and decompressed. Search: buyers' searches in four shapes (make and price; make and model; region, years and distance; fuel, engine band and distance, by price), each from a buyer at another place within about 30 km of a city, the make (skewed), region, price, years, distance and band drawn from a fixed seed, so no two requests repeat a URL. Popular: one search (Toyotas under $60,000 nearest Harare) repeated. Health: \`GET /api/health\`. Sync page: one client walking \`GET /api/sync/vehicles?since=…&limit=${SYNC_PAGE}\` from a random revision, ${SYNC_WALK} pages, then from another, for ${SECONDS} s.`,
     '',
     ...table(rows),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { startNodeOptions } from './startCommand';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -16,8 +17,7 @@ export interface ServerProcess {
  * `entry` (from the repository's root) replaces src/server/start.ts, as tests/support/instanceMain.ts does.
  */
 export function startServerProcess(dataDir: string, env: Record<string, string> = {}, entry = 'src/server/start.ts'): ServerProcess {
-  // `node --import tsx` rather than the tsx command, so the child's pid is the server's own.
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], {
+  const child = spawn(process.execPath, [...startNodeOptions(), path.join(root, entry)], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SEED: 'off', SKIP_BUILD: '1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -224,10 +224,19 @@ export class ColumnsBuilder {
   private n = 0;
   private ids: string[] = [];
   private dicts = Object.fromEntries(STORED_TEXT.map((f) => [f, { dict: [null] as (string | null)[], at: new Map<string, number>() }])) as Record<StoredText, { dict: (string | null)[]; at: Map<string, number> }>;
-  private codes = Object.fromEntries(STORED_TEXT.map((f) => [f, new Uint32Array(1024)])) as Record<StoredText, Uint32Array>;
-  private numbers = Object.fromEntries([...NUMBER_FIELDS, 'created', 'expires', 'latitude', 'longitude'].map((f) => [f, new Float64Array(1024)])) as IndexColumns['numbers'];
-  private power = new Uint16Array(1024);
-  private flags = new Uint8Array(1024);
+  private codes: Record<StoredText, Uint32Array>;
+  private numbers: IndexColumns['numbers'];
+  private power: Uint16Array;
+  private flags: Uint8Array;
+
+  /** `expected`: about how many listings will be added (the columns are made that long, and grow if need be). */
+  constructor(expected = 1024) {
+    const n = Math.max(1024, Math.ceil(expected));
+    this.codes = Object.fromEntries(STORED_TEXT.map((f) => [f, new Uint32Array(n)])) as Record<StoredText, Uint32Array>;
+    this.numbers = Object.fromEntries([...NUMBER_FIELDS, 'created', 'expires', 'latitude', 'longitude'].map((f) => [f, new Float64Array(n)])) as IndexColumns['numbers'];
+    this.power = new Uint16Array(n);
+    this.flags = new Uint8Array(n);
+  }
 
   add(item: Indexed & { has_photo?: boolean; images?: readonly unknown[] }): void {
     if (this.n === this.power.length) this.grow();

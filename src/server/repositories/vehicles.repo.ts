@@ -492,6 +492,12 @@ export async function readPublicIndex(db: Db, pageSize: number, onPage: (rows: I
   );
 }
 
+/** About how many listings the table holds (PostgreSQL's estimate from its last ANALYZE; 0 when it has none). */
+export async function estimatedListings(db: Db): Promise<number> {
+  const res = await db.execute(sql`select reltuples::float8 as n from pg_class where oid = ${'vehicles'}::regclass`);
+  return Math.max(0, Number(rowsOf<{ n: number | string }>(res)[0]?.n ?? 0));
+}
+
 /** The highest revision handed out so far (0 on a new database). */
 export async function currentRevision(db: Tx): Promise<number> {
   const res = await db.execute<{ r: string | number | null }>(

@@ -5,16 +5,16 @@ import { distanceFields } from '../../domain/vehicle';
 import type { SearchRequest } from '../../domain/search/filters';
 import { ColumnsBuilder, ListingIndex, type Indexed } from '../../domain/search/listingIndex';
 import { WHOLE_COUNTRY } from '../../domain/search/scope';
-import { currentRevision, onListingWrite, readPublicIndex, publicSql, summaryChanges, toApiVehicle } from '../repositories/vehicles.repo';
+import { currentRevision, onListingWrite, estimatedListings, readPublicIndex, publicSql, summaryChanges, toApiVehicle } from '../repositories/vehicles.repo';
 
 /** Listings read a page while catching up, and a query while building. */
 const PAGE = 2000;
-const BUILD_PAGE = 50_000;
+const BUILD_PAGE = 10_000;
 /** The channel the listing tables' triggers notify on commit (migration 0002). */
 export const LISTING_CHANNEL = 'motokari_listings';
 const RELISTEN_MS = 1000;
-/** The listings' JSON kept for the pages being shown: about 48 MB of text at most, whatever the listings' count. */
-const JSON_CACHE_CHARS = 48_000_000;
+/** The listings' JSON kept for the pages being shown: 24 million characters at most, whatever the listings' count. */
+const JSON_CACHE_CHARS = 24_000_000;
 
 /**
  * The public listings in memory, answering public searches without a query per search. It holds each
@@ -124,7 +124,9 @@ export class PublicListingIndex {
   }
 
   private async load(): Promise<void> {
-    const columns = new ColumnsBuilder();
+    // Columns made as long as the table at once: grown by doubling, a million listings' would be copied
+    // twenty times over and the process's memory would keep the high-water mark.
+    const columns = new ColumnsBuilder(await estimatedListings(this.db));
     const revision = await readPublicIndex(this.db, BUILD_PAGE, (rows) => {
       for (const row of rows) columns.add(row);
     });
