@@ -1,4 +1,4 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
 import { vehicles } from '../db/schema';
 import { distanceFields } from '../../domain/vehicle';
@@ -50,11 +50,22 @@ export class PublicListingIndex {
   private closed = false;
   private relistenTimer: NodeJS.Timeout | null = null;
 
+  /**
+   * Public listings by id: the query's text written once (drizzle builds it anew each time otherwise),
+   * sent unnamed (an empty name), as a pooler in transaction mode does not keep named statements.
+   */
+  private readonly byIds;
+
   constructor(
     private readonly db: Db,
     private readonly database?: Pick<Database, 'listen'>,
   ) {
     this.stops.push(onListingWrite(db, () => this.invalidate()));
+    this.byIds = db
+      .select()
+      .from(vehicles)
+      .where(and(sql`${vehicles.id} = any(${sql.placeholder('ids')}::uuid[])`, publicSql))
+      .prepare('');
   }
 
   get size(): number {
@@ -227,7 +238,7 @@ export class PublicListingIndex {
     }
     if (!missing.length) return out;
     const generation = this.generation;
-    const rows = await this.db.select().from(vehicles).where(and(inArray(vehicles.id, missing), publicSql));
+    const rows = await this.byIds.execute({ ids: missing });
     for (const row of rows) {
       const text = JSON.stringify(toApiVehicle(row));
       out.set(row.id, text);
