@@ -71,7 +71,7 @@ export interface SearchAnswer {
   reason?: 'scope' | 'downloading';
 }
 
-let index = new ListingIndex<ListingSummary>('columns');
+let index = new ListingIndex<ListingSummary>();
 /** The summary feed's stored position (null before the first page). */
 let feed: MetaRow | null = null;
 
@@ -118,7 +118,7 @@ const searchApi = {
       if (stored && stored.scope !== JSON.stringify(scopeParams(scope))) {
         // Another scope chosen: what is kept goes, and the new scope is downloaded from the start.
         await mirror.clearSummary();
-        index = new ListingIndex('columns');
+        index = new ListingIndex();
         feed = null;
         changed = true;
         inventories.clear();

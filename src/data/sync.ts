@@ -135,7 +135,7 @@ export function applySummaryPage(index: ListingIndex<ListingSummary>, page: Pick
 /** The stored summary as an index (its base's columns in bulk, then the pages stored since), and the feed's position. */
 export async function loadSummary(mirror: Mirror): Promise<{ index: ListingIndex<ListingSummary>; state: MetaRow | null }> {
   const [rows, state] = await Promise.all([mirror.summary(), mirror.meta('summary')]);
-  let index = new ListingIndex<ListingSummary>('columns');
+  let index = new ListingIndex<ListingSummary>();
   for (const row of rows) {
     if ('columns' in row) index = ListingIndex.fromColumns(row.columns);
     else applySummaryPage(index, row);

@@ -100,7 +100,7 @@ describe('the worker mirror and Dexie on one database', () => {
     const rows = encodeSummaries([]);
     await mirror.storeSummaryPage({ id: summaryPageId(1), rows, tombstones: [] }, { key: 'summary', revision: 1, pages: 1 });
     await mirror.storeSummaryPage({ id: summaryPageId(2), rows, tombstones: [] }, { key: 'summary', revision: 2, pages: 2 });
-    const index = new ListingIndex('columns');
+    const index = new ListingIndex();
     await mirror.storeSummaryBase(index.toColumns(), { key: 'summary', revision: 2, pages: 0 });
     expect((await mirror.summary()).map((r) => r.id)).toEqual(['base']);
     await mirror.clearSummary();

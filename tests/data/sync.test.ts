@@ -55,7 +55,7 @@ describe('the device summary of the listings', () => {
 
   it('holds exactly the public listings after a first download in pages, the type browsed first, and loads them back as one base', async () => {
     const mirror = new Mirror(`m-${randomUUID()}`);
-    const index = new ListingIndex<ListingSummary>('columns');
+    const index = new ListingIndex<ListingSummary>();
     calls = [];
     const result = await pull(mirror, index);
     expect(calls.length).toBeGreaterThan(2);
@@ -78,7 +78,7 @@ describe('the device summary of the listings', () => {
     let n = 0;
     const flaky = (q: SummaryQuery) => (++n === 4 ? Promise.reject(new Error('connection dropped')) : fetchPage(q));
     const seen: string[] = [];
-    await expect(pull(mirror, new ListingIndex('columns'), { fetch: flaky, seen, limit: 7 })).rejects.toThrow('connection dropped');
+    await expect(pull(mirror, new ListingIndex(), { fetch: flaky, seen, limit: 7 })).rejects.toThrow('connection dropped');
     // Three pages stored; a start loads them and goes on from there.
     const stored = await loadSummary(mirror);
     expect(stored.index.size).toBe(21);
@@ -91,7 +91,7 @@ describe('the device summary of the listings', () => {
 
   it('applies new, changed and removed listings on the next pull, and forgets the full record of a removed one', async () => {
     const mirror = new Mirror(`m-${randomUUID()}`);
-    const index = new ListingIndex<ListingSummary>('columns');
+    const index = new ListingIndex<ListingSummary>();
     await pull(mirror, index, { limit: 500 });
     const added = await publish();
     const [victim, changed] = (await publicIds()).filter((id) => id !== added);
@@ -114,7 +114,7 @@ describe('the device summary of the listings', () => {
 
   it('keeps only the scope asked for, and refuses to mix a stored scope with another', async () => {
     const mirror = new Mirror(`m-${randomUUID()}`);
-    const index = new ListingIndex<ListingSummary>('columns');
+    const index = new ListingIndex<ListingSummary>();
     const scope: MirrorScope = { types: ['construction'], regions: null, near: null };
     await pull(mirror, index, { scope });
     const want = (await publicListings()).filter((v) => v.vehicle_type === 'construction').map((v) => v.id).sort();

@@ -93,11 +93,26 @@ function reference(all: Indexed[], req: SearchRequest): { ids: string[]; total: 
   return { ids: matched.slice(req.offset, end).map((r) => r.item.id), total: matched.length };
 }
 
+/** Removes `n` random listings or replaces them with new ones of the same id, in the index and the reference map. */
+function churn(index: ListingIndex<Indexed>, byId: Map<string, Indexed>, n: number): void {
+  for (let j = 0; j < n; j++) {
+    const id = pick([...byId.keys()]);
+    if (rand() < 0.5) {
+      index.remove(id);
+      byId.delete(id);
+    } else {
+      const v = { ...listing(Number(id.slice(-12))), id };
+      index.upsert(v);
+      byId.set(id, v);
+    }
+  }
+}
+
 describe('the in-memory listing index', () => {
-  // 'items' keeps the objects (the server); 'columns' only columns (the phone); 'stored' is loaded
-  // from a columns-only index's stored columns (a cold start) and goes on from there.
-  it.each(['items', 'columns', 'stored'] as const)('answers 300 random searches exactly as the domain rules and order do, through upserts and removals (%s)', (mode) => {
-    let index = new ListingIndex<Indexed>(mode === 'items' ? 'items' : 'columns');
+  // 'built' is filled listing by listing; 'stored' is loaded from an index's stored columns (a cold
+  // start) and goes on from there.
+  it.each(['built', 'stored'] as const)('answers 300 random searches exactly as the domain rules and order do, through upserts and removals (%s)', (mode) => {
+    let index = new ListingIndex<Indexed>();
     const byId = new Map<string, Indexed>();
     for (let i = 0; i < 1500; i++) {
       const v = listing(i);
@@ -108,17 +123,7 @@ describe('the in-memory listing index', () => {
     for (let round = 0; round < 300; round++) {
       if (round % 30 === 29) {
         // Churn between rounds: replace some listings, remove others, add new ones.
-        for (let j = 0; j < 40; j++) {
-          const id = pick([...byId.keys()]);
-          if (rand() < 0.5) {
-            index.remove(id);
-            byId.delete(id);
-          } else {
-            const v = { ...listing(Number(id.slice(-12))), id };
-            index.upsert(v);
-            byId.set(id, v);
-          }
-        }
+        churn(index, byId, 40);
         for (let j = 0; j < 20; j++) {
           const v = listing(100_000 + round * 100 + j);
           index.upsert(v);
@@ -131,8 +136,8 @@ describe('the in-memory listing index', () => {
       const want = reference([...byId.values()], req);
       expect(got.total, JSON.stringify(req)).toBe(want.total);
       expect(got.hits.map((h) => h.item.id), JSON.stringify(req)).toEqual(want.ids);
-      // What a hit holds is the listing given (a columns-only index makes it from its columns).
-      for (const h of got.hits.slice(0, 3)) expect(h.item).toEqual({ ...byId.get(h.item.id), ...(mode === 'items' ? {} : { has_photo: false }) });
+      // What a hit holds is the listing given, made from the columns.
+      for (const h of got.hits.slice(0, 3)) expect(h.item).toEqual({ ...byId.get(h.item.id), has_photo: false });
       if (want.ids.length) nonEmpty++;
     }
     expect(index.size).toBe(byId.size);
@@ -142,7 +147,7 @@ describe('the in-memory listing index', () => {
   it('ranks nearest first through its grid, and newest first through its kept order, exactly as the domain rules do, through changes', () => {
     // Many candidates a search (no filter, one make, one type): the nearest come from the grid's cells
     // around the buyer rather than from a pass over every candidate.
-    const index = new ListingIndex<Indexed>('columns');
+    const index = new ListingIndex<Indexed>();
     const byId = new Map<string, Indexed>();
     for (let i = 0; i < 6000; i++) {
       const v = listing(i);
@@ -152,18 +157,8 @@ describe('the in-memory listing index', () => {
     const places = [...CITIES.map((c) => ({ latitude: c.latitude, longitude: c.longitude })), { latitude: -16.2, longitude: 29.4 }, { latitude: -22.4, longitude: 31.9 }, { latitude: -5, longitude: 20 }];
     for (let round = 0; round < 120; round++) {
       if (round % 20 === 19) {
-        for (let j = 0; j < 60; j++) {
-          const id = pick([...byId.keys()]);
-          if (rand() < 0.5) {
-            index.remove(id);
-            byId.delete(id);
-          } else {
-            // Moved: the listing changes cell.
-            const v = { ...listing(Number(id.slice(-12))), id };
-            index.upsert(v);
-            byId.set(id, v);
-          }
-        }
+        // A replaced listing mostly moves: it changes cell.
+        churn(index, byId, 60);
       }
       const at = pick(places);
       const placed = rand() < 0.8;
@@ -187,7 +182,7 @@ describe('the in-memory listing index', () => {
   });
 
   it('keeps its newest-first order through thousands of additions at the front and removals', () => {
-    const index = new ListingIndex<Indexed>('columns');
+    const index = new ListingIndex<Indexed>();
     const byId = new Map<string, Indexed>();
     const add = (v: Indexed) => {
       index.upsert(v);

@@ -526,16 +526,12 @@ class SlotLists {
   }
 }
 
-/** What the index was given for each listing: the object itself (the server's payload), or only its columns. */
-export type IndexMode = 'items' | 'columns';
-
 /**
- * `mode: 'items'` keeps each listing object given (the server answers with them); `'columns'` keeps
- * only the columns (a phone's summary of 100,000 listings), and a hit is a `ListingSummary`-shaped
- * object made from them for the page asked for.
+ * The index keeps only the columns (the server's million listings, a phone's summary of 100,000): a
+ * hit is a `ListingSummary`-shaped object made from them for the page asked for, or (`searchIds`)
+ * only its id and coordinates.
  */
 export class ListingIndex<T extends Indexed> {
-  private items: (T | undefined)[] | null;
   private ids: (string | undefined)[] = [];
   private slotOf = new Map<string, number>();
   private freeSlots: number[] = [];
@@ -568,10 +564,6 @@ export class ListingIndex<T extends Indexed> {
   private sets = new Map<string, SlotSet>();
   /** The listings of each location (by its code in the location column), so a place clause visits only the places that match. */
   private placeSlots: SlotSet[] = [];
-
-  constructor(mode: IndexMode = 'items') {
-    this.items = mode === 'items' ? [] : null;
-  }
 
   get size(): number {
     return this.slotOf.size;
@@ -616,7 +608,6 @@ export class ListingIndex<T extends Indexed> {
 
   /** The listing in a slot: the object given, or (columns mode) one made from the columns. */
   private item(slot: number): T {
-    if (this.items) return this.items[slot]!;
     const t = (f: StoredText) => this.text[f].value(slot);
     const n = (f: NumberColumn) => {
       const v = this.num[f][slot]!;
@@ -755,7 +746,6 @@ export class ListingIndex<T extends Indexed> {
       this.slotOf.set(item.id, slot);
       this.ids[slot] = item.id;
     }
-    if (this.items) this.items[slot] = item;
     for (const f of STORED_TEXT) this.text[f].codes[slot] = this.text[f].code(item[f]);
     for (const f of NUMBER_FIELDS) this.num[f][slot] = item[f] ?? NONE;
     this.power[slot] = item.engine_power_hp ?? 0;
@@ -810,7 +800,6 @@ export class ListingIndex<T extends Indexed> {
     if (slot === undefined) return;
     this.unlink(slot);
     this.unfile(slot);
-    if (this.items) this.items[slot] = undefined;
     this.ids[slot] = undefined;
     this.slotOf.delete(id);
     this.freeSlots.push(slot);
@@ -868,7 +857,7 @@ export class ListingIndex<T extends Indexed> {
    * set is built by one pass over its field's codes (a value's set resolved once per dictionary entry).
    */
   static fromColumns<T extends Indexed>(c: IndexColumns): ListingIndex<T> {
-    const index = new ListingIndex<T>('columns');
+    const index = new ListingIndex<T>();
     if (c.n === 0) return index;
     index.grow(c.n);
     const ids = c.n === 0 ? [] : c.ids.split('\n');
@@ -1120,13 +1109,7 @@ export class ListingIndex<T extends Indexed> {
         if (!(chord <= maxChord) && maxChord !== Infinity) return false;
         scratch[s] = chord;
       }
-      for (let i = 0; i < tests.length; i++) if (!tests[i]!(s)) return false;
-      return true;
-    };
-    const rank = (heap: TopK, s: number) => {
-      // Plainly worse than the worst kept hit: skip the heap (ties and missing values go through it).
-      if (heap.full && (dir === 1 ? key[s]! > key[heap.top]! : key[s]! < key[heap.top]!)) return;
-      heap.push(s);
+      return passesAll(tests, s);
     };
     let heap: TopK | null = null;
     let total = -1;
@@ -1138,7 +1121,7 @@ export class ListingIndex<T extends Indexed> {
       if (count * count > GRID_MIN_RATIO * want * this.size && this.gridUsable(req.buyer!)) {
         heap = new TopK(want, this.comparator(key, dir));
         this.walkGrid(req.buyer!, heap, maxChord, (s) => {
-          if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1 && passes(s)) rank(heap!, s);
+          if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1 && passes(s)) offer(heap!, key, dir, s);
         });
         // Short of a page (the rest have no coordinates, and rank last): the plain pass below.
         if (!heap.full) heap = null;
@@ -1209,21 +1192,9 @@ export class ListingIndex<T extends Indexed> {
           if (limited && !(chord <= maxChord)) continue;
           scratch[s] = chord;
         }
-        if (nTests !== 0) {
-          let ok = true;
-          for (let i = 0; i < nTests; i++) {
-            if (!tests[i]!(s)) {
-              ok = false;
-              break;
-            }
-          }
-          if (!ok) continue;
-        }
+        if (nTests !== 0 && !passesAll(tests, s)) continue;
         total++;
-        if (heap === null) continue;
-        // Plainly worse than the worst kept hit: skip the heap (ties and missing values go through it).
-        if (heap.full && (dir === 1 ? key[s]! > key[heap.top]! : key[s]! < key[heap.top]!)) continue;
-        heap.push(s);
+        if (heap !== null) offer(heap, key, dir, s);
       }
     }
     return total;
@@ -1275,18 +1246,9 @@ export class ListingIndex<T extends Indexed> {
           if (!(chord <= maxChord)) continue;
           scratch[s] = chord;
         }
-        let ok = true;
-        for (let t = 0; t < tests.length; t++) {
-          if (!tests[t]!(s)) {
-            ok = false;
-            break;
-          }
-        }
-        if (!ok) continue;
+        if (!passesAll(tests, s)) continue;
         total++;
-        if (heap === null) continue;
-        if (heap.full && (dir === 1 ? key[s]! > key[heap.top]! : key[s]! < key[heap.top]!)) continue;
-        heap.push(s);
+        if (heap !== null) offer(heap, key, dir, s);
       }
     };
     for (const list of area.inside) visit(list, false);
@@ -1479,6 +1441,18 @@ const AREA_COST_RATIO = 4;
 
 /** How many candidates (squared) per listing of the page times the listings make the grid walk worth it. */
 const GRID_MIN_RATIO = 16;
+
+/** Whether a slot passes every test. */
+function passesAll(tests: ((slot: number) => boolean)[], s: number): boolean {
+  for (let i = 0; i < tests.length; i++) if (!tests[i]!(s)) return false;
+  return true;
+}
+
+/** Offers a hit to a page's heap: one plainly worse than the worst kept is skipped (ties and missing values go through). */
+function offer(heap: TopK, key: Float64Array, dir: 1 | -1, s: number): void {
+  if (heap.full && (dir === 1 ? key[s]! > key[heap.top]! : key[s]! < key[heap.top]!)) return;
+  heap.push(s);
+}
 
 /** Calls `fn` with each set bit's position, in increasing order. */
 function forEachBit(bits: Uint32Array, words: number, fn: (slot: number) => void): void {

@@ -32,7 +32,7 @@ const JSON_CACHE_CHARS = 24_000_000;
  * answers from older data than it knows of.
  */
 export class PublicListingIndex {
-  private index = new ListingIndex<Indexed>('columns');
+  private index = new ListingIndex<Indexed>();
   /** Listings' JSON text by id, least recently used first, dropped when the listing changes. */
   private readonly json = new Map<string, string>();
   private jsonChars = 0;
