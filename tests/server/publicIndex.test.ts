@@ -116,8 +116,10 @@ describe.each(ENGINES)('%s: the public index is filled at start', (engine) => {
       const url = '/api/vehicles?vehicle_type=car&buyer_lat=-17.8252&buyer_lon=31.0335&sort=distance&limit=10';
       const fresh = new PublicListingIndex(server.app.ctx.db);
       const req = normalizeSearch(parseSearchQuery({ vehicle_type: 'car', buyer_lat: -17.8252, buyer_lon: 31.0335, sort: 'distance', limit: 10 }));
-      // Not built: no answer from memory (the route asks SQL).
+      // Not built: no answer from memory (the route asks SQL), and nothing to bring up to date.
       expect(await fresh.searchJson(req)).toBeNull();
+      await fresh.refresh();
+      expect(fresh.size).toBe(0);
       const bySql = await server.request({ method: 'GET', url });
       await fresh.build();
       const fromMemory = await fresh.searchJson(req);

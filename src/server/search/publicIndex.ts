@@ -149,8 +149,12 @@ export class PublicListingIndex {
     this.built = true;
   }
 
-  /** Brings the index up to every change committed before this call (as far as this process knows). */
+  /**
+   * Brings the index up to every change committed before this call (as far as this process knows).
+   * Nothing before the build: the build itself ends caught up.
+   */
   async refresh(): Promise<void> {
+    if (!this.built) return;
     if (!this.listening) return this.catchUpToHead();
     if (this.stale) {
       // Cleared before reading the head: a change notified meanwhile marks it stale again.
