@@ -4,8 +4,8 @@ import { toClauses, type Clause, type SearchRequest } from './filters';
 import type { Searchable } from './match';
 
 // An in-memory index of listings that answers the searches of spec section 5 with the same
-// results and order as `matchesClauses` + `compareRanked` (tests check it), fast enough for
-// 100,000 listings: numbers live in typed columns, each exact-match value has a set of the
+// results and order as `matchesClauses` + `compareRanked` (tests check it), fast enough for a
+// phone's 100,000 listings and a server's million: it keeps columns only; numbers live in typed columns, each exact-match value has a set of the
 // listings holding it (a sorted list of slots while few hold it, a bitset once the bitset is the
 // smaller, so memory grows with the listings, not with listings x distinct values such as one seller
 // per listing), a search starts from its smallest set and tests the others (bitsets are intersected
@@ -14,7 +14,8 @@ import type { Searchable } from './match';
 // with each change, and only the page asked for is fully sorted (a bounded heap keeps the best
 // offset+limit). Listings are also filed in a grid of small cells by their coordinates, so a
 // nearest-first search over many candidates visits the cells around the buyer, ring after ring,
-// instead of every candidate (a million listings on the server).
+// instead of every candidate, and a distance limit may be counted from the cells within it; a
+// newest-first order is kept once asked for; expired listings are found by the hour they expire in.
 
 export interface Indexed extends Searchable {
   expires_at: string | null;
