@@ -93,6 +93,15 @@ function reference(all: Indexed[], req: SearchRequest): { ids: string[]; total: 
   return { ids: matched.slice(req.offset, end).map((r) => r.item.id), total: matched.length };
 }
 
+/** Searches the index and checks its total and ids against the domain rules' answer over the same listings. */
+function expectAsReference(index: ListingIndex<Indexed>, byId: Map<string, Indexed>, req: SearchRequest, label: string = JSON.stringify(req)) {
+  const got = index.search(req, NOW);
+  const want = reference([...byId.values()], req);
+  expect(got.total, label).toBe(want.total);
+  expect(got.hits.map((h) => h.item.id), label).toEqual(want.ids);
+  return { got, want };
+}
+
 /** Removes `n` random listings or replaces them with new ones of the same id, in the index and the reference map. */
 function churn(index: ListingIndex<Indexed>, byId: Map<string, Indexed>, n: number): void {
   for (let j = 0; j < n; j++) {
@@ -132,10 +141,7 @@ describe('the in-memory listing index', () => {
       }
       if (mode === 'stored' && round % 50 === 0) index = ListingIndex.fromColumns(structuredClone(index.toColumns()));
       const req = randomRequest();
-      const got = index.search(req, NOW);
-      const want = reference([...byId.values()], req);
-      expect(got.total, JSON.stringify(req)).toBe(want.total);
-      expect(got.hits.map((h) => h.item.id), JSON.stringify(req)).toEqual(want.ids);
+      const { got, want } = expectAsReference(index, byId, req);
       // What a hit holds is the listing given, made from the columns.
       for (const h of got.hits.slice(0, 3)) expect(h.item).toEqual({ ...byId.get(h.item.id), has_photo: false });
       if (want.ids.length) nonEmpty++;
@@ -174,10 +180,7 @@ describe('the in-memory listing index', () => {
           offset: pick([0, 0, 20]),
         }),
       );
-      const got = index.search(req, NOW);
-      const want = reference([...byId.values()], req);
-      expect(got.total, JSON.stringify(req)).toBe(want.total);
-      expect(got.hits.map((h) => h.item.id), JSON.stringify(req)).toEqual(want.ids);
+      expectAsReference(index, byId, req);
     }
   });
 
@@ -193,11 +196,7 @@ describe('the in-memory listing index', () => {
     const newest = (offset: number) => normalizeSearch(parseSearchQuery({ sort: 'newest', limit: 30, offset }));
     const check = () => {
       for (const offset of [0, 500, 1000]) {
-        const req = newest(offset);
-        const got = index.search(req, NOW);
-        const want = reference([...byId.values()], req);
-        expect(got.total).toBe(want.total);
-        expect(got.hits.map((h) => h.item.id)).toEqual(want.ids);
+        expectAsReference(index, byId, newest(offset));
       }
     };
     check();
@@ -240,12 +239,7 @@ describe('the in-memory listing index', () => {
         index.upsert(v);
         byId.set(v.id, v);
       }
-      for (const req of [pick(pool), pick(pool)]) {
-        const got = index.search(req, NOW);
-        const want = reference([...byId.values()], req);
-        expect(got.total, JSON.stringify(req)).toBe(want.total);
-        expect(got.hits.map((h) => h.item.id), JSON.stringify(req)).toEqual(want.ids);
-      }
+      for (const req of [pick(pool), pick(pool)]) expectAsReference(index, byId, req);
     }
   });
 
@@ -264,11 +258,7 @@ describe('the in-memory listing index', () => {
     const mine = () => [...byId.values()].filter((v) => v.seller_id === 'grower').map((v) => v.id);
     const check = () => {
       for (const q of [{ seller_id: 'grower' }, { seller_id: 'GROWER', sort: 'price_asc', limit: 5 }, { seller_id: 'grower', make: 'toyota' }, { seller_id: 'p7' }]) {
-        const req = normalizeSearch(parseSearchQuery(q));
-        const got = index.search(req, NOW);
-        const want = reference([...byId.values()], req);
-        expect(got.total, JSON.stringify(q)).toBe(want.total);
-        expect(got.hits.map((h) => h.item.id), JSON.stringify(q)).toEqual(want.ids);
+        expectAsReference(index, byId, normalizeSearch(parseSearchQuery(q)), JSON.stringify(q));
       }
     };
     let peak = 0;
