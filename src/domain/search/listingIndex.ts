@@ -1278,22 +1278,19 @@ export class ListingIndex<T extends Indexed> {
     const b = unitVector(at);
     const rad = Math.PI / 180;
     // The corners' unit vectors from the cells' edges: sine and cosine of each edge once.
-    const rows = rowTo - rowFrom + 2;
-    const cols = colTo - colFrom + 2;
-    const latSin = new Float64Array(rows);
-    const latCos = new Float64Array(rows);
-    for (let i = 0; i < rows; i++) {
-      const lat = ((rowFrom + i) * CELL_DEG - 90) * rad;
-      latSin[i] = Math.sin(lat);
-      latCos[i] = Math.cos(lat);
-    }
-    const lonSin = new Float64Array(cols);
-    const lonCos = new Float64Array(cols);
-    for (let j = 0; j < cols; j++) {
-      const lon = ((colFrom + j) * CELL_DEG - 180) * rad;
-      lonSin[j] = Math.sin(lon);
-      lonCos[j] = Math.cos(lon);
-    }
+    /** The sine and cosine of `count` cell edges from the `first`, in a column starting at `origin` degrees. */
+    const edges = (first: number, count: number, origin: number) => {
+      const sin = new Float64Array(count);
+      const cos = new Float64Array(count);
+      for (let i = 0; i < count; i++) {
+        const angle = ((first + i) * CELL_DEG + origin) * rad;
+        sin[i] = Math.sin(angle);
+        cos[i] = Math.cos(angle);
+      }
+      return [sin, cos] as const;
+    };
+    const [latSin, latCos] = edges(rowFrom, rowTo - rowFrom + 2, -90);
+    const [lonSin, lonCos] = edges(colFrom, colTo - colFrom + 2, -180);
     const corner = (i: number, j: number) => (latCos[i]! * lonCos[j]! - b.x) ** 2 + (latCos[i]! * lonSin[j]! - b.y) ** 2 + (latSin[i]! - b.z) ** 2;
     const latBound = (deg: number) => 4 * Math.sin((deg * rad) / 2) ** 2;
     const lonBound = (deg: number) => 4 * Math.min(1, cos * cos) * Math.sin((deg * rad) / 2) ** 2;
