@@ -8,7 +8,7 @@ import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { Mirror, type ContactRow } from '../src/data/mirror';
 import type { MetaRow } from '../src/data/db';
 import { applySummaryPage, fetchSummaryPage, loadSummary, OutOfDate, pullSummary } from '../src/data/sync';
-import type { ProcessResult } from '../src/data/outbox';
+import type { ProcessResult } from '../src/data/outbox/runner';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
 import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
 import { readPrefs, writePrefs, type MirrorPrefs } from '../src/data/mirrorPrefs';
@@ -225,7 +225,7 @@ const searchApi = {
   /** Sends the signed-in user's queued publications (the outbox) until nothing more can run now. */
   async replayOutbox(token: string, userId: string): Promise<ProcessResult> {
     // Loaded on first use (a signed-in seller): buyers' first screen does not carry the write path or Dexie.
-    const [{ fetchSend, processOutbox }, { db }] = await Promise.all([import('../src/data/outbox'), import('../src/data/db')]);
+    const [{ fetchSend }, { processOutbox }, { db }] = await Promise.all([import('../src/data/outbox/senders'), import('../src/data/outbox/runner'), import('../src/data/db')]);
     return processOutbox(db, fetchSend(token), { userId });
   },
   /** Hands the session to the service worker's background replay (null on sign-out). */

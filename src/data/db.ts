@@ -4,7 +4,7 @@ import type { VehicleType } from '../domain/constants';
 import type { Vehicle } from '../domain/vehicle';
 import type { CatalogueMakeRow } from './catalogue';
 import type { DraftPhotoRow, DraftRow } from './drafts';
-import type { OutboxItem } from './outbox';
+import type { OutboxItem } from './outbox/items';
 import type { MirrorPrefs } from './mirrorPrefs';
 
 /**

@@ -1,5 +1,5 @@
 import { proxy, subscribe } from 'valtio';
-import type { ProcessResult } from '../../data/outbox';
+import type { ProcessResult } from '../../data/outbox/runner';
 import { OUTBOX_SYNC_TAG } from '../../data/outboxSync';
 import { AUTH_MESSAGES } from '../../domain/messages';
 import { searchWorker } from '../sync/searchClient';

@@ -6,7 +6,7 @@ import { HTTPError } from 'ky';
 import { api } from '../../data/api';
 import { db } from '../../data/db';
 import { deleteDraft } from '../../data/drafts';
-import { discard, enqueuePublish, listOutbox, PublishInputError } from '../../data/outbox';
+import { discard, enqueuePublish, listOutbox, PublishInputError } from '../../data/outbox/enqueue';
 import { MOBILE_BREAKPOINT_PX, type SellerType } from '../../domain/constants';
 import {
   changeField,
