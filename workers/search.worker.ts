@@ -6,12 +6,12 @@ import { summaryAsVehicle, type ListingSummary } from '../src/domain/search/summ
 import type { VehicleType } from '../src/domain/constants';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { Mirror, type ContactRow } from '../src/data/mirror';
-import type { MetaRow } from '../src/data/db';
+import type { CatalogueMakeRow, MetaRow, MirrorPrefs } from '../src/data/records';
 import { applySummaryPage, fetchSummaryPage, loadSummary, OutOfDate, pullSummary } from '../src/data/sync';
 import type { ProcessResult } from '../src/data/outbox/runner';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
-import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
-import { readPrefs, writePrefs, type MirrorPrefs } from '../src/data/mirrorPrefs';
+import { downloadCatalogue, pullCatalogue } from '../src/data/catalogue';
+import { readPrefs, writePrefs } from '../src/data/mirrorPrefs';
 
 // The device's data, off the main thread: the summary of the public listings in the scope the person
 // chose and its delta sync, the full records of the listings opened here, the reference catalogue,
@@ -21,7 +21,7 @@ import { readPrefs, writePrefs, type MirrorPrefs } from '../src/data/mirrorPrefs
 // with the seller's outbox, on first use.
 
 export type { SearchInput } from '../src/domain/search/filters';
-export type { MirrorPrefs } from '../src/data/mirrorPrefs';
+export type { MirrorPrefs } from '../src/data/records';
 
 /** What the device holds, for the "Data on this device" screen. */
 export interface DataStatus {

@@ -1,8 +1,7 @@
 import type { SellerContact, Vehicle } from '../domain/vehicle';
 import type { IndexColumns } from '../domain/search/listingIndex';
 import type { SummaryColumns } from '../domain/search/summary';
-import type { CatalogueMakeRow } from './catalogue';
-import type { MetaRow } from './db';
+import type { CatalogueMakeRow, MetaRow } from './records';
 import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS, IDB_VERSION, parseStore } from './schema';
 
 /**

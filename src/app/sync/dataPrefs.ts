@@ -1,4 +1,5 @@
-import { DEFAULT_PREFS, type MirrorPrefs } from '../../data/mirrorPrefs';
+import { DEFAULT_PREFS } from '../../data/mirrorPrefs';
+import type { MirrorPrefs } from '../../data/records';
 import { dataSaverStore } from './dataSaver';
 import { searchWorker } from './searchClient';
 
