@@ -7,7 +7,8 @@ import type { OutboxItem, UploadItem } from './items';
 // window API: only fetch-shaped I/O (injected), FormData and crypto.
 
 export interface OutboxRequestInit {
-  method: 'POST';
+  /** POST for the queue's requests; PUT for a listing's edit (edit.ts). */
+  method: 'POST' | 'PUT';
   headers: Record<string, string>;
   body: string | FormData;
 }
@@ -41,11 +42,8 @@ export async function buildRequest(db: MotokariDb, item: OutboxItem): Promise<{ 
     init: { method: 'POST' as const, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
   });
   switch (item.kind) {
-    case 'upload': {
-      const form = new FormData();
-      form.append('files', item.photo.blob, item.photo.name);
-      return { path: 'uploads', init: { method: 'POST', headers, body: form } };
-    }
+    case 'upload':
+      return uploadRequest(item.photo.blob, item.photo.name, item.idempotencyKey);
     case 'create': {
       const uploads = (await db.outbox.where('listingId').equals(item.listingId).toArray())
         .filter((i): i is UploadItem => i.kind === 'upload' && i.seq < item.seq)
@@ -66,4 +64,11 @@ export async function buildRequest(db: MotokariDb, item: OutboxItem): Promise<{ 
       return json(method === 'ecocash' ? 'payments/ecocash/create' : 'payments/create-intent', body);
     }
   }
+}
+
+/** POST /api/uploads with one photo, as the queue's uploads and a listing's edit (edit.ts) send it. */
+export function uploadRequest(blob: Blob, name: string, idempotencyKey: string): { path: string; init: OutboxRequestInit } {
+  const form = new FormData();
+  form.append('files', blob, name);
+  return { path: 'uploads', init: { method: 'POST', headers: { 'Idempotency-Key': idempotencyKey, Accept: 'application/json' }, body: form } };
 }

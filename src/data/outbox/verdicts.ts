@@ -32,11 +32,9 @@ function success(item: OutboxItem, body: unknown): Verdict {
   if (!isRecord(body)) return { kind: 'later', message: UNEXPECTED };
   switch (item.kind) {
     case 'upload': {
-      const files = Array.isArray(body.files) ? body.files : [];
-      const first = isRecord(files[0]) ? files[0] : null;
-      const url = typeof first?.url === 'string' ? first.url : Array.isArray(body.urls) && typeof body.urls[0] === 'string' ? body.urls[0] : null;
-      if (!url) return { kind: 'later', message: UNEXPECTED };
-      return { kind: 'done', result: { url, thumbnailUrl: typeof first?.thumbnail_url === 'string' ? first.thumbnail_url : null } };
+      const result = uploadedFile(body);
+      if (!result) return { kind: 'later', message: UNEXPECTED };
+      return { kind: 'done', result };
     }
     case 'create':
       if (body.id !== item.listingId) return { kind: 'later', message: UNEXPECTED };
@@ -51,6 +49,16 @@ function success(item: OutboxItem, body: unknown): Verdict {
       return { kind: 'done', result: paymentResult(body, false) };
     }
   }
+}
+
+/** The stored photo in an answer of POST /api/uploads (its first file), or null when the answer names none. */
+export function uploadedFile(body: unknown): { url: string; thumbnailUrl: string | null } | null {
+  if (!isRecord(body)) return null;
+  const files = Array.isArray(body.files) ? body.files : [];
+  const first = isRecord(files[0]) ? files[0] : null;
+  const url = typeof first?.url === 'string' ? first.url : Array.isArray(body.urls) && typeof body.urls[0] === 'string' ? body.urls[0] : null;
+  if (!url) return null;
+  return { url, thumbnailUrl: typeof first?.thumbnail_url === 'string' ? first.thumbnail_url : null };
 }
 
 function paymentResult(body: Record<string, unknown>, alreadyPaid: boolean): PaymentResult {
@@ -83,6 +91,10 @@ function detailText(item: OutboxItem, status: number, body: unknown): string {
   return OUTBOX_TEXTS.uploadFailed;
 }
 
+/**
+ * An answer's body: its JSON, else its text (a proxy's page, a plain-text error), null when empty.
+ * Rejects when the body could not be read (the connection dropped while it arrived).
+ */
 export async function readBody(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text) return null;
