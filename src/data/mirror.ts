@@ -37,7 +37,7 @@ export const contactKey = (userId: string, vehicleId: string): string => `${user
 
 /**
  * The device's copy of the public data (the listings, the catalogue and the sync cursor), read and
- * written with IndexedDB itself. The search worker holds it, so a buyer's visit does not download
+ * written with IndexedDB itself. The listings worker holds it, so a buyer's visit does not download
  * Dexie (about 29 KB gzipped) before the first screen; the seller's paths (drafts, the outbox) use
  * Dexie on the same database. Both build its stores from schema.ts.
  */

@@ -5,7 +5,7 @@ import { decodeSummaries, SUMMARY_FORMAT, SUMMARY_OUT_OF_DATE, SUMMARY_PAGE_SIZE
 import type { MetaRow } from './records';
 import { summaryPageId, type Mirror } from './mirror';
 
-// The search worker's reads of the public sync routes use fetch itself: they send no token and need
+// The listings worker's reads of the public sync routes use fetch itself: they send no token and need
 // none of the API client's hooks, so the worker carries no HTTP library.
 
 export interface SummaryQuery {

@@ -33,7 +33,7 @@ export interface OutboxLocks {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
-/** The lock the page's runner (in the search worker) and the service worker's take: one runner per device. */
+/** The lock the page's runner (in the listings worker) and the service worker's take: one runner per device. */
 export const OUTBOX_LOCK = 'motokari-outbox';
 
 /** The device's navigator.locks where the browser has it (pages, workers and service workers alike). */

@@ -27,7 +27,7 @@ export function kySend(api: KyInstance): Send {
 
 /**
  * A Send over plain fetch with a bearer token, for where the app's ky instance does not live (the
- * service worker, the search worker). `base` is the API's address, ending in a slash.
+ * service worker, the listings worker). `base` is the API's address, ending in a slash.
  */
 export function fetchSend(token: string | null, base = '/api/'): Send {
   return (path, init) =>

@@ -89,7 +89,7 @@ const catalogueByType = new Map<string, Promise<CatalogueMakeRow[]>>();
 /** inventory()'s answers by type and seller, dropped whenever the index changes. */
 const inventories = new Map<string, Inventory>();
 
-const searchApi = {
+const listingsApi = {
   /** Builds the index from the mirror; returns how many listings it holds and when they were last synced. */
   async load(): Promise<{ count: number; lastSyncedAt: string | null }> {
     const stored = await loadSummary(mirror);
@@ -294,5 +294,5 @@ async function currentScope(): Promise<MirrorScope> {
 }
 let prefsRead: Promise<MirrorPrefs> | null = null;
 
-export type SearchApi = typeof searchApi;
-Comlink.expose(searchApi);
+export type ListingsApi = typeof listingsApi;
+Comlink.expose(listingsApi);
