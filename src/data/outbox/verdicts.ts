@@ -4,7 +4,8 @@ import { paymentErrorMessage } from '../../domain/payments';
 import type { OutboxItem, PaymentResult } from './items';
 
 // The HTTP verdicts: what an answer to an item's request means for it (done with its result, failed
-// with the server's detail, tried again later, or waiting for a sign-in), read from pure values.
+// with the server's detail, tried again later, or waiting for a sign-in), from its status and body;
+// and how a body is read (readBody), shared with the edit path (edit.ts) and the app's confirm calls.
 
 export type Verdict =
   | { kind: 'done'; result: OutboxItem['result'] }
