@@ -110,7 +110,7 @@ const PRECACHED_FILES = /^(index\.html|home\.html|manifest\.webmanifest|placehol
 /**
  * Splits the built code into the buyer's and the rest: from the app's entry, every chunk it imports
  * statically, and every chunk imported dynamically unless it holds LATER_CODE (the routes of the
- * seller's, admin and content screens, and what only they import); their CSS; the search worker.
+ * seller's, admin and content screens, and what only they import); their CSS; the listings worker.
  */
 function appFilesSplit(): Plugin {
   return {
@@ -133,9 +133,9 @@ function appFilesSplit(): Plugin {
         }
       };
       for (const c of chunks.values()) if (c.isEntry) visit(c.fileName);
-      const searchWorker = Object.values(bundle).find((a) => a.type === 'asset' && /^assets\/search\.worker-[\w-]+\.js$/.test(a.fileName));
-      if (!searchWorker) throw new Error('no file holds the search worker');
-      buyer.add(searchWorker.fileName);
+      const listingsWorker = Object.values(bundle).find((a) => a.type === 'asset' && /^assets\/listings\.worker-[\w-]+\.js$/.test(a.fileName));
+      if (!listingsWorker) throw new Error('no file holds the listings worker');
+      buyer.add(listingsWorker.fileName);
       appFiles.precache = buyer;
       appFiles.later = Object.keys(bundle)
         .filter((f) => f.startsWith('assets/') && /\.(js|css)$/.test(f) && !buyer.has(f))

@@ -7,7 +7,8 @@ import { clientsClaim } from 'workbox-core';
 import { Queue } from 'workbox-background-sync';
 import { MotokariDb } from '../src/data/db';
 import { Mirror } from '../src/data/mirror';
-import { fetchSend, IN_PROGRESS_RETRY_MS, processOutbox } from '../src/data/outbox';
+import { fetchSend } from '../src/data/outbox/senders';
+import { IN_PROGRESS_RETRY_MS, processOutbox } from '../src/data/outbox/runner';
 import { OUTBOX_SYNC_QUEUE } from '../src/data/outboxSync';
 import { forgetReplayAuth, readReplayAuth } from '../src/data/replayAuth';
 import './push';
@@ -56,7 +57,7 @@ self.addEventListener('message', (event) => {
 
 // The seller's outbox (drafts published offline: photo uploads, the listing, its payment request) is
 // sent from here when a connection returns, even with no page open. The queue lives in IndexedDB,
-// ordered and keyed (src/data/outbox.ts), so workbox-background-sync's Queue is used for its sync
+// ordered and keyed (src/data/outbox/), so workbox-background-sync's Queue is used for its sync
 // plumbing only: its sync event (or, in browsers without Background Sync, each start of this worker)
 // runs the same processOutbox the page runs, under the same device lock (navigator.locks), so the page
 // and this worker take turns. A request the server is still processing is asked again in a moment,

@@ -1,12 +1,5 @@
 import type { Mirror } from './mirror';
-
-/** A make of the reference catalogue with its models and their variants, as GET /api/sync/catalogue sends it. */
-export interface CatalogueMakeRow {
-  id: number;
-  name: string;
-  vehicle_type: string;
-  models: { id: number; name: string; variants: { id: number; name: string }[] }[];
-}
+import type { CatalogueMakeRow } from './records';
 
 export interface CatalogueDownload {
   /** Null when the server answered 304: the device's copy is current. */

@@ -1,41 +1,8 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS } from './schema';
-import type { VehicleType } from '../domain/constants';
 import type { Vehicle } from '../domain/vehicle';
-import type { CatalogueMakeRow } from './catalogue';
-import type { DraftPhotoRow, DraftRow } from './drafts';
-import type { OutboxItem } from './outbox';
-import type { MirrorPrefs } from './mirrorPrefs';
-
-/**
- * What the device keeps between visits besides the listings: the sync cursor, the catalogue's version,
- * the person's choices of what to keep (prefs) and what the last update downloaded (lastUpdate).
- */
-export interface MetaRow {
-  key: 'sync' | 'catalogue' | 'replayAuth' | 'summary' | 'prefs' | 'lastUpdate';
-  revision?: number;
-  /** summary: where the first download of the scope goes on (null once it is done). */
-  cursor?: string | null;
-  /** summary: the vehicle types whose every listing in the scope is on the device. */
-  complete?: VehicleType[];
-  /** summary: the scope the stored listings were downloaded for (its query parameters as JSON). */
-  scope?: string;
-  /** summary: the number of the last feed page stored, and the listings and tombstones in the pages since the base. */
-  pages?: number;
-  pageRows?: number;
-  syncedAt?: string;
-  /** The catalogue's ETag, sent back so an unchanged catalogue is not downloaded again. */
-  etag?: string;
-  /** replayAuth: the signed-in user's token, so the service worker can send the outbox with no page open. */
-  token?: string;
-  userId?: string;
-  /** prefs: what the device keeps and when it may update (src/data/mirrorPrefs.ts). */
-  prefs?: MirrorPrefs;
-  /** lastUpdate: the bytes the last update downloaded, how many listings it brought, and when it ended. */
-  bytes?: number;
-  listings?: number;
-  at?: string;
-}
+import type { OutboxItem } from './outbox/items';
+import type { CatalogueMakeRow, DraftPhotoRow, DraftRow, MetaRow } from './records';
 
 export class MotokariDb extends Dexie {
   vehicles!: EntityTable<Vehicle, 'id'>;

@@ -1,30 +1,5 @@
-import type { z } from 'zod';
-import type { vehicleInputSchema } from '../domain/vehicleInput';
 import type { MotokariDb } from './db';
-
-/**
- * The wizard's field values, named as POST /api/vehicles names them (form values may still be text:
- * the schema coerces numbers). Keys the API does not know (UI state such as a make's catalogue id)
- * are kept in the draft and left out of the request.
- */
-export type DraftFields = Partial<Omit<z.input<typeof vehicleInputSchema>, 'id' | 'images'>> & { [key: string]: unknown };
-
-/** A stored draft; its photos are rows of their own, in `photoIds` order (the first is the main photo). */
-export interface DraftRow {
-  id: string;
-  createdAt: number;
-  updatedAt: number;
-  step: number;
-  fields: DraftFields;
-  photoIds: string[];
-}
-
-export interface DraftPhotoRow {
-  id: string;
-  draftId: string;
-  blob: Blob;
-  name: string;
-}
+import type { DraftFields, DraftPhotoRow, DraftRow } from './records';
 
 export interface DraftPhoto {
   id: string;

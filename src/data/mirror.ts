@@ -1,8 +1,7 @@
 import type { SellerContact, Vehicle } from '../domain/vehicle';
 import type { IndexColumns } from '../domain/search/listingIndex';
 import type { SummaryColumns } from '../domain/search/summary';
-import type { CatalogueMakeRow } from './catalogue';
-import type { MetaRow } from './db';
+import type { CatalogueMakeRow, MetaRow } from './records';
 import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS, IDB_VERSION, parseStore } from './schema';
 
 /**
@@ -38,7 +37,7 @@ export const contactKey = (userId: string, vehicleId: string): string => `${user
 
 /**
  * The device's copy of the public data (the listings, the catalogue and the sync cursor), read and
- * written with IndexedDB itself. The search worker holds it, so a buyer's visit does not download
+ * written with IndexedDB itself. The listings worker holds it, so a buyer's visit does not download
  * Dexie (about 29 KB gzipped) before the first screen; the seller's paths (drafts, the outbox) use
  * Dexie on the same database. Both build its stores from schema.ts.
  */

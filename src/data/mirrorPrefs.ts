@@ -1,15 +1,6 @@
 import { parseScopeParams, scopeParams, WHOLE_COUNTRY, type MirrorScope } from '../domain/search/scope';
 import type { Mirror } from './mirror';
-
-/** What the person chose this device keeps, and when it may download updates. */
-export interface MirrorPrefs {
-  /** Which listings the device keeps. */
-  scope: MirrorScope;
-  /** Update automatically only on an unmetered connection (Wi-Fi, Ethernet). */
-  wifiOnly: boolean;
-  /** Save data: smaller thumbnails, no hero video, no photo prefetch. */
-  saveData: boolean;
-}
+import type { MirrorPrefs } from './records';
 
 /** A device that was never asked: the whole country, over any connection, no data saving. */
 export const DEFAULT_PREFS: MirrorPrefs = { scope: WHOLE_COUNTRY, wifiOnly: false, saveData: false };

@@ -1,6 +1,6 @@
 /**
  * The device database's tables, one entry per version, in Dexie's notation: the primary key, then
- * the indexed fields. Dexie (db.ts) declares its versions from it, and the search worker's own
+ * the indexed fields. Dexie (db.ts) declares its versions from it, and the listings worker's own
  * IndexedDB opener (mirror.ts) creates the same stores from it, so the two always agree.
  * Only plain key paths are used (no auto-increment, unique, multi-entry or compound keys).
  */

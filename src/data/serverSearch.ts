@@ -3,7 +3,7 @@ import type { SearchInput } from '../domain/search/filters';
 import { totalCount } from './totalCount';
 
 /**
- * GET /api/vehicles with the fields the search worker takes (the server reads them with the same
+ * GET /api/vehicles with the fields the listings worker takes (the server reads them with the same
  * rules, src/domain/search/filters.ts): the answer a first visit shows while the device's copy of the
  * listings is still being filled. fetch itself: the first screen carries no HTTP library.
  */

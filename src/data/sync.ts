@@ -2,10 +2,10 @@ import type { VehicleType } from '../domain/constants';
 import { ListingIndex, type IndexColumns } from '../domain/search/listingIndex';
 import { scopeParams, type MirrorScope } from '../domain/search/scope';
 import { decodeSummaries, SUMMARY_FORMAT, SUMMARY_OUT_OF_DATE, SUMMARY_PAGE_SIZE, type ListingSummary, type SummaryPage } from '../domain/search/summary';
-import type { MetaRow } from './db';
+import type { MetaRow } from './records';
 import { summaryPageId, type Mirror } from './mirror';
 
-// The search worker's reads of the public sync routes use fetch itself: they send no token and need
+// The listings worker's reads of the public sync routes use fetch itself: they send no token and need
 // none of the API client's hooks, so the worker carries no HTTP library.
 
 export interface SummaryQuery {

@@ -181,7 +181,7 @@ export function draftTitle(fields: Record<string, unknown>): string {
   return title || DASHBOARD_TEXTS.untitledDraft;
 }
 
-/** One listing's line in the publishing queue, as src/data/outbox's summary gives it. */
+/** One listing's line in the publishing queue, as src/data/outbox/items.ts's summary gives it. */
 export interface QueueLine {
   state: 'waiting' | 'sending' | 'done' | 'failed';
   done: number;

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Mirror } from '../../src/data/mirror';
-import { DEFAULT_PREFS, readPrefs, writePrefs, type MirrorPrefs } from '../../src/data/mirrorPrefs';
+import { DEFAULT_PREFS, readPrefs, writePrefs } from '../../src/data/mirrorPrefs';
+import type { MirrorPrefs } from '../../src/data/records';
 
 // The person's choice of what the device keeps lives in the mirror's meta store, row 'prefs', where
 // the search worker's sync reads it.

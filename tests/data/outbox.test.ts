@@ -4,21 +4,12 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MotokariDb } from '../../src/data/db';
-import { getDraft, saveDraft, type DraftFields } from '../../src/data/drafts';
-import {
-  discard,
-  enqueuePublish,
-  listOutbox,
-  OUTBOX_LOCK,
-  processOutbox,
-  PublishInputError,
-  retry,
-  summarizeOutbox,
-  type OutboxItem,
-  type OutboxLocks,
-  type PaymentChoice,
-  type Send,
-} from '../../src/data/outbox';
+import { getDraft, saveDraft } from '../../src/data/drafts';
+import type { DraftFields } from '../../src/data/records';
+import { summarizeOutbox, type OutboxItem, type PaymentChoice } from '../../src/data/outbox/items';
+import type { Send } from '../../src/data/outbox/senders';
+import { discard, enqueuePublish, listOutbox, PublishInputError, retry } from '../../src/data/outbox/enqueue';
+import { OUTBOX_LOCK, processOutbox, type OutboxLocks } from '../../src/data/outbox/runner';
 import { SANDBOX_PINS } from '../../src/domain/fees';
 import { AUTH_MESSAGES, GENERIC_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '../../src/domain/messages';
 import { queueStateText } from '../../src/domain/dashboard';

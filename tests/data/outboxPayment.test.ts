@@ -3,21 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MotokariDb } from '../../src/data/db';
-import { saveDraft, type DraftFields } from '../../src/data/drafts';
-import {
-  clearPaidChain,
-  enqueuePayment,
-  enqueuePublish,
-  forgetPayment,
-  listOutbox,
-  paymentItemOf,
-  processOutbox,
-  PublishInputError,
-  type OutboxItem,
-  type PaymentChoice,
-  type PaymentItem,
-  type Send,
-} from '../../src/data/outbox';
+import { saveDraft } from '../../src/data/drafts';
+import type { DraftFields } from '../../src/data/records';
+import { paymentItemOf, type OutboxItem, type PaymentChoice, type PaymentItem } from '../../src/data/outbox/items';
+import type { Send } from '../../src/data/outbox/senders';
+import { clearPaidChain, enqueuePayment, enqueuePublish, forgetPayment, listOutbox, PublishInputError } from '../../src/data/outbox/enqueue';
+import { processOutbox } from '../../src/data/outbox/runner';
 import { SANDBOX_PINS } from '../../src/domain/fees';
 import { PAYMENT_MESSAGES } from '../../src/domain/messages';
 import type { Vehicle } from '../../src/domain/vehicle';

@@ -30,7 +30,7 @@ function packagesImported(entry: string, seen = new Set<string>()): Map<string, 
 
 describe('the search worker', () => {
   it('imports no validation, database or HTTP library', () => {
-    const imported = packagesImported('workers/search.worker.ts');
+    const imported = packagesImported('workers/listings.worker.ts');
     for (const heavy of ['zod', 'dexie', 'ky']) {
       expect(imported.get(heavy), `${heavy} is imported by ${imported.get(heavy)}`).toBeUndefined();
     }
@@ -40,7 +40,7 @@ describe('the search worker', () => {
 
   it("does not carry the app's messages (every text of the app, 5 KB: the summary feed's one text lives with the feed)", () => {
     const files = new Set<string>();
-    packagesImported('workers/search.worker.ts', files);
+    packagesImported('workers/listings.worker.ts', files);
     const reached = [...files].map((f) => path.relative(root, f));
     expect(reached).toContain('src/data/sync.ts');
     expect(reached).not.toContain('src/domain/messages.ts');

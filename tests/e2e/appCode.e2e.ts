@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)("the app's code on the device, in Chromium", () =>
     for (const module of ['search/HomePage.tsx', 'search/BrowsePage.tsx', 'vehicle/VehicleDetailPage.tsx', 'search/DealersPage.tsx', 'search/FeaturedPage.tsx']) {
       expect(precached.has(screens[module]!), module).toBe(true);
     }
-    expect([...precached].some((url) => /^assets\/search\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+    expect([...precached].some((url) => /^assets\/listings\.worker-[\w-]+\.js$/.test(url))).toBe(true);
     expect(precached.has('index.html') && precached.has('home.html')).toBe(true);
   });
 

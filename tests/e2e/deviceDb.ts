@@ -54,7 +54,7 @@ export interface QueuedChainOptions {
   ecocashMsisdn?: string;
 }
 
-/** An outbox chain as src/data/outbox.ts's enqueuePublish writes it: the listing create (no photos), then an optional payment request. */
+/** An outbox chain as src/data/outbox/enqueue.ts's enqueuePublish writes it: the listing create (no photos), then an optional payment request. */
 export function queuedChain(listingId: string, ownerId: string, options: QueuedChainOptions): Record<string, unknown>[] {
   const at = Date.now();
   const base = (seq: number) => ({

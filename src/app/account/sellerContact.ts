@@ -5,7 +5,7 @@ import { CONTACT_TEXTS } from '../../domain/authTexts';
 import type { SellerContact } from '../../domain/vehicle';
 import { fetchContact } from '../../data/api';
 import { contactKey } from '../../data/mirror';
-import { searchWorker } from '../sync/searchClient';
+import { listingsWorker } from '../sync/searchClient';
 import { useSession } from './session';
 
 /**
@@ -37,7 +37,7 @@ function lookUp(userId: string, vehicleId: string): void {
   const key = contactKey(userId, vehicleId);
   if (contacts[key]) return;
   contacts[key] = { state: 'checking' };
-  searchWorker
+  listingsWorker
     .contact(userId, vehicleId)
     .catch(() => null)
     .then((row) => {
@@ -55,7 +55,7 @@ async function reveal(userId: string, vehicleId: string): Promise<SellerContact 
   try {
     const contact = await fetchContact(vehicleId);
     contacts[key] = { state: 'shown', contact };
-    await searchWorker
+    await listingsWorker
       .saveContact({ id: key, userId, vehicleId, ...contact, revealedAt: new Date().toISOString() })
       .catch((err: unknown) => console.warn('contact not kept on the device', err));
     return contact;

@@ -5,13 +5,13 @@ import { REGIONS, VEHICLE_TYPES, type VehicleType } from '../../domain/constants
 import { DATA_SCREEN_TEXTS as T, DATA_TYPE_LABELS, dataSizeText } from '../../domain/dataScreen';
 import { mayUpdateNow } from '../../domain/dataSaver';
 import { SCOPE_DISTANCES_KM, WHOLE_COUNTRY, type MirrorScope } from '../../domain/search/scope';
-import type { DataStatus } from '../../../workers/search.worker';
+import type { DataStatus } from '../../../workers/listings.worker';
 import { locationStore } from '../location/locationStore';
 import { Page } from '../shell/Page';
 import { syncedAtText } from '../shell/syncedAt';
 import { dataSaverStore, useConnection } from '../sync/dataSaver';
 import { loadPrefs, savePrefs } from '../sync/dataPrefs';
-import { searchWorker } from '../sync/searchClient';
+import { listingsWorker } from '../sync/searchClient';
 import { syncNow, syncStore } from '../sync/syncStore';
 
 type Kind = 'all' | 'types' | 'regions' | 'near';
@@ -221,7 +221,7 @@ export default function DataPage() {
   const { version, count, syncing } = useSnapshot(syncStore);
   const [initial, setInitial] = useState<Draft | null>(null);
   const refresh = () => {
-    searchWorker.dataStatus().then(setStatus, (err: unknown) => console.warn('data status not read', err));
+    listingsWorker.dataStatus().then(setStatus, (err: unknown) => console.warn('data status not read', err));
   };
   // Read again whenever an update changes what the device holds.
   useEffect(refresh, [version, count, syncing]);

@@ -1,8 +1,8 @@
 import { proxy, subscribe } from 'valtio';
-import type { ProcessResult } from '../../data/outbox';
+import type { ProcessResult } from '../../data/outbox/runner';
 import { OUTBOX_SYNC_TAG } from '../../data/outboxSync';
 import { AUTH_MESSAGES } from '../../domain/messages';
-import { searchWorker } from '../sync/searchClient';
+import { listingsWorker } from '../sync/searchClient';
 import { syncNow } from '../sync/syncStore';
 import { session, signOut } from '../account/session';
 import { authDialog } from '../account/authDialogStore';
@@ -30,7 +30,7 @@ export function kickOutbox(): Promise<ProcessResult | null> {
   pending ??= (async () => {
     outboxRunner.running = true;
     try {
-      const result = await searchWorker.replayOutbox(token, userId);
+      const result = await listingsWorker.replayOutbox(token, userId);
       outboxRunner.last = result;
       afterRun(result, token);
       return result;
@@ -95,7 +95,7 @@ export function startOutbox(): void {
     if (session.token === lastToken) return;
     lastToken = session.token;
     const auth = session.token && session.user ? { token: session.token, userId: session.user.id } : null;
-    void searchWorker.setReplayAuth(auth).catch((err: unknown) => console.warn('session not handed to the service worker', err));
+    void listingsWorker.setReplayAuth(auth).catch((err: unknown) => console.warn('session not handed to the service worker', err));
     if (auth) void kickOutbox();
   };
   subscribe(session, onSession);

@@ -1,4 +1,5 @@
 import { api } from '../../data/api';
+import { readBody } from '../../data/outbox/verdicts';
 import type { PaymentMethod } from '../../domain/fees';
 import { PAYMENT_MESSAGES } from '../../domain/messages';
 import { PAYMENT_DECLINED_STATUS, PAYMENT_PENDING_STATUS, paymentErrorMessage, serverDetail } from '../../domain/payments';
@@ -34,20 +35,11 @@ export async function confirmPayment(method: PaymentMethod, ref: string, pin?: s
   } catch {
     return { kind: 'error', message: PAYMENT_MESSAGES.networkError };
   }
-  const body = await readBody(res);
+  const body = await readBody(res).catch(() => null);
   if (res.status === PAYMENT_PENDING_STATUS) return { kind: 'pending' };
   if (res.ok && isRecord(body) && body.success === true) return { kind: 'paid', message: typeof body.message === 'string' ? body.message : null };
   if (res.status === PAYMENT_DECLINED_STATUS) return { kind: 'declined', reason: serverDetail(body) ?? PAYMENT_MESSAGES.failed };
   return { kind: 'error', message: paymentErrorMessage(method, { status: res.status, body }) };
-}
-
-async function readBody(res: Response): Promise<unknown> {
-  try {
-    const text = await res.text();
-    return text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    return null;
-  }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

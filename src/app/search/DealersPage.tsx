@@ -4,11 +4,11 @@ import { Badge, Button, Card, Center, Group, Image, SimpleGrid, Skeleton, Stack,
 import { PLACEHOLDER_IMAGE } from '../../domain/constants';
 import { vehiclesInStockText } from '../../domain/display';
 import { Page } from '../shell/Page';
-import { searchWorker } from '../sync/searchClient';
+import { listingsWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
-type Dealer = Awaited<ReturnType<typeof searchWorker.dealers>>[number];
+type Dealer = Awaited<ReturnType<typeof listingsWorker.dealers>>[number];
 
 const DEALER_IMAGE_HEIGHT = 140;
 const GRID_COLS = { base: 1, sm: 2, md: 3 };
@@ -76,7 +76,7 @@ export default function DealersPage() {
   useEffect(() => {
     if (!ready) return;
     let live = true;
-    searchWorker
+    listingsWorker
       .dealers()
       .then((d) => live && setDealers(d))
       .catch((err: unknown) => {

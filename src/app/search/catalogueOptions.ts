@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { CatalogueMakeRow } from '../../data/catalogue';
-import { searchWorker } from '../sync/searchClient';
+import type { CatalogueMakeRow } from '../../data/records';
+import { listingsWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
-import type { Inventory } from '../../../workers/search.worker';
+import type { Inventory } from '../../../workers/listings.worker';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 export interface CatalogueOptions {
@@ -44,7 +44,7 @@ export function useCatalogueOptions(vehicleType: string, sellerId?: string): Cat
     if (!ready) return;
     let live = true;
     // Both from the worker, which holds the device's data; read again after every sync that changed it.
-    Promise.all([searchWorker.catalogue(vehicleType), searchWorker.inventory(vehicleType, sellerId)])
+    Promise.all([listingsWorker.catalogue(vehicleType), listingsWorker.inventory(vehicleType, sellerId)])
       .then(([cat, inv]) => {
         if (!live) return;
         setCatalogue(cat);

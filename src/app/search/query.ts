@@ -1,5 +1,5 @@
 import type { LatLon, SortOrder } from '../../domain/constants';
-import type { SearchInput } from '../../../workers/search.worker';
+import type { SearchInput } from '../../../workers/listings.worker';
 
 /**
  * A search from the screen's filter fields. The worker validates and normalises it with the domain's

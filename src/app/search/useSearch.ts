@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import type { SearchInput } from '../../../workers/search.worker';
+import type { SearchInput } from '../../../workers/listings.worker';
 import type { Vehicle } from '../../domain/vehicle';
-import { searchWorker } from '../sync/searchClient';
+import { listingsWorker } from '../sync/searchClient';
 import { searchOnServer } from '../../data/serverSearch';
 import { markFirstResults, serverSearchStarted, syncStore } from '../sync/syncStore';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
@@ -74,7 +74,7 @@ export function useSearch(req: SearchInput | null): SearchState {
     if (!req || !ready) return;
     let live = true;
     if (answered.current?.key !== key) startTransition(() => setState((s) => (s.searching ? s : { ...s, searching: true })));
-    searchWorker
+    listingsWorker
       .search(req)
       .then(async (r): Promise<SearchState | null> => {
         if (r.covered) {

@@ -1,6 +1,7 @@
-import { DEFAULT_PREFS, type MirrorPrefs } from '../../data/mirrorPrefs';
+import { DEFAULT_PREFS } from '../../data/mirrorPrefs';
+import type { MirrorPrefs } from '../../data/records';
 import { dataSaverStore } from './dataSaver';
-import { searchWorker } from './searchClient';
+import { listingsWorker } from './searchClient';
 
 // The person's choices on the "Data on this device" screen, kept on the device by the search worker.
 
@@ -8,7 +9,7 @@ let loading: Promise<MirrorPrefs> | null = null;
 
 /** Reads the person's choices from the device once (the app's start awaits it before updating). */
 export function loadPrefs(): Promise<MirrorPrefs> {
-  loading ??= searchWorker.prefs().then(
+  loading ??= listingsWorker.prefs().then(
     (prefs) => {
       dataSaverStore.prefs = prefs;
       return prefs;
@@ -23,6 +24,6 @@ export function loadPrefs(): Promise<MirrorPrefs> {
 
 /** Stores the person's choices on the device; the caller then updates the listings (syncNow). */
 export async function savePrefs(prefs: MirrorPrefs): Promise<void> {
-  await searchWorker.setPrefs(prefs);
+  await listingsWorker.setPrefs(prefs);
   dataSaverStore.prefs = prefs;
 }

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
-import type { SearchApi } from '../../../workers/search.worker';
+import type { ListingsApi } from '../../../workers/listings.worker';
 
-/** The search worker, started once; every search of the app goes through it. */
-export const searchWorker: Comlink.Remote<SearchApi> = Comlink.wrap<SearchApi>(
-  new Worker(new URL('../../../workers/search.worker.ts', import.meta.url), { type: 'module' }),
+/** The listings worker (it syncs, stores and searches the device's listings), started once; every search of the app goes through it. */
+export const listingsWorker: Comlink.Remote<ListingsApi> = Comlink.wrap<ListingsApi>(
+  new Worker(new URL('../../../workers/listings.worker.ts', import.meta.url), { type: 'module' }),
 );

@@ -2,7 +2,7 @@ import * as Comlink from 'comlink';
 import { proxy, subscribe } from 'valtio';
 import { VEHICLE_TYPES, type VehicleType } from '../../domain/constants';
 import { onListingWrite } from '../../data/listingWrites';
-import { searchWorker } from './searchClient';
+import { listingsWorker } from './searchClient';
 import { mayUpdateAutomatically } from './dataSaver';
 import { loadPrefs } from './dataPrefs';
 
@@ -101,7 +101,7 @@ export function syncNow(): Promise<void> {
         syncStore.count = p.count;
         syncStore.version++;
       });
-      let outcome = await searchWorker.sync(browsedType(), progress);
+      let outcome = await listingsWorker.sync(browsedType(), progress);
       if (outcome.count === 0 && !outcome.error && !initializeAsked) {
         // Spec section 4: no listings at all (a new or just-reset site) asks the server for its
         // sample data once, then syncs again. A failure is only logged; the empty state shows.
@@ -110,7 +110,7 @@ export function syncNow(): Promise<void> {
           // The API client loads here, not with the first screen: only an empty site asks.
           const { api } = await import('../../data/api');
           await api.post('initialize-data');
-          outcome = await searchWorker.sync(browsedType(), progress);
+          outcome = await listingsWorker.sync(browsedType(), progress);
         } catch (err) {
           console.warn('sample data not initialised', err);
         }
@@ -136,7 +136,7 @@ export function syncNow(): Promise<void> {
  * on Wi-Fi"; otherwise they update from the "Data on this device" screen).
  */
 export async function startSync(): Promise<void> {
-  const [loaded] = await Promise.all([searchWorker.load(), loadPrefs()]);
+  const [loaded] = await Promise.all([listingsWorker.load(), loadPrefs()]);
   syncStore.count = loaded.count;
   syncStore.lastSyncedAt = loaded.lastSyncedAt;
   const storage = navigator.storage;

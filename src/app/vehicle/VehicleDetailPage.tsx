@@ -11,7 +11,7 @@ import { wholeNumberText } from '../../domain/numbers';
 import { fetchVehicle } from '../../data/api';
 import { takePrefetchedListing } from './listingPrefetch';
 import { locationStore } from '../location/locationStore';
-import { searchWorker } from '../sync/searchClient';
+import { listingsWorker } from '../sync/searchClient';
 import { onListingsChange } from '../sync/syncStore';
 import { VehicleCard } from '../search/VehicleCard';
 import { ContactSeller, SellerContactLines } from '../account/ContactSeller';
@@ -134,7 +134,7 @@ function MoreFromDealer({ vehicle: v }: { vehicle: Vehicle }) {
     let live = true;
     let shown = '';
     const search = () =>
-      void searchWorker.search({ seller_id: v.seller_id, limit: DEALER_OTHER_VEHICLES_MAX + 1 }).then((r) => {
+      void listingsWorker.search({ seller_id: v.seller_id, limit: DEALER_OTHER_VEHICLES_MAX + 1 }).then((r) => {
         const next = { items: r.items.filter((o) => o.id !== v.id).slice(0, DEALER_OTHER_VEHICLES_MAX), total: r.total };
         const text = JSON.stringify(next);
         if (!live || text === shown) return;
@@ -205,7 +205,7 @@ export default function VehicleDetailPage() {
     let live = true;
     let fresh = false;
     const ctrl = new AbortController();
-    const local = searchWorker
+    const local = listingsWorker
       .get(id)
       .catch(() => null)
       .then((v) => {
@@ -217,7 +217,7 @@ export default function VehicleDetailPage() {
         fresh = true;
         if (live) show(v);
         // Kept in full on this device: a listing seen once opens offline with everything it showed.
-        searchWorker.keep(v).catch((err: unknown) => console.warn('listing not kept on this device', err));
+        listingsWorker.keep(v).catch((err: unknown) => console.warn('listing not kept on this device', err));
       },
       async (err: unknown) => {
         console.warn('vehicle detail not fetched', err);
@@ -237,7 +237,7 @@ export default function VehicleDetailPage() {
     let live = true;
     const unsubscribe = onListingsChange(
       () =>
-        void searchWorker
+        void listingsWorker
           .get(id)
           .catch(() => null)
           .then((v) => {

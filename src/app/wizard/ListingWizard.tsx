@@ -2,11 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { HTTPError } from 'ky';
 import { api } from '../../data/api';
 import { db } from '../../data/db';
 import { deleteDraft } from '../../data/drafts';
-import { discard, enqueuePublish, listOutbox, PublishInputError } from '../../data/outbox';
+import { discard, enqueuePublish, listOutbox, PublishInputError } from '../../data/outbox/enqueue';
+import { saveListingEdit, type EditKeyHolder } from '../../data/outbox/edit';
+import { kySend } from '../../data/outbox/senders';
 import { MOBILE_BREAKPOINT_PX, type SellerType } from '../../domain/constants';
 import {
   changeField,
@@ -276,35 +277,24 @@ function SignedInWizard({
     if (created && !editing) void deleteDraft(db, id).catch((err: unknown) => console.warn('draft not removed', err));
   }, [created, editing, id]);
 
-  const putKey = useRef<{ body: string; key: string } | null>(null);
+  const putKey = useRef<EditKeyHolder['current']>(null);
   const saveEdit = async () => {
     if (!allComplete(EDIT_STEPS)) return;
     if (!navigator.onLine) return setBanner({ color: 'orange', text: LISTING_MESSAGES.editNeedsConnection });
     setBusy('save');
     setBanner(null);
     try {
-      const images: string[] = [];
-      for (const p of draft.photosRef.current) {
-        if (p.url) images.push(p.url);
-        else if (p.blob) {
-          const body = new FormData();
-          body.append('files', p.blob, p.name);
-          const res = await api.post('uploads', { body, headers: { 'Idempotency-Key': crypto.randomUUID() } }).json<{ urls: string[] }>();
-          const url = res.urls[0]!;
-          images.push(url);
-          // Uploaded once: a second try of the save sends its URL.
-          await draft.setPhotos((list) => list.map((q) => (q.id === p.id ? { ...q, url } : q)));
-        }
-      }
-      const body = updateBody(form, images, isAdmin);
-      const text = JSON.stringify(body);
-      // The same change tried again (a lost answer) keeps its key, so the server does it once.
-      if (putKey.current?.body !== text) putKey.current = { body: text, key: crypto.randomUUID() };
-      await api.put(`cars/${id}`, { json: body, headers: { 'Idempotency-Key': putKey.current.key } });
-      setOutcome({ kind: 'success', text: LISTING_MESSAGES.changesSaved });
+      const answer = await saveListingEdit(kySend(api), {
+        listingId: id,
+        photos: draft.photosRef.current,
+        body: (images) => updateBody(form, images, isAdmin),
+        uploaded: (photoId, url) => draft.setPhotos((list) => list.map((q) => (q.id === photoId ? { ...q, url } : q))),
+        lastPut: putKey,
+      });
+      if (answer.ok) setOutcome({ kind: 'success', text: LISTING_MESSAGES.changesSaved });
+      else setBanner({ color: 'red', text: saveErrorMessage(answer.status, answer.body) });
     } catch (err) {
-      if (err instanceof HTTPError) setBanner({ color: 'red', text: saveErrorMessage(err.response.status, await responseBody(err.response)) });
-      else if (!navigator.onLine || err instanceof TypeError) setBanner({ color: 'orange', text: LISTING_MESSAGES.editNeedsConnection });
+      if (!navigator.onLine || err instanceof TypeError) setBanner({ color: 'orange', text: LISTING_MESSAGES.editNeedsConnection });
       else setBanner({ color: 'red', text: LISTING_MESSAGES.saveError });
     } finally {
       setBusy(null);
@@ -431,14 +421,4 @@ function SignedInWizard({
       </Group>
     </Stack>
   );
-}
-
-async function responseBody(res: Response): Promise<unknown> {
-  const text = await res.text().catch(() => '');
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { db } from '../../data/db';
 import { DraftPhotoMissingError, getDraft, saveDraft } from '../../data/drafts';
-import { listOutbox, type CreateItem, type OutboxItem } from '../../data/outbox';
+import type { CreateItem, OutboxItem } from '../../data/outbox/items';
+import { listOutbox } from '../../data/outbox/enqueue';
 import { PLACEHOLDER_IMAGE } from '../../domain/constants';
 import {
   EDIT_STEPS,

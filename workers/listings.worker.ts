@@ -6,12 +6,12 @@ import { summaryAsVehicle, type ListingSummary } from '../src/domain/search/summ
 import type { VehicleType } from '../src/domain/constants';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { Mirror, type ContactRow } from '../src/data/mirror';
-import type { MetaRow } from '../src/data/db';
+import type { CatalogueMakeRow, MetaRow, MirrorPrefs } from '../src/data/records';
 import { applySummaryPage, fetchSummaryPage, loadSummary, OutOfDate, pullSummary } from '../src/data/sync';
-import type { ProcessResult } from '../src/data/outbox';
+import type { ProcessResult } from '../src/data/outbox/runner';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
-import { downloadCatalogue, pullCatalogue, type CatalogueMakeRow } from '../src/data/catalogue';
-import { readPrefs, writePrefs, type MirrorPrefs } from '../src/data/mirrorPrefs';
+import { downloadCatalogue, pullCatalogue } from '../src/data/catalogue';
+import { readPrefs, writePrefs } from '../src/data/mirrorPrefs';
 
 // The device's data, off the main thread: the summary of the public listings in the scope the person
 // chose and its delta sync, the full records of the listings opened here, the reference catalogue,
@@ -21,7 +21,7 @@ import { readPrefs, writePrefs, type MirrorPrefs } from '../src/data/mirrorPrefs
 // with the seller's outbox, on first use.
 
 export type { SearchInput } from '../src/domain/search/filters';
-export type { MirrorPrefs } from '../src/data/mirrorPrefs';
+export type { MirrorPrefs } from '../src/data/records';
 
 /** What the device holds, for the "Data on this device" screen. */
 export interface DataStatus {
@@ -89,7 +89,7 @@ const catalogueByType = new Map<string, Promise<CatalogueMakeRow[]>>();
 /** inventory()'s answers by type and seller, dropped whenever the index changes. */
 const inventories = new Map<string, Inventory>();
 
-const searchApi = {
+const listingsApi = {
   /** Builds the index from the mirror; returns how many listings it holds and when they were last synced. */
   async load(): Promise<{ count: number; lastSyncedAt: string | null }> {
     const stored = await loadSummary(mirror);
@@ -225,7 +225,7 @@ const searchApi = {
   /** Sends the signed-in user's queued publications (the outbox) until nothing more can run now. */
   async replayOutbox(token: string, userId: string): Promise<ProcessResult> {
     // Loaded on first use (a signed-in seller): buyers' first screen does not carry the write path or Dexie.
-    const [{ fetchSend, processOutbox }, { db }] = await Promise.all([import('../src/data/outbox'), import('../src/data/db')]);
+    const [{ fetchSend }, { processOutbox }, { db }] = await Promise.all([import('../src/data/outbox/senders'), import('../src/data/outbox/runner'), import('../src/data/db')]);
     return processOutbox(db, fetchSend(token), { userId });
   },
   /** Hands the session to the service worker's background replay (null on sign-out). */
@@ -294,5 +294,5 @@ async function currentScope(): Promise<MirrorScope> {
 }
 let prefsRead: Promise<MirrorPrefs> | null = null;
 
-export type SearchApi = typeof searchApi;
-Comlink.expose(searchApi);
+export type ListingsApi = typeof listingsApi;
+Comlink.expose(listingsApi);

@@ -1,0 +1,67 @@
+import { readBody, uploadedFile } from './verdicts';
+import { uploadRequest, type Send } from './senders';
+
+// The seller's other write: an edit of a listing already on the server. It is sent at once, not
+// queued (an edit needs a connection: the seller sees the server's answer on the screen), over the
+// same Send, the same upload request and the same reading of answers as the queue's items.
+
+/** A photo of the edited listing: one already on the server has its URL, a new one its bytes. */
+export interface EditPhoto {
+  id: string;
+  name: string;
+  blob: Blob | null;
+  url: string | null;
+}
+
+/** The last change sent and its Idempotency-Key, kept by the caller between tries (a React ref fits). */
+export interface EditKeyHolder {
+  current: { body: string; key: string } | null;
+}
+
+export interface ListingEdit {
+  listingId: string;
+  /** In order; the first is the main photo. */
+  photos: readonly EditPhoto[];
+  /** PUT /api/cars/{id}'s body for the photos' URLs in order. */
+  body: (images: string[]) => unknown;
+  /** Told each new photo's URL once it is uploaded, so a second try of the save sends its URL. */
+  uploaded: (photoId: string, url: string) => Promise<unknown>;
+  lastPut: EditKeyHolder;
+}
+
+/** The server's answer to the edit: saved, or the status and body of the request it refused. */
+export type EditAnswer = { ok: true } | { ok: false; status: number; body: unknown };
+
+/**
+ * Saves an edit: uploads the new photos (each with a key of its own), then PUT /api/cars/{id} with
+ * every photo's URL. The same change tried again (a lost answer) keeps its key, so the server does
+ * it once; a changed one gets a new key. Resolves with the server's answer; rejects as Send does
+ * when no answer arrived, and when an upload's answer names no photo.
+ */
+export async function saveListingEdit(send: Send, edit: ListingEdit): Promise<EditAnswer> {
+  const images: string[] = [];
+  for (const p of edit.photos) {
+    if (p.url) images.push(p.url);
+    else if (p.blob) {
+      const upload = uploadRequest(p.blob, p.name, crypto.randomUUID());
+      const res = await send(upload.path, upload.init);
+      if (!res.ok) return refused(res);
+      const file = uploadedFile(await readBody(res));
+      if (!file) throw new Error(`No photo in the answer of POST /api/uploads (${res.status})`);
+      images.push(file.url);
+      await edit.uploaded(p.id, file.url);
+    }
+  }
+  const text = JSON.stringify(edit.body(images));
+  if (edit.lastPut.current?.body !== text) edit.lastPut.current = { body: text, key: crypto.randomUUID() };
+  const res = await send(`cars/${edit.listingId}`, {
+    method: 'PUT',
+    headers: { 'Idempotency-Key': edit.lastPut.current.key, 'Content-Type': 'application/json' },
+    body: text,
+  });
+  return res.ok ? { ok: true } : refused(res);
+}
+
+async function refused(res: Response): Promise<EditAnswer> {
+  return { ok: false, status: res.status, body: await readBody(res).catch(() => null) };
+}
