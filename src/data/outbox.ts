@@ -1,4 +1,3 @@
-import type { KyInstance } from 'ky';
 import { MAX_IMAGE_BYTES } from '../domain/constants';
 import type { SubscriptionPlan } from '../domain/fees';
 import { inPlainWords, LISTING_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '../domain/messages';
@@ -13,7 +12,6 @@ import { getDraft } from './drafts';
 // uses no DOM or window API: only fetch-shaped I/O (injected), Blob, FormData and crypto.
 
 export type OutboxState = 'waiting' | 'sending' | 'done' | 'failed';
-export type OutboxKind = 'upload' | 'create' | 'payment';
 
 /** What POST /api/vehicles receives, less the image URLs (known once the uploads are done). */
 export type ListingBody = Omit<VehicleInput, 'images'>;
@@ -100,11 +98,6 @@ export interface OutboxRequestInit {
  * rejects only when no answer arrived (offline, connection dropped): fetch's contract.
  */
 export type Send = (path: string, init: OutboxRequestInit) => Promise<Response>;
-
-/** A Send over the app's ky instance (its hooks add the token and hear a 401). */
-export function kySend(api: KyInstance): Send {
-  return (path, init) => api(path, { ...init, throwHttpErrors: false, retry: 0 });
-}
 
 /**
  * A Send over plain fetch with a bearer token, for where the app's ky instance does not live (the
