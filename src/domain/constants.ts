@@ -1,7 +1,6 @@
 // Business constants of spec section 9, written once and shared by the server, the app and the worker.
 
 export const PRODUCT_NAME = 'Motokari';
-export const PRODUCT_WELCOME = `Welcome to ${PRODUCT_NAME}`;
 /** The startup spinner's text, naming the product (spec section 2.1). */
 export const startupText = (productName: string): string => `Loading ${productName}...`;
 
@@ -16,12 +15,9 @@ export const SELLER_TYPES = ['private', 'dealer'] as const;
 export type SellerType = (typeof SELLER_TYPES)[number];
 
 export const FUEL_TYPES = ['petrol', 'diesel', 'electric', 'hybrid', 'lpg'] as const;
-export type FuelType = (typeof FUEL_TYPES)[number];
 export const WIZARD_FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
 export const TRANSMISSIONS = ['automatic', 'manual'] as const;
-export type Transmission = (typeof TRANSMISSIONS)[number];
 export const DRIVE_TYPES = ['fwd', 'rwd', 'awd', '4wd'] as const;
-export type DriveType = (typeof DRIVE_TYPES)[number];
 
 /** Body types; the value `saloon` is shown as "Sedan". */
 export const BODY_TYPES = ['saloon', 'suv', 'hatchback', 'coupe', 'estate', 'convertible', 'pickup', 'van', 'mpv', 'camper'] as const;
@@ -46,7 +42,6 @@ export const CONDITION_LABELS: Record<Condition, string> = { new: 'New', used: '
 /** Conditions offered by the home page's advanced dialog. */
 export const HOME_CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
 
-export const CAR_CATEGORIES = ['suv', 'saloon', 'pickup', 'hatchback', 'estate', 'coupe'] as const;
 export const CONSTRUCTION_CATEGORIES = ['excavator', 'bulldozer', 'crane', 'loader', 'roller', 'mixer'] as const;
 export const FARMING_CATEGORIES = ['tractor', 'harvester', 'plow', 'seeder', 'sprayer', 'mower'] as const;
 export const CATEGORIES_BY_TYPE: Record<VehicleType, readonly string[]> = {
@@ -168,13 +163,9 @@ export const ENGINE_POWER_HP_MAX = 5000;
 
 /** Car engine-size bands in litres, inclusive (spec section 5). */
 export const ENGINE_SIZE_BANDS = ['1.0-1.2', '1.3-1.6', '1.7-2.0', '2.1-2.5', '2.6-3.0', '3.1-4.0', '4.1+'] as const;
-export type EngineSizeBand = (typeof ENGINE_SIZE_BANDS)[number];
 
 export const SORT_ORDERS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'year_asc', 'mileage_asc', 'distance'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
-
-/** Listing lifetime after publication, in days. */
-export const LISTING_DAYS = 7;
 
 export const TOAST_MS = 3000;
 export const NAV_HEIGHT_PX = 96;

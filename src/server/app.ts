@@ -22,7 +22,7 @@ import { openDatabase, type Database } from './db/client';
 import { HttpError } from './errors';
 import { registerJsonParser } from './jsonBody';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createMediaStore } from './media/mediaStore';
+import { createMediaStore } from './media/createMediaStore';
 import { localMediaDir } from './media/localStore';
 import { createPaymentProviders, type PaymentProviders } from './payments/providers';
 import { authPlugin } from './plugins/auth';

@@ -1,4 +1,4 @@
-import { CITIES, LISTING_DAYS, PLACEHOLDER_IMAGE, type LatLon, type SellerType } from '../domain/constants';
+import { CITIES, PLACEHOLDER_IMAGE, type LatLon, type SellerType } from '../domain/constants';
 import { allowedPlans, defaultPlan, PLAN_TERMS, type SubscriptionPlan } from '../domain/fees';
 import { LISTING_MESSAGES } from '../domain/messages';
 import type { VehicleInput } from '../domain/vehicleInput';
@@ -139,5 +139,3 @@ export function publishColumns(row: Pick<VehicleRow, 'firstPublishedAt' | 'featu
     featured: row.featured || PLAN_TERMS[plan].featured,
   };
 }
-
-export const LISTING_LIFETIME_MS = LISTING_DAYS * 86_400_000;

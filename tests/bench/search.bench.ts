@@ -172,17 +172,15 @@ interface Engine {
 async function measureIndex(name: string, all: Vehicle[], make: () => Engine): Promise<string> {
   const before = memoryMb();
   const t0 = performance.now();
-  let index: Engine | null = make();
+  const index = make();
   for (const v of all) index.upsert(v);
   const build = performance.now() - t0;
   const mb = memoryMb() - before;
   let worst = 0;
   for (const q of queries(all)) {
     const req = normalizeSearch(parseSearchQuery(q.query));
-    const engine = index;
-    worst = Math.max(worst, pct(await time(() => engine.search(req), RUNS), 95));
+    worst = Math.max(worst, pct(await time(() => index.search(req), RUNS), 95));
   }
-  index = null;
   return `| ${all.length.toLocaleString('en-US')} | ${name} | ${mb.toFixed(1)} | ${build.toFixed(0)} | ${worst.toFixed(2)} |`;
 }
 

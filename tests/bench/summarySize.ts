@@ -14,7 +14,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { buildServer } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase } from '../../src/server/db/client';
 import { decodeSummaries, type SummaryPage } from '../../src/domain/search/summary';
 import { seedListings } from './seedListings';
 import { postgresDatabase } from '../support/postgresDatabase';

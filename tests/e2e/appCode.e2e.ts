@@ -19,10 +19,8 @@ function builtFiles(): Record<string, { file: string; imports?: string[] }> {
 }
 
 /** A connection the browser calls Wi-Fi (or mobile data), with Save-Data as given, as the Network Information API reports one. */
-function connection(type: string, saveData: boolean) {
-  return ({ type, saveData }: { type: string; saveData: boolean }) => {
-    Object.defineProperty(navigator, 'connection', { configurable: true, value: Object.assign(new EventTarget(), { type, saveData, effectiveType: '4g', downlink: 10 }) });
-  };
+function connection({ type, saveData }: { type: string; saveData: boolean }) {
+  Object.defineProperty(navigator, 'connection', { configurable: true, value: Object.assign(new EventTarget(), { type, saveData, effectiveType: '4g', downlink: 10 }) });
 }
 
 /** The built files a module's chunk loads before it runs (its static imports, followed), its own first. */
@@ -91,7 +89,7 @@ describe.skipIf(!hasChromium)("the app's code on the device, in Chromium", () =>
   it('on Wi-Fi with Save-Data off, fetches the screens not opened yet in the background; then the wizard opens offline', async () => {
     const seller = await sellers().signup('Tendai Wifi');
     await app.inContext({ viewport: PHONE }, async (context) => {
-      await context.addInitScript(connection('wifi', false), { type: 'wifi', saveData: false });
+      await context.addInitScript(connection, { type: 'wifi', saveData: false });
       await signedIn(context, seller);
       const page = await app.open(context, '/', 'Start Your Search');
       await serviceWorkerControls(page);
@@ -118,7 +116,7 @@ describe.skipIf(!hasChromium)("the app's code on the device, in Chromium", () =>
   ] as const) {
     it(`${what}, downloads no code the visit did not use`, async () => {
       await app.inContext({ viewport: PHONE }, async (context) => {
-        await context.addInitScript(connection(type, saveData), { type, saveData });
+        await context.addInitScript(connection, { type, saveData });
         const asked: string[] = [];
         context.on('request', (r) => {
           if (new URL(r.url()).pathname.startsWith('/assets/')) asked.push(new URL(r.url()).pathname.slice(1));

@@ -104,7 +104,7 @@ export async function startFakePushService(): Promise<FakePushService> {
         res.writeHead(404).end();
         return;
       }
-      let payload: unknown = null;
+      let payload: unknown;
       try {
         payload = JSON.parse(decryptAes128gcm(Buffer.concat(chunks), keys.ecdh, keys.authSecret).toString('utf8'));
       } catch {

@@ -6,7 +6,8 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadMediaConfig, type MediaConfig, type S3Settings } from '../../src/server/config';
-import { createLocalMediaStore, createMediaStore, NotAnImageError } from '../../src/server/media/mediaStore';
+import { createMediaStore } from '../../src/server/media/createMediaStore';
+import { createLocalMediaStore, NotAnImageError } from '../../src/server/media/mediaStore';
 import { createS3MediaStore } from '../../src/server/media/s3Store';
 import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
 import { multipart } from '../support/multipart';

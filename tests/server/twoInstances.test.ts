@@ -55,7 +55,7 @@ async function call<T = unknown>(
     ...(opts.body !== undefined && { body: isForm ? (opts.body as FormData) : JSON.stringify(opts.body) }),
   });
   const text = await res.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {

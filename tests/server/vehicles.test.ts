@@ -140,7 +140,7 @@ describe.each(ENGINES)('%s', (engine) => {
 
     it('without a limit answers one page of at most 500, with the full total', async () => {
       const seller = await s.signup();
-      const rows = Array.from({ length: 520 }, (_, i) => ({
+      const rows = Array.from({ length: 520 }, () => ({
         vehicleType: 'farming',
         make: 'Kubota',
         model: 'L Series',

@@ -36,7 +36,7 @@ export function notifyAfterReload(kind: NoticeKind, text: string): void {
 }
 
 export function showNoticeKeptOverReload(): void {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = sessionStorage.getItem(STORAGE_KEYS.adminNotice);
     sessionStorage.removeItem(STORAGE_KEYS.adminNotice);

@@ -141,6 +141,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
       }
     }
     // Runs when the set of done chains changes (doneKey); the rest is read as it is at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- doneKey stands for doneIds, and the rest is read as it is then
   }, [doneKey, allItems === undefined]);
 
   // Once a sent listing shows in My Car Listings its chain has done its job: the queue line goes, and
@@ -154,6 +155,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
         .then(() => deleteDraft(db, id))
         .catch((err: unknown) => console.warn('sent listing not cleared from the device', err));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- doneKey stands for doneIds; paymentWaiting reads the items of this render
   }, [doneKey, onServer, wizard]);
 
   const shownChains = chains.filter((c) => !(c.state === 'done' && onServer?.has(c.listingId) && !paymentWaiting(c.listingId)));

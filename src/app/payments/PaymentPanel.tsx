@@ -70,9 +70,11 @@ export function PaymentPanel({ listingId, plan, onPaid, onSavedAsDraft }: Paymen
 
   useEffect(() => {
     alive.current = true;
+    // One array for the panel's life: timers are pushed onto it, never a new one put in its place.
+    const pending = timers.current;
     return () => {
       alive.current = false;
-      timers.current.forEach(clearTimeout);
+      pending.forEach(clearTimeout);
     };
   }, []);
 

@@ -41,7 +41,7 @@ function storage(): Storage | null {
 }
 
 function readConsent(): ConsentRecord | null {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = storage()?.getItem(STORAGE_KEYS.cookieConsent) ?? null;
   } catch {

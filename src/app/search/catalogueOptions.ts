@@ -25,7 +25,11 @@ const byName = (a: string, b: string) => a.localeCompare(b);
 function union(names: string[], extra: Iterable<string>): string[] {
   const seen = new Set(names.map(key));
   const out = [...names];
-  for (const n of extra) if (!seen.has(key(n))) (seen.add(key(n)), out.push(n));
+  for (const n of extra) {
+    if (seen.has(key(n))) continue;
+    seen.add(key(n));
+    out.push(n);
+  }
   return out.sort(byName);
 }
 

@@ -69,6 +69,7 @@ export function useSearch(req: SearchInput | null): SearchState {
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `req` (as below); fromServer is a new function each render
   }, [key, ready]);
   useEffect(() => {
     if (!req || !ready) return;
@@ -111,6 +112,7 @@ export function useSearch(req: SearchInput | null): SearchState {
       live = false;
     };
     // `key` stands for `req`: a new object with the same content must not search again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as said above; fromServer is a new function each render
   }, [key, version, ready]);
   return state;
 }

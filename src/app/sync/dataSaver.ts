@@ -37,11 +37,6 @@ export function mayUpdateAutomatically(): boolean {
   return mayUpdateNow(dataSaverStore.prefs, dataSaverStore.connection);
 }
 
-/** Whether Save-Data is on now (for code outside React: prefetches). */
-export function saveDataNow(): boolean {
-  return saveDataOn(dataSaverStore.prefs.saveData, dataSaverStore.connection);
-}
-
 /** Whether screens' code not opened yet may be downloaded in the background now. */
 export function mayPrefetchCode(): boolean {
   return mayFetchInBackground(dataSaverStore.prefs.saveData, dataSaverStore.connection);

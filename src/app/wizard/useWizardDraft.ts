@@ -151,6 +151,7 @@ export function useWizardDraft({ id, restore, editVehicle, defaults, onSaveError
       live = false;
     };
     // Read once per opened draft: `defaults` only fills fields a draft lacks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once per opened draft, as said above
   }, [id, restore, editing]);
 
   // The page may be closed or killed at any time once hidden (phones do): write what is pending.

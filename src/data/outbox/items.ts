@@ -8,7 +8,6 @@ import type { VehicleInput } from '../../domain/vehicleInput';
 // database (db.ts) stores these items, so they import nothing of it.
 
 export type OutboxState = 'waiting' | 'sending' | 'done' | 'failed';
-export type OutboxKind = 'upload' | 'create' | 'payment';
 
 /** What POST /api/vehicles receives, less the image URLs (known once the uploads are done). */
 export type ListingBody = Omit<VehicleInput, 'images'>;

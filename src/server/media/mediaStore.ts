@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../domain/constants';
-import type { MediaConfig } from '../config';
 import { localMediaDir, localObjects } from './localStore';
 
 export const MEDIA_PREFIX = '/media/';
@@ -159,14 +158,6 @@ export function mediaStoreOn(objects: MediaObjects): MediaStore {
 /** Photos in DATA_DIR/media (MEDIA_STORE=local, the default). */
 export function createLocalMediaStore(dataDir: string): MediaStore {
   return mediaStoreOn(localObjects(localMediaDir(dataDir)));
-}
-
-/** The store that MEDIA_STORE chose: DATA_DIR/media (the default) or an S3-compatible bucket. */
-export async function createMediaStore(config: { dataDir: string; media: MediaConfig }): Promise<MediaStore> {
-  if (config.media.store === 'local') return createLocalMediaStore(config.dataDir);
-  // Loaded only when configured: a server on the local disk does not load the SDK.
-  const { createS3MediaStore } = await import('./s3Store');
-  return createS3MediaStore(config.media.s3);
 }
 
 const DATA_URL = /^data:([\w/+.-]+)?(;[\w=.-]+)*;base64,([A-Za-z0-9+/=\s]+)$/;

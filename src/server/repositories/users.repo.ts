@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { Tx } from './vehicles.repo';
 import { users, vehicles } from '../db/schema';
 import type { User } from '../../domain/user';
 import type { UserType } from '../../domain/constants';
@@ -77,7 +78,8 @@ export async function countUsersByType(db: Db): Promise<Record<string, number>> 
   return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
 }
 
-export async function deleteNonAdminUsers(db: Db): Promise<void> {
+/** Every account but the administrators' (the database reset), inside the reset's transaction. */
+export async function deleteNonAdminUsers(db: Tx): Promise<void> {
   await db.delete(users).where(ne(users.userType, 'admin'));
 }
 

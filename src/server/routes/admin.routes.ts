@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES, LISTING_MESSAGES } from '../../domain/messages';
 import { RESET_DATABASE_PHRASE } from '../../domain/constants';
 import { vehicleDetails } from '../../domain/admin';
-import { idempotencyKeys, passwordResets, payments, users, vehicles } from '../db/schema';
+import { idempotencyKeys, passwordResets, payments, vehicles } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { requireAdmin } from '../plugins/auth';
-import { countUsersByType, deleteUser, findUserById, listUsersWithCounts } from '../repositories/users.repo';
+import { countUsersByType, deleteNonAdminUsers, deleteUser, findUserById, listUsersWithCounts } from '../repositories/users.repo';
 import { deleteVehicles, findVehicle, listAllVehicles, toOwnVehicle, vehicleStats, withListingWrite } from '../repositories/vehicles.repo';
 
 const idParams = z.object({ id: z.uuid() });
@@ -75,7 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.delete(payments);
         await tx.delete(passwordResets);
         await tx.delete(idempotencyKeys).where(sql`${idempotencyKeys.principal} <> ${`user:${req.currentUser!.id}`}`);
-        await tx.delete(users).where(ne(users.userType, 'admin'));
+        await deleteNonAdminUsers(tx);
       });
       return { message: ADMIN_MESSAGES.resetDone };
     },
