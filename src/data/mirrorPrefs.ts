@@ -1,4 +1,4 @@
-import { parseScopeParams, scopeParams, WHOLE_COUNTRY, type MirrorScope } from '../domain/search/scope';
+import { parseScopeParams, scopeParams, WHOLE_COUNTRY } from '../domain/search/scope';
 import type { Mirror } from './mirror';
 import type { MirrorPrefs } from './records';
 
