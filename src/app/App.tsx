@@ -2,31 +2,31 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { theme } from './theme';
-import { Shell, StartupSpinner } from './shell/Shell';
-import { requestLocation } from './location/locationStore';
-import { startOutbox } from './outbox/outboxRunner';
-import { useSession } from './account/session';
-import { loadHomePage } from './search/home/variants';
-import { HomeRoute } from './search/home/HomeRoute';
+import { Shell, StartupSpinner } from './shared/shell/Shell';
+import { requestLocation } from './shared/location/locationStore';
+import { startOutbox } from './shared/outbox/outboxRunner';
+import { useSession } from './shared/session/session';
+import { loadHomePage } from './features/search/home/variants';
+import { HomeRoute } from './features/search/home/HomeRoute';
 import { firstScreenModule, listingPageId, type ScreenModule } from '../domain/screens';
-import { prefetchListing } from './vehicle/listingPrefetch';
+import { prefetchListing } from './features/vehicle/listingPrefetch';
 
 // Each screen's code. The screen of the address the app opens on starts loading at once, beside the
 // shell's first render, instead of when the render reaches the route (domain/screens.ts).
-const loadBrowse = () => import('./search/BrowsePage');
-const loadDetail = () => import('./vehicle/VehicleDetailPage');
-const loadFeatured = () => import('./search/FeaturedPage');
-const loadDealers = () => import('./search/DealersPage');
-const loadDealerInventory = () => import('./search/DealerInventoryPage');
-const loadDashboard = () => import('./dashboard/DashboardPage');
+const loadBrowse = () => import('./features/search/BrowsePage');
+const loadDetail = () => import('./features/vehicle/VehicleDetailPage');
+const loadFeatured = () => import('./features/search/FeaturedPage');
+const loadDealers = () => import('./features/dealer/DealersPage');
+const loadDealerInventory = () => import('./features/dealer/DealerInventoryPage');
+const loadDashboard = () => import('./features/dashboard/DashboardPage');
 const SCREEN_LOADERS: Record<ScreenModule, () => Promise<unknown>> = {
-  'search/HomePage.tsx': loadHomePage,
-  'search/BrowsePage.tsx': loadBrowse,
-  'vehicle/VehicleDetailPage.tsx': loadDetail,
-  'search/FeaturedPage.tsx': loadFeatured,
-  'search/DealersPage.tsx': loadDealers,
-  'search/DealerInventoryPage.tsx': loadDealerInventory,
-  'dashboard/DashboardPage.tsx': loadDashboard,
+  'features/search/HomePage.tsx': loadHomePage,
+  'features/search/BrowsePage.tsx': loadBrowse,
+  'features/vehicle/VehicleDetailPage.tsx': loadDetail,
+  'features/search/FeaturedPage.tsx': loadFeatured,
+  'features/dealer/DealersPage.tsx': loadDealers,
+  'features/dealer/DealerInventoryPage.tsx': loadDealerInventory,
+  'features/dashboard/DashboardPage.tsx': loadDashboard,
 };
 const firstScreen = firstScreenModule(window.location.pathname);
 if (firstScreen) SCREEN_LOADERS[firstScreen]().catch(() => undefined);
@@ -38,22 +38,22 @@ const VehicleDetailPage = lazy(loadDetail);
 const FeaturedPage = lazy(loadFeatured);
 const DealersPage = lazy(loadDealers);
 const DealerInventoryPage = lazy(loadDealerInventory);
-const AboutPage = lazy(() => import('./pages/AboutPage'));
-const BuyingGuidePage = lazy(() => import('./pages/BuyingGuidePage'));
-const SellingGuidePage = lazy(() => import('./pages/SellingGuidePage'));
-const FaqPage = lazy(() => import('./pages/FaqPage'));
-const TermsPage = lazy(() => import('./pages/TermsPage'));
-const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
-const CookiePolicyPage = lazy(() => import('./pages/CookiePolicyPage'));
-const AdvertisingPricesPage = lazy(() => import('./pages/AdvertisingPricesPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const SavedSearchesPage = lazy(() => import('./push/SavedSearchesPage'));
-const DataPage = lazy(() => import('./data/DataPage'));
+const AboutPage = lazy(() => import('./features/pages/AboutPage'));
+const BuyingGuidePage = lazy(() => import('./features/pages/BuyingGuidePage'));
+const SellingGuidePage = lazy(() => import('./features/pages/SellingGuidePage'));
+const FaqPage = lazy(() => import('./features/pages/FaqPage'));
+const TermsPage = lazy(() => import('./features/pages/TermsPage'));
+const PrivacyPage = lazy(() => import('./features/pages/PrivacyPage'));
+const CookiePolicyPage = lazy(() => import('./features/pages/CookiePolicyPage'));
+const AdvertisingPricesPage = lazy(() => import('./features/pages/AdvertisingPricesPage'));
+const NotFoundPage = lazy(() => import('./features/pages/NotFoundPage'));
+const SavedSearchesPage = lazy(() => import('./features/push/SavedSearchesPage'));
+const DataPage = lazy(() => import('./features/account/DataPage'));
 const DashboardPage = lazy(loadDashboard);
-const PayListingPage = lazy(() => import('./payments/PayListingPage'));
-const SellPage = lazy(() => import('./wizard/SellPage'));
-const AdminPage = lazy(() => import('./admin/AdminPage'));
-const AdminNotices = lazy(() => import('./admin/AdminNotices'));
+const PayListingPage = lazy(() => import('./features/payments/PayListingPage'));
+const SellPage = lazy(() => import('./features/wizard/SellPage'));
+const AdminPage = lazy(() => import('./features/admin/AdminPage'));
+const AdminNotices = lazy(() => import('./features/admin/AdminNotices'));
 
 // Screens render at once, also on a first visit while the device's copy of the listings is still
 // being filled: their searches wait for it behind skeletons (useSearch), so the page is drawn without

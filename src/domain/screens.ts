@@ -6,25 +6,25 @@ import type { HeroVariant } from './home';
 
 /** A screen's module, as a path under src/app (the key of Vite's build manifest). */
 export type ScreenModule =
-  | 'search/HomePage.tsx'
-  | 'search/BrowsePage.tsx'
-  | 'vehicle/VehicleDetailPage.tsx'
-  | 'search/FeaturedPage.tsx'
-  | 'search/DealersPage.tsx'
-  | 'search/DealerInventoryPage.tsx'
-  | 'dashboard/DashboardPage.tsx';
+  | 'features/search/HomePage.tsx'
+  | 'features/search/BrowsePage.tsx'
+  | 'features/vehicle/VehicleDetailPage.tsx'
+  | 'features/search/FeaturedPage.tsx'
+  | 'features/dealer/DealersPage.tsx'
+  | 'features/dealer/DealerInventoryPage.tsx'
+  | 'features/dashboard/DashboardPage.tsx';
 
 /** A listing's page: /car/{id}, /vehicle/{id} and /vehicles/{id}. */
 const LISTING_PAGE = /^\/(?:car|vehicle|vehicles)\/([^/]+)\/?$/;
 
 const FIRST_SCREENS: readonly [RegExp, ScreenModule][] = [
-  [/^\/$/, 'search/HomePage.tsx'],
-  [/^\/(cars|construction|farming)\/?$/, 'search/BrowsePage.tsx'],
-  [LISTING_PAGE, 'vehicle/VehicleDetailPage.tsx'],
-  [/^\/featured\/?$/, 'search/FeaturedPage.tsx'],
-  [/^\/dealers\/?$/, 'search/DealersPage.tsx'],
-  [/^\/dealer\/[^/]+\/inventory\/?$/, 'search/DealerInventoryPage.tsx'],
-  [/^\/(dashboard|member-dashboard)\/?$/, 'dashboard/DashboardPage.tsx'],
+  [/^\/$/, 'features/search/HomePage.tsx'],
+  [/^\/(cars|construction|farming)\/?$/, 'features/search/BrowsePage.tsx'],
+  [LISTING_PAGE, 'features/vehicle/VehicleDetailPage.tsx'],
+  [/^\/featured\/?$/, 'features/search/FeaturedPage.tsx'],
+  [/^\/dealers\/?$/, 'features/dealer/DealersPage.tsx'],
+  [/^\/dealer\/[^/]+\/inventory\/?$/, 'features/dealer/DealerInventoryPage.tsx'],
+  [/^\/(dashboard|member-dashboard)\/?$/, 'features/dashboard/DashboardPage.tsx'],
 ];
 
 /** Every screen module an address can open on. */
@@ -59,6 +59,6 @@ export function listingPhotoPreloadLink(images: readonly string[]): string | nul
 
 /** The home page's phone and desktop search panels, each its own module (src/app/search/home/variants.ts). */
 export const HOME_VARIANT_MODULES: Record<HeroVariant, string> = {
-  mobile: 'search/home/MobileHomeSearch.tsx',
-  desktop: 'search/home/DesktopHomeSearch.tsx',
+  mobile: 'features/search/home/MobileHomeSearch.tsx',
+  desktop: 'features/search/home/DesktopHomeSearch.tsx',
 };
