@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { useSnapshot } from 'valtio';
 import { NAV_HEIGHT_PX } from '../../../domain/constants';
-import { dismissNotice, noticeStore, showNoticeKeptOverReload } from './notices';
+import { removeToast, showNoticeKeptOverReload, toastStore } from '../../shared/toasts/toasts';
 
 /** The admin alerts, just under the top bar, above whatever screen the admin is on. */
 export default function AdminNotices() {
-  const { notices } = useSnapshot(noticeStore);
+  const notices = useSnapshot(toastStore).toasts.filter((t) => t.place === 'admin');
   useEffect(() => {
     showNoticeKeptOverReload();
   }, []);
@@ -28,7 +28,7 @@ export default function AdminNotices() {
           radius="md"
           withCloseButton
           closeButtonLabel="Dismiss"
-          onClose={() => dismissNotice(n.id)}
+          onClose={() => removeToast(n.id)}
           role={n.kind === 'error' ? 'alert' : 'status'}
           data-notice={n.kind}
           style={{ boxShadow: 'var(--mantine-shadow-lg)' }}

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES } from '../../../domain/messages';
 import { RESET_DATABASE_PHRASE } from '../../../domain/constants';
 import { ADMIN_TEXTS as T, isResetPhrase } from '../../../domain/admin';
 import { resetDatabase } from './adminApi';
-import { notify, notifyAfterReload } from './notices';
+import { notify, notifyAfterReload } from '../../shared/toasts/toasts';
 
 /**
  * Database reset: only the exact phrase enables it (spec section 5); anything else leaves the button

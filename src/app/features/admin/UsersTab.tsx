@@ -5,7 +5,7 @@ import { ADMIN_TEXTS as T, canDeleteUser, USER_TYPE_LABELS, type AdminUser } fro
 import type { UserType } from '../../../domain/constants';
 import { deleteUser } from './adminApi';
 import { LoadFailed, shortDate, TabHeader } from './adminParts';
-import { notify } from './notices';
+import { notify } from '../../shared/toasts/toasts';
 import { TrashIcon } from './vehicleDelete';
 import { usePhone, type Loaded } from './useAdminLoad';
 

@@ -5,7 +5,7 @@ import { ADMIN_TEXTS as T, vehicleDeleteFailure, vehicleDetails } from '../../..
 import type { Vehicle } from '../../../domain/vehicle';
 import { syncNow } from '../../shared/sync/syncStore';
 import { deleteVehicle, serverDetail } from './adminApi';
-import { notify } from './notices';
+import { notify } from '../../shared/toasts/toasts';
 
 // Admin delete of a listing (spec section 4): idle -> confirm panel -> deleting -> removed from the list.
 // The same steps on the admin table, on result cards and on the detail page.

@@ -3,9 +3,9 @@ import { useSnapshot } from 'valtio';
 import { NAV_HEIGHT_PX } from '../../../domain/constants';
 import { hideToast, removeToast, toastStore } from './toasts';
 
-/** The dashboard's toasts, under the top bar; each slides away after the toast time or when closed. */
+/** The page's toasts (the dashboard's, the payment page's), under the top bar; each slides away after the toast time or when closed. */
 export function Toasts() {
-  const { toasts } = useSnapshot(toastStore);
+  const toasts = useSnapshot(toastStore).toasts.filter((t) => t.place === 'page');
   return (
     <Stack
       gap="xs"
