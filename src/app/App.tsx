@@ -6,10 +6,14 @@ import { Shell, StartupSpinner } from './shared/shell/Shell';
 import { requestLocation } from './shared/location/locationStore';
 import { startOutbox } from './shared/outbox/outboxRunner';
 import { useSession } from './shared/session/session';
-import { loadHomePage } from './features/search/home/variants';
+import { loadHomePage } from './features/search/home/loadHomePage';
 import { HomeRoute } from './features/search/home/HomeRoute';
 import { firstScreenModule, listingPageId, type ScreenModule } from '../domain/screens';
 import { prefetchListing } from './features/vehicle/listingPrefetch';
+import { AccountDialogs } from './features/account/AccountDialogs';
+import { PromptsHost } from './features/prompts/PromptsHost';
+import { NotificationPromptHost } from './features/push/NotificationPromptHost';
+import { FeatureSlotsProvider, type FeatureSlots } from './shared/slots';
 
 // Each screen's code. The screen of the address the app opens on starts loading at once, beside the
 // shell's first render, instead of when the render reaches the route (domain/screens.ts).
@@ -55,6 +59,24 @@ const SellPage = lazy(() => import('./features/wizard/SellPage'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage'));
 const AdminNotices = lazy(() => import('./features/admin/AdminNotices'));
 
+// Where a feature shows a part of another (shared/slots.tsx): each part's code loads when first shown.
+const FEATURE_SLOTS: FeatureSlots = {
+  AdminCardControls: lazy(() => import('./features/admin/AdminVehicleControls').then((m) => ({ default: m.AdminCardControls }))),
+  AdminDetailDelete: lazy(() => import('./features/admin/AdminVehicleControls').then((m) => ({ default: m.AdminDetailDelete }))),
+  SaveSearchButton: lazy(() => import('./features/push/SaveSearchButton').then((m) => ({ default: m.SaveSearchButton }))),
+  ListingWizard: lazy(() => import('./features/wizard/ListingWizard')),
+  PaymentPanel: lazy(() => import('./features/payments/PaymentPanel').then((m) => ({ default: m.PaymentPanel }))),
+};
+
+/** What the shell draws over every screen: the account's dialogs and the prompts. */
+const OVERLAYS = (
+  <>
+    <AccountDialogs />
+    <PromptsHost />
+    <NotificationPromptHost />
+  </>
+);
+
 // Screens render at once, also on a first visit while the device's copy of the listings is still
 // being filled: their searches wait for it behind skeletons (useSearch), so the page is drawn without
 // waiting for the sync and nothing shows an empty result meanwhile.
@@ -62,7 +84,7 @@ function Routed() {
   return (
     <Suspense fallback={<StartupSpinner />}>
       <Routes>
-        <Route element={<Shell />}>
+        <Route element={<Shell overlays={OVERLAYS} />}>
           <Route index element={<HomeRoute />} />
           <Route path="cars" element={<BrowsePage type="car" />} />
           <Route path="construction" element={<BrowsePage type="construction" />} />
@@ -113,8 +135,10 @@ export function App() {
   return (
     <MantineProvider theme={theme}>
       <BrowserRouter>
-        <Routed />
-        <AdminNoticesForAdmins />
+        <FeatureSlotsProvider value={FEATURE_SLOTS}>
+          <Routed />
+          <AdminNoticesForAdmins />
+        </FeatureSlotsProvider>
       </BrowserRouter>
     </MantineProvider>
   );

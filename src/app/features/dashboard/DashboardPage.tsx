@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Card, Grid, LoadingOverlay, Stack, Title } from '@mantine/core';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -25,9 +25,9 @@ import { StatTiles } from './StatTiles';
 import { Toasts } from '../../shared/toasts/Toasts';
 import { toast } from '../../shared/toasts/toasts';
 import { useMyListings } from './useMyListings';
+import { ListingWizard } from '../../shared/slots';
 import { wholeNumberText } from '../../../domain/numbers';
 
-const ListingWizard = lazy(() => import('../wizard/ListingWizard'));
 
 /** /dashboard and /member-dashboard: the gate when signed out, else the member's dashboard (spec 2.9). */
 export default function DashboardPage() {

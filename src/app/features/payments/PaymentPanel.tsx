@@ -11,19 +11,10 @@ import { useConfig } from '../../shared/config/useConfig';
 import { session } from '../../shared/session/session';
 import { kickOutbox, outboxRunner } from '../../shared/outbox/outboxRunner';
 import { syncStore } from '../../shared/sync/syncStore';
+import type { PaymentPanelProps } from '../../shared/slots';
 import { confirmPayment, type ConfirmOutcome } from './paymentCalls';
 import { StripeCardField, type StripeCardHandle } from './StripeCardField';
 import { ActionRow, CheckIcon, CloudOffIcon, CrossIcon, ErrorNotice, PhoneIcon, ProcessingView, SandboxNote, StatusView, SystemErrorView } from './PaymentViews';
-
-export interface PaymentPanelProps {
-  /** The listing's id (the draft's client-generated id for a listing published from this device). */
-  listingId: string;
-  plan: SubscriptionPlan | null;
-  /** The fee was paid and the listing is published. */
-  onPaid: () => void;
-  /** The payment failed or was left: the listing waits as a draft, payable later from the dashboard. */
-  onSavedAsDraft: (message: string) => void;
-}
 
 /** What the seller sees besides the form, set by what they did on this screen. */
 type Stage =

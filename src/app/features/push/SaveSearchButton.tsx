@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import type { VehicleType } from '../../../domain/constants';
 import { ACCOUNT_NAV_TEXTS } from '../../../domain/authTexts';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS as T, SAVED_SEARCHES_PATH } from '../../../domain/notifications';
 import { useSession } from '../../shared/session/session';
@@ -11,8 +10,7 @@ import { enableNotifications } from './pushClient';
 import { createSavedSearch, problemText } from './savedSearchApi';
 import { suggestedSearchName } from './savedSearchText';
 import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
-
-type Fields = Record<string, string | undefined>;
+import type { SaveSearchButtonProps } from '../../shared/slots';
 
 function BookmarkGlyph() {
   return (
@@ -26,7 +24,7 @@ function BookmarkGlyph() {
  * "Save this search" on a results screen, for signed-in users: names the current filters and keeps
  * them on the account, where a new matching listing is pushed to the buyer's devices.
  */
-export function SaveSearchButton({ type, fields }: { type: VehicleType; fields: Fields }) {
+export function SaveSearchButton({ type, fields }: SaveSearchButtonProps) {
   const { signedIn } = useSession();
   const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const query = useMemo(() => {

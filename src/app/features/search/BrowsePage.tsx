@@ -12,6 +12,7 @@ import { VehicleCard } from '../../shared/vehicleCard/VehicleCard';
 import { VehicleGridSkeleton } from '../../shared/vehicleCard/VehicleCardSkeleton';
 import { useSession } from '../../shared/session/session';
 import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
+import { SaveSearchButton } from '../../shared/slots';
 import { wholeNumberText } from '../../../domain/numbers';
 import { filterChips, navigationFilters, urlParamsOf, withoutChip } from '../../../domain/search/browseFilters';
 
@@ -19,7 +20,6 @@ type Fields = Record<string, string | undefined>;
 
 const FilterSortDialog = lazy(() => import('./FilterSortDialog').then((m) => ({ default: memo(m.default) })));
 // Saving a search is for signed-in buyers: its dialog, the push client and the API client load only for them.
-const SaveSearchButton = lazy(() => import('../push/SaveSearchButton').then((m) => ({ default: m.SaveSearchButton })));
 
 const BROWSE_SORTS: SortOrder[] = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'distance'];
 const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [

@@ -17,10 +17,10 @@ import { VehicleCard } from '../../shared/vehicleCard/VehicleCard';
 import { ContactSeller, SellerContactLines } from './ContactSeller';
 import { SUMMARY_ONLY_NOTE } from '../../../domain/search/summary';
 import { useSession } from '../../shared/session/session';
+import { AdminDetailDelete } from '../../shared/slots';
 import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
 
 const OwnerDelete = lazy(() => import('./OwnerDelete'));
-const AdminDetailDelete = lazy(() => import('../admin/AdminVehicleControls').then((m) => ({ default: m.AdminDetailDelete })));
 
 /**
  * A photo that fails to load shows the placeholder instead (spec 2.7), swapped on the element itself

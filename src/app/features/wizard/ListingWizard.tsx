@@ -34,21 +34,12 @@ import type { User } from '../../../domain/user';
 import type { Vehicle } from '../../../domain/vehicle';
 import { useSession } from '../../shared/session/session';
 import { kickOutbox } from '../../shared/outbox/outboxRunner';
-import { PaymentPanel } from '../payments/PaymentPanel';
+import { PaymentPanel, type ListingWizardProps } from '../../shared/slots';
 import { AdStep, ContactStep, SubscriptionStep, VehicleStep } from './FieldSteps';
 import { PhotosStep } from './PhotosStep';
 import { ReviewStep, VerifyStep, type FreeOffer } from './ReviewSteps';
 import { StepIndicator } from './StepIndicator';
 import { queuedPublish, useWizardDraft, type QueuedPublish } from './useWizardDraft';
-
-export interface ListingWizardProps {
-  opened: boolean;
-  onClose: () => void;
-  /** Continue a draft saved on this device. */
-  draftId?: string;
-  /** Edit a listing already on the server (its owner or an admin). */
-  editVehicle?: Vehicle;
-}
 
 /**
  * The 8-step listing wizard (spec 2.9, 4 and 5) in a modal, full screen on phones. A new listing is a

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Menu } from '@mantine/core';
 import { ACCOUNT_NAV_TEXTS as T } from '../../../domain/authTexts';
-import { AccountButton } from './AccountNav';
+import { AccountButton } from './AccountButton';
 import { signOutEverywhereDialog } from '../session/authDialogStore';
 import { signOut, useSession } from '../session/session';
 

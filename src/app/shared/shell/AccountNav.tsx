@@ -1,28 +1,12 @@
-import { lazy, Suspense, useState, type ComponentPropsWithRef } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { ACCOUNT_NAV_TEXTS as T } from '../../../domain/authTexts';
 import { authDialog, signOutEverywhereDialog } from '../session/authDialogStore';
 import { signOut, useSession } from '../session/session';
-
-function Chevron() {
-  return (
-    <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden focusable="false">
-      <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
+import { AccountButton } from './AccountButton';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
-
-/** The Account dropdown's button; the dropdown passes its ref and handlers through. */
-export function AccountButton(props: Omit<ComponentPropsWithRef<'button'>, 'color' | 'style'>) {
-  return (
-    <Button variant="light" rightSection={<Chevron />} {...props}>
-      {T.account}
-    </Button>
-  );
-}
 
 /** The account links of spec 2.2, shared by the dropdown and the mobile menu. */
 function useAccountLinks() {

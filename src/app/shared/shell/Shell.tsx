@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Alert, Anchor, Box, Burger, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -9,11 +9,8 @@ import { useProductName, useSupportEmail } from '../config/useConfig';
 import { updateStore } from '../sw/registerServiceWorker';
 import { ACCOUNT_NAV_TEXTS } from '../../../domain/authTexts';
 import { useSession } from '../session/session';
-import { authDialogStore, signOutEverywhereStore } from '../session/authDialogStore';
 import { DesktopAccount } from './AccountNav';
-import { PromptsHost } from '../../features/prompts/PromptsHost';
 import { openCookieSettings } from '../prompts/promptsStore';
-import { useKeepPushSubscription, useNotificationPromptDue } from '../../features/push/pushGate';
 import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shellLook';
 import { syncedAtText } from './syncedAt';
 import { DATA_SCREEN_PATH } from '../../../domain/dataScreen';
@@ -224,7 +221,11 @@ export function StartupSpinner({ below = false }: { below?: boolean }) {
   );
 }
 
-export function Shell() {
+/**
+ * The frame of every screen: the top bar, the sync line, the screen, the footer, and over them the
+ * `overlays` App.tsx gives it (the account dialogs, the prompts).
+ */
+export function Shell({ overlays }: { overlays: ReactNode }) {
   const { pathname } = useLocation();
   // Every route change scrolls to the top (spec section 2.1).
   useEffect(() => {
@@ -243,49 +244,7 @@ export function Shell() {
         </Suspense>
       </Box>
       <Footer />
-      <LazyAuthDialog />
-      <LazySignOutEverywhere />
-      <PromptsHost />
-      <LazyNotificationPrompt />
+      {overlays}
     </>
-  );
-}
-
-const AuthDialog = lazy(() => import('../../features/account/AuthDialog').then((m) => ({ default: m.AuthDialog })));
-
-/** The auth dialog's code (forms, validation) loads the first time it opens, not with every first screen. */
-function LazyAuthDialog() {
-  const { openings } = useSnapshot(authDialogStore);
-  if (openings === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <AuthDialog />
-    </Suspense>
-  );
-}
-
-const SignOutEverywhere = lazy(() => import('../../features/account/SignOutEverywhere'));
-
-/** The "Sign out on all devices" confirmation loads the first time it is chosen. */
-function LazySignOutEverywhere() {
-  const { openings } = useSnapshot(signOutEverywhereStore);
-  if (openings === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <SignOutEverywhere />
-    </Suspense>
-  );
-}
-
-const NotificationPrompt = lazy(() => import('../../features/push/NotificationPrompt'));
-
-/** The notification prompt's code loads only once it is due (spec section 4: 10 s after load). */
-function LazyNotificationPrompt() {
-  useKeepPushSubscription();
-  if (!useNotificationPromptDue()) return null;
-  return (
-    <Suspense fallback={null}>
-      <NotificationPrompt />
-    </Suspense>
   );
 }

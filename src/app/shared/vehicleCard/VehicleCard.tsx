@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Badge, Card } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { Vehicle } from '../../../domain/vehicle';
@@ -17,6 +17,7 @@ import {
   transmissionText,
 } from '../../../domain/display';
 import { useSession } from '../session/session';
+import { AdminCardControls } from '../slots';
 import { cardThumbUrl } from '../../../domain/dataSaver';
 import { useSaveData } from '../sync/dataSaver';
 import css from './VehicleCard.module.css';
@@ -24,7 +25,6 @@ import css from './VehicleCard.module.css';
 export const thumb = (url: string | undefined) => (url ? url.replace(/-full\.webp$/, '-thumb.webp') : PLACEHOLDER_IMAGE);
 
 // The admin-only delete control (spec 2.6) loads only for admins: buyers' first screen does not carry it.
-const AdminCardControls = lazy(() => import('../../features/admin/AdminVehicleControls').then((m) => ({ default: m.AdminCardControls })));
 
 /**
  * A listing in a results grid; the whole card opens /car/{id}. `priority` marks the grid's first card

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { HOME_DESKTOP_QUERY } from '../../../../domain/home';
 import { StartupSpinner } from '../../../shared/shell/Shell';
 import { HomeHero } from './HomeHero';
-import { loadHomePage } from './variants';
+import { loadHomePage } from './loadHomePage';
 
 const HomePage = lazy(loadHomePage);
 
