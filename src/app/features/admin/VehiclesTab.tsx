@@ -4,7 +4,7 @@ import { ADMIN_VEHICLE_ROWS, ADMIN_VEHICLE_SCROLL_PX, PLACEHOLDER_IMAGE } from '
 import { ADMIN_TEXTS as T, vehicleDetails } from '../../../domain/admin';
 import { capitalise, priceText, titleOf } from '../../../domain/display';
 import { listingStatus, type ListingStatus, type Vehicle } from '../../../domain/vehicle';
-import { thumb } from '../../shared/vehicleCard/VehicleCard';
+import { cardPhotoUrl } from '../../../domain/photos';
 import { LoadFailed, shortDate, TabHeader } from './adminParts';
 import { DeleteConfirmPanel, TrashIcon, useVehicleDelete } from './vehicleDelete';
 import { usePhone, type Loaded } from './useAdminLoad';
@@ -60,7 +60,7 @@ function VehicleRow({ vehicle: v, onDeleted }: { vehicle: Vehicle; onDeleted(id:
     <>
       <Table.Tr bg={del.phase === 'idle' ? undefined : 'red.0'}>
         <Table.Td w={76}>
-          <Image src={thumb(v.images[0])} alt="" w={64} h={48} radius="sm" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" />
+          <Image src={cardPhotoUrl(v.images[0])} alt="" w={64} h={48} radius="sm" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" />
         </Table.Td>
         <Table.Td>
           <ListingTitle vehicle={v} />
@@ -100,7 +100,7 @@ function VehicleListCard({ vehicle: v, onDeleted }: { vehicle: Vehicle; onDelete
   return (
     <Card padding="sm" role="listitem">
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Image src={thumb(v.images[0])} alt="" w={88} h={66} radius="sm" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" style={{ flexShrink: 0 }} />
+        <Image src={cardPhotoUrl(v.images[0])} alt="" w={88} h={66} radius="sm" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" style={{ flexShrink: 0 }} />
         <div style={{ minWidth: 0, flex: 1 }}>
           <ListingTitle vehicle={v} />
           <Text fz="sm" fw={650} mt={2}>

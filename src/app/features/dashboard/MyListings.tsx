@@ -8,7 +8,7 @@ import { cacheTimeText, DASHBOARD_TEXTS as T, listingIndicator, listingsToShow, 
 import { mileageText, priceText, titleOf } from '../../../domain/display';
 import { LISTING_MESSAGES } from '../../../domain/messages';
 import { listingStatus, type Vehicle } from '../../../domain/vehicle';
-import { thumb } from '../../shared/vehicleCard/VehicleCard';
+import { cardPhotoUrl } from '../../../domain/photos';
 import { syncNow } from '../../shared/sync/syncStore';
 import { toast } from '../../shared/toasts/toasts';
 import type { HistoryListing, MyListings as MyListingsState } from './useMyListings';
@@ -29,7 +29,7 @@ function ListingRow({ v, history, offline, onEdit, onDelete }: { v: HistoryListi
   return (
     <Card padding="sm" component="article" aria-label={title} data-listing-id={v.id}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Image src={thumb(v.images[0])} alt="" w={{ base: 96, sm: 128 }} h={{ base: 72, sm: 96 }} radius="md" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" style={{ flexShrink: 0 }} />
+        <Image src={cardPhotoUrl(v.images[0])} alt="" w={{ base: 96, sm: 128 }} h={{ base: 72, sm: 96 }} radius="md" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" style={{ flexShrink: 0 }} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={650} lineClamp={2} title={title}>
             {title}

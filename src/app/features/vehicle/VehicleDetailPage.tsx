@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Image, Loader, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Vehicle } from '../../../domain/vehicle';
 import { withDistance } from '../../../domain/vehicle';
+import { thumbnailOf } from '../../../domain/photos';
 import { LISTING_MESSAGES } from '../../../domain/messages';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../../domain/constants';
 import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, positionSourceText, priceText, sellerBadge, titleOf, transmissionText, vehiclesInStockText } from '../../../domain/display';
@@ -62,7 +63,7 @@ function Gallery({ images, title }: { images: string[]; title: string }) {
         <Group gap={8}>
           {list.map((src, k) => (
             <UnstyledButton key={src + k} onClick={() => setI(k)} aria-label={`Show photo ${k + 1}`} style={{ outline: k === i ? '2px solid var(--mantine-color-brand-6)' : 'none', borderRadius: 8, overflow: 'hidden' }}>
-              <Image src={src.replace(/-full\.webp$/, '-thumb.webp')} alt="" w={72} h={54} fit="cover" onError={showPlaceholder} />
+              <Image src={thumbnailOf(src)} alt="" w={72} h={54} fit="cover" onError={showPlaceholder} />
             </UnstyledButton>
           ))}
         </Group>

@@ -19,10 +19,9 @@ import {
 import { useSession } from '../session/session';
 import { AdminCardControls } from '../slots';
 import { cardThumbUrl } from '../../../domain/dataSaver';
+import { cardPhotoUrl } from '../../../domain/photos';
 import { useSaveData } from '../sync/dataSaver';
 import css from './VehicleCard.module.css';
-
-export const thumb = (url: string | undefined) => (url ? url.replace(/-full\.webp$/, '-thumb.webp') : PLACEHOLDER_IMAGE);
 
 // The admin-only delete control (spec 2.6) loads only for admins: buyers' first screen does not carry it.
 
@@ -48,7 +47,7 @@ export function VehicleCard({
       <Card.Section style={{ position: 'relative' }}>
         <img
           className={css.photo}
-          src={cardThumbUrl(thumb(v.images[0]), saveData)}
+          src={cardThumbUrl(cardPhotoUrl(v.images[0]), saveData)}
           alt={titleOf(v)}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}

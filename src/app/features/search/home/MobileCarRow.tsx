@@ -3,9 +3,7 @@ import { Badge, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { PLACEHOLDER_IMAGE } from '../../../../domain/constants';
 import { CARD_FALLBACKS, distanceBandLabel, distanceText, driveTimeText, fuelText, mileageText, priceText, titleOf, transmissionText } from '../../../../domain/display';
 import type { Vehicle } from '../../../../domain/vehicle';
-
-// Uploaded photos have a small "-thumb" rendition beside the full one (as on the results cards).
-const thumb = (url: string | undefined) => (url ? url.replace(/-full\.webp$/, '-thumb.webp') : PLACEHOLDER_IMAGE);
+import { cardPhotoUrl } from '../../../../domain/photos';
 
 /** A car in the phone's home list: photo, price, title, key facts, place and distance; opens /car/{id}. */
 export function MobileCarRow({ vehicle: v }: { vehicle: Vehicle }) {
@@ -14,7 +12,7 @@ export function MobileCarRow({ vehicle: v }: { vehicle: Vehicle }) {
     <Paper component={Link} to={`/car/${v.id}`} withBorder radius="lg" p={8} shadow="xs" style={{ textDecoration: 'none', color: 'inherit', display: 'block' }}>
       <Group gap="sm" wrap="nowrap" align="stretch">
         <Box pos="relative" w={116} style={{ flexShrink: 0 }}>
-          <Image src={thumb(v.images[0])} alt={titleOf(v)} w={116} h={96} radius="md" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" />
+          <Image src={cardPhotoUrl(v.images[0])} alt={titleOf(v)} w={116} h={96} radius="md" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" />
           <Badge pos="absolute" top={6} left={6} size="xs" variant="filled" color={v.seller_type === 'dealer' ? 'brand' : 'gray'}>
             {v.seller_type === 'dealer' ? 'Dealer' : 'Private'}
           </Badge>
