@@ -14,6 +14,7 @@ import { useSession } from '../../shared/session/session';
 import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
 import { SaveSearchButton } from '../../shared/slots';
 import { wholeNumberText } from '../../../domain/numbers';
+import { withCatalogueChoice } from '../../../domain/catalogue/makeModel';
 import { filterChips, navigationFilters, urlParamsOf, withoutChip } from '../../../domain/search/browseFilters';
 
 type Fields = Record<string, string | undefined>;
@@ -78,7 +79,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   // not draw the open dialog again.
   const set = useCallback(
     (k: string) => (v: string | null) =>
-      update((f) => ({ ...f, draft: { ...f.draft, [k]: v ?? undefined, ...(k === 'make' && { model: undefined, variant: undefined }), ...(k === 'model' && { variant: undefined }) } })),
+      update((f) => ({ ...f, draft: withCatalogueChoice(f.draft, k, v ?? undefined, undefined) })),
     [update],
   );
   // Apply: the search goes first and its results are drawn under the dialog, which closes on them

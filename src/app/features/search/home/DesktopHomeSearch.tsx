@@ -22,6 +22,7 @@ import { BrowseByType } from './BrowseByType';
 import { useTransitionSnapshot } from '../../../shared/useTransitionSnapshot';
 import { VehicleTypeTabs } from './VehicleTypeTabs';
 import { wholeNumberText } from '../../../../domain/numbers';
+import { withCatalogueChoice } from '../../../../domain/catalogue/makeModel';
 import { filterChips, withoutChip } from '../../../../domain/search/browseFilters';
 
 type Fields = Record<string, string | undefined>;
@@ -38,7 +39,7 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
   const results = useRef<HTMLDivElement>(null);
   const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const set = (k: string) => (v: string | null) =>
-    setForm((f) => ({ ...f, [k]: v ?? undefined, ...(k === 'make' && { model: undefined, variant: undefined }), ...(k === 'model' && { variant: undefined }) }));
+    setForm((f) => withCatalogueChoice(f, k, v ?? undefined, undefined));
   // Fuel and engine apply to cars only (spec section 5).
   const effective = useMemo<Fields>(() => (tab === 'car' ? applied : { ...applied, fuel_type: undefined, engine_size: undefined }), [applied, tab]);
   const req = useMemo(() => buildRequest({ ...effective, vehicle_type: tab }, sort, position, 24), [effective, tab, sort, position]);

@@ -19,6 +19,7 @@ import { MobileCarRow } from './MobileCarRow';
 import { useTransitionSnapshot } from '../../../shared/useTransitionSnapshot';
 import { VehicleTypeTabs } from './VehicleTypeTabs';
 import { wholeNumberText } from '../../../../domain/numbers';
+import { withCatalogueChoice } from '../../../../domain/catalogue/makeModel';
 
 // The 'Advanced Search Options' dialog loads when first opened: its number inputs are not part of
 // the first screen.
@@ -104,7 +105,7 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
               <NativeMakeModel
                 vehicleType="car"
                 value={search}
-                onChange={(field, v) => update(field === 'make' ? { make: v ?? undefined, model: undefined } : { model: v ?? undefined })}
+                onChange={(field, v) => setSearch((s) => withCatalogueChoice(s, field, v ?? undefined, undefined))}
               />
               <OptionChips search={search} onClear={(key) => update({ [key]: undefined })} />
               <Group gap="sm" wrap="nowrap" mt={4}>
