@@ -5,7 +5,7 @@ describe('the screen an address opens on', () => {
   it('knows a listing page by any of its three addresses', () => {
     for (const url of ['/car/abc', '/vehicle/abc', '/vehicles/abc/']) {
       expect(listingPageId(url), url).toBe('abc');
-      expect(firstScreenModule(url), url).toBe('vehicle/VehicleDetailPage.tsx');
+      expect(firstScreenModule(url), url).toBe('features/vehicle/VehicleDetailPage.tsx');
     }
     for (const url of ['/cars', '/car/', '/car/abc/edit', '/dealer/abc/inventory', '/car/%E0%A4%A']) expect(listingPageId(url), url).toBeNull();
   });
