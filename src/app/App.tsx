@@ -8,7 +8,8 @@ import { startOutbox } from './shared/outbox/outboxRunner';
 import { useSession } from './shared/session/session';
 import { loadHomePage } from './features/search/home/loadHomePage';
 import { HomeRoute } from './features/search/home/HomeRoute';
-import { firstScreenModule, listingPageId, type ScreenModule } from '../domain/screens';
+import { VEHICLE_TYPES } from '../domain/constants';
+import { firstScreenModule, listingPageId, SCREEN_PATHS, type ScreenModule } from '../domain/screens';
 import { prefetchListing } from './features/vehicle/listingPrefetch';
 import { AccountDialogs } from './features/account/AccountDialogs';
 import { PromptsHost } from './features/prompts/PromptsHost';
@@ -86,17 +87,18 @@ function Routed() {
       <Routes>
         <Route element={<Shell overlays={OVERLAYS} />}>
           <Route index element={<HomeRoute />} />
-          <Route path="cars" element={<BrowsePage type="car" />} />
-          <Route path="construction" element={<BrowsePage type="construction" />} />
-          <Route path="farming" element={<BrowsePage type="farming" />} />
-          <Route path="featured" element={<FeaturedPage />} />
-          <Route path="dealers" element={<DealersPage />} />
-          <Route path="dealer/:dealerId/inventory" element={<DealerInventoryPage />} />
-          <Route path="car/:id" element={<VehicleDetailPage />} />
-          <Route path="vehicle/:id" element={<VehicleDetailPage />} />
-          <Route path="vehicles/:id" element={<VehicleDetailPage />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="member-dashboard" element={<DashboardPage />} />
+          {VEHICLE_TYPES.map((type) => (
+            <Route key={type} path={SCREEN_PATHS.browse[type]} element={<BrowsePage type={type} />} />
+          ))}
+          <Route path={SCREEN_PATHS.featured} element={<FeaturedPage />} />
+          <Route path={SCREEN_PATHS.dealers} element={<DealersPage />} />
+          <Route path={SCREEN_PATHS.dealerInventory} element={<DealerInventoryPage />} />
+          {SCREEN_PATHS.listing.map((path) => (
+            <Route key={path} path={path} element={<VehicleDetailPage />} />
+          ))}
+          {SCREEN_PATHS.dashboard.map((path) => (
+            <Route key={path} path={path} element={<DashboardPage />} />
+          ))}
           <Route path="pay/:listingId" element={<PayListingPage />} />
           <Route path="sell" element={<SellPage />} />
           <Route path="advertising-prices" element={<AdvertisingPricesPage />} />

@@ -1,3 +1,4 @@
+import type { VehicleType } from './constants';
 import type { HeroVariant } from './home';
 
 // Which screen's code an address opens on, written once: the app starts loading that screen's code
@@ -14,17 +15,37 @@ export type ScreenModule =
   | 'features/dealer/DealerInventoryPage.tsx'
   | 'features/dashboard/DashboardPage.tsx';
 
-/** A listing's page: /car/{id}, /vehicle/{id} and /vehicles/{id}. */
-const LISTING_PAGE = /^\/(?:car|vehicle|vehicles)\/([^/]+)\/?$/;
+/**
+ * The addresses of these screens, as the router's paths (App.tsx builds its routes from them): a
+ * `:name` part is any one segment. The home page is the index route, `/`.
+ */
+export const SCREEN_PATHS = {
+  browse: { car: 'cars', construction: 'construction', farming: 'farming' } satisfies Record<VehicleType, string>,
+  featured: 'featured',
+  dealers: 'dealers',
+  dealerInventory: 'dealer/:dealerId/inventory',
+  /** A listing's page: /car/{id}, /vehicle/{id} and /vehicles/{id}. */
+  listing: ['car/:id', 'vehicle/:id', 'vehicles/:id'],
+  dashboard: ['dashboard', 'member-dashboard'],
+} as const;
+
+/** The addresses a set of router paths match, each `:name` part captured; a trailing slash is allowed. */
+function pathsPattern(paths: readonly string[]): RegExp {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const one = (p: string) => p.split('/').map((part) => (part.startsWith(':') ? '([^/]+)' : escape(part))).join('\\/');
+  return new RegExp(`^\\/(?:${paths.map(one).join('|')})\\/?$`);
+}
+
+const LISTING_PAGE = pathsPattern(SCREEN_PATHS.listing);
 
 const FIRST_SCREENS: readonly [RegExp, ScreenModule][] = [
   [/^\/$/, 'features/search/HomePage.tsx'],
-  [/^\/(cars|construction|farming)\/?$/, 'features/search/BrowsePage.tsx'],
+  [pathsPattern(Object.values(SCREEN_PATHS.browse)), 'features/search/BrowsePage.tsx'],
   [LISTING_PAGE, 'features/vehicle/VehicleDetailPage.tsx'],
-  [/^\/featured\/?$/, 'features/search/FeaturedPage.tsx'],
-  [/^\/dealers\/?$/, 'features/dealer/DealersPage.tsx'],
-  [/^\/dealer\/[^/]+\/inventory\/?$/, 'features/dealer/DealerInventoryPage.tsx'],
-  [/^\/(dashboard|member-dashboard)\/?$/, 'features/dashboard/DashboardPage.tsx'],
+  [pathsPattern([SCREEN_PATHS.featured]), 'features/search/FeaturedPage.tsx'],
+  [pathsPattern([SCREEN_PATHS.dealers]), 'features/dealer/DealersPage.tsx'],
+  [pathsPattern([SCREEN_PATHS.dealerInventory]), 'features/dealer/DealerInventoryPage.tsx'],
+  [pathsPattern(SCREEN_PATHS.dashboard), 'features/dashboard/DashboardPage.tsx'],
 ];
 
 /** Every screen module an address can open on. */
@@ -37,7 +58,8 @@ export function firstScreenModule(pathname: string): ScreenModule | null {
 
 /** The listing id of a listing's page address; null for any other address. */
 export function listingPageId(pathname: string): string | null {
-  const id = LISTING_PAGE.exec(pathname)?.[1];
+  // One capture per address form; the one that matched holds the id.
+  const id = LISTING_PAGE.exec(pathname)?.slice(1).find((part) => part !== undefined);
   if (!id) return null;
   try {
     return decodeURIComponent(id);

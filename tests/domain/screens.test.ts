@@ -10,6 +10,26 @@ describe('the screen an address opens on', () => {
     for (const url of ['/cars', '/car/', '/car/abc/edit', '/dealer/abc/inventory', '/car/%E0%A4%A']) expect(listingPageId(url), url).toBeNull();
   });
 
+  it('knows every other screen worth fetching with the page by its addresses, and no other address', () => {
+    const screens: [string, string | null][] = [
+      ['/', 'features/search/HomePage.tsx'],
+      ['/cars', 'features/search/BrowsePage.tsx'],
+      ['/construction/', 'features/search/BrowsePage.tsx'],
+      ['/farming', 'features/search/BrowsePage.tsx'],
+      ['/featured', 'features/search/FeaturedPage.tsx'],
+      ['/dealers/', 'features/dealer/DealersPage.tsx'],
+      ['/dealer/d-1/inventory', 'features/dealer/DealerInventoryPage.tsx'],
+      ['/dashboard', 'features/dashboard/DashboardPage.tsx'],
+      ['/member-dashboard/', 'features/dashboard/DashboardPage.tsx'],
+      ['/dealer//inventory', null],
+      ['/dealer/d-1', null],
+      ['/carsx', null],
+      ['/about', null],
+      ['/sell', null],
+    ];
+    for (const [url, module] of screens) expect(firstScreenModule(url), url).toBe(module);
+  });
+
   it("names a listing's first photo for the page to fetch early, only when it is on our own server", () => {
     expect(listingPhotoPreloadLink(['/media/a.webp', '/media/b.webp'])).toBe('</media/a.webp>; rel=preload; as=image; fetchpriority=high');
     expect(listingPhotoPreloadLink([])).toBeNull();
