@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Image, Loader, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
@@ -9,8 +9,7 @@ import { LISTING_MESSAGES } from '../../../domain/messages';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../../domain/constants';
 import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, positionSourceText, priceText, sellerBadge, titleOf, transmissionText, vehiclesInStockText } from '../../../domain/display';
 import { wholeNumberText } from '../../../domain/numbers';
-import { fetchVehicle } from '../../../data/api';
-import { takePrefetchedListing } from './listingPrefetch';
+import { useListing } from './useListing';
 import { locationStore } from '../../shared/location/locationStore';
 import { searchWorker } from '../../shared/sync/searchClient';
 import { onListingsChange } from '../../shared/sync/syncStore';
@@ -174,82 +173,15 @@ function MoreFromDealer({ vehicle: v }: { vehicle: Vehicle }) {
   );
 }
 
-/** The same listing for the page: the view count, which the page does not show, aside. */
-const sameListing = (a: Vehicle, b: Vehicle) => JSON.stringify({ ...a, views: 0 }) === JSON.stringify({ ...b, views: 0 });
-
 export default function VehicleDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { position, source, place } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position, source: s.source, place: s.place }));
-  const [vehicle, setVehicle] = useState<Vehicle | null | undefined>(undefined);
+  const vehicle = useListing(id);
   const { isAdmin, user } = useSession();
   // Below md the two columns stack: the price panel (price and contact buttons) then follows the
   // gallery, instead of coming after the whole of the vehicle's details (about 1,400 px down a phone).
   const stacked = useMediaQuery('(max-width: 61.99em)', undefined, { getInitialValueInEffect: false });
-
-  // What the page shows, to leave it be when an answer brings the same listing again: on a slow phone
-  // every render of this page is a long task.
-  const shown = useRef<Vehicle | null | undefined>(undefined);
-  const show = (v: Vehicle | null) => {
-    const same = v === shown.current || (v !== null && shown.current != null && sameListing(v, shown.current));
-    if (same) return;
-    shown.current = v;
-    setVehicle(v);
-  };
-
-  // The device's copy and the server's are asked together: the device's shows as soon as it answers
-  // (and offline), the server's replaces it and counts the view. On a first visit the device has no
-  // copy yet, and the page need not wait for the search worker to start before asking the server.
-  // Once per listing: each request counts a view. The page the app opens on takes the request the app
-  // started with it (listingPrefetch.ts).
-  useEffect(() => {
-    let live = true;
-    let fresh = false;
-    const ctrl = new AbortController();
-    const local = searchWorker
-      .get(id)
-      .catch(() => null)
-      .then((v) => {
-        if (live && v && !fresh) show(v);
-        return v;
-      });
-    (takePrefetchedListing(id) ?? fetchVehicle(id, ctrl.signal)).then(
-      (v) => {
-        fresh = true;
-        if (live) show(v);
-        // Kept in full on this device: a listing seen once opens offline with everything it showed.
-        searchWorker.keep(v).catch((err: unknown) => console.warn('listing not kept on this device', err));
-      },
-      async (err: unknown) => {
-        console.warn('vehicle detail not fetched', err);
-        if (!(await local) && live) show(null);
-      },
-    );
-    return () => {
-      live = false;
-      ctrl.abort();
-    };
-  }, [id]);
-
-  // After each sync that changed the device's listings, its copy is as fresh as the server's: shown if
-  // it differs, without asking the server (and counting the view) again. Subscribed to, not rendered
-  // from: a sync alone does not re-render the page.
-  useEffect(() => {
-    let live = true;
-    const unsubscribe = onListingsChange(
-      () =>
-        void searchWorker
-          .get(id)
-          .catch(() => null)
-          .then((v) => {
-            if (live && v) show(v);
-          }),
-    );
-    return () => {
-      live = false;
-      unsubscribe();
-    };
-  }, [id]);
 
   const located = useMemo(() => (vehicle ? withDistance(vehicle, position) : null), [vehicle, position]);
 
