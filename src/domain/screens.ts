@@ -79,7 +79,7 @@ export function listingPhotoPreloadLink(images: readonly string[]): string | nul
   return `<${first}>; rel=preload; as=image; fetchpriority=high`;
 }
 
-/** The home page's phone and desktop search panels, each its own module (src/app/search/home/variants.ts). */
+/** The home page's phone and desktop search panels, each its own module (src/app/features/search/home/variants.ts). */
 export const HOME_VARIANT_MODULES: Record<HeroVariant, string> = {
   mobile: 'features/search/home/MobileHomeSearch.tsx',
   desktop: 'features/search/home/DesktopHomeSearch.tsx',
