@@ -1,11 +1,11 @@
-import { Badge, Button, CloseButton, Group, Input, Select, SimpleGrid, Slider, Text } from '@mantine/core';
+import { Button, Group, Input, Select, SimpleGrid, Slider, Text } from '@mantine/core';
 import { DEALER_PRICE_SLIDER, DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, REGIONS } from '../../../domain/constants';
 import { DEALER_FILTER_LEVEL, DEALER_FILTER_LEVEL_MAX, DEALER_FUEL_TYPES, DEALER_PAGE_TEXTS } from '../../../domain/dealerPage';
 import { fuelText } from '../../../domain/display';
 import { usdText } from '../../../domain/numbers';
-import { chipLabel } from '../../../domain/search/browseFilters';
 import { CatalogueSelects } from '../../shared/search/CatalogueSelects';
-import { countText, type DealerInventory } from './useDealerInventory';
+import { FilterChips } from '../../shared/search/FilterChips';
+import { countText, type DealerField, type DealerInventory } from './useDealerInventory';
 
 /** Under the tabs: the cars' filter form and the applied filters' chips, or a line saying what another tab lists. */
 export function DealerFilters({ dealerId, inventory: { tabs, form, chips, results } }: { dealerId: string; inventory: DealerInventory }) {
@@ -90,22 +90,7 @@ export function DealerFilters({ dealerId, inventory: { tabs, form, chips, result
         </Group>
       </Group>
 
-      {results.filtered ? (
-        <Group gap={6} mt="md" aria-label="Active filters">
-          {chips.fields.map((k) => (
-            <Badge
-              key={k}
-              variant="light"
-              size="lg"
-              pr={4}
-              tt="none"
-              rightSection={<CloseButton size="xs" aria-label={`Remove ${chipLabel(k, chips.value(k))}`} onClick={() => chips.remove(k)} />}
-            >
-              {chipLabel(k, chips.value(k))}
-            </Badge>
-          ))}
-        </Group>
-      ) : null}
+      <FilterChips chips={chips.shown} onRemove={(field) => chips.remove(field as DealerField)} mt="md" aria-label="Active filters" />
     </>
   ) : (
     <Text c="dimmed" fz="sm">

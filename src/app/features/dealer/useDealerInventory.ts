@@ -12,6 +12,7 @@ import {
   type DealerFilterState,
 } from '../../../domain/dealerPage';
 import { DEALER_CARD_FALLBACKS } from '../../../domain/display';
+import { chipLabel } from '../../../domain/search/browseFilters';
 import { locationStore } from '../../shared/location/locationStore';
 import { buildRequest } from '../../shared/search/query';
 import { useSearch, type SearchState } from '../../shared/search/useSearch';
@@ -123,8 +124,7 @@ export function useDealerInventory(dealerId: string) {
     },
     /** The applied filters as removable chips (cars only). */
     chips: {
-      fields: chips,
-      value: (key: DealerField) => String(applied.car[key]),
+      shown: chips.map((field) => ({ field, label: chipLabel(field, String(applied.car[field])) })),
       remove(key: DealerField) {
         const clear = (f: Record<VehicleType, DealerFilterState>) => ({ ...f, car: setDealerFilter(f.car, key, DEALER_FILTER_DEFAULTS[key]) });
         setFilters(clear);

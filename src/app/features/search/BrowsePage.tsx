@@ -1,12 +1,13 @@
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { SearchInput } from '../../../domain/search/filters';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Badge, Button, Center, CloseButton, Container, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type SortOrder, type VehicleType, VEHICLE_TYPE_LABELS } from '../../../domain/constants';
 import { locationStore } from '../../shared/location/locationStore';
 import { buildRequest, SORT_LABELS } from '../../shared/search/query';
 import { useSearch } from '../../shared/search/useSearch';
 import { NotKeptNotice } from '../../shared/search/NotKeptNotice';
+import { FilterChips } from '../../shared/search/FilterChips';
 import { useProgressive } from './useProgressive';
 import { VehicleCard } from '../../shared/vehicleCard/VehicleCard';
 import { VehicleGridSkeleton } from '../../shared/vehicleCard/VehicleCardSkeleton';
@@ -172,15 +173,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           ))}
         </Tabs.List>
       </Tabs>
-      {chips.length ? (
-        <Group gap={6} mb="md" aria-label="Active filters">
-          {chips.map((c) => (
-            <Badge key={c.field} variant="light" size="lg" pr={4} tt="none" rightSection={<CloseButton size="xs" aria-label={`Remove ${c.label}`} onClick={() => removeChip(c.field)} />}>
-              {c.label}
-            </Badge>
-          ))}
-        </Group>
-      ) : null}
+      <FilterChips chips={chips} onRemove={removeChip} mb="md" aria-label="Active filters" />
       <Results req={req} noun={noun} onClearAll={clearAll} onMore={showMore} onAnswer={closing ? closeAfterApply : null} />
 
       {dialogMounted ? (

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Button, CloseButton, Container, Group, Paper, SegmentedControl, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, SegmentedControl, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
 import {
   DISTANCE_OPTIONS_KM,
   ENGINE_SIZE_BANDS,
@@ -24,6 +24,7 @@ import { VehicleTypeTabs } from './VehicleTypeTabs';
 import { wholeNumberText } from '../../../../domain/numbers';
 import { withCatalogueChoice } from '../../../../domain/catalogue/makeModel';
 import { filterChips, withoutChip } from '../../../../domain/search/browseFilters';
+import { FilterChips } from '../../../shared/search/FilterChips';
 
 type Fields = Record<string, string | undefined>;
 
@@ -135,15 +136,7 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
               <Button onClick={submit}>Search</Button>
             </Group>
           </Group>
-          {chips.length ? (
-            <Group gap={6} mt="md">
-              {chips.map((c) => (
-                <Badge key={c.field} variant="light" size="lg" pr={4} rightSection={<CloseButton size="xs" aria-label={`Remove ${c.label}`} onClick={() => removeChip(c.field)} />}>
-                  {c.label}
-                </Badge>
-              ))}
-            </Group>
-          ) : null}
+          <FilterChips chips={chips} onRemove={removeChip} keepCase={false} mt="md" />
         </Paper>
       </Container>
 

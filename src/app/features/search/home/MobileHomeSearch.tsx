@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Box, Button, Center, CloseButton, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Center, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { HOME_MOBILE_LIST_SIZE, type VehicleType } from '../../../../domain/constants';
 import {
   advancedOptionCount,
@@ -20,6 +20,8 @@ import { useTransitionSnapshot } from '../../../shared/useTransitionSnapshot';
 import { VehicleTypeTabs } from './VehicleTypeTabs';
 import { wholeNumberText } from '../../../../domain/numbers';
 import { withCatalogueChoice } from '../../../../domain/catalogue/makeModel';
+import { chipLabel } from '../../../../domain/search/browseFilters';
+import { FilterChips } from '../../../shared/search/FilterChips';
 
 // The 'Advanced Search Options' dialog loads when first opened: its number inputs are not part of
 // the first screen.
@@ -41,21 +43,12 @@ function ComingSoon({ type }: { type: Exclude<VehicleType, 'car'> }) {
 /** The removable chips of the dialog's options that are set. */
 function OptionChips({ search, onClear }: { search: MobileSearch; onClear: (key: keyof MobileSearch) => void }) {
   const f = mobileSearchFields(search);
-  const chips: [keyof MobileSearch, string][] = [];
-  if (f.max_price !== undefined) chips.push(['maxPrice', `Up to $${wholeNumberText(Number(f.max_price))}`]);
-  if (f.year_from !== undefined) chips.push(['minYear', `From ${f.year_from}`]);
-  if (f.location !== undefined) chips.push(['location', `In ${f.location}`]);
-  if (search.condition) chips.push(['condition', HOME_CONDITION_LABELS[search.condition]]);
-  if (!chips.length) return null;
-  return (
-    <Group gap={6}>
-      {chips.map(([key, text]) => (
-        <Badge key={key} variant="light" size="lg" pr={4} tt="none" rightSection={<CloseButton size="xs" aria-label={`Remove ${text}`} onClick={() => onClear(key)} />}>
-          {text}
-        </Badge>
-      ))}
-    </Group>
-  );
+  const chips: { field: keyof MobileSearch; label: string }[] = [];
+  if (f.max_price !== undefined) chips.push({ field: 'maxPrice', label: chipLabel('max_price', String(f.max_price)) });
+  if (f.year_from !== undefined) chips.push({ field: 'minYear', label: chipLabel('year_from', String(f.year_from)) });
+  if (f.location !== undefined) chips.push({ field: 'location', label: `In ${f.location}` });
+  if (search.condition) chips.push({ field: 'condition', label: HOME_CONDITION_LABELS[search.condition] });
+  return <FilterChips chips={chips} onRemove={(field) => onClear(field as keyof MobileSearch)} />;
 }
 
 /**
