@@ -67,9 +67,9 @@ function screenFilesManifest(): Plugin {
  * Vite splits them as usual. Measured in tests/bench/RESULTS.md ("Fifth round").
  */
 const SCREEN_FILES: ReadonlyArray<readonly [ScreenModule, ...string[]]> = [
-  ['search/HomePage.tsx', HOME_VARIANT_MODULES.mobile],
-  ['search/BrowsePage.tsx'],
-  ['vehicle/VehicleDetailPage.tsx'],
+  ['features/search/HomePage.tsx', HOME_VARIANT_MODULES.mobile],
+  ['features/search/BrowsePage.tsx'],
+  ['features/vehicle/VehicleDetailPage.tsx'],
 ];
 
 function codeSplitting(): Rolldown.CodeSplittingOptions {
@@ -97,11 +97,11 @@ const appFiles = { precache: new Set<string>(), later: [] as string[] };
 /** Code a buyer's screens never load by themselves: a dynamic import into a chunk holding one of these waits for first use. */
 const LATER_CODE = [
   // The seller's, admin and content screens.
-  /\/src\/app\/(wizard|dashboard|payments|admin|pages|content)\//,
+  /\/src\/app\/features\/(wizard|dashboard|payments|admin|pages)\//,
   /\/workers\/photo\.worker\.ts/,
   // What needs the network anyway: signing in or up, the account menu, saved searches and notifications.
-  /\/src\/app\/account\/(AuthDialog|AccountMenu|SignOutEverywhere)\.tsx$/,
-  /\/src\/app\/push\//,
+  /\/src\/app\/(features\/account\/AuthDialog|shared\/shell\/AccountMenu|features\/account\/SignOutEverywhere)\.tsx$/,
+  /\/src\/app\/features\/push\//,
 ];
 
 /** What else a first visit precaches: the pages, the web app manifest, the icons the page links, the cards' placeholder. */

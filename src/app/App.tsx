@@ -2,31 +2,36 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { theme } from './theme';
-import { Shell, StartupSpinner } from './shell/Shell';
-import { requestLocation } from './location/locationStore';
-import { startOutbox } from './outbox/outboxRunner';
-import { useSession } from './account/session';
-import { loadHomePage } from './search/home/variants';
-import { HomeRoute } from './search/home/HomeRoute';
-import { firstScreenModule, listingPageId, type ScreenModule } from '../domain/screens';
-import { prefetchListing } from './vehicle/listingPrefetch';
+import { Shell, StartupSpinner } from './shared/shell/Shell';
+import { requestLocation } from './shared/location/locationStore';
+import { startOutbox } from './shared/outbox/outboxRunner';
+import { useSession } from './shared/session/session';
+import { loadHomePage } from './features/search/home/loadHomePage';
+import { HomeRoute } from './features/search/home/HomeRoute';
+import { VEHICLE_TYPES } from '../domain/constants';
+import { firstScreenModule, listingPageId, SCREEN_PATHS, type ScreenModule } from '../domain/screens';
+import { prefetchListing } from './features/vehicle/listingPrefetch';
+import { AccountDialogs } from './features/account/AccountDialogs';
+import { PromptsHost } from './features/prompts/PromptsHost';
+import { NotificationPromptHost } from './features/push/NotificationPromptHost';
+import { FeatureSlotsProvider, type FeatureSlots } from './shared/slots';
 
 // Each screen's code. The screen of the address the app opens on starts loading at once, beside the
 // shell's first render, instead of when the render reaches the route (domain/screens.ts).
-const loadBrowse = () => import('./search/BrowsePage');
-const loadDetail = () => import('./vehicle/VehicleDetailPage');
-const loadFeatured = () => import('./search/FeaturedPage');
-const loadDealers = () => import('./search/DealersPage');
-const loadDealerInventory = () => import('./search/DealerInventoryPage');
-const loadDashboard = () => import('./dashboard/DashboardPage');
+const loadBrowse = () => import('./features/search/BrowsePage');
+const loadDetail = () => import('./features/vehicle/VehicleDetailPage');
+const loadFeatured = () => import('./features/search/FeaturedPage');
+const loadDealers = () => import('./features/dealer/DealersPage');
+const loadDealerInventory = () => import('./features/dealer/DealerInventoryPage');
+const loadDashboard = () => import('./features/dashboard/DashboardPage');
 const SCREEN_LOADERS: Record<ScreenModule, () => Promise<unknown>> = {
-  'search/HomePage.tsx': loadHomePage,
-  'search/BrowsePage.tsx': loadBrowse,
-  'vehicle/VehicleDetailPage.tsx': loadDetail,
-  'search/FeaturedPage.tsx': loadFeatured,
-  'search/DealersPage.tsx': loadDealers,
-  'search/DealerInventoryPage.tsx': loadDealerInventory,
-  'dashboard/DashboardPage.tsx': loadDashboard,
+  'features/search/HomePage.tsx': loadHomePage,
+  'features/search/BrowsePage.tsx': loadBrowse,
+  'features/vehicle/VehicleDetailPage.tsx': loadDetail,
+  'features/search/FeaturedPage.tsx': loadFeatured,
+  'features/dealer/DealersPage.tsx': loadDealers,
+  'features/dealer/DealerInventoryPage.tsx': loadDealerInventory,
+  'features/dashboard/DashboardPage.tsx': loadDashboard,
 };
 const firstScreen = firstScreenModule(window.location.pathname);
 if (firstScreen) SCREEN_LOADERS[firstScreen]().catch(() => undefined);
@@ -38,22 +43,40 @@ const VehicleDetailPage = lazy(loadDetail);
 const FeaturedPage = lazy(loadFeatured);
 const DealersPage = lazy(loadDealers);
 const DealerInventoryPage = lazy(loadDealerInventory);
-const AboutPage = lazy(() => import('./pages/AboutPage'));
-const BuyingGuidePage = lazy(() => import('./pages/BuyingGuidePage'));
-const SellingGuidePage = lazy(() => import('./pages/SellingGuidePage'));
-const FaqPage = lazy(() => import('./pages/FaqPage'));
-const TermsPage = lazy(() => import('./pages/TermsPage'));
-const PrivacyPage = lazy(() => import('./pages/PrivacyPage'));
-const CookiePolicyPage = lazy(() => import('./pages/CookiePolicyPage'));
-const AdvertisingPricesPage = lazy(() => import('./pages/AdvertisingPricesPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const SavedSearchesPage = lazy(() => import('./push/SavedSearchesPage'));
-const DataPage = lazy(() => import('./data/DataPage'));
+const AboutPage = lazy(() => import('./features/pages/AboutPage'));
+const BuyingGuidePage = lazy(() => import('./features/pages/BuyingGuidePage'));
+const SellingGuidePage = lazy(() => import('./features/pages/SellingGuidePage'));
+const FaqPage = lazy(() => import('./features/pages/FaqPage'));
+const TermsPage = lazy(() => import('./features/pages/TermsPage'));
+const PrivacyPage = lazy(() => import('./features/pages/PrivacyPage'));
+const CookiePolicyPage = lazy(() => import('./features/pages/CookiePolicyPage'));
+const AdvertisingPricesPage = lazy(() => import('./features/pages/AdvertisingPricesPage'));
+const NotFoundPage = lazy(() => import('./features/pages/NotFoundPage'));
+const SavedSearchesPage = lazy(() => import('./features/push/SavedSearchesPage'));
+const DataPage = lazy(() => import('./features/account/DataPage'));
 const DashboardPage = lazy(loadDashboard);
-const PayListingPage = lazy(() => import('./payments/PayListingPage'));
-const SellPage = lazy(() => import('./wizard/SellPage'));
-const AdminPage = lazy(() => import('./admin/AdminPage'));
-const AdminNotices = lazy(() => import('./admin/AdminNotices'));
+const PayListingPage = lazy(() => import('./features/payments/PayListingPage'));
+const SellPage = lazy(() => import('./features/wizard/SellPage'));
+const AdminPage = lazy(() => import('./features/admin/AdminPage'));
+const AdminNotices = lazy(() => import('./features/admin/AdminNotices'));
+
+// Where a feature shows a part of another (shared/slots.tsx): each part's code loads when first shown.
+const FEATURE_SLOTS: FeatureSlots = {
+  AdminCardControls: lazy(() => import('./features/admin/AdminVehicleControls').then((m) => ({ default: m.AdminCardControls }))),
+  AdminDetailDelete: lazy(() => import('./features/admin/AdminVehicleControls').then((m) => ({ default: m.AdminDetailDelete }))),
+  SaveSearchButton: lazy(() => import('./features/push/SaveSearchButton').then((m) => ({ default: m.SaveSearchButton }))),
+  ListingWizard: lazy(() => import('./features/wizard/ListingWizard')),
+  PaymentPanel: lazy(() => import('./features/payments/PaymentPanel').then((m) => ({ default: m.PaymentPanel }))),
+};
+
+/** What the shell draws over every screen: the account's dialogs and the prompts. */
+const OVERLAYS = (
+  <>
+    <AccountDialogs />
+    <PromptsHost />
+    <NotificationPromptHost />
+  </>
+);
 
 // Screens render at once, also on a first visit while the device's copy of the listings is still
 // being filled: their searches wait for it behind skeletons (useSearch), so the page is drawn without
@@ -62,19 +85,20 @@ function Routed() {
   return (
     <Suspense fallback={<StartupSpinner />}>
       <Routes>
-        <Route element={<Shell />}>
+        <Route element={<Shell overlays={OVERLAYS} />}>
           <Route index element={<HomeRoute />} />
-          <Route path="cars" element={<BrowsePage type="car" />} />
-          <Route path="construction" element={<BrowsePage type="construction" />} />
-          <Route path="farming" element={<BrowsePage type="farming" />} />
-          <Route path="featured" element={<FeaturedPage />} />
-          <Route path="dealers" element={<DealersPage />} />
-          <Route path="dealer/:dealerId/inventory" element={<DealerInventoryPage />} />
-          <Route path="car/:id" element={<VehicleDetailPage />} />
-          <Route path="vehicle/:id" element={<VehicleDetailPage />} />
-          <Route path="vehicles/:id" element={<VehicleDetailPage />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="member-dashboard" element={<DashboardPage />} />
+          {VEHICLE_TYPES.map((type) => (
+            <Route key={type} path={SCREEN_PATHS.browse[type]} element={<BrowsePage type={type} />} />
+          ))}
+          <Route path={SCREEN_PATHS.featured} element={<FeaturedPage />} />
+          <Route path={SCREEN_PATHS.dealers} element={<DealersPage />} />
+          <Route path={SCREEN_PATHS.dealerInventory} element={<DealerInventoryPage />} />
+          {SCREEN_PATHS.listing.map((path) => (
+            <Route key={path} path={path} element={<VehicleDetailPage />} />
+          ))}
+          {SCREEN_PATHS.dashboard.map((path) => (
+            <Route key={path} path={path} element={<DashboardPage />} />
+          ))}
           <Route path="pay/:listingId" element={<PayListingPage />} />
           <Route path="sell" element={<SellPage />} />
           <Route path="advertising-prices" element={<AdvertisingPricesPage />} />
@@ -113,8 +137,10 @@ export function App() {
   return (
     <MantineProvider theme={theme}>
       <BrowserRouter>
-        <Routed />
-        <AdminNoticesForAdmins />
+        <FeatureSlotsProvider value={FEATURE_SLOTS}>
+          <Routed />
+          <AdminNoticesForAdmins />
+        </FeatureSlotsProvider>
       </BrowserRouter>
     </MantineProvider>
   );

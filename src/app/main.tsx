@@ -2,8 +2,8 @@ import './mantineStyles';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { registerServiceWorker } from './sw/registerServiceWorker';
-import { startSync } from './sync/syncStore';
+import { registerServiceWorker } from './shared/sw/registerServiceWorker';
+import { startSync } from './shared/sync/syncStore';
 
 // The first render replaces the page's startup text (on /, its opening screen: openingScreen.ts)
 // with the shell (and on / the same hero), with the startup spinner where the screen goes until its

@@ -1,8 +1,8 @@
 import { FONT_FAMILY, brand, gold, gray } from './brandColors';
 import { NAV_HEIGHT_PX, PRODUCT_NAME, startupText } from '../domain/constants';
 import { HOME_DESKTOP_MIN_WIDTH, HOME_HERO_TEXTS, heroMedia } from '../domain/home';
-import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shell/shellLook';
-import { HERO_COPY, HERO_FILL, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TEXT_SHADOW, HERO_TITLE_PX } from './search/home/heroLook';
+import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shared/shell/shellLook';
+import { HERO_COPY, HERO_FILL, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TEXT_SHADOW, HERO_TITLE_PX } from './features/search/home/heroLook';
 
 // What the home page shows before the app's code has run, as plain HTML and CSS inside #root (the
 // build writes it into home.html, which the server and the service worker send for /): the bar with

@@ -1,6 +1,6 @@
 // When the device may spend the person's data: Save-Data (their choice or the browser's) and whether
 // the connection is metered. Pure rules; the app reads the browser's Network Information API
-// (src/app/sync/dataSaver.ts) and the service worker the same.
+// (src/app/shared/sync/dataSaver.ts) and the service worker the same.
 
 /** What the browser says of the connection (navigator.connection); every field absent where the API is. */
 export interface ConnectionInfo {

@@ -1,4 +1,5 @@
 import { DEALER_PRICE_SLIDER, FUEL_TYPES, type VehicleType } from './constants';
+import { withCatalogueChoice } from './catalogue/makeModel';
 
 // The dealer inventory page (spec sections 2.8, 3 "Dealer-page filter state", 4 "Dealer page", 5, 9):
 // its texts (the make, model and variant ones are SEARCH_FIELD_TEXTS in messages.ts), its
@@ -61,10 +62,7 @@ export function dealerYearOptions(now: Date = new Date()): string[] {
 
 /** Changing make clears model and variant; changing model clears variant (spec section 4). */
 export function setDealerFilter<K extends keyof DealerFilterState>(state: DealerFilterState, key: K, value: DealerFilterState[K]): DealerFilterState {
-  const next = { ...state, [key]: value };
-  if (key === 'make') return { ...next, model: '', variant: '' };
-  if (key === 'model') return { ...next, variant: '' };
-  return next;
+  return withCatalogueChoice(state, key, value, '');
 }
 
 /**

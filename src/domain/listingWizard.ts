@@ -1,4 +1,5 @@
 import { regionOf } from './geo';
+import { withCatalogueChoice } from './catalogue/makeModel';
 import { ENGINE_POWER_HP_MAX, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, MAX_IMAGES, WIZARD_DEFAULT_REGION, YEAR_MIN, yearMax, type VehicleType } from './constants';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './fees';
 import { inPlainWords, LISTING_MESSAGES } from './messages';
@@ -164,10 +165,8 @@ export function contactDefaults(user: { email: string; phone: string | null; reg
  */
 export function changeField<K extends WizardField>(form: WizardForm, field: K, value: WizardForm[K]): WizardForm {
   if (form[field] === value) return form;
-  const next = { ...form, [field]: value };
+  const next = withCatalogueChoice(form, field, value, '');
   if (field === 'vehicle_type') return { ...next, make: '', model: '', variant: '', category: '', engine_power_hp: '' };
-  if (field === 'make') return { ...next, model: '', variant: '' };
-  if (field === 'model') return { ...next, variant: '' };
   return next;
 }
 

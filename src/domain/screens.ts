@@ -1,3 +1,4 @@
+import type { VehicleType } from './constants';
 import type { HeroVariant } from './home';
 
 // Which screen's code an address opens on, written once: the app starts loading that screen's code
@@ -6,25 +7,45 @@ import type { HeroVariant } from './home';
 
 /** A screen's module, as a path under src/app (the key of Vite's build manifest). */
 export type ScreenModule =
-  | 'search/HomePage.tsx'
-  | 'search/BrowsePage.tsx'
-  | 'vehicle/VehicleDetailPage.tsx'
-  | 'search/FeaturedPage.tsx'
-  | 'search/DealersPage.tsx'
-  | 'search/DealerInventoryPage.tsx'
-  | 'dashboard/DashboardPage.tsx';
+  | 'features/search/HomePage.tsx'
+  | 'features/search/BrowsePage.tsx'
+  | 'features/vehicle/VehicleDetailPage.tsx'
+  | 'features/search/FeaturedPage.tsx'
+  | 'features/dealer/DealersPage.tsx'
+  | 'features/dealer/DealerInventoryPage.tsx'
+  | 'features/dashboard/DashboardPage.tsx';
 
-/** A listing's page: /car/{id}, /vehicle/{id} and /vehicles/{id}. */
-const LISTING_PAGE = /^\/(?:car|vehicle|vehicles)\/([^/]+)\/?$/;
+/**
+ * The addresses of these screens, as the router's paths (App.tsx builds its routes from them): a
+ * `:name` part is any one segment. The home page is the index route, `/`.
+ */
+export const SCREEN_PATHS = {
+  browse: { car: 'cars', construction: 'construction', farming: 'farming' } satisfies Record<VehicleType, string>,
+  featured: 'featured',
+  dealers: 'dealers',
+  dealerInventory: 'dealer/:dealerId/inventory',
+  /** A listing's page: /car/{id}, /vehicle/{id} and /vehicles/{id}. */
+  listing: ['car/:id', 'vehicle/:id', 'vehicles/:id'],
+  dashboard: ['dashboard', 'member-dashboard'],
+} as const;
+
+/** The addresses a set of router paths match, each `:name` part captured; a trailing slash is allowed. */
+function pathsPattern(paths: readonly string[]): RegExp {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const one = (p: string) => p.split('/').map((part) => (part.startsWith(':') ? '([^/]+)' : escape(part))).join('\\/');
+  return new RegExp(`^\\/(?:${paths.map(one).join('|')})\\/?$`);
+}
+
+const LISTING_PAGE = pathsPattern(SCREEN_PATHS.listing);
 
 const FIRST_SCREENS: readonly [RegExp, ScreenModule][] = [
-  [/^\/$/, 'search/HomePage.tsx'],
-  [/^\/(cars|construction|farming)\/?$/, 'search/BrowsePage.tsx'],
-  [LISTING_PAGE, 'vehicle/VehicleDetailPage.tsx'],
-  [/^\/featured\/?$/, 'search/FeaturedPage.tsx'],
-  [/^\/dealers\/?$/, 'search/DealersPage.tsx'],
-  [/^\/dealer\/[^/]+\/inventory\/?$/, 'search/DealerInventoryPage.tsx'],
-  [/^\/(dashboard|member-dashboard)\/?$/, 'dashboard/DashboardPage.tsx'],
+  [/^\/$/, 'features/search/HomePage.tsx'],
+  [pathsPattern(Object.values(SCREEN_PATHS.browse)), 'features/search/BrowsePage.tsx'],
+  [LISTING_PAGE, 'features/vehicle/VehicleDetailPage.tsx'],
+  [pathsPattern([SCREEN_PATHS.featured]), 'features/search/FeaturedPage.tsx'],
+  [pathsPattern([SCREEN_PATHS.dealers]), 'features/dealer/DealersPage.tsx'],
+  [pathsPattern([SCREEN_PATHS.dealerInventory]), 'features/dealer/DealerInventoryPage.tsx'],
+  [pathsPattern(SCREEN_PATHS.dashboard), 'features/dashboard/DashboardPage.tsx'],
 ];
 
 /** Every screen module an address can open on. */
@@ -37,7 +58,8 @@ export function firstScreenModule(pathname: string): ScreenModule | null {
 
 /** The listing id of a listing's page address; null for any other address. */
 export function listingPageId(pathname: string): string | null {
-  const id = LISTING_PAGE.exec(pathname)?.[1];
+  // One capture per address form; the one that matched holds the id.
+  const id = LISTING_PAGE.exec(pathname)?.slice(1).find((part) => part !== undefined);
   if (!id) return null;
   try {
     return decodeURIComponent(id);
@@ -57,8 +79,8 @@ export function listingPhotoPreloadLink(images: readonly string[]): string | nul
   return `<${first}>; rel=preload; as=image; fetchpriority=high`;
 }
 
-/** The home page's phone and desktop search panels, each its own module (src/app/search/home/variants.ts). */
+/** The home page's phone and desktop search panels, each its own module (src/app/features/search/home/variants.ts). */
 export const HOME_VARIANT_MODULES: Record<HeroVariant, string> = {
-  mobile: 'search/home/MobileHomeSearch.tsx',
-  desktop: 'search/home/DesktopHomeSearch.tsx',
+  mobile: 'features/search/home/MobileHomeSearch.tsx',
+  desktop: 'features/search/home/DesktopHomeSearch.tsx',
 };

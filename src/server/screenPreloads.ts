@@ -47,7 +47,7 @@ export function loadScreenPreloads(appDir: string): ScreenPreloads | null {
     if (cache.has(cacheKey)) return cache.get(cacheKey)!;
     const keys = new Set<string>();
     closure(keyOf(screen), keys);
-    if (screen === 'search/HomePage.tsx' && homeVariant) closure(keyOf(HOME_VARIANT_MODULES[homeVariant]), keys);
+    if (screen === 'features/search/HomePage.tsx' && homeVariant) closure(keyOf(HOME_VARIANT_MODULES[homeVariant]), keys);
     const links: string[] = [];
     const styles = new Set<string>();
     for (const key of keys) {

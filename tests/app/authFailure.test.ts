@@ -1,6 +1,6 @@
 import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
-import { failureMessage } from '../../src/app/account/authApi';
+import { failureMessage } from '../../src/app/features/account/authApi';
 import { GENERIC_MESSAGES } from '../../src/domain/messages';
 
 // The auth dialog shows the server's detail; a protocol answer (a sign-up pressed twice meets the

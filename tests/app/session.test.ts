@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readSavedSession, restoreSession, session, signIn, signOut, type SessionStorage } from '../../src/app/account/session';
-import { authDialogStore } from '../../src/app/account/authDialogStore';
+import { readSavedSession, restoreSession, session, signIn, signOut, type SessionStorage } from '../../src/app/shared/session/session';
+import { authDialogStore } from '../../src/app/shared/session/authDialogStore';
 import { api } from '../../src/data/api';
 import type { User } from '../../src/domain/user';
 

@@ -56,11 +56,11 @@ describe.skipIf(!hasChromium)("the app's code on the device, in Chromium", () =>
     const sw = await (await fetch(`${app.server.url}/service-worker.js`)).text();
     const precached = new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!));
     const files = builtFiles();
-    const later = Object.entries(files).filter(([module]) => /^(wizard|dashboard|payments|admin|pages)\//.test(module));
-    expect(later.map(([module]) => module)).toEqual(expect.arrayContaining(['wizard/SellPage.tsx', 'dashboard/DashboardPage.tsx', 'payments/PayListingPage.tsx', 'admin/AdminPage.tsx', 'pages/AboutPage.tsx']));
+    const later = Object.entries(files).filter(([module]) => /^features\/(wizard|dashboard|payments|admin|pages)\//.test(module));
+    expect(later.map(([module]) => module)).toEqual(expect.arrayContaining(['features/wizard/SellPage.tsx', 'features/dashboard/DashboardPage.tsx', 'features/payments/PayListingPage.tsx', 'features/admin/AdminPage.tsx', 'features/pages/AboutPage.tsx']));
     for (const [module, { file }] of later) expect(precached.has(file), `${module} (${file})`).toBe(false);
     const screens = JSON.parse(readFileSync(path.join(distDir, SCREEN_FILES_MANIFEST), 'utf8')) as Record<string, string>;
-    for (const module of ['search/HomePage.tsx', 'search/BrowsePage.tsx', 'vehicle/VehicleDetailPage.tsx', 'search/DealersPage.tsx', 'search/FeaturedPage.tsx']) {
+    for (const module of ['features/search/HomePage.tsx', 'features/search/BrowsePage.tsx', 'features/vehicle/VehicleDetailPage.tsx', 'features/dealer/DealersPage.tsx', 'features/search/FeaturedPage.tsx']) {
       expect(precached.has(screens[module]!), module).toBe(true);
     }
     expect([...precached].some((url) => /^assets\/listings\.worker-[\w-]+\.js$/.test(url))).toBe(true);
@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium)("the app's code on the device, in Chromium", () =>
       const step = page.getByRole('dialog', { name: 'Create Listing' }).getByText('Step 1 of 8').first();
       await step.waitFor({ timeout: 30_000 });
       await serviceWorkerControls(page);
-      const wizardFile = builtFiles()['wizard/SellPage.tsx']!.file;
+      const wizardFile = builtFiles()['features/wizard/SellPage.tsx']!.file;
       await expect.poll(() => kept(page, wizardFile), { timeout: 20_000 }).toBe(true);
 
       await context.setOffline(true);
@@ -94,13 +94,13 @@ describe.skipIf(!hasChromium)("the app's code on the device, in Chromium", () =>
       const page = await app.open(context, '/', 'Start Your Search');
       await serviceWorkerControls(page);
       const files = builtFiles();
-      for (const module of ['wizard/SellPage.tsx', 'admin/AdminPage.tsx', 'pages/AboutPage.tsx']) {
+      for (const module of ['features/wizard/SellPage.tsx', 'features/admin/AdminPage.tsx', 'features/pages/AboutPage.tsx']) {
         await expect.poll(() => kept(page, files[module]!.file), { timeout: 30_000, message: module }).toBe(true);
       }
       // Every file of the wizard's screen, not only its own: on a busy machine the background fetch may
       // still be on its way through the rest when the three above are in.
       const precached = await precachedFiles();
-      for (const file of closureOf(files, 'wizard/SellPage.tsx').filter((f) => !precached.has(f))) {
+      for (const file of closureOf(files, 'features/wizard/SellPage.tsx').filter((f) => !precached.has(f))) {
         await expect.poll(() => kept(page, file), { timeout: 30_000, message: file }).toBe(true);
       }
       await context.setOffline(true);
@@ -125,7 +125,7 @@ describe.skipIf(!hasChromium)("the app's code on the device, in Chromium", () =>
         await serviceWorkerControls(page);
         await page.waitForLoadState('networkidle');
         const files = builtFiles();
-        for (const module of ['wizard/SellPage.tsx', 'admin/AdminPage.tsx', 'dashboard/DashboardPage.tsx', 'pages/AboutPage.tsx']) {
+        for (const module of ['features/wizard/SellPage.tsx', 'features/admin/AdminPage.tsx', 'features/dashboard/DashboardPage.tsx', 'features/pages/AboutPage.tsx']) {
           expect(asked, module).not.toContain(files[module]!.file);
           expect(await kept(page, files[module]!.file), module).toBe(false);
         }

@@ -38,7 +38,7 @@ function answerPrompts({ consent, keys }: { consent: string; keys: typeof STORAG
 
 /**
  * An account's saved session in the context before the app starts, as after signing in on an earlier
- * visit (the keys src/app/account/session.ts reads). Set on the first page only: a later sign-out or
+ * visit (the keys src/app/shared/session/session.ts reads). Set on the first page only: a later sign-out or
  * sign-in by the app is not undone by the next navigation.
  */
 export async function signedIn(context: BrowserContext, session: { token: string; user: unknown }): Promise<void> {

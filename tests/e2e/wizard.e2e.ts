@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
     return (await res.json()) as Vehicle[];
   }
 
-  /** Opens /sell signed in as the account (the session as src/app/account/session.ts keeps it). */
+  /** Opens /sell signed in as the account (the session as src/app/shared/session/session.ts keeps it). */
   async function openSell(context: BrowserContext, a: Account): Promise<Page> {
     const page = await app.open(context, '/about', 'About');
     await page.evaluate(({ token, user }) => {

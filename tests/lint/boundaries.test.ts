@@ -30,7 +30,7 @@ const TREE: Record<string, string> = {
   'src/app/features/account/AccountPage.ts':
     "import { Page } from '../../shared/Page';\nimport { db } from '../../../data/db';\nimport { fee } from '../../../domain/fees';\nimport { AccountForm } from './AccountForm';\nexport const AccountPage = [Page, db, fee, AccountForm];\n",
   'src/app/features/account/AccountForm.ts': "export const AccountForm = 'form';\n",
-  'workers/search.worker.ts': "import { Page } from '../src/app/shared/Page';\nimport { db } from '../src/data/db';\nexport const worker = [Page, db];\n",
+  'workers/listings.worker.ts': "import { Page } from '../src/app/shared/Page';\nimport { db } from '../src/data/db';\nexport const worker = [Page, db];\n",
   'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true }, include: ['src', 'workers'] }),
 };
 
@@ -72,7 +72,7 @@ describe('the lint rules keep the design arrows', () => {
 
   it('fails the app importing the server, and a worker importing the app', () => {
     expect(rulesFor('src/app/main.ts')).toEqual(['import-x/no-restricted-paths']);
-    expect(rulesFor('workers/search.worker.ts')).toEqual(['import-x/no-restricted-paths']);
+    expect(rulesFor('workers/listings.worker.ts')).toEqual(['import-x/no-restricted-paths']);
   });
 
   it('fails I/O in the domain: fetch, timers, storage through globalThis', () => {

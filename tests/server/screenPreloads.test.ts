@@ -17,30 +17,30 @@ describe("a screen's Link header when its file holds several modules", () => {
       'index.html': { file: 'assets/index-i1.js', isEntry: true, dynamicImports: ['_HomePage-h1.js', '_BrowsePage-b1.js'] },
       '_HomePage-h1.js': { file: 'assets/HomePage-h1.js', name: 'HomePage', imports: ['index.html'], css: ['assets/HomePage-h2.css'] },
       '_BrowsePage-b1.js': { file: 'assets/BrowsePage-b1.js', name: 'BrowsePage', imports: ['index.html', '_HomePage-h1.js'] },
-      'search/home/DesktopHomeSearch.tsx': { file: 'assets/DesktopHomeSearch-d1.js', isDynamicEntry: true, imports: ['index.html', '_HomePage-h1.js', '_BrowsePage-b1.js'] },
+      'features/search/home/DesktopHomeSearch.tsx': { file: 'assets/DesktopHomeSearch-d1.js', isDynamicEntry: true, imports: ['index.html', '_HomePage-h1.js', '_BrowsePage-b1.js'] },
     }),
   );
   writeFileSync(
     path.join(appDir, SCREEN_FILES_MANIFEST),
     JSON.stringify({
-      'search/HomePage.tsx': 'assets/HomePage-h1.js',
-      'search/home/MobileHomeSearch.tsx': 'assets/HomePage-h1.js',
-      'search/home/DesktopHomeSearch.tsx': 'assets/DesktopHomeSearch-d1.js',
-      'search/BrowsePage.tsx': 'assets/BrowsePage-b1.js',
+      'features/search/HomePage.tsx': 'assets/HomePage-h1.js',
+      'features/search/home/MobileHomeSearch.tsx': 'assets/HomePage-h1.js',
+      'features/search/home/DesktopHomeSearch.tsx': 'assets/DesktopHomeSearch-d1.js',
+      'features/search/BrowsePage.tsx': 'assets/BrowsePage-b1.js',
     }),
   );
   const preloads = loadScreenPreloads(appDir)!;
   const links = (header: string | null) => (header ? header.split(', ') : []);
 
   it('names the file that holds the screen, once, with what it needs', () => {
-    expect(links(preloads('search/HomePage.tsx', 'mobile'))).toEqual(['</assets/HomePage-h1.js>; rel=modulepreload', '</assets/HomePage-h2.css>; rel=preload; as=style']);
-    expect(links(preloads('search/HomePage.tsx', null))).toEqual(['</assets/HomePage-h1.js>; rel=modulepreload', '</assets/HomePage-h2.css>; rel=preload; as=style']);
-    expect(links(preloads('search/BrowsePage.tsx', null))).toEqual([
+    expect(links(preloads('features/search/HomePage.tsx', 'mobile'))).toEqual(['</assets/HomePage-h1.js>; rel=modulepreload', '</assets/HomePage-h2.css>; rel=preload; as=style']);
+    expect(links(preloads('features/search/HomePage.tsx', null))).toEqual(['</assets/HomePage-h1.js>; rel=modulepreload', '</assets/HomePage-h2.css>; rel=preload; as=style']);
+    expect(links(preloads('features/search/BrowsePage.tsx', null))).toEqual([
       '</assets/BrowsePage-b1.js>; rel=modulepreload',
       '</assets/HomePage-h1.js>; rel=modulepreload',
       '</assets/HomePage-h2.css>; rel=preload; as=style',
     ]);
-    expect(links(preloads('search/HomePage.tsx', 'desktop'))).toEqual([
+    expect(links(preloads('features/search/HomePage.tsx', 'desktop'))).toEqual([
       '</assets/HomePage-h1.js>; rel=modulepreload',
       '</assets/DesktopHomeSearch-d1.js>; rel=modulepreload',
       '</assets/BrowsePage-b1.js>; rel=modulepreload',
@@ -49,6 +49,6 @@ describe("a screen's Link header when its file holds several modules", () => {
   });
 
   it('says nothing for a screen the build does not know', () => {
-    expect(preloads('search/FeaturedPage.tsx', null)).toBeNull();
+    expect(preloads('features/search/FeaturedPage.tsx', null)).toBeNull();
   });
 });

@@ -28,11 +28,11 @@ describe('serving the app', () => {
         'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_vendor-def456.js'] },
         '_vendor-def456.js': { file: 'assets/vendor-def456.js' },
         '_card-c2.js': { file: 'assets/card-c2.js', imports: ['_vendor-def456.js'], css: ['assets/card-c3.css'] },
-        'search/BrowsePage.tsx': { file: 'assets/BrowsePage-b1.js', isDynamicEntry: true, imports: ['index.html', '_vendor-def456.js', '_card-c2.js'] },
-        'search/HomePage.tsx': { file: 'assets/HomePage-h1.js', isDynamicEntry: true, imports: ['index.html'] },
-        'search/home/MobileHomeSearch.tsx': { file: 'assets/MobileHomeSearch-m1.js', isDynamicEntry: true, imports: ['_card-c2.js'] },
-        'search/home/DesktopHomeSearch.tsx': { file: 'assets/DesktopHomeSearch-d1.js', isDynamicEntry: true, imports: ['index.html'] },
-        'vehicle/VehicleDetailPage.tsx': { file: 'assets/VehicleDetailPage-v1.js', isDynamicEntry: true, imports: ['index.html'] },
+        'features/search/BrowsePage.tsx': { file: 'assets/BrowsePage-b1.js', isDynamicEntry: true, imports: ['index.html', '_vendor-def456.js', '_card-c2.js'] },
+        'features/search/HomePage.tsx': { file: 'assets/HomePage-h1.js', isDynamicEntry: true, imports: ['index.html'] },
+        'features/search/home/MobileHomeSearch.tsx': { file: 'assets/MobileHomeSearch-m1.js', isDynamicEntry: true, imports: ['_card-c2.js'] },
+        'features/search/home/DesktopHomeSearch.tsx': { file: 'assets/DesktopHomeSearch-d1.js', isDynamicEntry: true, imports: ['index.html'] },
+        'features/vehicle/VehicleDetailPage.tsx': { file: 'assets/VehicleDetailPage-v1.js', isDynamicEntry: true, imports: ['index.html'] },
       }),
     );
     precompress(appDir);

@@ -1,6 +1,7 @@
 import { BODY_TYPE_LABELS, CONDITION_LABELS, type BodyType, type Condition } from '../constants';
 import { capitalise, fuelText } from '../display';
 import { usdText, wholeNumberText } from '../numbers';
+import { withCatalogueChoice } from '../catalogue/makeModel';
 
 // The active filters of a browse screen as removable chips (spec sections 2.5 and 2.6): one chip per
 // field set, in words, and what removing it clears (a make takes its model and variant with it).
@@ -97,10 +98,7 @@ export function filterChips(fields: Record<string, string | undefined>): FilterC
 
 /** The fields without the chip's: a make takes model and variant with it, a model its variant. */
 export function withoutChip<T extends Record<string, string | undefined>>(fields: T, field: string): T {
-  const out: Record<string, string | undefined> = { ...fields, [field]: undefined };
-  if (field === 'make') out.model = out.variant = undefined;
-  if (field === 'model') out.variant = undefined;
-  return out as T;
+  return withCatalogueChoice<Record<string, string | undefined>, string>(fields, field, undefined, undefined) as T;
 }
 
 /** The URL's names of a Browse-by-type tile's category, one per vehicle type, and a saved search's. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../domain/constants';
+import { thumbnailOf } from '../../domain/photos';
 import { localMediaDir, localObjects } from './localStore';
 
 export const MEDIA_PREFIX = '/media/';
@@ -65,7 +66,6 @@ export interface MediaObjects {
   check(): Promise<void>;
 }
 
-export const thumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-thumb.webp');
 const smallThumbnailOf = (url: string) => url.replace(/-full\.webp$/, '-small.webp');
 const STORED = /^\/media\/[0-9a-f]{32}-full\.webp$/;
 /** The name of a stored rendition, as `store` makes them. */

@@ -1,0 +1,244 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Checkbox, Group, Radio, Select, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { useSnapshot } from 'valtio';
+import { REGIONS, VEHICLE_TYPES, type VehicleType } from '../../../domain/constants';
+import { DATA_SCREEN_TEXTS as T, DATA_TYPE_LABELS, dataSizeText } from '../../../domain/dataScreen';
+import { mayUpdateNow } from '../../../domain/dataSaver';
+import { SCOPE_DISTANCES_KM, WHOLE_COUNTRY, type MirrorScope } from '../../../domain/search/scope';
+import type { DataStatus } from '../../../../workers/listings.worker';
+import { locationStore } from '../../shared/location/locationStore';
+import { Page } from '../../shared/shell/Page';
+import { syncedAtText } from '../../shared/shell/syncedAt';
+import { dataSaverStore, useConnection } from '../../shared/sync/dataSaver';
+import { loadPrefs, savePrefs } from '../../shared/sync/dataPrefs';
+import { listingsWorker } from '../../shared/sync/searchClient';
+import { syncNow, syncStore } from '../../shared/sync/syncStore';
+
+type Kind = 'all' | 'types' | 'regions' | 'near';
+
+interface Draft {
+  kind: Kind;
+  types: VehicleType[];
+  regions: string[];
+  km: number;
+  wifiOnly: boolean;
+  saveData: boolean;
+}
+
+const DEFAULT_KM = 100;
+
+function draftOf(prefs: DataStatus['prefs']): Draft {
+  const { scope } = prefs;
+  const kind: Kind = scope.near ? 'near' : scope.regions ? 'regions' : scope.types ? 'types' : 'all';
+  return { kind, types: [...(scope.types ?? [])], regions: [...(scope.regions ?? [])], km: scope.near?.km ?? DEFAULT_KM, wifiOnly: prefs.wifiOnly, saveData: prefs.saveData };
+}
+
+/** The scope a draft chooses; null while it is not a valid choice (no type or region ticked, no location). */
+function scopeOf(d: Draft, position: { latitude: number; longitude: number } | null): MirrorScope | null {
+  switch (d.kind) {
+    case 'all':
+      return WHOLE_COUNTRY;
+    case 'types':
+      return d.types.length ? { types: VEHICLE_TYPES.filter((t) => d.types.includes(t)), regions: null, near: null } : null;
+    case 'regions':
+      return d.regions.length ? { types: null, regions: REGIONS.filter((r) => d.regions.includes(r)), near: null } : null;
+    case 'near':
+      return position ? { types: null, regions: null, near: { latitude: position.latitude, longitude: position.longitude, km: d.km } } : null;
+  }
+}
+
+/** One line of what the device holds: a label and its value. */
+function Fact({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Stack gap={2}>
+      <Text fz="sm" c="dimmed">
+        {label}
+      </Text>
+      {value === null ? <Skeleton h={24} w={120} /> : <Text fw={700} fz="lg">{value}</Text>}
+    </Stack>
+  );
+}
+
+/** How many listings the device holds, the space they take, what the last update downloaded; and Update now. */
+function Held({ status }: { status: DataStatus | null }) {
+  const { online, syncing } = useSnapshot(syncStore);
+  const { connection, prefs } = useSnapshot(dataSaverStore);
+  const last = status?.lastUpdate;
+  const size = status ? (status.bytesOnDevice === null ? T.sizeUnknown : dataSizeText(status.bytesOnDevice)) : null;
+  const lastText = status ? (last ? T.lastUpdate(dataSizeText(last.bytes), syncedAtText(new Date(last.at))) : T.noUpdateYet) : null;
+  const waiting = online && !mayUpdateNow(prefs, connection);
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="data-held">
+      <Title order={2} fz="h4" id="data-held" mb="md">
+        {T.heldHeading}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <Fact label={T.listingsLabel} value={status ? T.listings(status.count) : null} />
+        <Fact label={T.sizeLabel} value={size} />
+        <Fact label={T.lastUpdateLabel} value={lastText} />
+      </SimpleGrid>
+      <Group mt="lg" gap="sm" align="center">
+        <Button variant="light" onClick={() => void syncNow()} loading={syncing} disabled={!online}>
+          {T.updateNow}
+        </Button>
+        {!online ? (
+          <Text fz="sm" c="dimmed">
+            {T.offline}
+          </Text>
+        ) : waiting ? (
+          <Text fz="sm" c="dimmed">
+            {T.waitingForWifi}
+          </Text>
+        ) : null}
+      </Group>
+    </Card>
+  );
+}
+
+function Choices({ initial, onSaved }: { initial: Draft; onSaved: () => void }) {
+  const [draft, setDraft] = useState(initial);
+  const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
+  const location = useSnapshot(locationStore);
+  const { metering, browserSaveData } = useConnection();
+  const known = location.source !== 'default';
+  const position = known ? location.position : null;
+  const scope = scopeOf(draft, position);
+  const change = (patch: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setState('idle');
+  };
+  const save = async () => {
+    if (!scope) return;
+    setState('saving');
+    try {
+      await savePrefs({ scope, wifiOnly: draft.wifiOnly, saveData: draft.saveData });
+    } catch (err) {
+      console.warn('data preferences not saved', err);
+      setState('failed');
+      return;
+    }
+    setState('saved');
+    onSaved();
+    void syncNow().then(onSaved);
+  };
+  const nearText = location.source === 'account' ? (location.place ? T.nearPlace(location.place) : T.nearAccount) : T.nearDevice;
+  const problem = scope
+    ? null
+    : draft.kind === 'types'
+      ? T.pickOneType
+      : draft.kind === 'regions'
+        ? T.pickOneRegion
+        : T.noLocation;
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="data-keep">
+        <Radio.Group
+          value={draft.kind}
+          onChange={(v) => change({ kind: v as Kind })}
+          label={
+            <Title order={2} fz="h4" id="data-keep" mb="xs">
+              {T.keepHeading}
+            </Title>
+          }
+        >
+          <Stack gap="sm" mt="xs">
+            <Radio value="all" label={T.wholeCountry} />
+            <Radio value="types" label={T.someTypes} />
+            {draft.kind === 'types' ? (
+              <Checkbox.Group value={draft.types} onChange={(v) => change({ types: v as VehicleType[] })} label={T.typesLabel} pl={32} error={draft.types.length ? undefined : T.pickOneType}>
+                <Stack gap={8} mt={6}>
+                  {VEHICLE_TYPES.map((t) => (
+                    <Checkbox key={t} value={t} label={DATA_TYPE_LABELS[t]} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            ) : null}
+            <Radio value="regions" label={T.someRegions} />
+            {draft.kind === 'regions' ? (
+              <Checkbox.Group value={draft.regions} onChange={(v) => change({ regions: v })} label={T.regionsLabel} pl={32} error={draft.regions.length ? undefined : T.pickOneRegion}>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={8} verticalSpacing={8} mt={6}>
+                  {REGIONS.map((r) => (
+                    <Checkbox key={r} value={r} label={r} />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            ) : null}
+            <Radio value="near" label={T.nearMe} disabled={!known} description={known ? nearText : T.noLocation} />
+            {draft.kind === 'near' && known ? (
+              <Select
+                pl={32}
+                maw={280}
+                label={T.distanceLabel}
+                data={SCOPE_DISTANCES_KM.map((km) => ({ value: String(km), label: T.distanceOption(km) }))}
+                value={String(draft.km)}
+                onChange={(v) => v && change({ km: Number(v) })}
+                allowDeselect={false}
+              />
+            ) : null}
+          </Stack>
+        </Radio.Group>
+      </Card>
+      <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="data-updates">
+        <Radio.Group
+          value={draft.wifiOnly ? 'wifi' : 'any'}
+          onChange={(v) => change({ wifiOnly: v === 'wifi' })}
+          label={
+            <Title order={2} fz="h4" id="data-updates" mb="xs">
+              {T.updatesHeading}
+            </Title>
+          }
+        >
+          <Stack gap="sm" mt="xs">
+            <Radio value="any" label={T.anyConnection} />
+            <Radio value="wifi" label={T.wifiOnly} description={draft.wifiOnly && metering === 'unknown' ? T.wifiUnknown : undefined} />
+          </Stack>
+        </Radio.Group>
+        <Switch
+          mt="xl"
+          size="md"
+          label={T.saveDataLabel}
+          description={browserSaveData ? `${T.saveDataDescription} ${T.browserSavesData}` : T.saveDataDescription}
+          checked={draft.saveData || browserSaveData}
+          disabled={browserSaveData}
+          onChange={(e) => change({ saveData: e.currentTarget.checked })}
+        />
+      </Card>
+      <Group gap="md" align="center">
+        <Button size="md" onClick={() => void save()} loading={state === 'saving'} disabled={!scope}>
+          {T.save}
+        </Button>
+        <Text fz="sm" c={state === 'failed' || problem ? 'red.8' : 'dimmed'} role="status">
+          {state === 'saved' ? T.saved : state === 'failed' ? T.saveFailed : (problem ?? '')}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /data: what the device holds of the listings and the person's choice of what to keep and when to update. */
+export default function DataPage() {
+  const [status, setStatus] = useState<DataStatus | null>(null);
+  const { version, count, syncing } = useSnapshot(syncStore);
+  const [initial, setInitial] = useState<Draft | null>(null);
+  const refresh = () => {
+    listingsWorker.dataStatus().then(setStatus, (err: unknown) => console.warn('data status not read', err));
+  };
+  // Read again whenever an update changes what the device holds.
+  useEffect(refresh, [version, count, syncing]);
+  useEffect(() => {
+    // The choice as stored, or as saved since (the store follows each save).
+    void loadPrefs().then(() => setInitial(draftOf(dataSaverStore.prefs)));
+  }, []);
+  return (
+    <Page title={T.title} subtitle={T.subtitle} size="md">
+      <Stack gap="lg">
+        <Held status={status} />
+        {initial ? (
+          <Choices initial={initial} onSaved={refresh} />
+        ) : (
+          <Skeleton h={320} radius="md" />
+        )}
+      </Stack>
+    </Page>
+  );
+}

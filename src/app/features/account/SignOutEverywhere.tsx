@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { HTTPError } from 'ky';
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { ACCOUNT_NAV_TEXTS as T } from '../../../domain/authTexts';
+import { AUTH_MESSAGES } from '../../../domain/messages';
+import { logoutAll } from './authApi';
+import { authDialog, signOutEverywhereDialog, signOutEverywhereStore } from '../../shared/session/authDialogStore';
+import { signOut } from '../../shared/session/session';
+
+/**
+ * "Sign out on all devices": asks first, then revokes every token of the account on the server and
+ * signs this device out. Other devices are signed out at their next call that needs the account.
+ */
+export default function SignOutEverywhere() {
+  const { opened } = useSnapshot(signOutEverywhereStore);
+  const onClose = signOutEverywhereDialog.close;
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const close = () => {
+    setFailed(false);
+    onClose();
+  };
+  const confirm = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const answer = await logoutAll();
+      onClose();
+      signOut();
+      authDialog.open('signin', { notice: { kind: 'success', text: answer.message || AUTH_MESSAGES.signedOutEverywhere } });
+    } catch (err) {
+      // A 401 means this token was revoked already: the API client has signed this device out.
+      if (err instanceof HTTPError && err.response.status === 401) onClose();
+      else setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={T.signOutEverywhereTitle} centered>
+      <Text fz="sm">{T.signOutEverywhereBody}</Text>
+      {failed ? (
+        <Alert color="red" mt="md" role="alert">
+          {T.signOutEverywhereFailed}
+        </Alert>
+      ) : null}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={close} disabled={busy}>
+          {T.cancel}
+        </Button>
+        <Button color="red" onClick={() => void confirm()} loading={busy}>
+          {T.signOutEverywhereConfirm}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { ADMIN_STAT_TILES, ADMIN_TEXTS as T, type AdminStats } from '../../../domain/admin';
+import { LoadFailed, TabHeader } from './adminParts';
+import type { Loaded } from './useAdminLoad';
+import { wholeNumberText } from '../../../domain/numbers';
+
+/** `value` null: still loading, or '—' when the statistics could not be loaded. */
+function Tile({ label, value, failed }: { label: string; value: number | null; failed: boolean }) {
+  return (
+    <Card component="section" aria-label={label} padding="lg" style={{ justifyContent: 'space-between' }}>
+      <Text fz="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      {value === null && !failed ? (
+        <Skeleton h={38} w="55%" mt={6} radius="sm" />
+      ) : (
+        <Text fz={32} fw={800} c="brand.8" lh={1.2} mt={4}>
+          {value === null ? '—' : wholeNumberText(value)}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** The statistics of spec section 3 as tiles, users first, then listings. */
+export function OverviewTab({ stats }: { stats: Loaded<AdminStats> }) {
+  const groups = [
+    { title: T.usersHeading, tiles: ADMIN_STAT_TILES.filter((t) => t.group === 'users'), cols: { base: 2, sm: 3 } },
+    { title: T.listingsHeading, tiles: ADMIN_STAT_TILES.filter((t) => t.group === 'listings'), cols: { base: 2, sm: 3, md: 5 } },
+  ];
+  return (
+    <>
+      <TabHeader title={T.tabs.overview} onRefresh={stats.reload} refreshing={stats.loading && stats.data !== null} />
+      {stats.failed ? <LoadFailed what="statistics" onRetry={stats.reload} /> : null}
+      <Stack gap="xl" aria-busy={stats.data === null}>
+        {groups.map((g) => (
+          <div key={g.title}>
+            <Title order={3} fz="h5" c="dimmed" tt="uppercase" mb="xs">
+              {g.title}
+            </Title>
+            <SimpleGrid cols={g.cols} spacing="md">
+              {g.tiles.map((t) => (
+                <Tile key={t.key} label={t.label} value={stats.data ? stats.data[t.key] : null} failed={stats.failed} />
+              ))}
+            </SimpleGrid>
+          </div>
+        ))}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Group, Image, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { db } from '../../../data/db';
+import { deleteDraft, type DraftSummary } from '../../../data/drafts';
+import { PLACEHOLDER_IMAGE } from '../../../domain/constants';
+import { DASHBOARD_TEXTS as T, draftTitle, savedAtText } from '../../../domain/dashboard';
+import { toast } from '../../shared/toasts/toasts';
+
+/** A stored photo as an image: an object URL made for as long as it shows. */
+export function BlobThumb({ blob, w, h }: { blob: Blob | null; w: number; h: number }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return setUrl(null);
+    const u = URL.createObjectURL(blob);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [blob]);
+  return <Image src={url ?? PLACEHOLDER_IMAGE} alt="" w={w} h={h} radius="md" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} style={{ flexShrink: 0 }} />;
+}
+
+/** Drafts saved on this device (not yet queued), the latest first, with Continue and Delete. */
+export function DeviceDrafts({ drafts, onContinue }: { drafts: DraftSummary[]; onContinue(id: string): void }) {
+  const [confirming, setConfirming] = useState<DraftSummary | null>(null);
+  const now = Date.now();
+  if (drafts.length === 0) return null;
+
+  const remove = async () => {
+    const d = confirming;
+    setConfirming(null);
+    if (!d) return;
+    try {
+      await deleteDraft(db, d.id);
+      toast('success', T.draftDeleted);
+    } catch (err) {
+      console.warn('draft not deleted', err);
+      toast('error', T.draftDeleteError);
+    }
+  };
+
+  return (
+    <section aria-labelledby="drafts-heading">
+      <Title order={2} fz="xl" id="drafts-heading">
+        {T.draftsTitle}
+      </Title>
+      <Text fz="sm" c="dimmed" mb="sm">
+        {T.draftsText}
+      </Text>
+      <Stack gap="sm">
+        {drafts.map((d) => {
+          const title = draftTitle(d.fields);
+          return (
+            <Card key={d.id} padding="sm" component="article" aria-label={title} data-draft-id={d.id}>
+              <Group wrap="nowrap" gap="sm" align="center">
+                <BlobThumb blob={d.mainPhoto} w={72} h={54} />
+                <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={650} lineClamp={1} title={title}>
+                    {title}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {savedAtText(d.updatedAt, now)}
+                  </Text>
+                </Stack>
+              </Group>
+              <Group gap={6} mt="sm" justify="flex-end">
+                <Button size="xs" variant="light" color="red" onClick={() => setConfirming(d)}>
+                  {T.delete}
+                  <VisuallyHidden> {title}</VisuallyHidden>
+                </Button>
+                <Button size="xs" onClick={() => onContinue(d.id)}>
+                  {T.continueDraft}
+                  <VisuallyHidden> {title}</VisuallyHidden>
+                </Button>
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={<Text fw={750}>{T.deleteDraftTitle}</Text>} centered>
+        <Text>{T.deleteDraftConfirm}</Text>
+        {confirming ? (
+          <Text fw={650} mt="xs">
+            {draftTitle(confirming.fields)}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
+            {T.cancel}
+          </Button>
+          <Button color="red" onClick={() => void remove()}>
+            {T.delete}
+          </Button>
+        </Group>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { HTTPError } from 'ky';
+import { Alert, Badge, Button, Card, Group, Image, Modal, Paper, Skeleton, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
+import { api } from '../../../data/api';
+import { PLACEHOLDER_IMAGE } from '../../../domain/constants';
+import { cacheTimeText, DASHBOARD_TEXTS as T, listingIndicator, listingsToShow, paymentAction, pendingCount, STATUS_COLORS } from '../../../domain/dashboard';
+import { mileageText, priceText, titleOf } from '../../../domain/display';
+import { LISTING_MESSAGES } from '../../../domain/messages';
+import { listingStatus, type Vehicle } from '../../../domain/vehicle';
+import { cardPhotoUrl } from '../../../domain/photos';
+import { syncNow } from '../../shared/sync/syncStore';
+import { toast } from '../../shared/toasts/toasts';
+import type { HistoryListing, MyListings as MyListingsState } from './useMyListings';
+
+
+function ListingRow({ v, history, offline, onEdit, onDelete }: { v: HistoryListing; history: boolean; offline: boolean; onEdit(v: Vehicle): void; onDelete(v: Vehicle): void }) {
+  const now = new Date();
+  const status = listingStatus(v, now);
+  const indicator = listingIndicator(v, now);
+  const pay = paymentAction(v, now);
+  const title = titleOf(v);
+  const named = (label: string) => (
+    <>
+      {label}
+      <VisuallyHidden> {title}</VisuallyHidden>
+    </>
+  );
+  return (
+    <Card padding="sm" component="article" aria-label={title} data-listing-id={v.id}>
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Image src={cardPhotoUrl(v.images[0])} alt="" w={{ base: 96, sm: 128 }} h={{ base: 72, sm: 96 }} radius="md" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" style={{ flexShrink: 0 }} />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={650} lineClamp={2} title={title}>
+            {title}
+          </Text>
+          <Text fw={800} c="brand.8">
+            {priceText(v.price)}
+          </Text>
+          <Group gap={6} wrap="wrap">
+            {history ? (
+              <Badge color={STATUS_COLORS[status]} c={status === 'Pending' ? 'dark.8' : undefined} variant={status === 'Expired' ? 'light' : 'filled'} size="sm" data-status={status}>
+                {status}
+              </Badge>
+            ) : null}
+            {indicator ? (
+              <Badge color={indicator.color} variant="light" size="sm" tt="none" data-days-left={indicator.color}>
+                {indicator.label}
+              </Badge>
+            ) : null}
+            <Text fz="xs" c="dimmed">
+              {[mileageText(v), T.views(v.views)].join(' · ')}
+            </Text>
+          </Group>
+        </Stack>
+      </Group>
+      <Group gap={6} mt="sm" justify="flex-end">
+        {pay ? (
+          <Button component={Link} to={`/pay/${v.id}`} size="xs" color={pay === 'pay' ? 'gold.7' : 'brand'} c={pay === 'pay' ? 'dark.9' : undefined} mr="auto">
+            {named(pay === 'pay' ? T.payNow : T.relist)}
+          </Button>
+        ) : null}
+        <Button component={Link} to={`/car/${v.id}`} size="xs" variant="default">
+          {named(T.view)}
+        </Button>
+        <Button size="xs" variant="default" onClick={() => onEdit(v)}>
+          {named(T.edit)}
+        </Button>
+        <Button size="xs" variant="light" color="red" onClick={() => onDelete(v)} disabled={offline} title={offline ? T.needsConnection : undefined}>
+          {named(T.delete)}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function RowSkeleton() {
+  return (
+    <Card padding="sm" aria-hidden data-testid="listing-row-skeleton">
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Skeleton w={{ base: 96, sm: 128 }} h={{ base: 72, sm: 96 }} radius="md" style={{ flexShrink: 0 }} />
+        <Stack gap={8} style={{ flex: 1 }} pt={4}>
+          <Skeleton h={14} w="70%" />
+          <Skeleton h={14} w="35%" />
+          <Skeleton h={12} w="55%" />
+        </Stack>
+      </Group>
+      <Group gap={6} mt="sm" justify="flex-end">
+        <Skeleton h={30} w={60} />
+        <Skeleton h={30} w={56} />
+        <Skeleton h={30} w={70} />
+      </Group>
+    </Card>
+  );
+}
+
+function Empty({ title, text }: { title: string; text: string }) {
+  return (
+    <Paper p="xl" radius="lg" withBorder ta="center" bg="gray.0">
+      <Text fw={700} fz="lg">
+        {title}
+      </Text>
+      <Text c="dimmed" fz="sm" mt={4} maw={420} mx="auto">
+        {text}
+      </Text>
+    </Paper>
+  );
+}
+
+export function MyListings({ state, onCreate, onEdit }: { state: MyListingsState; onCreate(): void; onEdit(v: Vehicle): void }) {
+  const [history, setHistory] = useState(false);
+  const [confirming, setConfirming] = useState<Vehicle | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const { listings, loading, cachedAt, failed, offline } = state;
+  const now = new Date();
+  const shown = listings ? listingsToShow(listings, history, now) : [];
+  const waiting = listings && !history ? pendingCount(listings, now) : 0;
+
+  const confirmDelete = async () => {
+    const v = confirming;
+    if (!v) return;
+    setDeleting(true);
+    try {
+      await api.delete(`cars/${v.id}`, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    } catch (err) {
+      // Gone already (deleted from another device): what the seller asked for is done.
+      if (!(err instanceof HTTPError && err.response.status === 404)) {
+        if (!(err instanceof HTTPError)) console.warn('listing not deleted', err);
+        toast('error', LISTING_MESSAGES.deleteError);
+        setDeleting(false);
+        setConfirming(null);
+        return;
+      }
+    }
+    state.remove(v.id);
+    setDeleting(false);
+    setConfirming(null);
+    toast('success', T.deleted);
+    void syncNow();
+  };
+
+  let body;
+  if (!listings && loading) {
+    body = (
+      <Stack gap="sm">
+        <RowSkeleton />
+        <RowSkeleton />
+        <RowSkeleton />
+      </Stack>
+    );
+  } else if (!listings && offline) {
+    body = (
+      <Alert color="gray" variant="light" title={T.offlineTitle} radius="lg">
+        {T.offlineText}
+      </Alert>
+    );
+  } else if (!listings) {
+    body = null;
+  } else if (shown.length === 0) {
+    body = history ? <Empty title={T.noListingsTitle} text={T.noListingsText} /> : <Empty title={T.noActiveTitle} text={T.noActiveText} />;
+  } else {
+    body = (
+      <Stack gap="sm">
+        {shown.map((v) => (
+          <ListingRow key={v.id} v={v} history={history} offline={offline} onEdit={onEdit} onDelete={setConfirming} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <section aria-labelledby="my-listings-heading">
+      <Group justify="space-between" align="center" mb="sm" gap="sm">
+        <Title order={2} fz="xl" id="my-listings-heading">
+          {T.listingsTitle}
+        </Title>
+        <Group gap="md">
+          <Switch label={T.history} checked={history} onChange={(e) => setHistory(e.currentTarget.checked)} />
+          <Button size="sm" onClick={onCreate}>
+            {T.createListing}
+          </Button>
+        </Group>
+      </Group>
+      <Stack gap="sm">
+        {failed ? (
+          <Alert color="red" variant="light" radius="lg" role="alert">
+            <Group justify="space-between" gap="sm">
+              <Text fz="sm">{T.loadFailed}</Text>
+              <Button size="xs" variant="white" color="red" onClick={state.reload}>
+                {T.tryAgain}
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {listings && cachedAt && !loading && !failed ? (
+          <Alert color="gray" variant="light" radius="lg" p="sm">
+            <Text fz="sm">{T.offlineCached(cacheTimeText(cachedAt, now))}</Text>
+          </Alert>
+        ) : null}
+        {waiting > 0 ? (
+          <Alert color="yellow" variant="light" radius="lg" p="sm">
+            <Group justify="space-between" gap="sm">
+              <Text fz="sm">{T.awaitingPayment(waiting)}</Text>
+              <Button size="xs" variant="white" color="dark" onClick={() => setHistory(true)}>
+                {T.showHistory}
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
+        {body}
+      </Stack>
+
+      <Modal opened={confirming !== null} onClose={() => !deleting && setConfirming(null)} title={<Text fw={750}>{T.deleteTitle}</Text>} centered>
+        <Text>{LISTING_MESSAGES.deleteConfirm}</Text>
+        {confirming ? (
+          <Text fw={650} mt="xs">
+            {titleOf(confirming)}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(null)} disabled={deleting} data-autofocus>
+            {T.cancel}
+          </Button>
+          <Button color="red" onClick={() => void confirmDelete()} loading={deleting}>
+            {T.delete}
+          </Button>
+        </Group>
+      </Modal>
+    </section>
+  );
+}

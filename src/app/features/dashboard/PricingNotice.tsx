@@ -1,0 +1,16 @@
+import { Link } from 'react-router-dom';
+import { Alert, Anchor, Text } from '@mantine/core';
+import { DASHBOARD_TEXTS as T, pricingText } from '../../../domain/dashboard';
+import type { UserType } from '../../../domain/constants';
+
+/** What listing costs this member (spec 6 and 9), with the way to the advertising prices. */
+export function PricingNotice({ userType }: { userType: UserType }) {
+  return (
+    <Alert color="brand" variant="light" radius="lg" p="md">
+      <Text fz="sm">{pricingText(userType)}</Text>
+      <Anchor component={Link} to="/advertising-prices" fz="sm" fw={650} mt={4} display="inline-block">
+        {T.pricingLink} →
+      </Anchor>
+    </Alert>
+  );
+}

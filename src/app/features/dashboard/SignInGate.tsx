@@ -1,0 +1,19 @@
+import { Card } from '@mantine/core';
+import { DASHBOARD_TEXTS as T } from '../../../domain/dashboard';
+import { SignInRequired } from '../../shared/session/SignInRequired';
+import { Page } from '../../shared/shell/Page';
+
+/**
+ * The dashboard's sign-in gate (spec 2.9). The spec says both "redirect to /" and this gate; the gate
+ * in place wins: a seller who follows Sell or a saved link signs in here and lands on the dashboard
+ * they asked for, instead of being thrown back to the home page. It checks only authentication.
+ */
+export function SignInGate() {
+  return (
+    <Page title={T.title} size="sm">
+      <Card padding="xl">
+        <SignInRequired />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,100 @@
+import { Button, Group, Input, Select, SimpleGrid, Slider, Text } from '@mantine/core';
+import { DEALER_PRICE_SLIDER, DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, REGIONS } from '../../../domain/constants';
+import { DEALER_FILTER_LEVEL, DEALER_FILTER_LEVEL_MAX, DEALER_FUEL_TYPES, DEALER_PAGE_TEXTS } from '../../../domain/dealerPage';
+import { fuelText } from '../../../domain/display';
+import { usdText } from '../../../domain/numbers';
+import { CatalogueSelects } from '../../shared/search/CatalogueSelects';
+import { FilterChips } from '../../shared/search/FilterChips';
+import { countText, type DealerField, type DealerInventory } from './useDealerInventory';
+
+/** Under the tabs: the cars' filter form and the applied filters' chips, or a line saying what another tab lists. */
+export function DealerFilters({ dealerId, inventory: { tabs, form, chips, results } }: { dealerId: string; inventory: DealerInventory }) {
+  const { car, setCar, level, price, setPrice, yearsFrom, yearsTo } = form;
+  const meta = tabs.meta;
+  return tabs.shown === 'car' ? (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" verticalSpacing="sm">
+        <CatalogueSelects
+          vehicleType="car"
+          sellerId={dealerId}
+          dealer
+          value={{ make: car.make || undefined, model: car.model || undefined, variant: car.variant || undefined }}
+          onChange={(field, v) => setCar(field, v ?? '')}
+        />
+        {level >= DEALER_FILTER_LEVEL.fuelAndEngine ? (
+          <>
+            <Select
+              label="Fuel Type"
+              placeholder="All fuel types"
+              data={DEALER_FUEL_TYPES.map((f) => ({ value: f, label: fuelText(f) }))}
+              value={car.fuel_type || null}
+              onChange={(v) => setCar('fuel_type', v ?? '')}
+              clearable
+            />
+            <Select
+              label="Engine Size"
+              placeholder="All engine sizes"
+              data={ENGINE_SIZE_BANDS.map((b) => ({ value: b, label: `${b} L` }))}
+              value={car.engine_size || null}
+              onChange={(v) => setCar('engine_size', v ?? '')}
+              clearable
+            />
+          </>
+        ) : null}
+        {level >= DEALER_FILTER_LEVEL.priceAndYear ? (
+          <>
+            <Input.Wrapper label={`Maximum Price: ${price >= DEALER_PRICE_SLIDER.max ? 'Any price' : usdText(price)}`}>
+              <Slider
+                thumbLabel="Maximum Price"
+                min={DEALER_PRICE_SLIDER.min}
+                max={DEALER_PRICE_SLIDER.max}
+                step={DEALER_PRICE_SLIDER.step}
+                value={price}
+                onChange={setPrice}
+                onChangeEnd={(v) => setCar('max_price', v)}
+                label={usdText}
+                mt={12}
+              />
+            </Input.Wrapper>
+            <Group grow gap="xs" align="flex-start">
+              <Select label="Year From" placeholder="Any" data={yearsFrom} value={car.year_from || null} onChange={(v) => setCar('year_from', v ?? '')} clearable />
+              <Select label="Year To" placeholder="Any" data={yearsTo} value={car.year_to || null} onChange={(v) => setCar('year_to', v ?? '')} clearable />
+            </Group>
+          </>
+        ) : null}
+        {level >= DEALER_FILTER_LEVEL.regionAndDistance ? (
+          <>
+            <Select label="Region" placeholder="All regions" data={[...REGIONS]} value={car.region || null} onChange={(v) => setCar('region', v ?? '')} clearable />
+            <Select
+              label="Distance"
+              data={[{ value: '', label: 'Countrywide' }, ...DISTANCE_OPTIONS_KM.map((d) => ({ value: String(d), label: `Within ${d} km` }))]}
+              value={car.distance}
+              onChange={(v) => setCar('distance', v ?? '')}
+              allowDeselect={false}
+            />
+          </>
+        ) : null}
+      </SimpleGrid>
+
+      <Group mt="md" justify="space-between" gap="sm">
+        <Button variant="subtle" px="xs" onClick={form.nextLevel}>
+          {level >= DEALER_FILTER_LEVEL_MAX ? DEALER_PAGE_TEXTS.hideAllFilters : 'Show more filters'}
+        </Button>
+        <Group gap="sm">
+          <Button variant="default" onClick={form.reset}>
+            Reset
+          </Button>
+          <Button onClick={form.submit} disabled={results.loading}>
+            {form.liveCount === null ? `Show ${meta.many}` : `Show ${countText(form.liveCount, meta.one, meta.many)}`}
+          </Button>
+        </Group>
+      </Group>
+
+      <FilterChips chips={chips.shown} onRemove={(field) => chips.remove(field as DealerField)} mt="md" aria-label="Active filters" />
+    </>
+  ) : (
+    <Text c="dimmed" fz="sm">
+      Every {meta.one} this dealer has in stock, newest first.
+    </Text>
+  );
+}

@@ -1,0 +1,66 @@
+import { useParams } from 'react-router-dom';
+import { Badge, Container, Paper, Tabs } from '@mantine/core';
+import type { VehicleType } from '../../../domain/constants';
+import { DealerFilters } from './DealerFilters';
+import { DealerHero } from './DealerHero';
+import { DealerResults } from './DealerResults';
+import { DEALER_TABS, useDealerInventory } from './useDealerInventory';
+
+/** A dealer's stock (spec section 2.8): hero, tabs per vehicle type, filters (cars only), results. */
+export default function DealerInventoryPage() {
+  const { dealerId = '' } = useParams();
+  // Another dealer starts afresh: its own tab, filters and paging.
+  return <DealerInventory key={dealerId} dealerId={dealerId} />;
+}
+
+/** useDealerInventory decides; this lays the parts out. */
+function DealerInventory({ dealerId }: { dealerId: string }) {
+  const inventory = useDealerInventory(dealerId);
+  const { dealer, tabs } = inventory;
+  return (
+    <>
+      <DealerHero name={dealer.name} location={dealer.location} total={dealer.inStock} loading={!dealer.known} />
+
+      <Container size="xl" mt={{ base: -32, sm: -40 }}>
+        <Paper shadow="md" radius="lg" p={{ base: 'sm', xs: 'md', sm: 'xl' }} withBorder>
+          <Tabs
+            value={tabs.shown}
+            onChange={(v) => {
+              if (v) tabs.choose(v as VehicleType);
+            }}
+          >
+            <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+              {DEALER_TABS.map((t) => (
+                <Tabs.Tab
+                  key={t.type}
+                  value={t.type}
+                  px={{ base: 6, sm: 'md' }}
+                  rightSection={
+                    // Held in place while counting, so the tabs keep their height.
+                    <Badge
+                      size="sm"
+                      variant={tabs.shown === t.type ? 'filled' : 'light'}
+                      color={tabs.count(t.type) ? 'brand' : 'gray'}
+                      circle={tabs.count(t.type) < 10}
+                      style={dealer.known ? undefined : { visibility: 'hidden' }}
+                    >
+                      {tabs.count(t.type)}
+                    </Badge>
+                  }
+                >
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+
+          <DealerFilters dealerId={dealerId} inventory={inventory} />
+        </Paper>
+      </Container>
+
+      <Container size="xl" py={{ base: 24, sm: 40 }}>
+        <DealerResults inventory={inventory} />
+      </Container>
+    </>
+  );
+}

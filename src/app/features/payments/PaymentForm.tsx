@@ -1,0 +1,104 @@
+import type { RefObject } from 'react';
+import { Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { PaymentMethod } from '../../../domain/fees';
+import { PAYMENT_TEXTS } from '../../../domain/payments';
+import { StripeCardField, type StripeCardHandle } from './StripeCardField';
+import { ErrorNotice, SandboxNote, SystemErrorView } from './PaymentViews';
+import type { PaymentActions, PaymentForm as Form } from './usePaymentFlow';
+
+/** The payment form: the method, the phone number or the cardholder (and Stripe's card field), Pay and what else the state offers. */
+export function PaymentForm({ form: f, actions, stripeCard }: { form: Form; actions: PaymentActions; stripeCard: RefObject<StripeCardHandle | null> }) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void actions.pay();
+      }}
+      noValidate
+      aria-label={PAYMENT_TEXTS.title}
+    >
+      <Stack gap="md">
+        <SegmentedControl
+          fullWidth
+          aria-label={PAYMENT_TEXTS.methodLabel}
+          value={f.method}
+          onChange={(v) => actions.chooseMethod(v as PaymentMethod)}
+          disabled={f.methodLocked || f.working}
+          data={[
+            { value: 'ecocash', label: PAYMENT_TEXTS.methods.ecocash },
+            { value: 'card', label: PAYMENT_TEXTS.methods.card },
+          ]}
+        />
+
+        {f.cardUnavailable ? (
+          <SystemErrorView supportEmail={f.supportEmail} />
+        ) : f.method === 'ecocash' ? (
+          <TextInput
+            label={PAYMENT_TEXTS.phoneLabel}
+            description={PAYMENT_TEXTS.phoneHint}
+            placeholder={PAYMENT_TEXTS.phonePlaceholder}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            required
+            value={f.msisdn}
+            onChange={(e) => actions.typeMsisdn(e.currentTarget.value)}
+            error={f.fieldError}
+            disabled={f.working}
+          />
+        ) : (
+          <Stack gap="sm">
+            {f.card?.provider === 'sandbox' ? <SandboxNote>{PAYMENT_TEXTS.sandboxCard}</SandboxNote> : null}
+            <TextInput
+              label={PAYMENT_TEXTS.cardholderLabel}
+              placeholder={PAYMENT_TEXTS.cardholderPlaceholder}
+              autoComplete="cc-name"
+              required
+              value={f.cardholder}
+              onChange={(e) => actions.typeCardholder(e.currentTarget.value)}
+              error={f.fieldError}
+              disabled={f.working}
+            />
+            {f.card?.provider === 'stripe' && f.card.publishable_key ? <StripeCardField publishableKey={f.card.publishable_key} handle={stripeCard} disabled={f.working} /> : null}
+          </Stack>
+        )}
+
+        {f.requestError && !f.cardUnavailable ? <ErrorNotice>{f.requestError}</ErrorNotice> : null}
+        {f.notice ? <ErrorNotice>{f.notice}</ErrorNotice> : null}
+        {f.cardQueued ? (
+          <Text fz="sm" c={f.offline ? 'yellow.9' : 'dimmed'} role="status">
+            {f.offline ? PAYMENT_TEXTS.cardQueuedOffline : PAYMENT_TEXTS.sending}
+          </Text>
+        ) : null}
+        {f.cardReady && !f.busy && !f.notice ? (
+          <Text fz="sm" c="dimmed" role="status">
+            {PAYMENT_TEXTS.cardReady}
+          </Text>
+        ) : null}
+
+        {f.cardUnavailable ? null : (
+          <Stack gap="xs">
+            <Button type="submit" size="md" fullWidth loading={f.working}>
+              {f.amount ? PAYMENT_TEXTS.payButton(f.amount) : PAYMENT_TEXTS.title}
+            </Button>
+            {f.cardFailed || f.requestError ? (
+              <Button variant="subtle" color="gray" onClick={actions.payLater}>
+                {PAYMENT_TEXTS.payLater}
+              </Button>
+            ) : null}
+            {f.cardQueued ? (
+              <Button variant="subtle" color="gray" onClick={() => void actions.cancel()} disabled={f.sending}>
+                {PAYMENT_TEXTS.cancel}
+              </Button>
+            ) : null}
+            {f.cardReady ? (
+              <Button variant="subtle" color="gray" onClick={() => void actions.startOver()} disabled={f.busy}>
+                {PAYMENT_TEXTS.startOver}
+              </Button>
+            ) : null}
+          </Stack>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import { Button, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
+import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '../../../domain/messages';
+import { PAYMENT_TEXTS } from '../../../domain/payments';
+import type { PaymentPanelProps } from '../../shared/slots';
+import { PaymentForm } from './PaymentForm';
+import { ActionRow, CheckIcon, CloudOffIcon, CrossIcon, ErrorNotice, PhoneIcon, ProcessingView, SandboxNote, StatusView } from './PaymentViews';
+import { usePaymentFlow, type PaymentActions, type PaymentView } from './usePaymentFlow';
+
+/**
+ * Step 8 of the listing wizard, and the dashboard's 'Pay now': the listing fee by card or by mobile
+ * money (EcoCash). usePaymentFlow decides; this draws the screen it names.
+ */
+export function PaymentPanel({ listingId, plan, onPaid, onSavedAsDraft }: PaymentPanelProps) {
+  const { view, actions, stripeCard } = usePaymentFlow(listingId, plan, { onPaid, onSavedAsDraft });
+  switch (view.kind) {
+    case 'paid':
+      return <StatusView icon={<CheckIcon />} title={view.message} text={view.message === LISTING_MESSAGES.paid ? undefined : PAYMENT_TEXTS.publishedNow} tone="brand" />;
+    case 'processing':
+      return <ProcessingView />;
+    case 'declined':
+      return (
+        <StatusView icon={<CrossIcon />} title={PAYMENT_MESSAGES.failed} text={view.reason} tone="red">
+          <ActionRow>
+            <Button onClick={actions.tryAgain}>{PAYMENT_TEXTS.tryAgain}</Button>
+            <Button variant="default" onClick={actions.payLater}>
+              {PAYMENT_TEXTS.payLater}
+            </Button>
+          </ActionRow>
+        </StatusView>
+      );
+    case 'loading':
+      return (
+        <Group justify="center" py="xl">
+          <Loader />
+        </Group>
+      );
+    case 'listingRefused':
+      return (
+        <StatusView icon={<CrossIcon />} title={LISTING_MESSAGES.createError} text={view.error ?? undefined} tone="red">
+          <ActionRow>
+            <Button variant="default" onClick={() => void actions.cancel()}>
+              {PAYMENT_TEXTS.cancel}
+            </Button>
+          </ActionRow>
+        </StatusView>
+      );
+    case 'mobileQueued':
+      return (
+        <StatusView
+          icon={view.offline ? <CloudOffIcon /> : <Loader size={26} />}
+          title={view.offline ? PAYMENT_TEXTS.queuedOfflineTitle : PAYMENT_TEXTS.sending}
+          text={view.offline ? PAYMENT_TEXTS.queuedOffline : view.waitingForListing ? PAYMENT_TEXTS.waitingForListing : (view.error ?? undefined)}
+          tone={view.offline ? 'yellow' : 'brand'}
+        >
+          <ActionRow>
+            <Button variant="default" onClick={actions.leaveQueued}>
+              {PAYMENT_TEXTS.close}
+            </Button>
+            <Button variant="subtle" color="red" onClick={() => void actions.cancel()} disabled={view.sending}>
+              {PAYMENT_TEXTS.cancel}
+            </Button>
+          </ActionRow>
+        </StatusView>
+      );
+    case 'pin':
+      return <PinView view={view} actions={actions} />;
+    case 'form':
+      return <PaymentForm form={view} actions={actions} stripeCard={stripeCard} />;
+  }
+}
+
+/** The mobile-money request was made: the seller approves on the phone, or picks a PIN in the sandbox. */
+function PinView({ view, actions }: { view: Extract<PaymentView, { kind: 'pin' }>; actions: PaymentActions }) {
+  const pins = view.sandboxPins;
+  return (
+    <StatusView icon={<PhoneIcon />} title={PAYMENT_MESSAGES.initiated} text={pins ? undefined : PAYMENT_TEXTS.approveOnPhone(view.msisdn)} tone="brand">
+      {view.notice ? <ErrorNotice>{view.notice}</ErrorNotice> : null}
+      {pins ? (
+        <Stack gap="sm" w="100%" maw={420}>
+          <SandboxNote>{PAYMENT_TEXTS.sandboxPins}</SandboxNote>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Button onClick={() => void actions.choosePin(pins.approve)}>{PAYMENT_TEXTS.approvePin(pins.approve)}</Button>
+            <Button variant="light" color="red" onClick={() => void actions.choosePin(pins.decline)}>
+              {PAYMENT_TEXTS.declinePin(pins.decline)}
+            </Button>
+          </SimpleGrid>
+        </Stack>
+      ) : (
+        <Loader size="sm" aria-label={PAYMENT_MESSAGES.pending} />
+      )}
+      <Button variant="subtle" color="gray" onClick={() => void actions.cancel()}>
+        {PAYMENT_TEXTS.cancel}
+      </Button>
+    </StatusView>
+  );
+}

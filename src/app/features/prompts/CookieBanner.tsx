@@ -1,0 +1,203 @@
+import { useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Anchor, Badge, Box, Button, Group, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useSnapshot } from 'valtio';
+import { MOBILE_BREAKPOINT_PX } from '../../../domain/constants';
+import {
+  acceptAll,
+  CONSENT_CATEGORIES,
+  CONSENT_CATEGORY_TEXTS,
+  rejectAll,
+  savePreferences,
+  type ConsentChoice,
+} from '../../../domain/consent';
+import { COOKIE_POLICY_PATH, postponeBanner, promptsStore, saveConsent } from '../../shared/prompts/promptsStore';
+import classes from './CookieBanner.module.css';
+
+function CookieIcon() {
+  return (
+    <ThemeIcon size={44} radius="xl" color="brand" variant="light" aria-hidden>
+      <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M12 2a10 10 0 1 0 10 10 4 4 0 0 1-5-5 4 4 0 0 1-5-5" />
+        <path d="M8.5 8.5v.01M16 15.5v.01M12 12v.01M11 17v.01M7 14v.01" />
+      </svg>
+    </ThemeIcon>
+  );
+}
+
+const noneChosen = (): ConsentChoice => ({ necessary: true, functional: false, analytics: false, marketing: false });
+
+/**
+ * The cookie consent banner (spec section 4): a compact view with the three choices and a view with
+ * a switch per category. The dimmed backdrop (and Escape) counts as Reject All while nothing is
+ * saved; reopened from "Cookie settings" to change a saved choice, it closes and keeps that choice.
+ *
+ * The browser's own modal dialog (`<dialog>` shown with showModal(): the backdrop, the page made
+ * inert, focus kept inside, Escape) instead of a modal component: every first visit shows it while
+ * the page is still loading, and the modal component brought about 28 KB gzipped of code (focus trap,
+ * scroll area, portal, transitions) and their rendering with it.
+ */
+export function CookieBanner() {
+  const { banner } = useSnapshot(promptsStore);
+  return banner === 'closed' ? null : <OpenCookieBanner customise={banner === 'customise'} />;
+}
+
+function OpenCookieBanner({ customise }: { customise: boolean }) {
+  const { consent } = useSnapshot(promptsStore);
+  const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, true, { getInitialValueInEffect: false });
+  const [choice, setChoice] = useState<ConsentChoice>(() => (consent ? { ...consent } : noneChosen()));
+  const dialog = useRef<HTMLDialogElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useLayoutEffect(() => {
+    const d = dialog.current!;
+    if (!d.open) d.showModal();
+    return () => d.close();
+  }, []);
+  // The heading takes the focus (as it did when the view changes), so a screen reader starts with it.
+  useEffect(() => {
+    title.current?.focus();
+  }, [customise]);
+
+  const now = () => new Date();
+  const dismiss = () => {
+    if (promptsStore.consent) promptsStore.banner = 'closed';
+    else saveConsent(rejectAll(now()));
+  };
+
+  const reject = (
+    <Button variant="light" onClick={() => saveConsent(rejectAll(now()))}>
+      Reject All
+    </Button>
+  );
+  const accept = (
+    <Button variant={customise ? 'light' : 'filled'} onClick={() => saveConsent(acceptAll(now()))}>
+      Accept All
+    </Button>
+  );
+  const third = customise ? (
+    <Button onClick={() => saveConsent(savePreferences(choice, now()))}>Save Preferences</Button>
+  ) : (
+    <Button variant="subtle" onClick={() => (promptsStore.banner = 'customise')}>
+      Customise
+    </Button>
+  );
+  // Phones: Reject All and Accept All side by side at equal weight, the third choice on a row of its
+  // own (first when it is Save Preferences). Wider screens: one row, the main choice at the right.
+  const actions = phone ? (
+    <Stack gap="xs">
+      {customise ? third : null}
+      <Group gap="xs" grow wrap="nowrap">
+        {reject}
+        {accept}
+      </Group>
+      {customise ? null : third}
+    </Stack>
+  ) : (
+    <Group gap="sm" justify="flex-end" wrap="nowrap">
+      {customise ? null : third}
+      {reject}
+      {accept}
+      {customise ? third : null}
+    </Group>
+  );
+
+  // A click on the dialog itself (not on its content, which fills it) is a click on the backdrop.
+  const onClick = (e: MouseEvent<HTMLDialogElement>) => {
+    if (e.target === e.currentTarget) dismiss();
+  };
+  const onCancel = (e: SyntheticEvent<HTMLDialogElement>) => {
+    e.preventDefault();
+    dismiss();
+  };
+  // Closed by the browser all the same (it may not let Escape be held back twice).
+  const onClose = () => {
+    if (promptsStore.banner !== 'closed') dismiss();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      id="cookie-banner"
+      className={classes.dialog}
+      data-view={customise ? 'customise' : 'compact'}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onClick={onClick}
+      onCancel={onCancel}
+      onClose={onClose}
+    >
+      <div className={classes.content} data-cookie-banner={customise ? 'customise' : 'compact'}>
+        <Box p={phone ? 'md' : 'lg'}>
+          <Stack gap="md">
+            <Group gap="md" wrap="nowrap" align="flex-start">
+              {phone ? null : <CookieIcon />}
+              <Stack gap={6} style={{ flex: 1 }}>
+                <Title ref={title} id={titleId} order={2} fz={{ base: 'lg', sm: 'xl' }} fw={750} tabIndex={-1} style={{ outline: 'none' }}>
+                  {customise ? 'Cookie settings' : 'Cookies on Motokari'}
+                </Title>
+                <Text id={textId} fz="sm" c="dark.6" lh={1.6}>
+                    {customise
+                      ? 'Choose which cookies Motokari may use. Necessary cookies are always on: without them you could not sign in or use the app offline.'
+                      : 'We use necessary cookies to keep Motokari working, also offline. With your permission we would also use functional, analytics and marketing cookies to remember your preferences, count visits and measure our advertising. Change your choice at any time under Cookie settings at the foot of each page.'}{' '}
+                    <Anchor component={Link} to={COOKIE_POLICY_PATH} fz="sm" fw={600} onClick={() => (promptsStore.consent ? (promptsStore.banner = 'closed') : postponeBanner())}>
+                      Read our cookie policy
+                    </Anchor>
+                </Text>
+              </Stack>
+            </Group>
+
+            {customise ? (
+              <Stack gap="xs" role="group" aria-label="Cookie categories">
+                {CONSENT_CATEGORIES.map((c) => {
+                  const { label, description } = CONSENT_CATEGORY_TEXTS[c];
+                  const always = c === 'necessary';
+                  return (
+                    <Box key={c} p="sm" bg={always ? 'gray.0' : undefined} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}>
+                      <Switch
+                        label={
+                          <Group gap={8} component="span">
+                            <Text span fw={650} c="dark.8">
+                              {label}
+                            </Text>
+                            {always ? (
+                              <Badge size="sm" variant="light" color="brand" component="span">
+                                Always on
+                              </Badge>
+                            ) : null}
+                          </Group>
+                        }
+                        description={
+                          <Text span fz="xs" c="dark.5" lh={1.45}>
+                            {description}
+                          </Text>
+                        }
+                        checked={always || choice[c]}
+                        disabled={always}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          setChoice((prev) => ({ ...prev, [c]: on }));
+                        }}
+                        labelPosition="left"
+                        size="md"
+                        styles={{ body: { justifyContent: 'space-between', gap: 12 }, labelWrapper: { flex: 1 } }}
+                      />
+                    </Box>
+                  );
+                })}
+              </Stack>
+            ) : null}
+
+            {/* Kept in view while the categories scroll, so the choice is always one tap away. */}
+            <Box pos="sticky" bottom={0} bg="white" pt="sm" pb={phone ? 'md' : 'lg'} mb={phone ? '-md' : '-lg'} style={{ zIndex: 1, borderTop: customise ? '1px solid var(--mantine-color-gray-2)' : undefined }}>
+              {actions}
+            </Box>
+          </Stack>
+        </Box>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,32 @@
+import { HTTPError } from 'ky';
+import { api } from '../../../data/api';
+
+/** The query as the server keeps it: the domain's canonical filter fields (see src/server/push/savedSearchRules.ts). */
+export type SavedQuery = Record<string, string | number | boolean>;
+
+export interface SavedSearch {
+  id: string;
+  name: string;
+  query: SavedQuery;
+  notify: boolean;
+  created_at: string;
+}
+
+export const listSavedSearches = (signal?: AbortSignal) => api.get('saved-searches', signal ? { signal } : {}).json<SavedSearch[]>();
+export const createSavedSearch = (body: { name: string; query: Record<string, string | number>; notify?: boolean }) =>
+  api.post('saved-searches', { json: body }).json<SavedSearch>();
+export const updateSavedSearch = (id: string, body: { name?: string; notify?: boolean }) => api.patch(`saved-searches/${id}`, { json: body }).json<SavedSearch>();
+export const deleteSavedSearch = (id: string) => api.delete(`saved-searches/${id}`);
+
+/** The server's detail when it is a text (or the first validation message), else the fallback. */
+export async function problemText(err: unknown, fallback: string): Promise<string> {
+  if (!(err instanceof HTTPError)) return fallback;
+  try {
+    const { detail } = (await err.response.json()) as { detail?: unknown };
+    if (typeof detail === 'string' && detail.trim()) return detail;
+    const first = Array.isArray(detail) ? (detail[0] as { msg?: unknown } | undefined)?.msg : undefined;
+    return typeof first === 'string' ? first : fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,84 @@
+import { BODY_TYPE_LABELS, CONDITION_LABELS, VEHICLE_TYPES, VEHICLE_TYPE_LABELS, type VehicleType } from '../../../domain/constants';
+import { capitalise, fuelText, priceText } from '../../../domain/display';
+import { SAVED_SEARCH_NAME_MAX } from '../../../domain/notifications';
+import { wholeNumberText } from '../../../domain/numbers';
+import type { SavedQuery } from './savedSearchApi';
+
+// How a saved search reads on screen and where it opens. The browse screens read their filters from the
+// URL, so a saved search opens as a link.
+
+const BROWSE_PATHS: Record<VehicleType, string> = { car: '/cars', construction: '/construction', farming: '/farming' };
+
+const str = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : String(v));
+const num = (v: unknown): number | undefined => (v === undefined || v === null || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
+
+function vehicleTypeOf(q: SavedQuery): VehicleType {
+  const t = str(q.vehicle_type);
+  return (VEHICLE_TYPES as readonly string[]).includes(t ?? '') ? (t as VehicleType) : 'car';
+}
+
+/** The browse screen with the search's filters in its URL (the buyer's position is not part of a link). */
+export function savedSearchPath(q: SavedQuery): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) {
+    if (k === 'vehicle_type' || k === 'buyer_lat' || k === 'buyer_lon') continue;
+    params.set(k, String(v));
+  }
+  const search = params.toString();
+  return BROWSE_PATHS[vehicleTypeOf(q)] + (search ? `?${search}` : '');
+}
+
+function range(min: number | undefined, max: number | undefined, show: (n: number) => string): string | null {
+  if (min !== undefined && max !== undefined) return min === max ? show(min) : `${show(min)} to ${show(max)}`;
+  if (max !== undefined) return `up to ${show(max)}`;
+  if (min !== undefined) return `from ${show(min)}`;
+  return null;
+}
+
+/** The filters in words, most telling first: "Toyota Hilux", "Pickup", "up to $20,000", ... */
+export function savedSearchParts(q: SavedQuery): string[] {
+  const parts: string[] = [];
+  const add = (p: string | null | undefined) => {
+    if (p) parts.push(p);
+  };
+  add([str(q.make), str(q.model), str(q.variant)].filter(Boolean).join(' '));
+  const category = str(q.category);
+  add(category ? (BODY_TYPE_LABELS[category as keyof typeof BODY_TYPE_LABELS] ?? capitalise(category)) : null);
+  add(range(num(q.min_price), num(q.max_price), (n) => priceText(n)));
+  add(range(num(q.min_mileage), num(q.max_mileage), (n) => `${wholeNumberText(n)} km`));
+  const from = num(q.year_from);
+  const to = num(q.year_to);
+  add(from !== undefined && to === undefined ? `${from} or newer` : to !== undefined && from === undefined ? `${to} or older` : range(from, to, String));
+  const condition = str(q.condition);
+  add(condition ? (CONDITION_LABELS[condition as keyof typeof CONDITION_LABELS] ?? capitalise(condition)) : null);
+  const fuel = str(q.fuel_type);
+  add(fuel ? fuelText(fuel) : null);
+  const transmission = str(q.transmission);
+  add(transmission ? capitalise(transmission) : null);
+  const drive = str(q.drive_type);
+  add(drive ? drive.toUpperCase() : null);
+  const cc = str(q.engine_cc);
+  add(cc ? (cc.endsWith('+') ? `${wholeNumberText(Number(cc.slice(0, -1)))} cc and more` : `up to ${wholeNumberText(Number(cc))} cc`) : null);
+  const band = str(q.engine_size);
+  add(band ? `${band} L engine` : null);
+  const power = str(q.engine_power);
+  add(power ? `${power} HP` : null);
+  const distance = num(q.distance);
+  add(distance ? `within ${wholeNumberText(distance)} km` : null);
+  const place = str(q.location) ?? str(q.region);
+  add(place ? `in ${place}` : null);
+  const seller = str(q.seller_type);
+  add(seller === 'dealer' ? 'dealers only' : seller === 'private' ? 'private sellers' : null);
+  if (q.featured === true) add('featured only');
+  return parts;
+}
+
+/** "Cars", "Construction" or "Farming". */
+export const savedSearchTypeLabel = (q: SavedQuery): string => VEHICLE_TYPE_LABELS[vehicleTypeOf(q)];
+
+/** A name to start from: the filters in words, cut to the name's limit. */
+export function suggestedSearchName(q: SavedQuery): string {
+  const parts = savedSearchParts(q);
+  const text = parts.length ? parts.join(', ') : `All ${VEHICLE_TYPE_LABELS[vehicleTypeOf(q)].toLowerCase()}`;
+  return text.length <= SAVED_SEARCH_NAME_MAX ? capitalise(text) : `${capitalise(text.slice(0, SAVED_SEARCH_NAME_MAX - 3).trimEnd())}...`;
+}

@@ -1,0 +1,142 @@
+import { Accordion, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import {
+  BODY_TYPES,
+  BODY_TYPE_LABELS,
+  BROWSE_ENGINE_CC_OPTIONS,
+  BROWSE_MILEAGE_OPTIONS_KM,
+  BROWSE_PRICE_OPTIONS,
+  CONSTRUCTION_ENGINE_POWER_BANDS,
+  CONDITIONS, CONDITION_LABELS, DRIVE_TYPES, FUEL_TYPES, TRANSMISSIONS, type VehicleType } from '../../../domain/constants';
+import { capitalise, fuelText } from '../../../domain/display';
+import { CatalogueSelects } from '../../shared/search/CatalogueSelects';
+import { usdText, wholeNumberText } from '../../../domain/numbers';
+
+type Fields = Record<string, string | undefined>;
+
+const PRICE_OPTIONS = BROWSE_PRICE_OPTIONS.map((p) => ({ value: String(p), label: usdText(p) }));
+const MILEAGE_TOP = BROWSE_MILEAGE_OPTIONS_KM[BROWSE_MILEAGE_OPTIONS_KM.length - 1]!;
+/** "Up to" each mileage, then the last as "and more": a minimum mileage, the one option that sets `min_mileage`. */
+const MILEAGE_OPTIONS = [
+  ...BROWSE_MILEAGE_OPTIONS_KM.map((m) => ({ value: String(m), label: `Up to ${wholeNumberText(m)} km` })),
+  { value: `${MILEAGE_TOP}+`, label: `${wholeNumberText(MILEAGE_TOP)}+ km` },
+];
+const CC_TOP = BROWSE_ENGINE_CC_OPTIONS[BROWSE_ENGINE_CC_OPTIONS.length - 1]!;
+const ENGINE_CC_OPTIONS = [
+  ...BROWSE_ENGINE_CC_OPTIONS.map((cc) => ({ value: String(cc), label: `Up to ${wholeNumberText(cc)} cc` })),
+  { value: `${CC_TOP}+`, label: `${wholeNumberText(CC_TOP)} cc and more` },
+];
+/** Construction equipment's engine power (spec section 9): each band, inclusive, in horsepower. */
+const ENGINE_POWER_OPTIONS = CONSTRUCTION_ENGINE_POWER_BANDS.map((b) => ({ value: b, label: `${b} HP` }));
+const options = (values: readonly string[], label: (v: string) => string = capitalise) => values.map((v) => ({ value: v, label: label(v) }));
+
+/** The 'Filter and Sort' dialog of the browse screens (spec section 2.6): its accordion sections, Reset and Apply. */
+export default function FilterSortDialog({
+  opened,
+  onClose,
+  type,
+  draft,
+  set,
+  onReset,
+  onApply,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  type: VehicleType;
+  /** The filters being chosen, applied only by Apply. */
+  draft: Fields;
+  set: (field: string) => (value: string | null) => void;
+  onReset: () => void;
+  onApply: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Filter and Sort" size="lg">
+      <Accordion multiple defaultValue={['price', 'mileage']} variant="separated">
+        <Accordion.Item value="price">
+          <Accordion.Control>Price</Accordion.Control>
+          <Accordion.Panel>
+            <Group grow>
+              <Select label="Minimum price" placeholder="Any" data={PRICE_OPTIONS} value={draft.min_price ?? null} onChange={set('min_price')} clearable />
+              <Select label="Maximum price" placeholder="Any" data={PRICE_OPTIONS} value={draft.max_price ?? null} onChange={set('max_price')} clearable />
+            </Group>
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="mileage">
+          <Accordion.Control>Mileage</Accordion.Control>
+          <Accordion.Panel>
+            <Select
+              label="Mileage"
+              placeholder="Any"
+              data={MILEAGE_OPTIONS}
+              value={draft.min_mileage ? `${draft.min_mileage}+` : (draft.max_mileage ?? null)}
+              onChange={(v) => {
+                set('min_mileage')(v?.endsWith('+') ? v.slice(0, -1) : null);
+                set('max_mileage')(v?.endsWith('+') ? null : v);
+              }}
+              clearable
+            />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="make">
+          <Accordion.Control>Make</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="sm">
+              <CatalogueSelects vehicleType={type} value={draft} onChange={(field, v) => set(field)(v)} />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+        {type === 'car' ? (
+          <Accordion.Item value="body">
+            <Accordion.Control>Body type</Accordion.Control>
+            <Accordion.Panel>
+              <Select placeholder="All body types" aria-label="Body type" data={options(BODY_TYPES, (b) => BODY_TYPE_LABELS[b as keyof typeof BODY_TYPE_LABELS])} value={draft.category ?? null} onChange={set('category')} clearable />
+            </Accordion.Panel>
+          </Accordion.Item>
+        ) : null}
+        <Accordion.Item value="condition">
+          <Accordion.Control>Condition</Accordion.Control>
+          <Accordion.Panel>
+            <Select placeholder="Any condition" aria-label="Condition" data={options(CONDITIONS, (c) => CONDITION_LABELS[c as keyof typeof CONDITION_LABELS])} value={draft.condition ?? null} onChange={set('condition')} clearable />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="fuel">
+          <Accordion.Control>Fuel</Accordion.Control>
+          <Accordion.Panel>
+            <Select placeholder="Any fuel" aria-label="Fuel" data={options(FUEL_TYPES, (f) => fuelText(f))} value={draft.fuel_type ?? null} onChange={set('fuel_type')} clearable />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="transmission">
+          <Accordion.Control>Transmission</Accordion.Control>
+          <Accordion.Panel>
+            <Select placeholder="Any transmission" aria-label="Transmission" data={options(TRANSMISSIONS)} value={draft.transmission ?? null} onChange={set('transmission')} clearable />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="engine">
+          <Accordion.Control>Engine CC</Accordion.Control>
+          <Accordion.Panel>
+            <Select placeholder="Any engine" aria-label="Engine CC" data={ENGINE_CC_OPTIONS} value={draft.engine_cc ?? null} onChange={set('engine_cc')} clearable />
+          </Accordion.Panel>
+        </Accordion.Item>
+        {type === 'construction' ? (
+          <Accordion.Item value="power">
+            <Accordion.Control>Engine power</Accordion.Control>
+            <Accordion.Panel>
+              <Select placeholder="Any power" aria-label="Engine power" data={ENGINE_POWER_OPTIONS} value={draft.engine_power ?? null} onChange={set('engine_power')} clearable />
+            </Accordion.Panel>
+          </Accordion.Item>
+        ) : null}
+        <Accordion.Item value="drive">
+          <Accordion.Control>Drive type</Accordion.Control>
+          <Accordion.Panel>
+            <Select placeholder="Any drive" aria-label="Drive type" data={options(DRIVE_TYPES, (d) => d.toUpperCase())} value={draft.drive_type ?? null} onChange={set('drive_type')} clearable />
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+      <Group justify="space-between" mt="lg">
+        <Button variant="default" onClick={onReset}>
+          Reset
+        </Button>
+        <Button onClick={onApply}>Apply</Button>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import { Badge, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { PLACEHOLDER_IMAGE } from '../../../../domain/constants';
+import { CARD_FALLBACKS, distanceBandLabel, distanceText, driveTimeText, fuelText, mileageText, priceText, titleOf, transmissionText } from '../../../../domain/display';
+import type { Vehicle } from '../../../../domain/vehicle';
+import { cardPhotoUrl } from '../../../../domain/photos';
+
+/** A car in the phone's home list: photo, price, title, key facts, place and distance; opens /car/{id}. */
+export function MobileCarRow({ vehicle: v }: { vehicle: Vehicle }) {
+  const band = distanceBandLabel(v.distance_km);
+  return (
+    <Paper component={Link} to={`/car/${v.id}`} withBorder radius="lg" p={8} shadow="xs" style={{ textDecoration: 'none', color: 'inherit', display: 'block' }}>
+      <Group gap="sm" wrap="nowrap" align="stretch">
+        <Box pos="relative" w={116} style={{ flexShrink: 0 }}>
+          <Image src={cardPhotoUrl(v.images[0])} alt={titleOf(v)} w={116} h={96} radius="md" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" />
+          <Badge pos="absolute" top={6} left={6} size="xs" variant="filled" color={v.seller_type === 'dealer' ? 'brand' : 'gray'}>
+            {v.seller_type === 'dealer' ? 'Dealer' : 'Private'}
+          </Badge>
+        </Box>
+        <Stack gap={2} miw={0} style={{ flex: 1 }} justify="center">
+          <Text fw={800} fz="lg" c="brand.8" lh={1.2}>
+            {priceText(v.price, CARD_FALLBACKS.price)}
+          </Text>
+          <Text fw={650} fz="sm" lineClamp={1} title={titleOf(v)}>
+            {titleOf(v)}
+          </Text>
+          <Text fz="xs" c="dimmed" lineClamp={1}>
+            {[mileageText(v), fuelText(v.fuel_type), transmissionText(v.transmission)].join(' · ')}
+          </Text>
+          <Text fz="xs" lineClamp={1}>
+            {v.location ?? v.seller_location ?? CARD_FALLBACKS.location}
+          </Text>
+          {v.distance_km !== undefined ? (
+            <Group gap={6} wrap="nowrap">
+              {band ? (
+                <Badge variant="light" color="brand" size="xs" style={{ flexShrink: 0 }}>
+                  {band}
+                </Badge>
+              ) : null}
+              <Text fz={11} c="dimmed" lineClamp={1}>
+                {distanceText(v.distance_km)} · {driveTimeText(v.drive_time_minutes)}
+              </Text>
+            </Group>
+          ) : null}
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,134 @@
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { CONTACT_TEXTS } from '../../../domain/authTexts';
+import { priceText, titleOf } from '../../../domain/display';
+import type { SellerContact, Vehicle } from '../../../domain/vehicle';
+import { useProductName } from '../../shared/config/useConfig';
+import { authDialog } from '../../shared/session/authDialogStore';
+import { useSession } from '../../shared/session/session';
+import { telHref, whatsAppHref } from './contactLinks';
+import { useSellerContact } from './sellerContact';
+
+function whatsAppLink(vehicle: Vehicle, phone: string, product: string): string | null {
+  const url = typeof window === 'undefined' ? '' : window.location.href;
+  return whatsAppHref(phone, CONTACT_TEXTS.whatsAppMessage(titleOf(vehicle), priceText(vehicle.price), product, url));
+}
+
+const phoneOf = (contact: SellerContact | null) => contact?.seller_phone?.trim() || null;
+
+/**
+ * A listing's contact buttons (spec 2.7): visitors are asked to sign in (as buyers) over the listing;
+ * signed-in users call the seller or message them on WhatsApp. The number is not in the listing: the
+ * first tap asks for it (sellerContact.ts), then goes on to the call or the chat; once known on this
+ * device the buttons are plain links, offline too.
+ */
+export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
+  const { signedIn } = useSession();
+  const product = useProductName();
+  const { entry, reveal } = useSellerContact(vehicle.id);
+  if (!signedIn || !entry) {
+    const signInAsBuyer = () => authDialog.open('signin', { audience: 'buyer' });
+    return (
+      <Stack gap="xs">
+        <Button size="md" onClick={signInAsBuyer}>
+          {CONTACT_TEXTS.signInToContact}
+        </Button>
+        <Button size="md" variant="light" onClick={signInAsBuyer}>
+          {CONTACT_TEXTS.signInToBuy}
+        </Button>
+      </Stack>
+    );
+  }
+  if (entry.state === 'shown') {
+    const phone = phoneOf(entry.contact);
+    if (!phone) {
+      return (
+        <Text c="dimmed" fz="sm">
+          {CONTACT_TEXTS.noPhone}
+        </Text>
+      );
+    }
+    const whatsApp = whatsAppLink(vehicle, phone, product);
+    return (
+      <Stack gap="xs">
+        <Button component="a" href={telHref(phone)} size="md">
+          {CONTACT_TEXTS.call}
+        </Button>
+        {whatsApp ? (
+          <Button component="a" href={whatsApp} target="_blank" rel="noopener" size="md" variant="light" color="green">
+            {CONTACT_TEXTS.whatsApp}
+          </Button>
+        ) : null}
+      </Stack>
+    );
+  }
+  // Not asked yet on this device: the tap asks, then calls or opens the chat with the number it got.
+  const busy = entry.state === 'loading' || entry.state === 'checking';
+  const call = async () => {
+    const phone = phoneOf(await reveal());
+    if (phone) window.location.href = telHref(phone);
+  };
+  const chat = async () => {
+    const phone = phoneOf(await reveal());
+    const link = phone ? whatsAppLink(vehicle, phone, product) : null;
+    if (link) window.open(link, '_blank', 'noopener');
+  };
+  return (
+    <Stack gap="xs">
+      <Button size="md" loading={busy} onClick={() => void call()}>
+        {CONTACT_TEXTS.call}
+      </Button>
+      <Button size="md" variant="light" color="green" disabled={busy} onClick={() => void chat()}>
+        {CONTACT_TEXTS.whatsApp}
+      </Button>
+      {entry.state === 'failed' ? (
+        <Text c="red.7" fz="sm" role="alert">
+          {entry.error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The seller's phone (and a dealer's email) in Seller Information and More from {dealer}, for
+ * signed-in users: shown once known on this device, else a 'Show phone number' button that asks.
+ * Visitors see nothing here; the price panel asks them to sign in.
+ */
+export function SellerContactLines({ vehicle }: { vehicle: Vehicle }) {
+  const { entry, reveal } = useSellerContact(vehicle.id);
+  if (!entry) return null;
+  if (entry.state === 'shown') {
+    const phone = phoneOf(entry.contact);
+    const email = entry.contact.seller_email;
+    return (
+      <Stack gap={2} mt={4}>
+        {phone ? (
+          <Text>
+            {CONTACT_TEXTS.phone}: <Anchor href={telHref(phone)}>{phone}</Anchor>
+          </Text>
+        ) : (
+          <Text c="dimmed" fz="sm">
+            {CONTACT_TEXTS.noPhone}
+          </Text>
+        )}
+        {email ? (
+          <Text>
+            {CONTACT_TEXTS.email}: <Anchor href={`mailto:${email}`}>{email}</Anchor>
+          </Text>
+        ) : null}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={4} mt={6} align="flex-start">
+      <Button variant="light" size="compact-md" loading={entry.state === 'loading' || entry.state === 'checking'} onClick={() => void reveal()}>
+        {CONTACT_TEXTS.showContact}
+      </Button>
+      {entry.state === 'failed' ? (
+        <Text c="red.7" fz="sm" role="alert">
+          {entry.error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

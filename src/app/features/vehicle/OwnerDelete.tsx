@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { HTTPError } from 'ky';
+import { Button, Card, Group, Modal, Text, Title } from '@mantine/core';
+import { useSnapshot } from 'valtio';
+import { api } from '../../../data/api';
+import { DASHBOARD_TEXTS as T } from '../../../domain/dashboard';
+import { titleOf } from '../../../domain/display';
+import { LISTING_MESSAGES } from '../../../domain/messages';
+import type { Vehicle } from '../../../domain/vehicle';
+import { syncNow, syncStore } from '../../shared/sync/syncStore';
+
+/**
+ * The owner's delete control on their listing's page (spec 2.7): it asks 'Are you sure you want to
+ * delete this car listing?', deletes, and returns to /cars. Loaded only when the signed-in user is the
+ * listing's seller.
+ */
+export default function OwnerDelete({ vehicle }: { vehicle: Vehicle }) {
+  const navigate = useNavigate();
+  const { online } = useSnapshot(syncStore);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const confirmDelete = async () => {
+    setDeleting(true);
+    setFailed(false);
+    try {
+      await api.delete(`cars/${vehicle.id}`, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    } catch (err) {
+      // Gone already (deleted from another device): what the seller asked for is done.
+      if (!(err instanceof HTTPError && err.response.status === 404)) {
+        if (!(err instanceof HTTPError)) console.warn('listing not deleted', err);
+        setDeleting(false);
+        setConfirming(false);
+        setFailed(true);
+        return;
+      }
+    }
+    // The device's copy leaves every search (also when it was already gone: a 404); a sync that was
+    // running when the delete answered is followed by another one.
+    void syncNow();
+    // Replace, so Back does not lead to the listing just deleted.
+    navigate('/cars', { replace: true });
+  };
+
+  return (
+    <Card>
+      <Title order={3} fz="h4" mb="xs">
+        Your listing
+      </Title>
+      <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={!online} title={online ? undefined : T.needsConnection}>
+        {T.deleteTitle}
+      </Button>
+      {failed ? (
+        <Text c="red.8" fz="sm" mt="xs" role="alert">
+          {LISTING_MESSAGES.deleteError}
+        </Text>
+      ) : null}
+      <Modal opened={confirming} onClose={() => !deleting && setConfirming(false)} title={<Text fw={750}>{T.deleteTitle}</Text>} centered>
+        <Text>{LISTING_MESSAGES.deleteConfirm}</Text>
+        <Text fw={650} mt="xs">
+          {titleOf(vehicle)}
+        </Text>
+        <Group justify="flex-end" gap="sm" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(false)} disabled={deleting} data-autofocus>
+            {T.cancel}
+          </Button>
+          <Button color="red" onClick={() => void confirmDelete()} loading={deleting}>
+            {T.delete}
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}

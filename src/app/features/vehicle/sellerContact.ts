@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { proxy, useSnapshot } from 'valtio';
+import { HTTPError } from 'ky';
+import { CONTACT_TEXTS } from '../../../domain/authTexts';
+import type { SellerContact } from '../../../domain/vehicle';
+import { fetchContact } from '../../../data/api';
+import { contactKey } from '../../../data/mirror';
+import { listingsWorker } from '../../shared/sync/searchClient';
+import { useSession } from '../../shared/session/session';
+
+/**
+ * Sellers' contacts (spec 2.7): public listings carry no phone or email, so a signed-in user asks
+ * for one listing's (GET /api/vehicles/{id}/contact, a lead for the seller) the first time they want
+ * it. The answer is kept on the device (IndexedDB, through the search worker), so it shows at once
+ * on later visits and offline, and is not asked (nor counted) again. One store for the page, so the
+ * price panel's buttons, Seller Information and More from {dealer} show the same contact.
+ */
+type ContactEntry =
+  | { state: 'checking' | 'hidden' | 'loading' }
+  | { state: 'shown'; contact: SellerContact }
+  | { state: 'failed'; error: string };
+
+const contacts = proxy<Record<string, ContactEntry>>({});
+
+async function errorText(err: unknown): Promise<string> {
+  if (!(err instanceof HTTPError)) return typeof navigator !== 'undefined' && !navigator.onLine ? CONTACT_TEXTS.offline : CONTACT_TEXTS.failed;
+  try {
+    const detail: unknown = ((await err.response.json()) as { detail?: unknown }).detail;
+    return typeof detail === 'string' && detail.trim() ? detail : CONTACT_TEXTS.failed;
+  } catch {
+    return CONTACT_TEXTS.failed;
+  }
+}
+
+/** Reads the device's copy of a listing's contact for this user, once per page load. */
+function lookUp(userId: string, vehicleId: string): void {
+  const key = contactKey(userId, vehicleId);
+  if (contacts[key]) return;
+  contacts[key] = { state: 'checking' };
+  listingsWorker
+    .contact(userId, vehicleId)
+    .catch(() => null)
+    .then((row) => {
+      if (contacts[key]?.state !== 'checking') return;
+      contacts[key] = row ? { state: 'shown', contact: { seller_phone: row.seller_phone, seller_email: row.seller_email } } : { state: 'hidden' };
+    });
+}
+
+/** Asks the server for the contact and keeps it on the device; resolves with it, or null when refused. */
+async function reveal(userId: string, vehicleId: string): Promise<SellerContact | null> {
+  const key = contactKey(userId, vehicleId);
+  const entry = contacts[key];
+  if (entry?.state === 'shown') return entry.contact;
+  contacts[key] = { state: 'loading' };
+  try {
+    const contact = await fetchContact(vehicleId);
+    contacts[key] = { state: 'shown', contact };
+    await listingsWorker
+      .saveContact({ id: key, userId, vehicleId, ...contact, revealedAt: new Date().toISOString() })
+      .catch((err: unknown) => console.warn('contact not kept on the device', err));
+    return contact;
+  } catch (err) {
+    contacts[key] = { state: 'failed', error: await errorText(err) };
+    return null;
+  }
+}
+
+/**
+ * A listing's contact for the signed-in user: `entry` says whether it is known on this device, being
+ * asked for, shown or refused; `reveal()` asks for it. Signed out, the entry is null.
+ */
+export function useSellerContact(vehicleId: string) {
+  const { user } = useSession();
+  const snap = useSnapshot(contacts);
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId) lookUp(userId, vehicleId);
+  }, [userId, vehicleId]);
+  if (!userId) return { entry: null, reveal: async () => null };
+  const entry = (snap[contactKey(userId, vehicleId)] as ContactEntry | undefined) ?? { state: 'checking' as const };
+  return { entry, reveal: () => reveal(userId, vehicleId) };
+}

@@ -1,0 +1,140 @@
+import { useRef, useState } from 'react';
+import { ActionIcon, Alert, AspectRatio, Badge, Box, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IMAGE_EXTENSIONS, MAX_IMAGES, PLACEHOLDER_IMAGE } from '../../../domain/constants';
+import { checkImageFiles, WIZARD_TEXTS } from '../../../domain/listingWizard';
+import { LISTING_MESSAGES } from '../../../domain/messages';
+import { preparePhoto } from './photoClient';
+import { localPhoto, type WizardPhoto } from './useWizardDraft';
+
+const ACCEPT = ['image/*', ...IMAGE_EXTENSIONS.map((e) => `.${e}`)].join(',');
+
+/**
+ * Step 5: the listing's photos, at most MAX_IMAGES. Each chosen file is checked (spec section 5),
+ * shrunk off the page's thread and stored with the draft before it shows; the first is the main photo.
+ */
+export function PhotosStep({ photos, setPhotos }: { photos: WizardPhoto[]; setPhotos(change: (p: WizardPhoto[]) => WizardPhoto[]): Promise<void> }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [working, setWorking] = useState(0);
+
+  async function add(list: FileList | null) {
+    const files = list ? [...list] : [];
+    if (input.current) input.current.value = '';
+    if (!files.length) return;
+    const { accepted, errors: refused } = checkImageFiles(files, photos.length + working);
+    setErrors(refused);
+    if (!accepted.length) return;
+    setWorking((n) => n + accepted.length);
+    // One at a time: a phone decoding several 12-megapixel photos at once can run out of memory.
+    for (const file of accepted) {
+      try {
+        const prepared = await preparePhoto(file);
+        await setPhotos((current) => [...current, localPhoto(crypto.randomUUID(), prepared.blob, prepared.name)]);
+      } catch (err) {
+        setErrors((e) => [...e, LISTING_MESSAGES.imageProcessing(err instanceof Error ? err.message : String(err))]);
+      } finally {
+        setWorking((n) => n - 1);
+      }
+    }
+  }
+
+  const makeMain = (id: string) =>
+    void setPhotos((current) => {
+      const chosen = current.find((p) => p.id === id);
+      return chosen ? [chosen, ...current.filter((p) => p.id !== id)] : current;
+    });
+  const remove = (id: string) => void setPhotos((current) => current.filter((p) => p.id !== id));
+  const full = photos.length + working >= MAX_IMAGES;
+
+  return (
+    <Stack gap="md">
+      <Text fz="sm" c="dimmed">
+        {WIZARD_TEXTS.photosHint}
+      </Text>
+      <input ref={input} type="file" accept={ACCEPT} multiple hidden aria-label="Choose photos" onChange={(e) => void add(e.currentTarget.files)} />
+      <Group justify="space-between" align="center">
+        <Button onClick={() => input.current?.click()} disabled={full} variant="light" size="md">
+          Add photos
+        </Button>
+        <Text fz="sm" c="dimmed" aria-live="polite">
+          {photos.length} of {MAX_IMAGES} photos
+        </Text>
+      </Group>
+      {errors.length ? (
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setErrors([])} closeButtonLabel="Dismiss">
+          <Stack gap={2}>
+            {errors.map((e, i) => (
+              <Text key={i} fz="sm">
+                {e}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      ) : null}
+      {photos.length === 0 && working === 0 ? (
+        <Card padding="lg" bg="gray.0" style={{ borderStyle: 'dashed' }}>
+          <Stack align="center" gap="xs" ta="center">
+            <Image src={PLACEHOLDER_IMAGE} alt="" w={120} h={80} fit="contain" />
+            <Text fz="sm" c="dimmed">
+              No photos yet. Listings with clear photos of the outside, inside and engine sell faster. Without a photo, a placeholder image is shown.
+            </Text>
+          </Stack>
+        </Card>
+      ) : null}
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
+        {photos.map((p, i) => (
+          <Card key={p.id} padding={0} radius="md" data-photo={i === 0 ? 'main' : 'extra'}>
+            <Box pos="relative">
+              <AspectRatio ratio={4 / 3}>
+                <Image src={p.preview} alt={i === 0 ? `Main photo: ${p.name}` : `Photo ${i + 1}: ${p.name}`} fit="cover" />
+              </AspectRatio>
+              {i === 0 ? (
+                <Badge pos="absolute" top={6} left={6} color="brand" variant="filled" size="sm">
+                  Main photo
+                </Badge>
+              ) : null}
+              <ActionIcon
+                pos="absolute"
+                top={6}
+                right={6}
+                variant="white"
+                color="red"
+                radius="xl"
+                size="md"
+                aria-label={`Remove photo ${i + 1}`}
+                onClick={() => remove(p.id)}
+              >
+                <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
+                  ×
+                </span>
+              </ActionIcon>
+            </Box>
+            <Group p={6} justify="center" mih={40}>
+              {i === 0 ? (
+                <Text fz="xs" c="dimmed">
+                  Shown first and as the thumbnail
+                </Text>
+              ) : (
+                <Button size="compact-xs" variant="subtle" onClick={() => makeMain(p.id)} aria-label={`Make photo ${i + 1} the main photo`}>
+                  Make main
+                </Button>
+              )}
+            </Group>
+          </Card>
+        ))}
+        {Array.from({ length: working }, (_, i) => (
+          <Card key={`working-${i}`} padding={0} radius="md">
+            <AspectRatio ratio={4 / 3}>
+              <Stack align="center" justify="center" gap={4} bg="gray.0">
+                <Loader size="sm" />
+                <Text fz="xs" c="dimmed">
+                  Preparing photo…
+                </Text>
+              </Stack>
+            </AspectRatio>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Card, Loader, Stack, Text } from '@mantine/core';
+import { fetchVehicle } from '../../../data/api';
+import { LISTING_MESSAGES } from '../../../domain/messages';
+import type { Vehicle } from '../../../domain/vehicle';
+import { SignInRequired } from '../../shared/session/SignInRequired';
+import { useSession } from '../../shared/session/session';
+import { Page } from '../../shared/shell/Page';
+import ListingWizard from './ListingWizard';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /sell: the listing wizard on a page of its own. The draft's id lives in the address (?draft=…), so a
+ * reload, or a link kept from the home screen, reopens the same draft where the seller left it;
+ * ?edit={listing id} opens a listing of the seller's for editing. Closing goes to the dashboard.
+ */
+export default function SellPage() {
+  const { signedIn, restoring } = useSession();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const editId = params.get('edit');
+  const editing = !!editId && UUID.test(editId);
+  const draft = params.get('draft');
+  const valid = editing || (!!draft && UUID.test(draft));
+  const [editVehicle, setEditVehicle] = useState<Vehicle | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (signedIn && !valid) setParams({ draft: crypto.randomUUID() }, { replace: true });
+  }, [signedIn, valid, setParams]);
+
+  useEffect(() => {
+    if (!signedIn || !editing) return;
+    let live = true;
+    fetchVehicle(editId)
+      .then((v) => live && setEditVehicle(v))
+      .catch(() => live && setProblem(navigator.onLine ? LISTING_MESSAGES.notFound : LISTING_MESSAGES.editNeedsConnection));
+    return () => {
+      live = false;
+    };
+  }, [signedIn, editing, editId]);
+
+  return (
+    <Page title="Sell your vehicle" subtitle="Create a listing in eight short steps. Everything you enter is kept on this device, even with no signal." size="sm">
+      <Card padding="xl">
+        {signedIn ? (
+          <Stack align="center" ta="center" gap="sm">
+            {problem ? (
+              <Text role="alert">{problem}</Text>
+            ) : valid && (!editing || editVehicle) ? (
+              <Text>
+                {editing ? 'Your listing is open in the wizard. Close it to go to your dashboard.' : 'Your listing is open in the wizard. Close it to go to your dashboard; your draft stays on this device.'}
+              </Text>
+            ) : (
+              <Loader />
+            )}
+          </Stack>
+        ) : (
+          <SignInRequired disabled={restoring} />
+        )}
+      </Card>
+      {signedIn && editing && editVehicle ? <ListingWizard opened onClose={() => navigate('/dashboard')} editVehicle={editVehicle} /> : null}
+      {signedIn && !editing && valid && draft ? <ListingWizard opened onClose={() => navigate('/dashboard')} draftId={draft} /> : null}
+    </Page>
+  );
+}

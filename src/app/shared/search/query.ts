@@ -1,0 +1,20 @@
+import type { LatLon, SortOrder } from '../../../domain/constants';
+import type { SearchInput } from '../../../../workers/listings.worker';
+
+/**
+ * A search from the screen's filter fields. The worker validates and normalises it with the domain's
+ * rules (empty and 'all' values dropped, spec section 5), so this screen code ships no validator.
+ */
+export function buildRequest(fields: Record<string, string | number | null | undefined>, sort: SortOrder, buyer: LatLon, limit: number): SearchInput {
+  return { ...fields, sort, limit, buyer_lat: buyer.latitude, buyer_lon: buyer.longitude };
+}
+
+export const SORT_LABELS: Record<SortOrder, string> = {
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  year_desc: 'Year: newest first',
+  year_asc: 'Year: oldest first',
+  mileage_asc: 'Mileage: low to high',
+  distance: 'Nearest first',
+};

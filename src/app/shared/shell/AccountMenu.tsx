@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { Menu } from '@mantine/core';
+import { ACCOUNT_NAV_TEXTS as T } from '../../../domain/authTexts';
+import { AccountButton } from './AccountButton';
+import { signOutEverywhereDialog } from '../session/authDialogStore';
+import { signOut, useSession } from '../session/session';
+
+/** The Account dropdown of spec 2.2: the welcome line when the bar has no room for it, the links, Sign Out (and Sign out on all devices). */
+export default function AccountMenu({ showWelcome, links, defaultOpened }: { showWelcome: boolean; links: { to: string; label: string }[]; defaultOpened: boolean }) {
+  const { isAdmin, name } = useSession();
+  return (
+    <Menu position="bottom-end" width={220} shadow="md" radius="md" defaultOpened={defaultOpened}>
+      <Menu.Target>
+        <AccountButton />
+      </Menu.Target>
+      <Menu.Dropdown>
+        {showWelcome ? null : (
+          <Menu.Label>
+            {T.welcome}
+            {name}
+            {isAdmin ? ` ${T.adminMarker}` : ''}
+          </Menu.Label>
+        )}
+        {links.map((l) => (
+          <Menu.Item key={l.label} component={Link} to={l.to}>
+            {l.label}
+          </Menu.Item>
+        ))}
+        <Menu.Divider />
+        <Menu.Item onClick={() => signOutEverywhereDialog.open()}>{T.signOutEverywhere}</Menu.Item>
+        <Menu.Item color="red" onClick={() => signOut()}>
+          {T.signOut}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

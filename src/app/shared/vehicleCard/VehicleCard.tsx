@@ -1,0 +1,101 @@
+import { Suspense } from 'react';
+import { Badge, Card } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { Vehicle } from '../../../domain/vehicle';
+import { PLACEHOLDER_IMAGE } from '../../../domain/constants';
+import {
+  CARD_FALLBACKS,
+  conditionText,
+  distanceBandLabel,
+  distanceText,
+  driveTimeText,
+  fuelText,
+  mileageText,
+  priceText,
+  sellerBadge,
+  titleOf,
+  transmissionText,
+} from '../../../domain/display';
+import { useSession } from '../session/session';
+import { AdminCardControls } from '../slots';
+import { cardThumbUrl } from '../../../domain/dataSaver';
+import { cardPhotoUrl } from '../../../domain/photos';
+import { useSaveData } from '../sync/dataSaver';
+import css from './VehicleCard.module.css';
+
+// The admin-only delete control (spec 2.6) loads only for admins: buyers' first screen does not carry it.
+
+/**
+ * A listing in a results grid; the whole card opens /car/{id}. `priority` marks the grid's first card
+ * where it opens the page: its photo is the screen's largest paint, so it loads at once and first.
+ */
+export function VehicleCard({
+  vehicle: v,
+  fallbacks = CARD_FALLBACKS,
+  priority = false,
+}: {
+  vehicle: Vehicle;
+  fallbacks?: { price: string; location: string; fuel: string; transmission: string };
+  priority?: boolean;
+}) {
+  const band = distanceBandLabel(v.distance_km);
+  const { isAdmin } = useSession();
+  // Save-Data: the API's smaller thumbnail.
+  const saveData = useSaveData();
+  const card = (
+    <Card component={Link} to={`/car/${v.id}`} padding={0} shadow="xs" style={{ textDecoration: 'none', color: 'inherit', overflow: 'hidden' }}>
+      <Card.Section style={{ position: 'relative' }}>
+        <img
+          className={css.photo}
+          src={cardThumbUrl(cardPhotoUrl(v.images[0]), saveData)}
+          alt={titleOf(v)}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          onError={(e) => {
+            const img = e.currentTarget;
+            if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
+          }}
+        />
+        <div className={css.badges}>
+          <Badge color={v.seller_type === 'dealer' ? 'brand' : 'gray'} variant="filled" size="sm">
+            {sellerBadge(v.seller_type)}
+          </Badge>
+          {v.featured ? (
+            <Badge color="gold" c="dark" variant="filled" size="sm">
+              Featured
+            </Badge>
+          ) : null}
+        </div>
+      </Card.Section>
+      <div className={css.body}>
+        <p className={css.price}>{priceText(v.price, fallbacks.price)}</p>
+        <p className={`${css.title} ${css.oneLine}`} title={titleOf(v)}>
+          {titleOf(v)}
+        </p>
+        <p className={`${css.small} ${css.dimmed}`}>
+          {[mileageText(v), fuelText(v.fuel_type, fallbacks.fuel), transmissionText(v.transmission, fallbacks.transmission), conditionText(v.condition)].join(' · ')}
+        </p>
+        <p className={`${css.small} ${css.oneLine}`}>{v.location ?? v.seller_location ?? fallbacks.location}</p>
+        {v.distance_km !== undefined ? (
+          <div className={css.distance}>
+            {band ? (
+              <Badge variant="light" color="brand" size="sm" style={{ flexShrink: 0 }}>
+                {band}
+              </Badge>
+            ) : null}
+            <p className={`${css.tiny} ${css.dimmed} ${css.oneLine}`}>
+              {distanceText(v.distance_km)} · {driveTimeText(v.drive_time_minutes)}
+            </p>
+          </div>
+        ) : null}
+        {v.seller_name ? <p className={`${css.tiny} ${css.dimmed} ${css.oneLine}`}>{v.seller_name}</p> : null}
+      </div>
+    </Card>
+  );
+  if (!isAdmin) return card;
+  return (
+    <Suspense fallback={card}>
+      <AdminCardControls vehicle={v}>{card}</AdminCardControls>
+    </Suspense>
+  );
+}
