@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { users, vehicles } from '../db/schema';
 import type { User } from '../../domain/user';
 import type { UserType } from '../../domain/constants';
+import type { Tx } from './vehicles.repo';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -47,7 +48,7 @@ export async function insertUser(db: Db, u: NewUser): Promise<UserRow | null> {
 }
 
 /** Sets a new password and revokes every token issued before it. */
-export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+export async function setPasswordHash(db: Tx, userId: string, hash: string): Promise<void> {
   await db
     .update(users)
     .set({ passwordHash: hash, tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -77,10 +78,10 @@ export async function countUsersByType(db: Db): Promise<Record<string, number>> 
   return Object.fromEntries(rows.map((r) => [r.type, Number(r.n)]));
 }
 
-export async function deleteNonAdminUsers(db: Db): Promise<void> {
+export async function deleteNonAdminUsers(db: Tx): Promise<void> {
   await db.delete(users).where(ne(users.userType, 'admin'));
 }
 
-export async function deleteUser(db: Db, id: string): Promise<void> {
+export async function deleteUser(db: Tx, id: string): Promise<void> {
   await db.delete(users).where(and(eq(users.id, id), ne(users.userType, 'admin')));
 }
