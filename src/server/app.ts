@@ -47,6 +47,7 @@ import { savedSearchRoutes } from './routes/savedSearches.routes';
 import { referenceRoutes } from './routes/reference.routes';
 import { syncRoutes } from './routes/sync.routes';
 import { uploadRoutes } from './routes/uploads.routes';
+import { userRoutes } from './routes/users.routes';
 import { vehicleRoutes } from './routes/vehicles.routes';
 
 export interface ServerDeps {
@@ -227,6 +228,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     async (api) => {
       await api.register(authRoutes, { rateLimits: config.rateLimits });
       await api.register(vehicleRoutes);
+      await api.register(userRoutes);
       await api.register(referenceRoutes);
       await api.register(syncRoutes);
       await api.register(uploadRoutes);
