@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, LISTING_MESSAGES } from '../../domain/messages';
 import { RESET_DATABASE_PHRASE } from '../../domain/constants';
 import { vehicleDetails } from '../../domain/admin';
 import { badRequest, forbidden, notFound } from '../errors';
-import { requireAdmin } from '../plugins/auth';
+import { requireAdmin } from '../plugins/app/auth';
 import { countUsersByType, deleteNonAdminUsers, deleteUser, findUserById, listUsersWithCounts } from '../repositories/users.repo';
 import { deleteVehicles, findVehicle, listAllVehicles, toOwnVehicle, vehicleKeys, vehicleStats, withListingWrite } from '../repositories/vehicles.repo';
 import { deleteAllPayments } from '../repositories/payments.repo';

@@ -7,7 +7,7 @@ import { conflict, HttpError, unauthorized } from '../errors';
 import { hashPassword, hashResetCode, newResetCode, sameHash, verifyPassword } from '../passwords';
 import { findUserByEmail, insertUser, revokeTokens, toApiUser } from '../repositories/users.repo';
 import { countFailedAttempt, findLiveResetCode, replaceResetCode, resetPasswordWithCode } from '../repositories/passwordResets.repo';
-import { requireUser, signToken } from '../plugins/auth';
+import { requireUser, signToken } from '../plugins/app/auth';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
 import { keyedLimit } from '../keyedLimit';

@@ -5,7 +5,7 @@ import { CURRENCY, PLAN_TERMS, SUBSCRIPTION_PLANS, type SubscriptionPlan } from 
 import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages';
 import { isPublic, type Vehicle } from '../../domain/vehicle';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, unprocessable } from '../errors';
-import { isAdmin } from '../plugins/auth';
+import { isAdmin } from '../plugins/app/auth';
 import { findVehicle, toApiVehicle } from '../repositories/vehicles.repo';
 import { findPayment, type PaymentRow } from '../repositories/payments.repo';
 import { resolvePlan } from '../listings';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { daysLeft, listingStatus } from '../../domain/vehicle';
 import { forbidden, notFound } from '../errors';
 import { freeListingEligibility } from '../listings';
-import { isAdmin, requireUser } from '../plugins/auth';
+import { isAdmin, requireUser } from '../plugins/app/auth';
 import { findUserById, toApiUser } from '../repositories/users.repo';
 import { contactRequestCounts, listSellerVehicles, toOwnVehicle } from '../repositories/vehicles.repo';
 

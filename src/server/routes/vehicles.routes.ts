@@ -12,7 +12,7 @@ import { enqueueListingPublished } from '../jobs/backgroundJobs';
 import { sendMedia } from '../media/sendMedia';
 import { compressBody, preferredEncoding } from '../compression';
 import { AnswerCache } from '../search/answerCache';
-import { isAdmin, requireUser } from '../plugins/auth';
+import { isAdmin, requireUser } from '../plugins/app/auth';
 import {
   findVehicle,
   hasTombstone,
