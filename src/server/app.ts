@@ -26,6 +26,7 @@ import { mediaRoutes } from './routes/media.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { pushRoutes } from './routes/push.routes';
 import { savedSearchRoutes } from './routes/savedSearches.routes';
+import { seoRoutes } from './routes/seo.routes';
 import { referenceRoutes } from './routes/reference.routes';
 import { syncRoutes } from './routes/sync.routes';
 import { uploadRoutes } from './routes/uploads.routes';
@@ -96,6 +97,9 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
 
   if (config.media.store === 'local') await app.register(mediaFilesPlugin);
   else await app.register(mediaRoutes, { publicUrl: config.media.publicUrl });
+
+  // robots.txt, the sitemaps and the listings' link previews, for crawlers and chat apps.
+  await app.register(seoRoutes, { sitemapSize: deps.sitemapSize });
 
   const appDir = deps.appDir === undefined ? null : deps.appDir;
   if (appDir && existsSync(appDir)) await app.register(appFilesPlugin, { appDir });

@@ -20,6 +20,8 @@ export interface ServerDeps {
   logger?: boolean;
   /** How long a background job's claim holds (tests shorten it to see another instance take a job over). */
   jobLeaseMs?: number;
+  /** The most listings a sitemap file lists (50,000, the sitemaps protocol's limit; tests lower it to see several files). */
+  sitemapSize?: number;
 }
 
 /** What every route can reach: created once in buildServer (plugins/app/context.ts). */
