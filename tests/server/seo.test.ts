@@ -141,6 +141,21 @@ describe.each(ENGINES)('%s: pages as crawlers and chat apps read them', (engine)
     }
   });
 
+  it("shows the listing's key facts in the page itself, with its JSON for the app, and nothing of a listing that is not public", async () => {
+    const html = (await page(`/car/${withPhoto.id}`)).body;
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('<h1>2019 Toyota Hilux 2.8GD-6</h1>');
+    expect(root).toContain('<p class="mk-l-price">$38,000</p>');
+    for (const fact of ['<dt>Year</dt><dd>2019</dd>', '<dt>Mileage</dt><dd>85,000 km</dd>', '<dt>Fuel Type</dt><dd>Diesel</dd>', '<dt>Location</dt><dd>Borrowdale, Harare</dd>']) expect(root).toContain(fact);
+    expect(root).toContain(`<img src="${withPhoto.images[0]}" alt="2019 Toyota Hilux 2.8GD-6"`);
+    // The seller's words as text, never as markup.
+    expect(root).toContain('Well kept &lt;b&gt;bakkie&lt;/b&gt;, full service history.');
+    const data = /<script type="application\/json" id="mk-listing">([\s\S]*?)<\/script>/.exec(root)?.[1];
+    expect(JSON.parse(data!)).toMatchObject({ id: withPhoto.id, price: 38000, make: 'Toyota' });
+    expect(data).not.toContain('</b>');
+    for (const url of [`/car/${draft.id}`, '/cars', '/']) expect((await page(url)).body, url).not.toContain('mk-listing');
+  });
+
   it("names the listing's one address from its other two", async () => {
     for (const url of [`/vehicle/${withPhoto.id}`, `/vehicles/${withPhoto.id}/`]) {
       const res = await page(url);

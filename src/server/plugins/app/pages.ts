@@ -5,6 +5,7 @@ import { GENERIC_MESSAGES } from '../../../domain/messages';
 import { HOME_HERO_PRELOAD_LINK } from '../../../domain/home';
 import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '../../../domain/screens';
 import { browsePageHead, browsePageType, dealerPageHead, fixedPageHead, listingPageHead, missingListingHead, SITE_DESCRIPTION, SITE_TITLE, type PageHead } from '../../../domain/seo';
+import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '../../../domain/listingFacts';
 import { isPublic } from '../../../domain/vehicle';
 import { dealerPageFacts, publicCountsByType } from '../../repositories/seo.repo';
 import { findVehicle, toApiVehicle } from '../../repositories/vehicles.repo';
@@ -13,6 +14,8 @@ import { withHead } from '../../seo/pageHtml';
 
 /** The build's page for /: index.html with the home page's opening screen (vite.config.ts). */
 const HOME_PAGE_FILE = 'home.html';
+/** The build's page for a listing: index.html with the listing facts' styles and LISTING_FACTS_MARK (vite.config.ts). */
+const LISTING_PAGE_FILE = 'listing.html';
 /** How long the browse pages' counts are reused for their descriptions. */
 const COUNTS_MS = 60_000;
 const DEALER_PAGE = /^\/dealer\/([^/]+)\/inventory\/?$/;
@@ -88,13 +91,24 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
         screenLinks(url, req.headers['sec-ch-ua-mobile']),
       ].filter(Boolean);
       if (links.length) reply.header('link', links.join(', '));
-      // The home page's own copy carries its hero drawn in HTML (src/app/openingScreen.ts); a build without it gets the shell.
-      const page = url === '/' && existsSync(path.join(appDir!, HOME_PAGE_FILE)) ? HOME_PAGE_FILE : 'index.html';
-      return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withHead(pageText(page), head));
+      // The home page's own copy carries its hero drawn in HTML (src/app/openingScreen.ts), a listing's its
+      // facts and JSON (src/domain/listingFacts.ts); a build without them gets the shell.
+      const own = url === '/' ? HOME_PAGE_FILE : listed ? LISTING_PAGE_FILE : null;
+      const page = own && existsSync(path.join(appDir!, own)) ? own : 'index.html';
+      let html = withHead(pageText(page), head);
+      if (listed) html = withListing(html, listed);
+      return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     }
     return reply.code(404).send({ detail: GENERIC_MESSAGES.notFound });
   });
 });
+
+/** The listing's facts where the build marked them (else at the start of #root) and its JSON for the app's first render. */
+function withListing(html: string, v: Parameters<typeof listingFactsHtml>[0]): string {
+  const facts = listingFactsHtml(v) + listingDataScript(v);
+  if (html.includes(LISTING_FACTS_MARK)) return html.replace(LISTING_FACTS_MARK, () => facts);
+  return html.replace(/<div id="root">(?:<p class="loading"[^>]*>[^<]*<\/p>)?/, () => `<div id="root">${facts}`);
+}
 
 function safeDecode(s: string): string {
   try {
