@@ -1,5 +1,5 @@
 import type { ServerConfig } from './config';
-import type { Db, Engine } from './db/client';
+import type { Database, Db, Engine } from './db/client';
 import type { JobRunner } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/mediaStore';
@@ -9,7 +9,22 @@ import type { Readiness } from './readiness';
 import type { UserRow } from './repositories/users.repo';
 import type { PublicListingIndex } from './search/publicIndex';
 
-/** What every route can reach: created once in buildServer. */
+/** What buildServer is given in place of what the configuration would make (tests pass their own). */
+export interface ServerDeps {
+  database?: Database;
+  payments?: PaymentProviders;
+  mailer?: Mailer;
+  now?: () => Date;
+  /** Folder of the built app to serve; absent or missing folder: only /api is served. */
+  appDir?: string | null;
+  logger?: boolean;
+  /** How long a background job's claim holds (tests shorten it to see another instance take a job over). */
+  jobLeaseMs?: number;
+  /** The most listings a sitemap file lists (50,000, the sitemaps protocol's limit; tests lower it to see several files). */
+  sitemapSize?: number;
+}
+
+/** What every route can reach: created once in buildServer (plugins/app/context.ts). */
 export interface AppContext {
   config: ServerConfig;
   db: Db;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { idempotencyKeys } from '../../src/server/db/schema';
-import { STALE_CLAIM_MS } from '../../src/server/plugins/idempotency';
+import { STALE_CLAIM_MS } from '../../src/server/plugins/app/idempotency';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 describe.each(ENGINES)('%s', (engine) => {

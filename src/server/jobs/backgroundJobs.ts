@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
-import { purgeExpiredIdempotencyKeys } from '../plugins/idempotency';
+import { purgeExpiredIdempotencyKeys } from '../repositories/idempotency.repo';
 import { enqueueJob } from '../repositories/jobs.repo';
 import { purgeOrphanUploads } from '../repositories/uploads.repo';
 import { sweepExpired, type Tx } from '../repositories/vehicles.repo';

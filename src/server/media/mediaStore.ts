@@ -50,6 +50,11 @@ export interface MediaStore {
   thumbnail(url: string, small: boolean): Promise<MediaObject | null>;
   /** Deletes the renditions of a stored image, by the URL `store` gave; a rendition already gone is no error. */
   remove(url: string): Promise<void>;
+  /**
+   * A picture made from others (a listing's link preview), kept by `key` so it is made once across
+   * instances: the kept bytes, or `make`'s, written to the store on the first ask.
+   */
+  derived(key: string, ext: 'jpg', size: { width: number; height: number }, make: () => Promise<Buffer>): Promise<Buffer>;
   /** Throws when the store cannot be reached (for a readiness probe). */
   check(): Promise<void>;
 }
@@ -150,6 +155,15 @@ export function mediaStoreOn(objects: MediaObjects): MediaStore {
       await objects.delete(nameOf(smallThumbnailOf(url)));
       await objects.delete(nameOf(thumbnailOf(url)));
       await objects.delete(nameOf(url));
+    },
+    async derived(key, ext, size, make) {
+      const name = `${createHash('sha256').update(key).digest('hex').slice(0, 32)}-derived.${ext}`;
+      const kept = await objects.get(name);
+      if (kept) return bytesOf(kept);
+      const made = await make();
+      // Two instances making it at once make the same picture: the later write changes nothing.
+      await objects.put(name, made, size);
+      return made;
     },
     check: () => objects.check(),
   };

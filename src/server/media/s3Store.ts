@@ -55,7 +55,7 @@ export function s3Objects(settings: S3Settings): MediaObjects {
           Bucket,
           Key: name,
           Body: data,
-          ContentType: MEDIA_TYPE,
+          ContentType: name.endsWith('.jpg') ? 'image/jpeg' : MEDIA_TYPE,
           CacheControl: MEDIA_CACHE_CONTROL,
           // So that a replay answers the dimensions from a HEAD, without downloading the rendition.
           Metadata: { width: String(size.width), height: String(size.height) },

@@ -68,3 +68,7 @@ export async function creditDoublePayment(tx: Tx, payment: Pick<PaymentRow, 'id'
     .set({ creditCents: sql`${users.creditCents} + ${payment.amountCents}` })
     .where(eq(users.id, payment.userId));
 }
+
+export async function deleteAllPayments(tx: Tx): Promise<void> {
+  await tx.delete(payments);
+}

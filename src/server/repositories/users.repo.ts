@@ -48,7 +48,7 @@ export async function insertUser(db: Db, u: NewUser): Promise<UserRow | null> {
 }
 
 /** Sets a new password and revokes every token issued before it. */
-export async function setPasswordHash(db: Db, userId: string, hash: string): Promise<void> {
+export async function setPasswordHash(db: Tx, userId: string, hash: string): Promise<void> {
   await db
     .update(users)
     .set({ passwordHash: hash, tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -83,6 +83,6 @@ export async function deleteNonAdminUsers(db: Tx): Promise<void> {
   await db.delete(users).where(ne(users.userType, 'admin'));
 }
 
-export async function deleteUser(db: Db, id: string): Promise<void> {
+export async function deleteUser(db: Tx, id: string): Promise<void> {
   await db.delete(users).where(and(eq(users.id, id), ne(users.userType, 'admin')));
 }

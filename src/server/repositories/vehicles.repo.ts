@@ -196,6 +196,12 @@ export async function deleteVehicles(tx: Tx, rows: Pick<VehicleRow, 'id' | 'firs
   await tx.delete(vehicles).where(inArray(vehicles.id, rows.map((r) => r.id)));
 }
 
+/** What deleteVehicles needs of every listing, or of one seller's. */
+export async function vehicleKeys(tx: Tx, sellerId?: string): Promise<Pick<VehicleRow, 'id' | 'firstPublishedAt'>[]> {
+  const keys = tx.select({ id: vehicles.id, firstPublishedAt: vehicles.firstPublishedAt }).from(vehicles);
+  return sellerId === undefined ? keys : keys.where(eq(vehicles.sellerId, sellerId));
+}
+
 /** Flags listings whose time ran out, giving each a new revision so the sync sends it as removed. */
 export async function sweepExpired(db: Db): Promise<number> {
   const due = await db

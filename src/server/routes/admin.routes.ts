@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
 import { ADMIN_MESSAGES, LISTING_MESSAGES } from '../../domain/messages';
 import { RESET_DATABASE_PHRASE } from '../../domain/constants';
 import { vehicleDetails } from '../../domain/admin';
-import { idempotencyKeys, passwordResets, payments, vehicles } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
-import { requireAdmin } from '../plugins/auth';
+import { requireAdmin } from '../plugins/app/auth';
 import { countUsersByType, deleteNonAdminUsers, deleteUser, findUserById, listUsersWithCounts } from '../repositories/users.repo';
-import { deleteVehicles, findVehicle, listAllVehicles, toOwnVehicle, vehicleStats, withListingWrite } from '../repositories/vehicles.repo';
+import { deleteVehicles, findVehicle, listAllVehicles, toOwnVehicle, vehicleKeys, vehicleStats, withListingWrite } from '../repositories/vehicles.repo';
+import { deleteAllPayments } from '../repositories/payments.repo';
+import { deleteAllPasswordResets } from '../repositories/passwordResets.repo';
+import { deleteIdempotencyKeysExcept } from '../repositories/idempotency.repo';
 
 const idParams = z.object({ id: z.uuid() });
 const pageQuery = z.object({
@@ -53,9 +54,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!user) throw notFound('User not found');
     if (user.userType === 'admin') throw forbidden(ADMIN_MESSAGES.cannotDeleteAdmin);
     await withListingWrite(db, async (tx, next) => {
-      const owned = await tx.select({ id: vehicles.id, firstPublishedAt: vehicles.firstPublishedAt }).from(vehicles).where(eq(vehicles.sellerId, user.id));
-      await deleteVehicles(tx, owned, next);
-      await deleteUser(tx as unknown as typeof db, user.id);
+      await deleteVehicles(tx, await vehicleKeys(tx, user.id), next);
+      await deleteUser(tx, user.id);
     });
     return { message: ADMIN_MESSAGES.userDeleted };
   });
@@ -70,11 +70,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       if (req.body?.confirm !== RESET_DATABASE_PHRASE) throw badRequest(ADMIN_MESSAGES.resetPhraseRequired);
       await withListingWrite(db, async (tx, next) => {
-        const all = await tx.select({ id: vehicles.id, firstPublishedAt: vehicles.firstPublishedAt }).from(vehicles);
-        await deleteVehicles(tx, all, next);
-        await tx.delete(payments);
-        await tx.delete(passwordResets);
-        await tx.delete(idempotencyKeys).where(sql`${idempotencyKeys.principal} <> ${`user:${req.currentUser!.id}`}`);
+        await deleteVehicles(tx, await vehicleKeys(tx), next);
+        await deleteAllPayments(tx);
+        await deleteAllPasswordResets(tx);
+        await deleteIdempotencyKeysExcept(tx, `user:${req.currentUser!.id}`);
         await deleteNonAdminUsers(tx);
       });
       return { message: ADMIN_MESSAGES.resetDone };

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { passwordResets } from '../db/schema';
 import { AUTH_MESSAGES } from '../../domain/messages';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '../../domain/constants';
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema, verifyCodeSchema } from '../../domain/user';
 import { conflict, HttpError, unauthorized } from '../errors';
 import { hashPassword, hashResetCode, newResetCode, sameHash, verifyPassword } from '../passwords';
-import { findUserByEmail, insertUser, revokeTokens, setPasswordHash, toApiUser } from '../repositories/users.repo';
-import { requireUser, signToken } from '../plugins/auth';
+import { findUserByEmail, insertUser, revokeTokens, toApiUser } from '../repositories/users.repo';
+import { countFailedAttempt, findLiveResetCode, replaceResetCode, resetPasswordWithCode } from '../repositories/passwordResets.repo';
+import { requireUser, signToken } from '../plugins/app/auth';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
 import { keyedLimit } from '../keyedLimit';
@@ -69,14 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
     const user = await findUserByEmail(db, req.body.email);
     if (user?.passwordHash) {
       const code = newResetCode();
-      await db.transaction(async (tx) => {
-        await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-        await tx.insert(passwordResets).values({
-          userId: user.id,
-          codeHash: hashResetCode(code, config.jwtSecret, user.id),
-          expiresAt: new Date(app.ctx.now().getTime() + RESET_CODE_TTL_MINUTES * 60_000),
-        });
-      });
+      await replaceResetCode(db, user.id, hashResetCode(code, config.jwtSecret, user.id), new Date(app.ctx.now().getTime() + RESET_CODE_TTL_MINUTES * 60_000));
       await mailer.send({
         to: user.email,
         subject: `Your ${config.productName} password reset code`,
@@ -94,15 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
   app.post('/auth/reset-password', { schema: { body: resetPasswordSchema, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
     const { userId, resetId } = await checkCode(db, config.jwtSecret, req.body.email, req.body.code, app.ctx.now());
     const hash = await hashPassword(req.body.new_password);
-    await db.transaction(async (tx) => {
-      const used = await tx
-        .update(passwordResets)
-        .set({ usedAt: new Date() })
-        .where(and(eq(passwordResets.id, resetId), isNull(passwordResets.usedAt)))
-        .returning({ id: passwordResets.id });
-      if (!used.length) throw invalidCode();
-      await setPasswordHash(tx as unknown as Db, userId, hash);
-    });
+    if (!(await resetPasswordWithCode(db, resetId, userId, hash))) throw invalidCode();
     return { message: AUTH_MESSAGES.passwordReset };
   });
 };
@@ -114,18 +98,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
 async function checkCode(db: Db, secret: string, email: string, code: string, now: Date): Promise<{ userId: string; resetId: string }> {
   const user = await findUserByEmail(db, email);
   if (!user) throw invalidCode();
-  const [reset] = await db
-    .select()
-    .from(passwordResets)
-    .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-    .orderBy(desc(passwordResets.createdAt))
-    .limit(1);
+  const reset = await findLiveResetCode(db, user.id, now);
   if (!reset || reset.attempts >= RESET_CODE_MAX_ATTEMPTS) throw invalidCode();
   if (!sameHash(reset.codeHash, hashResetCode(code, secret, user.id))) {
-    await db
-      .update(passwordResets)
-      .set({ attempts: sql`${passwordResets.attempts} + 1` })
-      .where(eq(passwordResets.id, reset.id));
+    await countFailedAttempt(db, reset.id);
     throw invalidCode();
   }
   return { userId: user.id, resetId: reset.id };

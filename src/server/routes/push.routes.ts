@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PUSH_MESSAGES } from '../../domain/notifications';
 import { notFound, unprocessable } from '../errors';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins/app/auth';
 import { deleteOwnSubscription, upsertSubscription } from '../repositories/push.repo';
 
 /** base64url of exactly `bytes` bytes (the browser's PushSubscription keys). */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX } from '../../domain/notifications';
 import { searchQuerySchema } from '../../domain/search/querySchema';
 import { conflict, notFound } from '../errors';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins/app/auth';
 import {
   deleteOwnSavedSearch,
   findOwnSavedSearch,

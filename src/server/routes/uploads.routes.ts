@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES } from '../../domain/constants';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { HttpError, unprocessable, badRequest } from '../errors';
-import { requireUser } from '../plugins/auth';
+import { requireUser } from '../plugins/app/auth';
 import { ImageTooLargeError, NotAnImageError, type StoredImage } from '../media/mediaStore';
 import { recordUpload } from '../repositories/uploads.repo';
 

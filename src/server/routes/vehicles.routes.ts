@@ -5,25 +5,23 @@ import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE, type VehicleType } from '
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { normalizeSearch, type SearchQuery } from '../../domain/search/filters';
 import { searchQuerySchema } from '../../domain/search/querySchema';
-import { daysLeft, listingStatus, type SellerContact } from '../../domain/vehicle';
+import type { SellerContact } from '../../domain/vehicle';
 import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
 import { enqueueListingPublished } from '../jobs/backgroundJobs';
 import { sendMedia } from '../media/sendMedia';
 import { compressBody, preferredEncoding } from '../compression';
 import { AnswerCache } from '../search/answerCache';
-import { isAdmin, requireUser } from '../plugins/auth';
+import { isAdmin, requireUser } from '../plugins/app/auth';
 import {
   findVehicle,
   hasTombstone,
   incrementViews,
   insertVehicle,
-  listSellerVehicles,
   otherPublicVehicles,
   searchVehicles,
   toApiVehicle,
   toOwnVehicle,
-  contactRequestCounts,
   recordContactRequest,
   updateVehicle,
   deleteVehicles,
@@ -32,7 +30,7 @@ import {
   type Tx,
   type VehicleRow,
 } from '../repositories/vehicles.repo';
-import { findUserById, toApiUser } from '../repositories/users.repo';
+import { findUserById } from '../repositories/users.repo';
 import {
   freeListingEligibility,
   inputToColumns,
@@ -319,33 +317,6 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.delete('/cars/:id', { schema: { params: idParams, tags: ['vehicles'] } }, remove);
   app.delete('/vehicles/:id', { schema: { params: idParams, tags: ['vehicles'] } }, remove);
-
-  const selfOrAdmin = (req: FastifyRequest, userId: string) => {
-    const user = requireUser(req);
-    if (user.id !== userId && !isAdmin(user)) throw forbidden('You can only see your own listings');
-  };
-
-  app.get('/users/:id/listing-eligibility', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
-    selfOrAdmin(req, req.params.id);
-    return freeListingEligibility(db, req.params.id);
-  });
-
-  app.get('/users/:id/listing-history', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
-    selfOrAdmin(req, req.params.id);
-    const now = app.ctx.now();
-    const [rows, leads] = await Promise.all([listSellerVehicles(db, req.params.id), contactRequestCounts(db, req.params.id)]);
-    return rows.map((r) => {
-      const v = toOwnVehicle(r);
-      return { ...v, status: listingStatus(v, now), days_left: daysLeft(v.expires_at, now), contact_requests: leads.get(r.id) ?? 0 };
-    });
-  });
-
-  app.get('/users/:id', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
-    selfOrAdmin(req, req.params.id);
-    const u = await findUserById(db, req.params.id);
-    if (!u) throw notFound();
-    return toApiUser(u);
-  });
 
   /** Seeds the sample listings when there are none (spec: startup calls it when no cars exist). */
   app.post('/initialize-data', { schema: { tags: ['vehicles'] }, config: { skipIdempotency: true } }, async () => {

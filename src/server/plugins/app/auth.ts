@@ -1,10 +1,8 @@
 import fp from 'fastify-plugin';
-import jwt from '@fastify/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TOKEN_LIFETIME_DAYS } from '../../domain/constants';
-import { AUTH_MESSAGES, ADMIN_MESSAGES } from '../../domain/messages';
-import { forbidden, unauthorized } from '../errors';
-import { findUserById, type UserRow } from '../repositories/users.repo';
+import { AUTH_MESSAGES, ADMIN_MESSAGES } from '../../../domain/messages';
+import { forbidden, unauthorized } from '../../errors';
+import { findUserById, type UserRow } from '../../repositories/users.repo';
 
 interface TokenClaims {
   sub: string;
@@ -14,10 +12,10 @@ interface TokenClaims {
 
 /**
  * Resolves `request.currentUser` from a bearer token on every request. Public routes treat a bad or
- * expired token as anonymous (browsing must never break); protected routes answer 401.
+ * expired token as anonymous (browsing must never break); protected routes answer 401. The tokens are
+ * signed and verified by plugins/external/jwt.ts, registered before this.
  */
 export const authPlugin = fp(async (app) => {
-  app.register(jwt, { secret: app.ctx.config.jwtSecret, sign: { expiresIn: `${TOKEN_LIFETIME_DAYS}d` } });
   app.decorateRequest('currentUser', null);
   app.decorateRequest('authError', null);
   app.addHook('onRequest', async (req) => {

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { idempotencyKeys } from '../db/schema';
-import { GENERIC_MESSAGES } from '../../domain/messages';
-import { HttpError } from '../errors';
+import { GENERIC_MESSAGES } from '../../../domain/messages';
+import { HttpError } from '../../errors';
+import { claimIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from '../../repositories/idempotency.repo';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TTL_MS = 24 * 60 * 60 * 1000;
@@ -56,31 +55,13 @@ export const idempotencyPlugin = fp(async (app) => {
     const principal = req.currentUser ? `user:${req.currentUser.id}` : 'anonymous';
     const path = req.url;
     const hash = requestHash(req.method, path, req.body);
-    const thisKey = and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key));
-    await db.delete(idempotencyKeys).where(and(thisKey, lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS))));
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          thisKey,
-          isNull(idempotencyKeys.statusCode),
-          eq(idempotencyKeys.requestHash, hash),
-          lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_CLAIM_MS)),
-        ),
-      );
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ principal, key, method: req.method, path, requestHash: hash })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length > 0) {
+    const now = Date.now();
+    const cutoffs = { expiredBefore: new Date(now - TTL_MS), staleBefore: new Date(now - STALE_CLAIM_MS) };
+    if (await claimIdempotencyKey(db, { principal, key, method: req.method, path, requestHash: hash }, cutoffs)) {
       req.idempotency = { principal, key };
       return;
     }
-    const [prior] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.principal, principal), eq(idempotencyKeys.key, key)));
+    const prior = await findIdempotencyKey(db, principal, key);
     if (!prior) throw new HttpError(409, GENERIC_MESSAGES.idempotencyInProgress);
     if (prior.requestHash !== hash) throw new HttpError(422, GENERIC_MESSAGES.idempotencyMismatch);
     if (prior.statusCode === null) throw new HttpError(409, GENERIC_MESSAGES.idempotencyInProgress);
@@ -95,17 +76,13 @@ export const idempotencyPlugin = fp(async (app) => {
     const claim = req.idempotency;
     if (!claim) return payload;
     req.idempotency = null;
-    const where = and(eq(idempotencyKeys.principal, claim.principal), eq(idempotencyKeys.key, claim.key));
     if (reply.statusCode >= 500 || NOT_STORED.has(reply.statusCode) || (payload !== null && typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
-      await db.delete(idempotencyKeys).where(where);
+      await releaseIdempotencyKey(db, claim.principal, claim.key);
       return payload;
     }
     const body = payload === null || payload === undefined ? '' : payload.toString();
     const type = reply.getHeader('content-type');
-    await db
-      .update(idempotencyKeys)
-      .set({ statusCode: reply.statusCode, responseBody: body, responseType: typeof type === 'string' ? type : null })
-      .where(where);
+    await storeIdempotentAnswer(db, claim.principal, claim.key, { statusCode: reply.statusCode, responseBody: body, responseType: typeof type === 'string' ? type : null });
     return payload;
   });
 
@@ -113,10 +90,6 @@ export const idempotencyPlugin = fp(async (app) => {
   app.addHook('onRequestAbort', async (req) => {
     const claim = req.idempotency;
     if (!claim) return;
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.principal, claim.principal), eq(idempotencyKeys.key, claim.key)));
+    await releaseIdempotencyKey(db, claim.principal, claim.key);
   });
 });
-
-export async function purgeExpiredIdempotencyKeys(db: import('../db/client').Db): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - interval '24 hours'`));
-}

@@ -1,0 +1,62 @@
+import type { SubscriptionPlan } from '../../domain/fees';
+import { PAYMENT_MESSAGES } from '../../domain/messages';
+import { isPublic, type Vehicle } from '../../domain/vehicle';
+import type { AppContext } from '../context';
+import { HttpError } from '../errors';
+import { enqueueListingPublished } from '../jobs/backgroundJobs';
+import { publishColumns } from '../listings';
+import { creditDoublePayment, settlePayment, type PaymentRow } from '../repositories/payments.repo';
+import { findVehicle, toApiVehicle, updateVehicle, withListingWrite } from '../repositories/vehicles.repo';
+import { ProviderError, type ProviderStatus } from './provider';
+
+export type Completion = { state: 'pending' } | { state: 'failed'; message: string } | { state: 'succeeded'; vehicle: Vehicle | null };
+
+const UNDERPAID = 'Amount paid is less than the listing fee';
+
+/**
+ * Settles a payment with what its provider says, and publishes the listing for a settled payment
+ * exactly once: only the request that settles it publishes.
+ */
+export async function completePayment(ctx: Pick<AppContext, 'db' | 'jobs' | 'now'>, payment: PaymentRow, status: ProviderStatus): Promise<Completion> {
+  const { db } = ctx;
+  if (status.status === 'pending') return { state: 'pending' };
+  if (status.status === 'failed') {
+    await settlePayment(db, payment.id, 'failed', status.message ?? PAYMENT_MESSAGES.failed);
+    return { state: 'failed', message: status.message ?? PAYMENT_MESSAGES.failed };
+  }
+  if (status.amountCents !== undefined && status.amountCents < payment.amountCents) {
+    await settlePayment(db, payment.id, 'failed', UNDERPAID);
+    return { state: 'failed', message: UNDERPAID };
+  }
+  let published = false;
+  const vehicle = await withListingWrite(db, async (tx, next) => {
+    if (!(await settlePayment(tx, payment.id, 'succeeded', null))) return null;
+    const row = await findVehicle(tx, payment.vehicleId);
+    if (!row) return null;
+    // A second payment for a listing that is already live publishes nothing: it is a double
+    // payment, recorded as such for a refund as account credit (spec section 9).
+    if (isPublic(toApiVehicle(row))) {
+      await creditDoublePayment(tx, payment, PAYMENT_MESSAGES.doublePayment);
+      return row;
+    }
+    published = true;
+    const updated = await updateVehicle(tx, row.id, publishColumns(row, payment.plan as SubscriptionPlan, ctx.now()), await next());
+    // Its pushes are a job committed with the publication: sent by some instance, never lost to a crash.
+    await enqueueListingPublished(tx, row.id, { paid: true });
+    return updated;
+  });
+  // Without waiting: a push never holds up or fails the payment's answer.
+  if (published) ctx.jobs.kick();
+  const row = vehicle ?? (await findVehicle(db, payment.vehicleId));
+  return { state: 'succeeded', vehicle: row ? toApiVehicle(row) : null };
+}
+
+/** Runs a call to a payment provider; its refusals answer with the provider's status and message. */
+export async function providerCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof ProviderError) throw new HttpError(e.status, e.message);
+    throw e;
+  }
+}

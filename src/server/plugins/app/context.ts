@@ -1,0 +1,71 @@
+import fp from 'fastify-plugin';
+import type { ServerConfig } from '../../config';
+import type { AppContext, ServerDeps } from '../../context';
+import { openDatabase } from '../../db/client';
+import { createJobRunner } from '../../jobs/backgroundJobs';
+import { createMailer } from '../../mail/mailer';
+import { createMediaStore } from '../../media/createMediaStore';
+import { createPaymentProviders } from '../../payments/providers';
+import { PushNotifier } from '../../push/notifier';
+import { createPushSender } from '../../push/sender';
+import { readinessCheck } from '../../readiness';
+import { ensureCatalogue } from '../../repositories/catalogue.repo';
+import { countAllVehicles } from '../../repositories/vehicles.repo';
+import { PublicListingIndex } from '../../search/publicIndex';
+import { ensureAdmin, seedSampleData } from '../../seed/seed';
+
+/**
+ * `app.ctx`: the database, stores, providers, search index and job runner every route reaches; the
+ * catalogue, the configured administrator and (when asked) the sample listings ensured; the public
+ * listings loaded into memory in the background. Closed with the server.
+ */
+export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(async (app, { config, deps }) => {
+  const database =
+    deps.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      listenUrl: config.databaseListenUrl,
+      dataDir: config.dataDir,
+      inMemory: config.inMemory,
+      warn: (message) => app.log.warn(message),
+    }));
+  const media = await createMediaStore(config);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    media,
+    payments: deps.payments ?? createPaymentProviders(config.env, config.publicUrl),
+    publicIndex: new PublicListingIndex(database.db, database),
+    now: deps.now ?? (() => new Date()),
+    push: new PushNotifier(database.db, createPushSender(config.vapid), app.log, () => ctx.now()),
+    jobs: createJobRunner(database.db, () => ctx, { intervalMs: config.jobsIntervalMs, leaseMs: deps.jobLeaseMs, log: app.log }),
+    readiness: readinessCheck({ db: database.db, redis: app.redis, media, searchIndexReady: () => ctx.publicIndex.ready }),
+  };
+  app.decorate('ctx', ctx);
+  await ctx.publicIndex.start();
+  app.addHook('onClose', async () => {
+    // A job under way (pushes being sent) finishes before the database it updates closes.
+    await ctx.jobs.stop();
+    await ctx.publicIndex.close();
+    if (!deps.database) await database.close();
+  });
+
+  await ensureCatalogue(ctx.db);
+  if (config.adminEmail && config.adminPassword) await ensureAdmin(ctx.db, config.adminEmail, config.adminPassword, app.log);
+  if (config.seed && (await countAllVehicles(ctx.db)) === 0) await seedSampleData(ctx.db, app.log);
+  // The public listings go into memory in the background (a million listings take tens of seconds);
+  // searches are answered with SQL until they are in, and a failed build is tried again.
+  const buildIndex = (attempt: number): void => {
+    ctx.publicIndex.build().then(
+      () => app.log.info({ listings: ctx.publicIndex.size }, 'public listings are in memory'),
+      (err: unknown) => {
+        app.log.warn({ err }, 'public listings not loaded into memory; searches use SQL meanwhile');
+        const retry = setTimeout(() => buildIndex(attempt + 1), Math.min(60_000, 1000 * 2 ** attempt));
+        retry.unref();
+      },
+    );
+  };
+  buildIndex(0);
+});

@@ -1,0 +1,119 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { GENERIC_MESSAGES } from '../../../domain/messages';
+import { HOME_HERO_PRELOAD_LINK } from '../../../domain/home';
+import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '../../../domain/screens';
+import { browsePageHead, browsePageType, dealerPageHead, fixedPageHead, listingPageHead, missingListingHead, SITE_DESCRIPTION, SITE_TITLE, type PageHead } from '../../../domain/seo';
+import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '../../../domain/listingFacts';
+import { isPublic } from '../../../domain/vehicle';
+import { dealerPageFacts, publicCountsByType } from '../../repositories/seo.repo';
+import { findVehicle, toApiVehicle } from '../../repositories/vehicles.repo';
+import { loadScreenPreloads } from '../../screenPreloads';
+import { withHead } from '../../seo/pageHtml';
+
+/** The build's page for /: index.html with the home page's opening screen (vite.config.ts). */
+const HOME_PAGE_FILE = 'home.html';
+/** The build's page for a listing: index.html with the listing facts' styles and LISTING_FACTS_MARK (vite.config.ts). */
+const LISTING_PAGE_FILE = 'listing.html';
+/** How long the browse pages' counts are reused for their descriptions. */
+const COUNTS_MS = 60_000;
+const DEALER_PAGE = /^\/dealer\/([^/]+)\/inventory\/?$/;
+
+/**
+ * Every other GET of a page address answers the app's page with a head of its own (title,
+ * description, link previews, structured data: src/domain/seo.ts) and preload links for what its
+ * first screen needs; a listing that is not public answers 404 (the app shows 'Car not found'), not
+ * to be indexed. Anything else not found answers 404 `{ "detail": … }`. Without a built app (appDir
+ * null or missing) only the 404.
+ */
+export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
+  const { ctx } = app;
+  const origin = ctx.config.publicUrl;
+  const appDir = opts.appDir;
+  const indexHtml = appDir ? path.join(appDir, 'index.html') : null;
+  const preloads = appDir && existsSync(appDir) ? loadScreenPreloads(appDir) : null;
+  /** The code of the screen the address opens on; for the home page, the phone or desktop panel as the browser's mobile hint says. */
+  const screenLinks = (url: string, mobileHint: string | string[] | undefined): string | null => {
+    const screen = firstScreenModule(url);
+    if (!screen || !preloads) return null;
+    return preloads(screen, mobileHint === '?1' ? 'mobile' : mobileHint === '?0' ? 'desktop' : null);
+  };
+  /** A built page's text, read again only when the build changes it. */
+  const pages = new Map<string, { mtimeMs: number; html: string }>();
+  const pageText = (file: string): string => {
+    const full = path.join(appDir!, file);
+    const { mtimeMs } = statSync(full);
+    const kept = pages.get(file);
+    if (kept?.mtimeMs === mtimeMs) return kept.html;
+    const html = readFileSync(full, 'utf8');
+    pages.set(file, { mtimeMs, html });
+    return html;
+  };
+  let counts: { at: number; value: Promise<Awaited<ReturnType<typeof publicCountsByType>>> } | null = null;
+  const typeCounts = () => {
+    if (!counts || ctx.now().getTime() - counts.at > COUNTS_MS) counts = { at: ctx.now().getTime(), value: publicCountsByType(ctx.db) };
+    const value = counts.value;
+    return value.catch(() => {
+      if (counts?.value === value) counts = null;
+      return null;
+    });
+  };
+  const anyPage = (noindex = false): PageHead => ({ title: SITE_TITLE, description: SITE_DESCRIPTION, canonical: null, image: null, ogType: 'website', noindex, jsonLd: [] });
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isPage = req.method === 'GET' && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/media/') && !path.extname(url);
+    if (isPage && indexHtml && existsSync(indexHtml)) {
+      let head: PageHead;
+      let status = 200;
+      const listing = listingPageId(url);
+      const browse = browsePageType(url);
+      const dealer = DEALER_PAGE.exec(url)?.[1];
+      let listed: ReturnType<typeof toApiVehicle> | null = null;
+      if (listing) {
+        // Not a listing's id at all (PostgreSQL refuses it) reads as no listing.
+        const row = await findVehicle(ctx.db, listing).catch(() => null);
+        listed = row && isPublic(toApiVehicle(row), ctx.now()) ? toApiVehicle(row) : null;
+        head = listed ? listingPageHead(listed, origin) : missingListingHead();
+        if (!listed) status = 404;
+      } else if (browse) {
+        head = browsePageHead(browse, (await typeCounts())?.[browse] ?? null, origin);
+      } else if (dealer) {
+        const facts = await dealerPageFacts(ctx.db, safeDecode(dealer)).catch(() => null);
+        head = facts ? dealerPageHead(facts, origin) : anyPage(true);
+      } else {
+        head = fixedPageHead(url, origin) ?? anyPage();
+      }
+      const links = [
+        url === '/' ? HOME_HERO_PRELOAD_LINK : null,
+        listed ? listingPhotoPreloadLink(listed.images) : null,
+        screenLinks(url, req.headers['sec-ch-ua-mobile']),
+      ].filter(Boolean);
+      if (links.length) reply.header('link', links.join(', '));
+      // The home page's own copy carries its hero drawn in HTML (src/app/openingScreen.ts), a listing's its
+      // facts and JSON (src/domain/listingFacts.ts); a build without them gets the shell.
+      const own = url === '/' ? HOME_PAGE_FILE : listed ? LISTING_PAGE_FILE : null;
+      const page = own && existsSync(path.join(appDir!, own)) ? own : 'index.html';
+      let html = withHead(pageText(page), head);
+      if (listed) html = withListing(html, listed);
+      return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    }
+    return reply.code(404).send({ detail: GENERIC_MESSAGES.notFound });
+  });
+});
+
+/** The listing's facts where the build marked them (else at the start of #root) and its JSON for the app's first render. */
+function withListing(html: string, v: Parameters<typeof listingFactsHtml>[0]): string {
+  const facts = listingFactsHtml(v) + listingDataScript(v);
+  if (html.includes(LISTING_FACTS_MARK)) return html.replace(LISTING_FACTS_MARK, () => facts);
+  return html.replace(/<div id="root">(?:<p class="loading"[^>]*>[^<]*<\/p>)?/, () => `<div id="root">${facts}`);
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

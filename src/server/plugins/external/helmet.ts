@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+
+/** Security headers, with the content security policy the app, Stripe and the media store need. */
+export const helmetPlugin = fp(async (app) => {
+  const { config } = app.ctx;
+  // Photos redirected to MEDIA_PUBLIC_URL load from there: as images, and through the service worker's fetch.
+  const mediaOrigin = config.media.store === 's3' && config.media.publicUrl ? [new URL(config.media.publicUrl).origin] : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigin],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com', ...mediaOrigin],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+});

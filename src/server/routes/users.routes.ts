@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { daysLeft, listingStatus } from '../../domain/vehicle';
+import { forbidden, notFound } from '../errors';
+import { freeListingEligibility } from '../listings';
+import { isAdmin, requireUser } from '../plugins/app/auth';
+import { findUserById, toApiUser } from '../repositories/users.repo';
+import { contactRequestCounts, listSellerVehicles, toOwnVehicle } from '../repositories/vehicles.repo';
+
+const idParams = z.object({ id: z.uuid() });
+
+/** A user's own account, listing history and free-listing eligibility: for that user or an administrator. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  const selfOrAdmin = (req: FastifyRequest, userId: string) => {
+    const user = requireUser(req);
+    if (user.id !== userId && !isAdmin(user)) throw forbidden('You can only see your own listings');
+  };
+
+  app.get('/users/:id/listing-eligibility', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
+    selfOrAdmin(req, req.params.id);
+    return freeListingEligibility(db, req.params.id);
+  });
+
+  app.get('/users/:id/listing-history', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
+    selfOrAdmin(req, req.params.id);
+    const now = app.ctx.now();
+    const [rows, leads] = await Promise.all([listSellerVehicles(db, req.params.id), contactRequestCounts(db, req.params.id)]);
+    return rows.map((r) => {
+      const v = toOwnVehicle(r);
+      return { ...v, status: listingStatus(v, now), days_left: daysLeft(v.expires_at, now), contact_requests: leads.get(r.id) ?? 0 };
+    });
+  });
+
+  app.get('/users/:id', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
+    selfOrAdmin(req, req.params.id);
+    const u = await findUserById(db, req.params.id);
+    if (!u) throw notFound();
+    return toApiUser(u);
+  });
+};
