@@ -35,12 +35,8 @@ export const api = ky.create({
   },
 });
 
-export interface SyncPage {
-  upserts: Vehicle[];
-  tombstones: string[];
-  revision: number;
-  has_more: boolean;
-}
+// The answers' types, inferred from the domain's schemas (src/domain/wire.ts), for the data layer and the app.
+export type { SyncPage, ListingEligibility, HistoryEntry, DealerInfo, ConfigAnswer, AuthAnswer, AdminStats, AdminUser, SavedSearchAnswer, UploadAnswer } from '../domain/wire';
 
 export const fetchVehicle = (id: string, signal?: AbortSignal) => api.get(`cars/${id}`, signal ? { signal } : {}).json<Vehicle>();
 

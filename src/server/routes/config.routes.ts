@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { configSchema } from '../../domain/wire';
 import { SANDBOX_PINS } from '../../domain/fees';
 import { readinessAnswer, type Readiness } from '../readiness';
 
@@ -6,7 +8,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, payments } = app.ctx;
 
   /** What the app must not hard-code: names, addresses and which payment providers are live. */
-  app.get('/config', { schema: { tags: ['config'] } }, async (_req, reply) => {
+  app.get('/config', { schema: { response: { 200: configSchema }, tags: ['config'] } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     const card = payments.card;
     const mobile = payments.mobileMoney;
@@ -23,7 +25,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Liveness: the process answers. A load balancer that restarts on failure asks this one. */
-  app.get('/health', { schema: { tags: ['config'] } }, async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) }, tags: ['config'] } }, async () => ({ status: 'ok' as const }));
 
   /**
    * Readiness: 503 while a dependency this instance needs (the database; Redis when configured) does

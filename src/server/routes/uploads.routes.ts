@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uploadAnswerSchema } from '../../domain/wire';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES } from '../../domain/constants';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { HttpError, unprocessable, badRequest } from '../errors';
@@ -38,7 +39,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/uploads',
     {
-      schema: { tags: ['uploads'], consumes: ['multipart/form-data'] },
+      schema: { response: { 201: uploadAnswerSchema }, tags: ['uploads'], consumes: ['multipart/form-data'] },
       config: {
         rateLimit: {
           max: config.uploadsPerMinute,
