@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE, type VehicleType } from '../../domain/constants';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { normalizeSearch, type SearchQuery } from '../../domain/search/filters';
-import { searchQuerySchema } from '../../domain/search/querySchema';
+import { listingQuerySchema } from '../../domain/search/querySchema';
 import type { SellerContact } from '../../domain/vehicle';
 import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
@@ -107,13 +107,13 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     return items;
   }
 
-  app.get('/vehicles', { schema: { querystring: searchQuerySchema, response: listAnswer, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query));
-  app.get('/cars', { schema: { querystring: searchQuerySchema, response: listAnswer, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query, 'car'));
+  app.get('/vehicles', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query));
+  app.get('/cars', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query, 'car'));
 
   const featured = (type?: VehicleType) => async (req: FastifyRequest<{ Querystring: SearchQuery }>, reply: FastifyReply) =>
     list(req, reply, { ...req.query, featured: true }, type);
-  app.get('/vehicles/featured', { schema: { querystring: searchQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured());
-  app.get('/cars/featured', { schema: { querystring: searchQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured('car'));
+  app.get('/vehicles/featured', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured());
+  app.get('/cars/featured', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured('car'));
 
   /** Detail: public listings for everyone (without the contact); drafts and expired ones for their seller and admins. Counts a view. */
   const detail = async (req: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof buyerQuery> }>) => {
