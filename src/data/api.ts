@@ -35,8 +35,8 @@ export const api = ky.create({
   },
 });
 
-// The answers' types, inferred from the domain's schemas (src/domain/wire.ts), for the data layer and the app.
-export type { SyncPage, ListingEligibility, HistoryEntry, DealerInfo, ConfigAnswer, AuthAnswer, AdminStats, AdminUser, SavedSearchAnswer, UploadAnswer } from '../domain/wire';
+/** A page of GET /api/sync/vehicles: its schema is the domain's (src/domain/wire.ts). */
+export type { SyncPage } from '../domain/wire';
 
 export const fetchVehicle = (id: string, signal?: AbortSignal) => api.get(`cars/${id}`, signal ? { signal } : {}).json<Vehicle>();
 

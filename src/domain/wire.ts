@@ -219,22 +219,23 @@ export const savedSearchSchema = z.object({
   created_at: z.string(),
 });
 
+const dependencyState = z.enum(['ok', 'unavailable', 'not configured']);
+/** GET /api/ready's answer, 200 and 503 alike. */
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  database: dependencyState,
+  redis: dependencyState,
+  media: dependencyState,
+  search_index: z.enum(['ready', 'building']),
+});
+
 /** POST /api/push/subscriptions. */
 export const pushSubscriptionSchema = z.object({ id: z.string(), endpoint: z.string(), created_at: z.string() });
 
-export type ListingAnswer = z.infer<typeof listingAnswerSchema>;
-export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+export type Readiness = z.infer<typeof readinessSchema>;
 export type ListingEligibility = z.infer<typeof eligibilitySchema>;
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
-export type DealerInfo = z.infer<typeof dealerInfoSchema>;
 export type SyncPage = z.infer<typeof syncPageSchema>;
 export type CatalogueMakeAnswer = z.infer<typeof catalogueMakeSchema>;
-export type CatalogueDownloadAnswer = z.infer<typeof catalogueDownloadSchema>;
-export type ConfigAnswer = z.infer<typeof configSchema>;
-export type CardIntentAnswer = z.infer<typeof cardIntentSchema>;
-export type MobilePaymentAnswer = z.infer<typeof mobilePaymentSchema>;
-export type PaymentDone = z.infer<typeof paymentDoneSchema>;
-export type AdminStats = z.infer<typeof adminStatsSchema>;
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
+export type StoredImage = z.infer<typeof storedImageSchema>;
 export type SavedSearchAnswer = z.infer<typeof savedSearchSchema>;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { configSchema } from '../../domain/wire';
+import { configSchema, readinessSchema, type Readiness } from '../../domain/wire';
 import { SANDBOX_PINS } from '../../domain/fees';
-import { readinessAnswer, type Readiness } from '../readiness';
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, payments } = app.ctx;
@@ -38,7 +37,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['config'],
         summary: 'Whether this instance can serve requests',
         description: 'Readiness probe: 200 when the database (and Redis when configured) answer, 503 naming the part that does not. The in-memory search index is reported; while it builds, searches are answered by SQL, so it does not make the instance unready.',
-        response: { 200: readinessAnswer, 503: readinessAnswer },
+        response: { 200: readinessSchema, 503: readinessSchema },
       },
     },
     async (_req, reply): Promise<Readiness> => {

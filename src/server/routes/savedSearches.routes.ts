@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { savedSearchSchema } from '../../domain/wire';
+import { savedSearchSchema, type SavedSearchAnswer } from '../../domain/wire';
 import { noContent } from '../responses';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX } from '../../domain/notifications';
 import { searchQuerySchema } from '../../domain/search/querySchema';
@@ -23,7 +23,7 @@ const createBody = z.object({ name, query: searchQuerySchema, notify: z.boolean(
 const updateBody = z.object({ name: name.optional(), notify: z.boolean().optional() });
 const idParams = z.object({ id: z.uuid() });
 
-function toApi(s: SavedSearchRow) {
+function toApi(s: SavedSearchRow): SavedSearchAnswer {
   return { id: s.id, name: s.name, query: s.query, notify: s.notify, created_at: s.createdAt.toISOString() };
 }
 
