@@ -35,12 +35,8 @@ export const api = ky.create({
   },
 });
 
-export interface SyncPage {
-  upserts: Vehicle[];
-  tombstones: string[];
-  revision: number;
-  has_more: boolean;
-}
+/** A page of GET /api/sync/vehicles: its schema is the domain's (src/domain/wire.ts). */
+export type { SyncPage } from '../domain/wire';
 
 export const fetchVehicle = (id: string, signal?: AbortSignal) => api.get(`cars/${id}`, signal ? { signal } : {}).json<Vehicle>();
 

@@ -1,5 +1,5 @@
 import type { Vehicle } from '../domain/vehicle';
-import type { SearchInput } from '../domain/search/filters';
+import { isSearchField, type SearchInput } from '../domain/search/filters';
 import { totalCount } from './totalCount';
 
 /**
@@ -9,7 +9,9 @@ import { totalCount } from './totalCount';
  */
 export async function searchOnServer(fields: SearchInput, signal?: AbortSignal): Promise<{ items: Vehicle[]; total: number }> {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  // Only the search's fields: the server refuses any other parameter (422), and a screen's fields may
+  // carry what its address did (a link's tracking parameters, say).
+  for (const [name, value] of Object.entries(fields)) if (isSearchField(name) && value !== undefined && value !== null && value !== '') params.set(name, String(value));
   const res = await fetch(`/api/vehicles?${params}`, { headers: { accept: 'application/json' }, ...(signal && { signal }) });
   if (!res.ok) throw new Error(`search failed (${res.status})`);
   const items = (await res.json()) as Vehicle[];

@@ -1,24 +1,11 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, type UserType } from './constants';
+import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH } from './constants';
+import type { userSchema } from './wire';
 import { AUTH_MESSAGES } from './messages';
 import { text } from './text';
 
-/** A user as the API returns it (spec section 3); never carries a password hash. */
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  location: string | null;
-  region: string | null;
-  area: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  user_type: UserType;
-  business_name: string | null;
-  created_at: string;
-  isAdmin: boolean;
-}
+/** A user as the API returns it (spec section 3); never carries a password hash. Its schema is wire.ts's. */
+export type User = z.infer<typeof userSchema>;
 
 const email = text().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(200));
 const password = z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort).max(200);

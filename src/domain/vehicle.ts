@@ -1,74 +1,19 @@
-import type { LatLon, SellerType, VehicleType } from './constants';
-import type { SubscriptionPlan } from './fees';
+import type { z } from 'zod';
+import type { LatLon } from './constants';
+import type { ownVehicleSchema, sellerContactSchema, vehicleSchema } from './wire';
 import { driveTimeMinutes, hasCoordinates, haversineKm, roundKm } from './geo';
 
-// The listing as the API returns it and the pure facts derived from it. No zod here: the screens
-// import these helpers, and the seller's input schema (vehicleInput.ts) stays out of their bundle.
+// The listing as the API returns it and the pure facts derived from it. Its types are inferred from
+// wire.ts's schemas by type-only imports: the screens import these helpers, and zod stays out of their bundle.
 
-/** A vehicle listing as the API returns it (spec section 3). */
-export interface Vehicle {
-  id: string;
-  vehicle_type: VehicleType;
-  make: string;
-  model: string;
-  variant: string | null;
-  year: number;
-  price: number | null;
-  mileage: number | null;
-  operating_hours: number | null;
-  engine_size: number | null;
-  /** Construction equipment's engine power in horsepower. */
-  engine_power_hp: number | null;
-  fuel_type: string | null;
-  transmission: string | null;
-  drive_type: string | null;
-  condition: string | null;
-  category: string | null;
-  car_category: string | null;
-  color: string | null;
-  description: string | null;
-  images: string[];
-  features: string[];
-  featured: boolean;
-  subscription_plan: SubscriptionPlan | null;
-  seller_id: string;
-  seller_name: string | null;
-  seller_location: string | null;
-  location: string | null;
-  region: string | null;
-  seller_type: SellerType | null;
-  seller_latitude: number | null;
-  seller_longitude: number | null;
-  is_published: boolean;
-  is_expired: boolean;
-  is_free_update: boolean;
-  created_at: string;
-  updated_at: string;
-  published_at: string | null;
-  /** The listing's expiry; `null` for sample listings, which stay live. */
-  expires_at: string | null;
-  listing_expires_at: string | null;
-  views: number;
-  revision: number;
-  /** Present when the request carried the buyer's coordinates. */
-  distance_km?: number | null;
-  drive_time_minutes?: number | null;
-  /** Only the device's summary of the listing (search/summary.ts): no description, features or further photos. */
-  summary_only?: true;
-}
+/** A vehicle listing as the API returns it (spec section 3); its schema is wire.ts's. */
+export type Vehicle = z.infer<typeof vehicleSchema>;
 
-/**
- * A listing's contact details. Public answers never carry them (they could be scraped); a signed-in
- * user asks for one listing's at a time (GET /api/vehicles/{id}/contact), and its seller reads them
- * on their own listings. The email is a dealer's business address; private sellers' is never shown.
- */
-export interface SellerContact {
-  seller_phone: string | null;
-  seller_email: string | null;
-}
+/** A listing's contact details: never in public answers (see wire.ts's sellerContactSchema). */
+export type SellerContact = z.infer<typeof sellerContactSchema>;
 
 /** A listing as its seller (or an administrator) reads it: the public listing and its contact. */
-export type OwnVehicle = Vehicle & SellerContact;
+export type OwnVehicle = z.infer<typeof ownVehicleSchema>;
 
 /** Status of a listing in the seller's history (spec section 4). */
 export type ListingStatus = 'Expired' | 'Active' | 'Pending';

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config';
 import type { ServerDeps } from './context';
 import { registerJsonParser } from './jsonBody';
+import { responseSerializer } from './responses';
 import { compressPlugin } from './plugins/external/compress';
 import { formbodyPlugin } from './plugins/external/formbody';
 import { helmetPlugin } from './plugins/external/helmet';
@@ -60,7 +61,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   });
   registerJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
 
   await app.register(redisPlugin, { url: config.redisUrl });
   await app.register(contextPlugin, { config, deps });

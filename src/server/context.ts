@@ -5,7 +5,7 @@ import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/mediaStore';
 import type { PaymentProviders } from './payments/providers';
 import type { PushNotifier } from './push/notifier';
-import type { Readiness } from './readiness';
+import type { Readiness } from '../domain/wire';
 import type { UserRow } from './repositories/users.repo';
 import type { PublicListingIndex } from './search/publicIndex';
 

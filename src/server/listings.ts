@@ -7,6 +7,7 @@ import { decodeDataUrl, MEDIA_PREFIX, NotAnImageError, type MediaStore } from '.
 import type { UserRow } from './repositories/users.repo';
 import { activeListings, type NewVehicle, type VehicleRow } from './repositories/vehicles.repo';
 import type { Db } from './db/client';
+import type { ListingEligibility } from '../domain/wire';
 
 const OWN_PATH = /^\/(media|samples)\/[\w.-]+$/;
 
@@ -117,7 +118,7 @@ export function inputToColumns(input: Partial<VehicleInput>): Partial<NewVehicle
 }
 
 /** A free listing inherits the expiry of the seller's active listing that runs longest (spec section 9). */
-export async function freeListingEligibility(db: Db, userId: string) {
+export async function freeListingEligibility(db: Db, userId: string): Promise<ListingEligibility> {
   const active = await activeListings(db, userId);
   const latest = active.reduce<Date | null>((acc, a) => (a.expiresAt && (!acc || a.expiresAt > acc) ? a.expiresAt : acc), null);
   return {

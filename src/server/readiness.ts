@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Redis } from 'ioredis';
 import type { Db } from './db/client';
 import type { MediaStore } from './media/mediaStore';
+import type { Readiness } from '../domain/wire';
 
 /** How long a dependency may take to answer before it counts as unavailable: a probe must answer even when one hangs. */
 const CHECK_TIMEOUT_MS = 2000;
 
-const dependencyState = z.enum(['ok', 'unavailable', 'not configured']);
-type DependencyState = z.infer<typeof dependencyState>;
-
-/** GET /api/ready's answer, 200 and 503 alike. */
-export const readinessAnswer = z.object({
-  ready: z.boolean(),
-  database: dependencyState,
-  redis: dependencyState,
-  media: dependencyState,
-  search_index: z.enum(['ready', 'building']),
-});
-export type Readiness = z.infer<typeof readinessAnswer>;
+type DependencyState = Readiness['database'];
 
 async function probe(check: (() => Promise<unknown>) | null): Promise<DependencyState> {
   if (!check) return 'not configured';
@@ -38,7 +27,7 @@ async function probe(check: (() => Promise<unknown>) | null): Promise<Dependency
 
 /**
  * Whether this instance can serve: every dependency a request may need answers. Each is one entry of
- * `dependencies` below and one field of readinessAnswer: the database, Redis when configured, and
+ * `dependencies` below and one field of readinessSchema (src/domain/wire.ts): the database, Redis when configured, and
  * the media store (the photos' folder, or their bucket). The search index is
  * reported but does not make the instance unready: while it builds, searches are answered by SQL.
  */

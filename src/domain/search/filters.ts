@@ -150,10 +150,18 @@ export const SEARCH_QUERY_FIELDS = {
   limit: intFrom(1, 500),
   offset: intFrom(0, SEARCH_OFFSET_MAX),
 };
-/** A search as the screens build it, before the rules read it: filter fields (empty and 'all' mean none), sort, paging, buyer. */
-export type SearchInput = Record<string, string | number | boolean | null | undefined>;
-
 type SearchQueryFields = typeof SEARCH_QUERY_FIELDS;
+/** The name of a search field: a filter of spec section 3, paging, sort or the buyer's position. */
+export type SearchField = keyof SearchQueryFields;
+/**
+ * A search as the screens build it, before the rules read it: filter fields (empty and 'all' mean
+ * none), sort, paging, buyer. Only the search's fields: a misspelt one is a type error.
+ */
+export type SearchInput = { [K in SearchField]?: string | number | boolean | null };
+
+/** Whether a name is one of the search's fields. */
+export const isSearchField = (name: string): name is SearchField => Object.hasOwn(SEARCH_QUERY_FIELDS, name);
+
 export type SearchQuery = { [K in keyof SearchQueryFields]?: SearchQueryFields[K] extends FieldRule<infer T> ? T : never };
 
 /** A query with a field the rules refuse. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { FieldIssue, SEARCH_QUERY_FIELDS, type FieldRule, type SearchQuery } from './filters';
+import { FieldIssue, isSearchField, SEARCH_QUERY_FIELDS, type FieldRule, type SearchQuery } from './filters';
 
 // The server's schema of a search query (the query string of the listing routes, a saved search's
 // query), made from the field rules of filters.ts: each field cleans and checks its value by its
@@ -39,3 +39,20 @@ const shape = Object.fromEntries(Object.entries(SEARCH_QUERY_FIELDS).map(([name,
 
 /** Every filter field of spec section 3, plus paging and sort, as the server validates them. */
 export const searchQuerySchema = z.object(shape) as unknown as z.ZodMiniType<SearchQuery, Record<string, unknown>>;
+
+/** The 422's message for a query parameter that is no search field (a misspelt filter would otherwise be lost). */
+export const UNKNOWN_SEARCH_FIELD = `Unknown search field; the fields are: ${Object.keys(SEARCH_QUERY_FIELDS).join(', ')}`;
+
+/**
+ * The query string of the listing searches (GET /api/vehicles, /api/cars and their featured lists):
+ * searchQuerySchema, and a parameter that is no search field is refused (422, named in `loc`) rather
+ * than dropped. Saved searches keep searchQuerySchema, which drops them (a saved query is stored as
+ * the rules read it).
+ */
+export const listingQuerySchema = z.looseObject(shape).check(
+  z.superRefine((query, ctx) => {
+    for (const name of Object.keys(query)) {
+      if (!isSearchField(name)) ctx.issues.push({ code: 'custom', path: [name], message: UNKNOWN_SEARCH_FIELD, input: query[name] });
+    }
+  }),
+) as unknown as z.ZodMiniType<SearchQuery, Record<string, unknown>>;

@@ -4,6 +4,7 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../domain/constants';
 import { thumbnailOf } from '../../domain/photos';
 import { localMediaDir, localObjects } from './localStore';
+import type { StoredImage } from '../../domain/wire';
 
 export const MEDIA_PREFIX = '/media/';
 /** Renditions are named by their content, so they never change: cached for a year wherever they are served from. */
@@ -16,14 +17,6 @@ const SMALL_WIDTH = 160;
 const SMALL_QUALITY = 50;
 /** Formats judged by the bytes, never by the file name. */
 const ACCEPTED = new Set(['jpeg', 'png', 'gif', 'webp', 'avif', 'tiff', 'heif']);
-
-export interface StoredImage {
-  url: string;
-  thumbnail_url: string;
-  width: number;
-  height: number;
-  bytes: number;
-}
 
 /** A stored rendition: its name (as in its URL), its bytes or a stream of them, and their count when known. */
 export interface MediaObject {

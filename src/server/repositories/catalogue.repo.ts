@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { catalogueMakes, catalogueModels, catalogueVariants, meta } from '../db/schema';
 import { VEHICLE_TYPES, type VehicleType } from '../../domain/constants';
 import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE, type CatalogueMake } from '../../domain/catalogue/catalogueData';
+import type { CatalogueMakeAnswer } from '../../domain/wire';
 
 export const CATALOGUES: Record<VehicleType, CatalogueMake[]> = {
   car: CAR_CATALOGUE,
@@ -69,15 +70,8 @@ export async function modelExists(db: Db, modelId: number): Promise<boolean> {
   return (await db.select({ id: catalogueModels.id }).from(catalogueModels).where(eq(catalogueModels.id, modelId))).length > 0;
 }
 
-export interface HierarchyMake {
-  id: number;
-  name: string;
-  vehicle_type: VehicleType;
-  models: { id: number; name: string; variants: { id: number; name: string }[] }[];
-}
-
 /** The whole catalogue, makes with their models and variants, as three reads. */
-export async function hierarchy(db: Db, type?: VehicleType): Promise<HierarchyMake[]> {
+export async function hierarchy(db: Db, type?: VehicleType): Promise<CatalogueMakeAnswer[]> {
   const makes = await db
     .select()
     .from(catalogueMakes)
@@ -87,7 +81,7 @@ export async function hierarchy(db: Db, type?: VehicleType): Promise<HierarchyMa
   const variants = await db.select().from(catalogueVariants).orderBy(asc(catalogueVariants.name));
   const variantsBy = new Map<number, { id: number; name: string }[]>();
   for (const v of variants) (variantsBy.get(v.modelId) ?? variantsBy.set(v.modelId, []).get(v.modelId)!).push({ id: v.id, name: v.name });
-  const modelsBy = new Map<number, HierarchyMake['models']>();
+  const modelsBy = new Map<number, CatalogueMakeAnswer['models']>();
   for (const m of models) (modelsBy.get(m.makeId) ?? modelsBy.set(m.makeId, []).get(m.makeId)!).push({ id: m.id, name: m.name, variants: variantsBy.get(m.id) ?? [] });
   return makes.map((m) => ({ id: m.id, name: m.name, vehicle_type: m.vehicleType as VehicleType, models: modelsBy.get(m.id) ?? [] }));
 }

@@ -4,6 +4,7 @@ import type { Tx } from './vehicles.repo';
 import { users, vehicles } from '../db/schema';
 import type { User } from '../../domain/user';
 import type { UserType } from '../../domain/constants';
+import type { AdminUser } from '../../domain/wire';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -63,7 +64,7 @@ export async function revokeTokens(db: Db, userId: string): Promise<void> {
     .where(eq(users.id, userId));
 }
 
-export async function listUsersWithCounts(db: Db) {
+export async function listUsersWithCounts(db: Db): Promise<AdminUser[]> {
   const rows = await db
     // Qualified by hand: in a one-table select Drizzle writes columns unqualified, so ${users.id} in the
     // subquery would read the listing's own id and every count would be 0.

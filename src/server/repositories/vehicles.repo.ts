@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, ne, or, sql
 import type { Db } from '../db/client';
 import { contactRequests, listingRevision, vehicles, vehicleTombstones } from '../db/schema';
 import { withDistance, type OwnVehicle, type Vehicle } from '../../domain/vehicle';
+import type { SyncPage } from '../../domain/wire';
 import type { SellerType, VehicleType } from '../../domain/constants';
 import type { SubscriptionPlan } from '../../domain/fees';
 import { toClauses, type SearchRequest } from '../../domain/search/filters';
@@ -216,13 +217,6 @@ export async function sweepExpired(db: Db): Promise<number> {
       where is_published and not is_expired and expires_at <= now()`);
     return Number((res as { affectedRows?: number; rowCount?: number }).affectedRows ?? (res as { rowCount?: number }).rowCount ?? 0);
   });
-}
-
-export interface SyncPage {
-  upserts: Vehicle[];
-  tombstones: string[];
-  revision: number;
-  has_more: boolean;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminStatsSchema, adminUserSchema, deletedSchema, messageSchema, ownVehicleSchema } from '../../domain/wire';
 import { ADMIN_MESSAGES, LISTING_MESSAGES } from '../../domain/messages';
 import { RESET_DATABASE_PHRASE } from '../../domain/constants';
 import { vehicleDetails } from '../../domain/admin';
@@ -23,7 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     requireAdmin(req);
   });
 
-  app.get('/admin/stats', { schema: { tags: ['admin'] } }, async () => {
+  app.get('/admin/stats', { schema: { response: { 200: adminStatsSchema }, tags: ['admin'] } }, async () => {
     const byType = await countUsersByType(db);
     return {
       total_users: Object.values(byType).reduce((a, b) => a + b, 0),
@@ -34,22 +35,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/admin/users', { schema: { tags: ['admin'] } }, async () => listUsersWithCounts(db));
+  app.get('/admin/users', { schema: { response: { 200: z.array(adminUserSchema) }, tags: ['admin'] } }, async () => listUsersWithCounts(db));
 
-  app.get('/admin/vehicles', { schema: { querystring: pageQuery, tags: ['admin'] } }, async (req, reply) => {
+  app.get('/admin/vehicles', { schema: { querystring: pageQuery, response: { 200: z.array(ownVehicleSchema) }, tags: ['admin'] } }, async (req, reply) => {
     const { rows, total } = await listAllVehicles(db, req.query.limit, req.query.offset);
     reply.header('x-total-count', String(total));
     return rows.map((r) => toOwnVehicle(r));
   });
 
-  app.delete('/admin/vehicle/:id', { schema: { params: idParams, tags: ['admin'] } }, async (req) => {
+  app.delete('/admin/vehicle/:id', { schema: { params: idParams, response: { 200: deletedSchema }, tags: ['admin'] } }, async (req) => {
     const row = await findVehicle(db, req.params.id);
     if (!row) throw notFound(LISTING_MESSAGES.notFound);
     await withListingWrite(db, (tx, next) => deleteVehicles(tx, [row], next));
     return { message: ADMIN_MESSAGES.vehicleDeleted(vehicleDetails(row)), id: row.id };
   });
 
-  app.delete('/admin/user/:id', { schema: { params: idParams, tags: ['admin'] } }, async (req) => {
+  app.delete('/admin/user/:id', { schema: { params: idParams, response: { 200: messageSchema }, tags: ['admin'] } }, async (req) => {
     const user = await findUserById(db, req.params.id);
     if (!user) throw notFound('User not found');
     if (user.userType === 'admin') throw forbidden(ADMIN_MESSAGES.cannotDeleteAdmin);
@@ -66,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post(
     '/admin/reset-database',
-    { schema: { body: z.object({ confirm: z.string().optional() }).nullish(), tags: ['admin'] } },
+    { schema: { body: z.object({ confirm: z.string().optional() }).nullish(), response: { 200: messageSchema }, tags: ['admin'] } },
     async (req) => {
       if (req.body?.confirm !== RESET_DATABASE_PHRASE) throw badRequest(ADMIN_MESSAGES.resetPhraseRequired);
       await withListingWrite(db, async (tx, next) => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authAnswerSchema, messageSchema, userSchema } from '../../domain/wire';
 import { AUTH_MESSAGES } from '../../domain/messages';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '../../domain/constants';
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema, verifyCodeSchema } from '../../domain/user';
@@ -28,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
     detail: AUTH_MESSAGES.tooManyCodes,
   });
 
-  app.post('/auth/signup', { schema: { body: signupSchema, tags: ['auth'] }, config: limit(opts.rateLimits.signup) }, async (req, reply) => {
+  app.post('/auth/signup', { schema: { body: signupSchema, response: { 201: authAnswerSchema }, tags: ['auth'] }, config: limit(opts.rateLimits.signup) }, async (req, reply) => {
     const b = req.body;
     const user = await insertUser(db, {
       name: b.name,
@@ -43,27 +44,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
     });
     if (!user) throw conflict(AUTH_MESSAGES.emailTaken);
     reply.code(201);
-    return { access_token: await signToken(reply, user), token_type: 'bearer', user: toApiUser(user) };
+    return { access_token: await signToken(reply, user), token_type: 'bearer' as const, user: toApiUser(user) };
   });
 
   // Signing in again is harmless, so login keeps no idempotency record (it would hold a token for 24 hours).
-  app.post('/auth/login', { schema: { body: loginSchema, tags: ['auth'] }, config: { ...limit(opts.rateLimits.login), skipIdempotency: true } }, async (req, reply) => {
+  app.post('/auth/login', { schema: { body: loginSchema, response: { 200: authAnswerSchema }, tags: ['auth'] }, config: { ...limit(opts.rateLimits.login), skipIdempotency: true } }, async (req, reply) => {
     const user = await findUserByEmail(db, req.body.email);
     const ok = await verifyPassword(req.body.password, user?.passwordHash ?? null);
     if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    return { access_token: await signToken(reply, user), token_type: 'bearer', user: toApiUser(user) };
+    return { access_token: await signToken(reply, user), token_type: 'bearer' as const, user: toApiUser(user) };
   });
 
-  app.get('/auth/me', { schema: { tags: ['auth'] } }, async (req) => toApiUser(requireUser(req)));
+  app.get('/auth/me', { schema: { response: { 200: userSchema }, tags: ['auth'] } }, async (req) => toApiUser(requireUser(req)));
 
   // "Sign out on all devices": every token issued so far, this one included, is refused from now on.
-  app.post('/auth/logout-all', { schema: { tags: ['auth'] } }, async (req) => {
+  app.post('/auth/logout-all', { schema: { response: { 200: messageSchema }, tags: ['auth'] } }, async (req) => {
     await revokeTokens(db, requireUser(req).id);
     return { message: AUTH_MESSAGES.signedOutEverywhere };
   });
 
   // Always the same answer, so the call cannot be used to find out which emails have accounts.
-  app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
+  app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema, response: { 200: messageSchema }, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
     await perRecipient(req);
     const user = await findUserByEmail(db, req.body.email);
     if (user?.passwordHash) {
@@ -78,12 +79,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
     return { message: AUTH_MESSAGES.codeSent };
   });
 
-  app.post('/auth/verify-code', { schema: { body: verifyCodeSchema, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
+  app.post('/auth/verify-code', { schema: { body: verifyCodeSchema, response: { 200: messageSchema }, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
     await checkCode(db, config.jwtSecret, req.body.email, req.body.code, app.ctx.now());
     return { message: AUTH_MESSAGES.codeVerified };
   });
 
-  app.post('/auth/reset-password', { schema: { body: resetPasswordSchema, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
+  app.post('/auth/reset-password', { schema: { body: resetPasswordSchema, response: { 200: messageSchema }, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
     const { userId, resetId } = await checkCode(db, config.jwtSecret, req.body.email, req.body.code, app.ctx.now());
     const hash = await hashPassword(req.body.new_password);
     if (!(await resetPasswordWithCode(db, resetId, userId, hash))) throw invalidCode();

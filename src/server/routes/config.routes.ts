@@ -1,12 +1,13 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { configSchema, readinessSchema, type Readiness } from '../../domain/wire';
 import { SANDBOX_PINS } from '../../domain/fees';
-import { readinessAnswer, type Readiness } from '../readiness';
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, payments } = app.ctx;
 
   /** What the app must not hard-code: names, addresses and which payment providers are live. */
-  app.get('/config', { schema: { tags: ['config'] } }, async (_req, reply) => {
+  app.get('/config', { schema: { response: { 200: configSchema }, tags: ['config'] } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     const card = payments.card;
     const mobile = payments.mobileMoney;
@@ -23,7 +24,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Liveness: the process answers. A load balancer that restarts on failure asks this one. */
-  app.get('/health', { schema: { tags: ['config'] } }, async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) }, tags: ['config'] } }, async () => ({ status: 'ok' as const }));
 
   /**
    * Readiness: 503 while a dependency this instance needs (the database; Redis when configured) does
@@ -36,7 +37,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['config'],
         summary: 'Whether this instance can serve requests',
         description: 'Readiness probe: 200 when the database (and Redis when configured) answer, 503 naming the part that does not. The in-memory search index is reported; while it builds, searches are answered by SQL, so it does not make the instance unready.',
-        response: { 200: readinessAnswer, 503: readinessAnswer },
+        response: { 200: readinessSchema, 503: readinessSchema },
       },
     },
     async (_req, reply): Promise<Readiness> => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cardIntentSchema, mobilePaymentSchema, paymentDoneSchema, paymentPendingSchema } from '../../domain/wire';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CURRENCY, PLAN_TERMS, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../../domain/fees';
 import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '../../domain/messages';
@@ -24,6 +25,8 @@ const createBody = z.object({
 const ecocashBody = createBody.extend({ customer_msisdn: text().max(40).optional() });
 const refParams = z.object({ id: text().min(1).max(200) });
 const confirmBody = z.object({ pin: text().max(12).optional() }).nullish();
+/** The confirm calls: settled (200), or not yet (202). */
+const confirmAnswers = { 200: paymentDoneSchema, 202: paymentPendingSchema };
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, payments: providers } = app.ctx;
@@ -49,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user, vehicle, plan, amountCents: PLAN_TERMS[plan].priceCents };
   }
 
-  app.post('/payments/create-intent', { schema: { body: createBody, tags: ['payments'] } }, async (req) => {
+  app.post('/payments/create-intent', { schema: { body: createBody, response: { 200: cardIntentSchema }, tags: ['payments'] } }, async (req) => {
     payer(req);
     const card = providers.card;
     if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
@@ -104,14 +107,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       vehicle = row ? toApiVehicle(row) : null;
     } else {
       const result = await completePayment(app.ctx, payment, await providerCall(() => ask(payment)));
-      if (result.state === 'pending') return reply.code(202).send({ success: false, status: 'pending', message: answers.pending });
+      if (result.state === 'pending') return reply.code(202).send({ success: false as const, status: 'pending' as const, message: answers.pending });
       if (result.state === 'failed') throw new HttpError(402, result.message);
       vehicle = result.vehicle;
     }
-    return { success: true, ...answers.done, vehicle };
+    return { success: true as const, ...answers.done, vehicle };
   }
 
-  app.post('/payments/confirm/:id', { schema: { params: refParams, body: confirmBody, tags: ['payments'] } }, async (req, reply) => {
+  app.post('/payments/confirm/:id', { schema: { params: refParams, body: confirmBody, response: confirmAnswers, tags: ['payments'] } }, async (req, reply) => {
     payer(req);
     const card = providers.card;
     if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
@@ -121,7 +124,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.post('/payments/ecocash/create', { schema: { body: ecocashBody, tags: ['payments'] } }, async (req) => {
+  app.post('/payments/ecocash/create', { schema: { body: ecocashBody, response: { 200: mobilePaymentSchema }, tags: ['payments'] } }, async (req) => {
     payer(req);
     const msisdn = req.body.customer_msisdn?.trim();
     if (!msisdn) throw badRequest(PAYMENT_MESSAGES.phoneRequired);
@@ -145,10 +148,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       return { ...opened, plan, amountCents };
     });
     return {
-      success: true,
+      success: true as const,
       transaction_id: row.providerRef,
       message: message || PAYMENT_MESSAGES.initiated,
-      status: 'pending',
+      status: 'pending' as const,
       amount: amountCents / 100,
       currency: CURRENCY,
       subscription_plan: plan,
@@ -157,7 +160,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.post('/payments/ecocash/confirm/:id', { schema: { params: refParams, body: confirmBody, tags: ['payments'] } }, async (req, reply) => {
+  app.post('/payments/ecocash/confirm/:id', { schema: { params: refParams, body: confirmBody, response: confirmAnswers, tags: ['payments'] } }, async (req, reply) => {
     const mobile = providers.mobileMoney;
     const pin = req.body?.pin;
     return confirmPayment(
@@ -171,7 +174,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Paynow's server-to-server status callback: we never trust its body, we ask Paynow again. */
-  app.post('/payments/ecocash/result', { schema: { tags: ['payments'] }, config: { skipIdempotency: true } }, async (req) => {
+  app.post('/payments/ecocash/result', { schema: { response: { 200: z.object({ ok: z.literal(true) }) }, tags: ['payments'] }, config: { skipIdempotency: true } }, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const reference = body.reference;
     if (!reference) throw badRequest('Missing reference');
@@ -183,6 +186,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (payment.status === 'pending' || payment.status === 'superseded') {
       await completePayment(app.ctx, payment, await providerCall(() => mobile.status({ transactionId: payment.providerRef, pollUrl: payment.pollUrl })));
     }
-    return { ok: true };
+    return { ok: true as const };
   });
 };

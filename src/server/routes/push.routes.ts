@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pushSubscriptionSchema } from '../../domain/wire';
+import { noContent } from '../responses';
 import { PUSH_MESSAGES } from '../../domain/notifications';
 import { notFound, unprocessable } from '../errors';
 import { requireUser } from '../plugins/app/auth';
@@ -49,7 +51,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.post('/push/subscriptions', { schema: { body: subscriptionBody, tags: ['push'] } }, async (req, reply) => {
+  app.post('/push/subscriptions', { schema: { body: subscriptionBody, response: { 200: pushSubscriptionSchema, 201: pushSubscriptionSchema }, tags: ['push'] } }, async (req, reply) => {
     const user = requireUser(req);
     const { endpoint, keys } = req.body;
     checkEndpoint(endpoint);
@@ -58,7 +60,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     return { id: row.id, endpoint: row.endpoint, created_at: row.createdAt.toISOString() };
   });
 
-  app.delete('/push/subscriptions', { schema: { body: endpointBody, tags: ['push'] } }, async (req, reply) => {
+  app.delete('/push/subscriptions', { schema: { body: endpointBody, response: { 204: noContent }, tags: ['push'] } }, async (req, reply) => {
     const user = requireUser(req);
     if (!(await deleteOwnSubscription(db, user.id, req.body.endpoint))) throw notFound(PUSH_MESSAGES.subscriptionNotFound);
     return reply.code(204).send();

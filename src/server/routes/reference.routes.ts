@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogueDownloadSchema, catalogueEntriesSchema, catalogueMakeSchema } from '../../domain/wire';
+import { asBuilt, noContent } from '../responses';
 import { VEHICLE_TYPES } from '../../domain/constants';
 import { notFound } from '../errors';
 import { hierarchy, listMakes, listModels, listVariants, makeExists, modelExists, catalogueVersion } from '../repositories/catalogue.repo';
+
+/** Built once and sent as text (see asBuilt). */
+const catalogueDownload = asBuilt(catalogueDownloadSchema);
 
 const typeQuery = z.object({ vehicle_type: z.enum(VEHICLE_TYPES).default('car') });
 /** A catalogue id: the database's integer, so at most 2147483647. */
@@ -15,23 +20,23 @@ const noneMatch = (header: string | undefined, etag: string) =>
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/vehicle-makes', { schema: { querystring: typeQuery, tags: ['reference'] } }, async (req) => listMakes(db, req.query.vehicle_type));
+  app.get('/vehicle-makes', { schema: { querystring: typeQuery, response: { 200: catalogueEntriesSchema }, tags: ['reference'] } }, async (req) => listMakes(db, req.query.vehicle_type));
 
-  app.get('/vehicle-makes/:id/models', { schema: { params: numericId, tags: ['reference'] } }, async (req) => {
+  app.get('/vehicle-makes/:id/models', { schema: { params: numericId, response: { 200: catalogueEntriesSchema }, tags: ['reference'] } }, async (req) => {
     if (!(await makeExists(db, req.params.id))) throw notFound('Make not found');
     return listModels(db, req.params.id);
   });
 
-  app.get('/vehicle-models/:id/variants', { schema: { params: numericId, tags: ['reference'] } }, async (req) => {
+  app.get('/vehicle-models/:id/variants', { schema: { params: numericId, response: { 200: catalogueEntriesSchema }, tags: ['reference'] } }, async (req) => {
     if (!(await modelExists(db, req.params.id))) throw notFound('Model not found');
     return listVariants(db, req.params.id);
   });
 
-  app.get('/vehicle-hierarchy', { schema: { querystring: typeQuery, tags: ['reference'] } }, async (req) => hierarchy(db, req.query.vehicle_type));
+  app.get('/vehicle-hierarchy', { schema: { querystring: typeQuery, response: { 200: z.array(catalogueMakeSchema) }, tags: ['reference'] } }, async (req) => hierarchy(db, req.query.vehicle_type));
 
   /** The whole catalogue for the offline app; unchanged catalogues answer 304 to If-None-Match. */
   let cached: string | null = null;
-  app.get('/sync/catalogue', { schema: { tags: ['sync'] } }, async (req, reply) => {
+  app.get('/sync/catalogue', { schema: { response: { 200: catalogueDownload, 304: noContent }, tags: ['sync'] } }, async (req, reply) => {
     const etag = `"catalogue-${catalogueVersion}"`;
     reply.header('etag', etag).header('cache-control', 'no-cache');
     if (noneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { savedSearchSchema, type SavedSearchAnswer } from '../../domain/wire';
+import { noContent } from '../responses';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX } from '../../domain/notifications';
 import { searchQuerySchema } from '../../domain/search/querySchema';
 import { conflict, notFound } from '../errors';
@@ -21,19 +23,19 @@ const createBody = z.object({ name, query: searchQuerySchema, notify: z.boolean(
 const updateBody = z.object({ name: name.optional(), notify: z.boolean().optional() });
 const idParams = z.object({ id: z.uuid() });
 
-function toApi(s: SavedSearchRow) {
+function toApi(s: SavedSearchRow): SavedSearchAnswer {
   return { id: s.id, name: s.name, query: s.query, notify: s.notify, created_at: s.createdAt.toISOString() };
 }
 
 export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/saved-searches', { schema: { tags: ['saved searches'] } }, async (req) => {
+  app.get('/saved-searches', { schema: { response: { 200: z.array(savedSearchSchema) }, tags: ['saved searches'] } }, async (req) => {
     const user = requireUser(req);
     return (await listSavedSearches(db, user.id)).map(toApi);
   });
 
-  app.post('/saved-searches', { schema: { body: createBody, tags: ['saved searches'] } }, async (req, reply) => {
+  app.post('/saved-searches', { schema: { body: createBody, response: { 201: savedSearchSchema }, tags: ['saved searches'] } }, async (req, reply) => {
     const user = requireUser(req);
     const query = canonicalSavedQuery(req.body.query);
     const existing = await listSavedSearches(db, user.id);
@@ -45,14 +47,14 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Another user's saved search answers as missing: its existence is not theirs to learn.
-  app.get('/saved-searches/:id', { schema: { params: idParams, tags: ['saved searches'] } }, async (req) => {
+  app.get('/saved-searches/:id', { schema: { params: idParams, response: { 200: savedSearchSchema }, tags: ['saved searches'] } }, async (req) => {
     const user = requireUser(req);
     const row = await findOwnSavedSearch(db, user.id, req.params.id);
     if (!row) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
     return toApi(row);
   });
 
-  app.patch('/saved-searches/:id', { schema: { params: idParams, body: updateBody, tags: ['saved searches'] } }, async (req) => {
+  app.patch('/saved-searches/:id', { schema: { params: idParams, body: updateBody, response: { 200: savedSearchSchema }, tags: ['saved searches'] } }, async (req) => {
     const user = requireUser(req);
     const patch: { name?: string; notify?: boolean } = {};
     if (req.body.name !== undefined) patch.name = req.body.name;
@@ -62,7 +64,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     return toApi(row);
   });
 
-  app.delete('/saved-searches/:id', { schema: { params: idParams, tags: ['saved searches'] } }, async (req, reply) => {
+  app.delete('/saved-searches/:id', { schema: { params: idParams, response: { 204: noContent }, tags: ['saved searches'] } }, async (req, reply) => {
     const user = requireUser(req);
     if (!(await deleteOwnSavedSearch(db, user.id, req.params.id))) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
     return reply.code(204).send();

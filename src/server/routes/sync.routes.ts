@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { syncPageSchema } from '../../domain/wire';
+import { summaryPageSchema } from '../../domain/search/summaryWire';
+import { asBuilt } from '../responses';
 import { VEHICLE_TYPES, type VehicleType } from '../../domain/constants';
 import { GENERIC_MESSAGES } from '../../domain/messages';
 import { parseScopeParams, type MirrorScope } from '../../domain/search/scope';
@@ -73,7 +76,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   /** Delta sync of the public listings (see syncChanges in repositories/vehicles.repo.ts). */
-  app.get('/sync/vehicles', { schema: { querystring: syncQuery, tags: ['sync'] } }, async (req, reply) => {
+  app.get('/sync/vehicles', { schema: { querystring: syncQuery, response: { 200: asBuilt(syncPageSchema) }, tags: ['sync'] } }, async (req, reply) => {
     // Expiry is a matter of time, not of a write: flag what ran out so it reaches mirrors as removed.
     await sweepExpired(db);
     reply.header('cache-control', 'no-store');
@@ -85,7 +88,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
    * first download (since=0, then the cursor each page gives) type after type, newest first, then the
    * delta from its revision, with tombstones for listings removed or out of the scope.
    */
-  app.get('/sync/summary', { schema: { querystring: summaryQuery, tags: ['sync'] } }, async (req, reply): Promise<SummaryPage> => {
+  app.get('/sync/summary', { schema: { querystring: summaryQuery, response: { 200: asBuilt(summaryPageSchema) }, tags: ['sync'] } }, async (req, reply): Promise<SummaryPage> => {
     const q = req.query;
     if (q.format !== String(SUMMARY_FORMAT)) throw badRequest(GENERIC_MESSAGES.appOutdated);
     const since = wholeNumber('since', q.since, 0, 0, Number.MAX_SAFE_INTEGER);

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uploadAnswerSchema, type StoredImage } from '../../domain/wire';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES } from '../../domain/constants';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { HttpError, unprocessable, badRequest } from '../errors';
 import { requireUser } from '../plugins/app/auth';
-import { ImageTooLargeError, NotAnImageError, type StoredImage } from '../media/mediaStore';
+import { ImageTooLargeError, NotAnImageError } from '../media/mediaStore';
 import { recordUpload } from '../repositories/uploads.repo';
 
 /** A listing holds at most MAX_IMAGES photos (the app sends one per request): a request with more is refused. */
@@ -38,7 +39,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/uploads',
     {
-      schema: { tags: ['uploads'], consumes: ['multipart/form-data'] },
+      schema: { response: { 201: uploadAnswerSchema }, tags: ['uploads'], consumes: ['multipart/form-data'] },
       config: {
         rateLimit: {
           max: config.uploadsPerMinute,

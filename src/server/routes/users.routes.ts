@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eligibilitySchema, historyEntrySchema, userSchema } from '../../domain/wire';
 import type { FastifyRequest } from 'fastify';
 import { daysLeft, listingStatus } from '../../domain/vehicle';
 import { forbidden, notFound } from '../errors';
@@ -19,12 +20,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (user.id !== userId && !isAdmin(user)) throw forbidden('You can only see your own listings');
   };
 
-  app.get('/users/:id/listing-eligibility', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
+  app.get('/users/:id/listing-eligibility', { schema: { params: idParams, response: { 200: eligibilitySchema }, tags: ['users'] } }, async (req) => {
     selfOrAdmin(req, req.params.id);
     return freeListingEligibility(db, req.params.id);
   });
 
-  app.get('/users/:id/listing-history', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
+  app.get('/users/:id/listing-history', { schema: { params: idParams, response: { 200: z.array(historyEntrySchema) }, tags: ['users'] } }, async (req) => {
     selfOrAdmin(req, req.params.id);
     const now = app.ctx.now();
     const [rows, leads] = await Promise.all([listSellerVehicles(db, req.params.id), contactRequestCounts(db, req.params.id)]);
@@ -34,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  app.get('/users/:id', { schema: { params: idParams, tags: ['users'] } }, async (req) => {
+  app.get('/users/:id', { schema: { params: idParams, response: { 200: userSchema }, tags: ['users'] } }, async (req) => {
     selfOrAdmin(req, req.params.id);
     const u = await findUserById(db, req.params.id);
     if (!u) throw notFound();

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deletedSchema, dealerInfoSchema, listingAnswerSchema, ownVehicleSchema, sellerContactSchema, vehicleSchema } from '../../domain/wire';
+import { asBuilt, bodiless, bytesOf, noContent } from '../responses';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE, type VehicleType } from '../../domain/constants';
 import { LISTING_MESSAGES } from '../../domain/messages';
 import { normalizeSearch, type SearchQuery } from '../../domain/search/filters';
-import { searchQuerySchema } from '../../domain/search/querySchema';
+import { listingQuerySchema } from '../../domain/search/querySchema';
 import type { SellerContact } from '../../domain/vehicle';
 import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
@@ -56,8 +58,11 @@ const thumbQuery = z.object({ size: z.enum(['small']).optional() });
 /** A card thumbnail may change when its listing's photos do: a day, not forever. */
 const THUMB_CACHE = 'public, max-age=86400';
 const createQuery = z.object({ is_free_update: z.enum(['true', 'false']).optional() });
-/** GET /api/vehicles/{id}/contact: documented, and nothing else can slip into the answer. */
-const contactAnswer = z.object({ seller_phone: z.string().nullable(), seller_email: z.string().nullable() });
+/** A search's page: JSON built by the index (or SQL's listings), sent as built (see asBuilt). */
+const listAnswer = { 200: asBuilt(z.array(vehicleSchema)) };
+/** A create: the new listing with its contact (201), or the one a replayed create made (200). */
+const createAnswers = { 200: listingAnswerSchema, 201: ownVehicleSchema };
+const thumbAnswers = { 200: bytesOf('image/webp', 'The thumbnail'), 302: bodiless('The photo is elsewhere: redirected to it'), 304: noContent };
 
 export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, media, config } = app.ctx;
@@ -102,13 +107,13 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     return items;
   }
 
-  app.get('/vehicles', { schema: { querystring: searchQuerySchema, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query));
-  app.get('/cars', { schema: { querystring: searchQuerySchema, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query, 'car'));
+  app.get('/vehicles', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query));
+  app.get('/cars', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query, 'car'));
 
   const featured = (type?: VehicleType) => async (req: FastifyRequest<{ Querystring: SearchQuery }>, reply: FastifyReply) =>
     list(req, reply, { ...req.query, featured: true }, type);
-  app.get('/vehicles/featured', { schema: { querystring: searchQuerySchema, tags: ['vehicles'] } }, featured());
-  app.get('/cars/featured', { schema: { querystring: searchQuerySchema, tags: ['vehicles'] } }, featured('car'));
+  app.get('/vehicles/featured', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured());
+  app.get('/cars/featured', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured('car'));
 
   /** Detail: public listings for everyone (without the contact); drafts and expired ones for their seller and admins. Counts a view. */
   const detail = async (req: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof buyerQuery> }>) => {
@@ -125,15 +130,15 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     // Its seller (or an admin) reads the contact too, as the edit form needs it; everyone else asks /contact.
     return mine ? toOwnVehicle(row, buyer) : toApiVehicle(row, buyer);
   };
-  app.get('/cars/:id', { schema: { params: idParams, querystring: buyerQuery, tags: ['vehicles'] } }, detail);
-  app.get('/vehicles/:id', { schema: { params: idParams, querystring: buyerQuery, tags: ['vehicles'] } }, detail);
+  app.get('/cars/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
+  app.get('/vehicles/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
 
   /**
    * A public listing's card thumbnail (its first photo's): the stored thumbnail, or with size=small
    * (a person who chose 'Save data') a smaller one. Named by the photo, so its name is the ETag. A
    * first photo that is not a stored upload (the sample listings' artwork) is a redirect to it.
    */
-  app.get('/vehicles/:id/thumb', { schema: { params: idParams, querystring: thumbQuery, tags: ['vehicles'] } }, async (req, reply) => {
+  app.get('/vehicles/:id/thumb', { schema: { params: idParams, querystring: thumbQuery, response: thumbAnswers, tags: ['vehicles'] } }, async (req, reply) => {
     const row = await findVehicle(db, req.params.id);
     if (!row || !isPublic(toApiVehicle(row))) throw notFound(LISTING_MESSAGES.notFound);
     const photo = row.images[0];
@@ -144,16 +149,16 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendMedia(req, reply, thumb, THUMB_CACHE);
   });
 
-  app.get('/vehicle/:id/dealer-info', { schema: { params: idParams, tags: ['vehicles'] } }, async (req) => {
+  app.get('/vehicle/:id/dealer-info', { schema: { params: idParams, response: { 200: dealerInfoSchema }, tags: ['vehicles'] } }, async (req) => {
     const row = await findVehicle(db, req.params.id);
     const viewer = req.currentUser;
     const mine = !!row && !!viewer && (viewer.id === row.sellerId || isAdmin(viewer));
     if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
     const seller = await findUserById(db, row.sellerId);
-    if (!seller || seller.userType !== 'dealer') return { is_dealer: false };
+    if (!seller || seller.userType !== 'dealer') return { is_dealer: false as const };
     const others = await otherPublicVehicles(db, seller.id, row.id, DEALER_OTHER_VEHICLES_MAX);
     return {
-      is_dealer: true,
+      is_dealer: true as const,
       dealer_id: seller.id,
       dealer_name: seller.businessName ?? seller.name,
       dealer_location: seller.location,
@@ -175,7 +180,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     key: (req) => req.currentUser?.id ?? '',
     detail: LISTING_MESSAGES.tooManyContacts,
   });
-  app.get('/vehicles/:id/contact', { schema: { params: idParams, response: { 200: contactAnswer }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, async (req, reply): Promise<SellerContact> => {
+  app.get('/vehicles/:id/contact', { schema: { params: idParams, response: { 200: sellerContactSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, async (req, reply): Promise<SellerContact> => {
     const user = requireUser(req);
     await contactLimit(req);
     const row = await findVehicle(db, req.params.id);
@@ -259,8 +264,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.code(201);
     return toOwnVehicle(row);
   };
-  app.post('/vehicles', { schema: { body: vehicleInputSchema, querystring: createQuery, tags: ['vehicles'] } }, create);
-  app.post('/cars', { schema: { body: vehicleInputSchema, querystring: createQuery, tags: ['vehicles'] } }, create);
+  app.post('/vehicles', { schema: { body: vehicleInputSchema, querystring: createQuery, response: createAnswers, tags: ['vehicles'] } }, create);
+  app.post('/cars', { schema: { body: vehicleInputSchema, querystring: createQuery, response: createAnswers, tags: ['vehicles'] } }, create);
 
   async function ownedVehicle(req: FastifyRequest<{ Params: { id: string } }>) {
     const user = requireUser(req);
@@ -307,19 +312,19 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const updated = await withListingWrite(db, async (tx, next) => updateVehicle(tx, row.id, patch, await next()));
     return toOwnVehicle(updated);
   };
-  app.put('/cars/:id', { schema: { params: idParams, body: updateSchema, tags: ['vehicles'] } }, update);
-  app.put('/vehicles/:id', { schema: { params: idParams, body: updateSchema, tags: ['vehicles'] } }, update);
+  app.put('/cars/:id', { schema: { params: idParams, body: updateSchema, response: { 200: ownVehicleSchema }, tags: ['vehicles'] } }, update);
+  app.put('/vehicles/:id', { schema: { params: idParams, body: updateSchema, response: { 200: ownVehicleSchema }, tags: ['vehicles'] } }, update);
 
   const remove = async (req: FastifyRequest<{ Params: { id: string } }>) => {
     const { row } = await ownedVehicle(req);
     await withListingWrite(db, (tx, next) => deleteVehicles(tx, [row], next));
     return { message: 'Vehicle deleted successfully', id: row.id };
   };
-  app.delete('/cars/:id', { schema: { params: idParams, tags: ['vehicles'] } }, remove);
-  app.delete('/vehicles/:id', { schema: { params: idParams, tags: ['vehicles'] } }, remove);
+  app.delete('/cars/:id', { schema: { params: idParams, response: { 200: deletedSchema }, tags: ['vehicles'] } }, remove);
+  app.delete('/vehicles/:id', { schema: { params: idParams, response: { 200: deletedSchema }, tags: ['vehicles'] } }, remove);
 
   /** Seeds the sample listings when there are none (spec: startup calls it when no cars exist). */
-  app.post('/initialize-data', { schema: { tags: ['vehicles'] }, config: { skipIdempotency: true } }, async () => {
+  app.post('/initialize-data', { schema: { response: { 200: z.object({ message: z.string(), created: z.number() }) }, tags: ['vehicles'] }, config: { skipIdempotency: true } }, async () => {
     if ((await countPublicVehicles(db)) > 0) return { message: 'Data already initialized', created: 0 };
     const created = await seedSampleData(db, app.log);
     return { message: created ? 'Sample data initialized' : 'Data already initialized', created };

@@ -5,7 +5,7 @@ import type { SearchInput } from '../../../../workers/listings.worker';
  * A search from the screen's filter fields. The worker validates and normalises it with the domain's
  * rules (empty and 'all' values dropped, spec section 5), so this screen code ships no validator.
  */
-export function buildRequest(fields: Record<string, string | number | null | undefined>, sort: SortOrder, buyer: LatLon, limit: number): SearchInput {
+export function buildRequest(fields: SearchInput, sort: SortOrder, buyer: LatLon, limit: number): SearchInput {
   return { ...fields, sort, limit, buyer_lat: buyer.latitude, buyer_lon: buyer.longitude };
 }
 
