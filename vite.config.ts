@@ -4,7 +4,8 @@ import path from 'node:path';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { homeOpeningScreenHtml } from './src/app/openingScreen';
+import { homeOpeningScreenHtml, listingFactsStyles, listingOpeningScreenHtml } from './src/app/openingScreen';
+import { LISTING_FACTS_MARK } from './src/domain/listingFacts';
 import { FIRST_SCREEN_MODULES, HOME_VARIANT_MODULES, type ScreenModule } from './src/domain/screens';
 import { SCREEN_FILES_MANIFEST } from './src/server/screenPreloads';
 
@@ -15,7 +16,8 @@ const STARTUP_TEXT = '<p class="loading" role="status">Loading Motokari...</p>';
 
 /**
  * Writes home.html, which the server (and the service worker) sends for /: index.html with the home
- * page's opening screen in #root (src/app/openingScreen.ts).
+ * page's opening screen in #root (src/app/openingScreen.ts); and listing.html, which the server fills
+ * with a listing's facts for its page.
  */
 function homePage(): Plugin {
   return {
@@ -29,6 +31,9 @@ function homePage(): Plugin {
       const html = String(index.source);
       if (!html.includes(STARTUP_TEXT)) throw new Error(`index.html has no ${STARTUP_TEXT} in #root`);
       this.emitFile({ type: 'asset', fileName: 'home.html', source: html.replace(STARTUP_TEXT, homeOpeningScreenHtml()) });
+      // A listing's page (/car/{id}): the server writes the listing's facts where the mark is (src/domain/listingFacts.ts).
+      const listing = html.replace('</head>', `<style>${listingFactsStyles()}</style></head>`).replace(STARTUP_TEXT, listingOpeningScreenHtml(LISTING_FACTS_MARK));
+      this.emitFile({ type: 'asset', fileName: 'listing.html', source: listing });
     },
   };
 }

@@ -11,6 +11,7 @@ import { HomeRoute } from './features/search/home/HomeRoute';
 import { VEHICLE_TYPES } from '../domain/constants';
 import { firstScreenModule, listingPageId, SCREEN_PATHS, type ScreenModule } from '../domain/screens';
 import { prefetchListing } from './features/vehicle/listingPrefetch';
+import { ListingOpening } from './features/vehicle/ListingOpening';
 import { AccountDialogs } from './features/account/AccountDialogs';
 import { PromptsHost } from './features/prompts/PromptsHost';
 import { NotificationPromptHost } from './features/push/NotificationPromptHost';
@@ -94,7 +95,15 @@ function Routed() {
           <Route path={SCREEN_PATHS.dealers} element={<DealersPage />} />
           <Route path={SCREEN_PATHS.dealerInventory} element={<DealerInventoryPage />} />
           {SCREEN_PATHS.listing.map((path) => (
-            <Route key={path} path={path} element={<VehicleDetailPage />} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<ListingOpening />}>
+                  <VehicleDetailPage />
+                </Suspense>
+              }
+            />
           ))}
           {SCREEN_PATHS.dashboard.map((path) => (
             <Route key={path} path={path} element={<DashboardPage />} />

@@ -71,6 +71,42 @@ function hero(): string {
   );
 }
 
+/**
+ * The styles of a listing's key facts (src/domain/listingFacts.ts), for the page's head: the server
+ * writes the facts into a listing's page, and the app shows the same markup while the detail screen's
+ * code is on its way, so the styles must outlive the opening screen in #root. Laid out as the detail
+ * screen is: the photo and title on the left, the price and facts on the right from Mantine's md.
+ */
+export function listingFactsStyles(): string {
+  const md = '@media (min-width: 62em)';
+  return [
+    `.mk-l{font-family:${FONT_FAMILY};color:${gray[9]};width:100%;max-width:82.5rem;margin-inline:auto;padding:1rem;box-sizing:border-box;line-height:1.55}`,
+    `.mk-l a{color:${brand[7]};text-decoration:none}`,
+    // As the screen's Group of breadcrumbs and Back button: spaced apart, the button below on a phone.
+    `.mk-l-head{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:1rem;margin-bottom:1rem}`,
+    `.mk-l-crumbs{display:flex;flex-wrap:wrap;align-items:center;column-gap:10px;font-size:1rem}`,
+    `.mk-l-crumbs span{color:${gray[9]}}`,
+    `.mk-l .mk-l-back{display:inline-flex;align-items:center;height:36px;padding:0 18px;border:1px solid ${gray[4]};border-radius:8px;font-size:14px;font-weight:600;color:${gray[9]};background:#fff;box-sizing:border-box}`,
+    `.mk-l-grid{display:grid;grid-template-columns:minmax(0,1fr);row-gap:1rem}`,
+    `.mk-l-photo{margin:0;border-radius:16px;overflow:hidden;background:${gray[1]}}`,
+    `.mk-l-photo img{display:block;width:100%;height:auto;aspect-ratio:4/3;object-fit:cover}`,
+    `.mk-l h1{margin:0;font-size:26px;line-height:1.2;font-weight:750}`,
+    `.mk-l-text{margin:0;color:${gray[7]}}`,
+    `.mk-l-card{background:#fff;border:1px solid ${gray[3]};border-radius:16px;padding:1rem}`,
+    `.mk-l-price{margin:0;font-size:36px;font-weight:850;color:${brand[8]}}`,
+    `.mk-l-facts{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:0.75rem;margin:1rem 0 0}`,
+    `.mk-l-facts dt{font-size:0.75rem;font-weight:600;text-transform:uppercase;color:${gray[6]}}`,
+    `.mk-l-facts dd{margin:0;font-weight:600}`,
+    // Two columns from Mantine's md, as the screen's Grid: photo, title and text left, the price card right.
+    `${md}{.mk-l-grid{grid-template-columns:minmax(0,7fr) minmax(0,5fr);column-gap:2rem;align-items:start}.mk-l-photo,.mk-l h1,.mk-l-text{grid-column:1}.mk-l-card{grid-column:2;grid-row:1 / span 3}.mk-l h1{font-size:34px}}`,
+  ].join('');
+}
+
+/** A listing page's opening screen, to go inside the page's #root: the bar, and where the server writes the facts. */
+export function listingOpeningScreenHtml(factsMark: string): string {
+  return `<style>${styles()}</style><div class="mk-o"><header class="mk-o-bar"><div class="mk-o-wrap">${logo()}</div></header><main class="mk-o-main"><div class="mk-o-status"></div>${factsMark}</main></div>`;
+}
+
 /** The home page's opening screen, to go inside the page's #root. */
 export function homeOpeningScreenHtml(): string {
   return (

@@ -41,15 +41,19 @@ export function listingFactsHtml(v: Vehicle): string {
   const browse = BROWSE[v.vehicle_type];
   return (
     '<article class="mk-l">' +
-    `<nav class="mk-l-crumbs" aria-label="Breadcrumb"><a href="/">Home</a> › <a href="${browse.path}">${esc(browse.label)}</a> › <span>${esc([v.make, v.model, v.variant].filter(Boolean).join(' '))}</span></nav>` +
-    '<div class="mk-l-grid">' +
+    '<div class="mk-l-head">' +
+    `<nav class="mk-l-crumbs" aria-label="Breadcrumb"><a href="/">Home</a><span aria-hidden="true">/</span><a href="${browse.path}">${esc(browse.label)}</a><span aria-hidden="true">/</span><span>${esc([v.make, v.model, v.variant].filter(Boolean).join(' '))}</span></nav>` +
+    // Without scripts, back to the listings of its kind; the app's Back goes back in history.
+    `<a class="mk-l-back" href="${browse.path}">Back</a>` +
+    '</div><div class="mk-l-grid">' +
     `<figure class="mk-l-photo"><img src="${esc(photo)}" alt="${esc(title)}" width="800" height="600" fetchpriority="high"></figure>` +
-    '<div class="mk-l-panel">' +
-    `<h1>${esc(title)}</h1>` +
+    '<div class="mk-l-card">' +
     `<p class="mk-l-price">${esc(priceText(v.price))}</p>` +
     `<dl class="mk-l-facts">${facts.map(([k, val]) => `<div><dt>${esc(k)}</dt><dd>${esc(val)}</dd></div>`).join('')}</dl>` +
+    '</div>' +
+    `<h1>${esc(title)}</h1>` +
     (description ? `<p class="mk-l-text">${esc(clip(description.replace(/\s+/g, ' '), DESCRIPTION_CHARS))}</p>` : '') +
-    '</div></div></article>'
+    '</div></article>'
   );
 }
 

@@ -1,6 +1,7 @@
 import { conditionText, fuelText, mileageText, priceText, titleOf, transmissionText } from './display';
 import { wholeNumberText } from './numbers';
 import type { VehicleType } from './constants';
+import { listingPageId } from './screens';
 import type { Vehicle } from './vehicle';
 
 // What a page says about itself to a search engine and to a chat app's link preview, before any script
@@ -218,6 +219,30 @@ export function listingPageHead(v: Vehicle, origin: string): PageHead {
     noindex: false,
     jsonLd: [listingJsonLd(v, origin), breadcrumbJsonLd(v, origin)],
   };
+}
+
+const DEALER_PAGE = /^\/dealer\/([^/]+)\/inventory\/?$/;
+
+/** The dealer's id of a dealer's page address; null for any other address. */
+export function dealerPageId(pathname: string): string | null {
+  const id = DEALER_PAGE.exec(pathname)?.[1];
+  if (!id) return null;
+  try {
+    return decodeURIComponent(id);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A page's title when its address alone decides it (the app sets it as the person moves between
+ * screens); null for a listing's or a dealer's page, which name their own once their data is here.
+ */
+export function pageTitle(pathname: string): string | null {
+  if (listingPageId(pathname) !== null || dealerPageId(pathname) !== null) return null;
+  const type = browsePageType(pathname);
+  if (type) return browsePageHead(type, null, '').title;
+  return fixedPageHead(pathname, '')?.title ?? SITE_TITLE;
 }
 
 /** A listing page whose listing is gone or was never public: the 'Car not found' screen, not indexed. */

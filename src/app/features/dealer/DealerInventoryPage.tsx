@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Badge, Container, Paper, Tabs } from '@mantine/core';
 import type { VehicleType } from '../../../domain/constants';
+import { DEALER_CARD_FALLBACKS } from '../../../domain/display';
+import { dealerPageHead } from '../../../domain/seo';
 import { DealerFilters } from './DealerFilters';
 import { DealerHero } from './DealerHero';
 import { DealerResults } from './DealerResults';
@@ -17,6 +20,10 @@ export default function DealerInventoryPage() {
 function DealerInventory({ dealerId }: { dealerId: string }) {
   const inventory = useDealerInventory(dealerId);
   const { dealer, tabs } = inventory;
+  // Named as the server names the page (src/domain/seo.ts), once the dealer's stock is known.
+  useEffect(() => {
+    if (dealer.known) document.title = dealerPageHead({ id: dealerId, name: dealer.name, location: dealer.location === DEALER_CARD_FALLBACKS.location ? null : dealer.location, stock: dealer.inStock }, '').title;
+  }, [dealerId, dealer.known, dealer.name, dealer.location, dealer.inStock]);
   return (
     <>
       <DealerHero name={dealer.name} location={dealer.location} total={dealer.inStock} loading={!dealer.known} />

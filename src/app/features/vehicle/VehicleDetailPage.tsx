@@ -10,6 +10,7 @@ import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../../domain/co
 import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, positionSourceText, priceText, sellerBadge, titleOf, transmissionText, vehiclesInStockText } from '../../../domain/display';
 import { wholeNumberText } from '../../../domain/numbers';
 import { useListing } from './useListing';
+import { listingTitle, missingListingHead } from '../../../domain/seo';
 import { locationStore } from '../../shared/location/locationStore';
 import { listingsWorker } from '../../shared/sync/searchClient';
 import { onListingsChange } from '../../shared/sync/syncStore';
@@ -184,6 +185,10 @@ export default function VehicleDetailPage() {
   const stacked = useMediaQuery('(max-width: 61.99em)', undefined, { getInitialValueInEffect: false });
 
   const located = useMemo(() => (vehicle ? withDistance(vehicle, position) : null), [vehicle, position]);
+  // Named as the server names the page (src/domain/seo.ts).
+  useEffect(() => {
+    if (vehicle !== undefined) document.title = vehicle ? listingTitle(vehicle) : missingListingHead().title;
+  }, [vehicle]);
 
 
   if (vehicle === undefined) {

@@ -3,6 +3,7 @@ import type { Vehicle } from '../../../domain/vehicle';
 import { fetchVehicle } from '../../../data/api';
 import { listingsWorker } from '../../shared/sync/searchClient';
 import { onListingsChange } from '../../shared/sync/syncStore';
+import { embeddedListing } from './embeddedListing';
 import { takePrefetchedListing } from './listingPrefetch';
 
 /** The same listing for the page: the view count, which the page does not show, aside. */
@@ -10,18 +11,20 @@ const sameListing = (a: Vehicle, b: Vehicle) => JSON.stringify({ ...a, views: 0 
 
 /**
  * A listing for its page: undefined while neither the device nor the server has answered, null when
- * neither has it, else the freshest copy. The device's copy and the server's are asked together:
+ * neither has it, else the freshest copy (on the page the app opened on, first the one the server wrote
+ * into the page: embeddedListing.ts). The device's copy and the server's are asked together:
  * the device's shows as soon as it answers (and offline), the server's replaces it and counts the
  * view. On a first visit the device has no copy yet, and the page need not wait for the search
  * worker to start before asking the server. Once per listing: each request counts a view. The page
  * the app opens on takes the request the app started with it (listingPrefetch.ts).
  */
 export function useListing(id: string): Vehicle | null | undefined {
-  const [vehicle, setVehicle] = useState<Vehicle | null | undefined>(undefined);
+  // On the page the app opened on, the listing the server wrote into it, until the fresh copy comes.
+  const [vehicle, setVehicle] = useState<Vehicle | null | undefined>(() => embeddedListing(id) ?? undefined);
 
   // What the page shows, to leave it be when an answer brings the same listing again: on a slow phone
   // every render of the page is a long task.
-  const shown = useRef<Vehicle | null | undefined>(undefined);
+  const shown = useRef<Vehicle | null | undefined>(vehicle);
   const show = (v: Vehicle | null) => {
     const same = v === shown.current || (v !== null && shown.current != null && sameListing(v, shown.current));
     if (same) return;

@@ -14,6 +14,7 @@ import { openCookieSettings } from '../prompts/promptsStore';
 import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shellLook';
 import { syncedAtText } from './syncedAt';
 import { DATA_SCREEN_PATH } from '../../../domain/dataScreen';
+import { pageTitle } from '../../../domain/seo';
 
 const NAV_LINKS = [
   { to: '/cars', label: 'Buy' },
@@ -230,6 +231,9 @@ export function Shell({ overlays }: { overlays: ReactNode }) {
   // Every route change scrolls to the top (spec section 2.1).
   useEffect(() => {
     window.scrollTo(0, 0);
+    // The tab's and the history's name, as the server names the page (a listing's and a dealer's page set their own).
+    const title = pageTitle(pathname);
+    if (title !== null) document.title = title;
   }, [pathname]);
   return (
     <>

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { GENERIC_MESSAGES } from '../../../domain/messages';
 import { HOME_HERO_PRELOAD_LINK } from '../../../domain/home';
 import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '../../../domain/screens';
-import { browsePageHead, browsePageType, dealerPageHead, fixedPageHead, listingPageHead, missingListingHead, SITE_DESCRIPTION, SITE_TITLE, type PageHead } from '../../../domain/seo';
+import { browsePageHead, browsePageType, dealerPageHead, dealerPageId, fixedPageHead, listingPageHead, missingListingHead, SITE_DESCRIPTION, SITE_TITLE, type PageHead } from '../../../domain/seo';
 import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '../../../domain/listingFacts';
 import { isPublic } from '../../../domain/vehicle';
 import { dealerPageFacts, publicCountsByType } from '../../repositories/seo.repo';
@@ -18,7 +18,6 @@ const HOME_PAGE_FILE = 'home.html';
 const LISTING_PAGE_FILE = 'listing.html';
 /** How long the browse pages' counts are reused for their descriptions. */
 const COUNTS_MS = 60_000;
-const DEALER_PAGE = /^\/dealer\/([^/]+)\/inventory\/?$/;
 
 /**
  * Every other GET of a page address answers the app's page with a head of its own (title,
@@ -69,7 +68,7 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       let status = 200;
       const listing = listingPageId(url);
       const browse = browsePageType(url);
-      const dealer = DEALER_PAGE.exec(url)?.[1];
+      const dealer = dealerPageId(url);
       let listed: ReturnType<typeof toApiVehicle> | null = null;
       if (listing) {
         // Not a listing's id at all (PostgreSQL refuses it) reads as no listing.
@@ -80,7 +79,7 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       } else if (browse) {
         head = browsePageHead(browse, (await typeCounts())?.[browse] ?? null, origin);
       } else if (dealer) {
-        const facts = await dealerPageFacts(ctx.db, safeDecode(dealer)).catch(() => null);
+        const facts = await dealerPageFacts(ctx.db, dealer).catch(() => null);
         head = facts ? dealerPageHead(facts, origin) : anyPage(true);
       } else {
         head = fixedPageHead(url, origin) ?? anyPage();
@@ -108,12 +107,4 @@ function withListing(html: string, v: Parameters<typeof listingFactsHtml>[0]): s
   const facts = listingFactsHtml(v) + listingDataScript(v);
   if (html.includes(LISTING_FACTS_MARK)) return html.replace(LISTING_FACTS_MARK, () => facts);
   return html.replace(/<div id="root">(?:<p class="loading"[^>]*>[^<]*<\/p>)?/, () => `<div id="root">${facts}`);
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }

@@ -1,0 +1,16 @@
+import { useParams } from 'react-router-dom';
+import { listingFactsHtml } from '../../../domain/listingFacts';
+import { StartupSpinner } from '../../shared/shell/Shell';
+import { embeddedListing } from './embeddedListing';
+
+/**
+ * What a listing's page shows while the detail screen's code is on its way: on the page the app
+ * opened on, the same facts the server wrote into it (no spinner between the server's page and the
+ * app's); elsewhere the startup spinner.
+ */
+export function ListingOpening() {
+  const { id = '' } = useParams();
+  const v = embeddedListing(id);
+  // The markup is the domain's own, every value in it escaped there.
+  return v ? <div dangerouslySetInnerHTML={{ __html: listingFactsHtml(v) }} /> : <StartupSpinner />;
+}
