@@ -176,6 +176,33 @@ describe.skipIf(!hasChromium)('the home page in Chromium', () => {
     });
   });
 
+  it("loads every card's photo from the device's copy on the next visit, with nothing failing", async () => {
+    await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
+      const failures: string[] = [];
+      const page = await open(context, '/');
+      // (A request cut short by the reload itself is aborted, not failed.)
+      page.on('requestfailed', (r) => {
+        if (r.failure()?.errorText !== 'net::ERR_ABORTED') failures.push(`${r.url()} ${r.failure()?.errorText ?? ''}`);
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'error') failures.push(m.text());
+      });
+      // The first visit fills the device's copy; the next one draws the cards from it (their photos
+      // through /api/vehicles/{id}/thumb, a sample listing's answered by a redirect to its artwork).
+      await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).length), { timeout: 30_000 }).toBeGreaterThan(0);
+      await page.getByRole('button', { name: SEARCH_BUTTON }).waitFor({ timeout: 30_000 });
+      await page.waitForTimeout(3000);
+      await page.reload();
+      await page.getByRole('button', { name: SEARCH_BUTTON }).waitFor({ timeout: 30_000 });
+      const thumbs = page.locator('img[src*="/thumb"]');
+      await expect.poll(() => thumbs.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => thumbs.evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0)), { timeout: 20_000 })
+        .toBe(true);
+      expect(failures).toEqual([]);
+    });
+  });
+
   it('at 360 px the page does not shift while it loads', async () => {
     await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
       await context.addInitScript(() => {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import * as z from 'zod';
@@ -154,6 +155,15 @@ describe.each(ENGINES)('%s: pages as crawlers and chat apps read them', (engine)
     expect(JSON.parse(data!)).toMatchObject({ id: withPhoto.id, price: 38000, make: 'Toyota' });
     expect(data).not.toContain('</b>');
     for (const url of [`/car/${draft.id}`, '/cars', '/']) expect((await page(url)).body, url).not.toContain('mk-listing');
+  });
+
+  it('sends the pages compressed to browsers that accept it', async () => {
+    const res = await s.request({ method: 'GET', url: `/car/${withPhoto.id}`, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<title>2019 Toyota Hilux 2.8GD-6 – $38,000 – Borrowdale, Harare | Motokari</title>');
+    const plain = await s.request({ method: 'GET', url: `/car/${withPhoto.id}`, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it("names the listing's one address from its other two", async () => {

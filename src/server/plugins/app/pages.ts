@@ -9,6 +9,7 @@ import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '../../.
 import { isPublic } from '../../../domain/vehicle';
 import { dealerPageFacts, publicCountsByType } from '../../repositories/seo.repo';
 import { findVehicle, toApiVehicle } from '../../repositories/vehicles.repo';
+import { compressBody, preferredEncoding } from '../../compression';
 import { loadScreenPreloads } from '../../screenPreloads';
 import { withHead } from '../../seo/pageHtml';
 
@@ -96,7 +97,10 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       const page = own && existsSync(path.join(appDir!, own)) ? own : 'index.html';
       let html = withHead(pageText(page), head);
       if (listed) html = withListing(html, listed);
-      return reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      // Compressed here: @fastify/compress hooks the routes it sees registered, and this handler is none of them.
+      const { body, encoding } = compressBody(html, preferredEncoding(req.headers['accept-encoding']));
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.code(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(body);
     }
     return reply.code(404).send({ detail: GENERIC_MESSAGES.notFound });
   });

@@ -17,6 +17,10 @@ export const helmetPlugin = fp(async (app) => {
         connectSrc: ["'self'", 'https://api.stripe.com', ...mediaOrigin],
         workerSrc: ["'self'", 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
+        // Helmet's default upgrades every http request of the page to https: on a server reached over plain
+        // http (one machine, `npm start`) a redirect to a same-origin file (a sample listing's card
+        // thumbnail) then fails. Behind TLS the browser is on https already, and HSTS keeps it there.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
