@@ -1,9 +1,9 @@
 import type { Mirror } from './mirror';
-import type { CatalogueMakeRow } from './records';
+import type { CatalogueDownloadAnswer } from '../domain/wire';
 
 export interface CatalogueDownload {
   /** Null when the server answered 304: the device's copy is current. */
-  body: { version: string; makes: CatalogueMakeRow[] } | null;
+  body: CatalogueDownloadAnswer | null;
   etag: string | null;
 }
 

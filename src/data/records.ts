@@ -1,3 +1,4 @@
+import type { CatalogueMakeAnswer } from '../domain/wire';
 import type { z } from 'zod';
 import type { VehicleType } from '../domain/constants';
 import type { MirrorScope } from '../domain/search/scope';
@@ -48,12 +49,7 @@ export interface MirrorPrefs {
 }
 
 /** A make of the reference catalogue with its models and their variants, as GET /api/sync/catalogue sends it. */
-export interface CatalogueMakeRow {
-  id: number;
-  name: string;
-  vehicle_type: string;
-  models: { id: number; name: string; variants: { id: number; name: string }[] }[];
-}
+export type CatalogueMakeRow = CatalogueMakeAnswer;
 
 /**
  * The wizard's field values, named as POST /api/vehicles names them (form values may still be text:

@@ -2,6 +2,7 @@ import { RESET_DATABASE_PHRASE, type UserType } from './constants';
 import { ADMIN_MESSAGES } from './messages';
 import type { User } from './user';
 import type { Vehicle } from './vehicle';
+import type { AdminStats } from './wire';
 import { wholeNumberText } from './numbers';
 import { formatPlanPrice } from './advertisingPlans';
 
@@ -11,26 +12,6 @@ import { formatPlanPrice } from './advertisingPlans';
 export const ADMIN_TABS = ['overview', 'users', 'vehicles', 'database'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-/** GET /api/admin/stats: the fields of spec section 3 (the server also counts admins, which is not shown). */
-export interface AdminStats {
-  total_users: number;
-  dealers: number;
-  private_sellers: number;
-  total_vehicles: number;
-  featured_vehicles: number;
-  cars: number;
-  construction: number;
-  farming: number;
-}
-
-/**
- * GET /api/admin/users: a user with how many listings (drafts included) they have, and their refundable
- * account credit in cents from double payments (spec section 9: credit only, not transferable).
- */
-export interface AdminUser extends User {
-  vehicle_count: number;
-  credit_cents: number;
-}
 
 export const ADMIN_STAT_TILES: readonly { key: keyof AdminStats; label: string; group: 'users' | 'listings' }[] = [
   { key: 'total_users', label: 'Total users', group: 'users' },

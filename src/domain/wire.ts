@@ -239,3 +239,7 @@ export type CatalogueMakeAnswer = z.infer<typeof catalogueMakeSchema>;
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export type StoredImage = z.infer<typeof storedImageSchema>;
 export type SavedSearchAnswer = z.infer<typeof savedSearchSchema>;
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+export type MessageAnswer = z.infer<typeof messageSchema>;
+export type CatalogueDownloadAnswer = z.infer<typeof catalogueDownloadSchema>;

@@ -50,7 +50,7 @@ describe('the offline catalogue', () => {
     await expect(pullCatalogue(mirror, () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
     expect(await db.catalogue.count()).toBe(before);
 
-    const changed = { version: 'v2', makes: [{ id: 1, name: 'Tata', vehicle_type: 'car', models: [{ id: 1, name: 'Xenon', variants: [] }] }] };
+    const changed = { version: 'v2', makes: [{ id: 1, name: 'Tata', vehicle_type: 'car' as const, models: [{ id: 1, name: 'Xenon', variants: [] }] }] };
     expect(await pullCatalogue(mirror, async () => ({ body: changed, etag: '"catalogue-v2"' }))).toBe(true);
     expect((await db.catalogue.toArray()).map((m) => m.name)).toEqual(['Tata']);
     expect((await db.meta.get('catalogue'))?.etag).toBe('"catalogue-v2"');

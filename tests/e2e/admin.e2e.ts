@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { AdminStats, AdminUser } from '../../src/domain/admin';
+import type { AdminStats, AdminUser } from '../../src/domain/wire';
 import type { User } from '../../src/domain/user';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';

@@ -2,16 +2,10 @@ import { HTTPError } from 'ky';
 import { api } from '../../../data/api';
 import { AUTH_FAILURES, type AuthAction } from '../../../domain/authTexts';
 import { inPlainWords } from '../../../domain/messages';
-import type { SignupInput, User } from '../../../domain/user';
+import type { SignupInput } from '../../../domain/user';
+import type { AuthAnswer, MessageAnswer } from '../../../domain/wire';
 
-export interface AuthAnswer {
-  access_token: string;
-  user: User;
-}
-
-interface MessageAnswer {
-  message?: string;
-}
+export type { AuthAnswer };
 
 let lastSignup: { body: string; key: string } | null = null;
 

@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ADMIN_STAT_TILES, ADMIN_TEXTS as T, type AdminStats } from '../../../domain/admin';
+import { ADMIN_STAT_TILES, ADMIN_TEXTS as T } from '../../../domain/admin';
+import type { AdminStats } from '../../../domain/wire';
 import { LoadFailed, TabHeader } from './adminParts';
 import type { Loaded } from './useAdminLoad';
 import { wholeNumberText } from '../../../domain/numbers';

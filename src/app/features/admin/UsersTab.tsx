@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { ADMIN_MESSAGES } from '../../../domain/messages';
-import { ADMIN_TEXTS as T, canDeleteUser, USER_TYPE_LABELS, type AdminUser } from '../../../domain/admin';
+import { ADMIN_TEXTS as T, canDeleteUser, USER_TYPE_LABELS } from '../../../domain/admin';
+import type { AdminUser } from '../../../domain/wire';
 import type { UserType } from '../../../domain/constants';
 import { deleteUser } from './adminApi';
 import { LoadFailed, shortDate, TabHeader } from './adminParts';

@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { api } from '../../../data/api';
 import { totalCount } from '../../../data/totalCount';
 import { RESET_DATABASE_PHRASE } from '../../../domain/constants';
-import type { AdminStats, AdminUser } from '../../../domain/admin';
+import type { AdminStats, AdminUser, MessageAnswer } from '../../../domain/wire';
 import type { Vehicle } from '../../../domain/vehicle';
 
 // The admin calls of spec section 7. The server checks the admin role on each; the screen's own
@@ -32,12 +32,12 @@ export async function fetchVehicles(limit: number, signal?: AbortSignal): Promis
   return { items, total: totalCount(res, items.length) };
 }
 
-export const deleteUser = (id: string) => api.delete(`admin/user/${id}`, { headers: { 'Idempotency-Key': deleteKey(`user:${id}`) } }).json<{ message: string }>();
+export const deleteUser = (id: string) => api.delete(`admin/user/${id}`, { headers: { 'Idempotency-Key': deleteKey(`user:${id}`) } }).json<MessageAnswer>();
 export const deleteVehicle = (id: string) =>
-  api.delete(`admin/vehicle/${id}`, { headers: { 'Idempotency-Key': deleteKey(`vehicle:${id}`) } }).json<{ message: string }>();
+  api.delete(`admin/vehicle/${id}`, { headers: { 'Idempotency-Key': deleteKey(`vehicle:${id}`) } }).json<MessageAnswer>();
 
 /** The server wants the typed phrase in the body as well, so a stray call cannot wipe the data. */
-export const resetDatabase = () => api.post('admin/reset-database', { json: { confirm: RESET_DATABASE_PHRASE } }).json<{ message: string }>();
+export const resetDatabase = () => api.post('admin/reset-database', { json: { confirm: RESET_DATABASE_PHRASE } }).json<MessageAnswer>();
 
 /** The server's `detail` when it sent one as text. */
 export async function serverDetail(err: unknown): Promise<string | null> {

@@ -1,16 +1,10 @@
 import { HTTPError } from 'ky';
 import { api } from '../../../data/api';
+import type { SavedSearchAnswer } from '../../../domain/wire';
 
-/** The query as the server keeps it: the domain's canonical filter fields (see src/server/push/savedSearchRules.ts). */
-export type SavedQuery = Record<string, string | number | boolean>;
-
-export interface SavedSearch {
-  id: string;
-  name: string;
-  query: SavedQuery;
-  notify: boolean;
-  created_at: string;
-}
+/** A saved search as the server keeps it; its query holds the domain's canonical filter fields (see src/server/push/savedSearchRules.ts). */
+export type SavedSearch = SavedSearchAnswer;
+export type SavedQuery = SavedSearch['query'];
 
 export const listSavedSearches = (signal?: AbortSignal) => api.get('saved-searches', signal ? { signal } : {}).json<SavedSearch[]>();
 export const createSavedSearch = (body: { name: string; query: Record<string, string | number>; notify?: boolean }) =>

@@ -9,6 +9,7 @@ import { discard, enqueuePublish, listOutbox, PublishInputError } from '../../..
 import { saveListingEdit, type EditKeyHolder } from '../../../data/outbox/edit';
 import { kySend } from '../../../data/outbox/senders';
 import { MOBILE_BREAKPOINT_PX, type SellerType } from '../../../domain/constants';
+import type { ListingEligibility } from '../../../domain/wire';
 import {
   changeField,
   contactDefaults,
@@ -82,11 +83,7 @@ export default function ListingWizard({ opened, onClose, draftId, editVehicle }:
 type Banner = { color: 'red' | 'orange' | 'blue'; title?: string; text: string };
 type Outcome = { kind: 'success' | 'info'; text: string };
 
-interface Eligibility {
-  eligible_for_free_listing: boolean;
-  active_listings_count: number;
-  expires_at: string | null;
-}
+type Eligibility = ListingEligibility;
 
 function WizardBody({ id, restore, editVehicle, compact, onClose }: { id: string; restore: boolean; editVehicle: Vehicle | undefined; compact: boolean; onClose(): void }) {
   const { user, isAdmin } = useSession();
