@@ -42,11 +42,7 @@ registerRoute(
   // the server only for what the device does not keep, and an old answer from a cache would show a
   // count that is no longer true (offline the app says those listings are not kept on this device).
   ({ url, request }) =>
-    request.method === 'GET' &&
-    url.pathname.startsWith('/api/') &&
-    !url.pathname.startsWith('/api/sync/') &&
-    url.pathname !== '/api/vehicles' &&
-    !request.headers.has('authorization'),
+    request.method === 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/sync/') && url.pathname !== '/api/vehicles' && !request.headers.has('authorization'),
   new StaleWhileRevalidate({ cacheName: 'api-reads', plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 })] }),
 );
 

@@ -281,7 +281,29 @@ function freshFields(s: ListingSummary): Partial<Vehicle> {
   for (const f of FRESH_FIELDS) out[f] = s[f];
   return out as Partial<Vehicle>;
 }
-const FRESH_FIELDS = ['make', 'model', 'variant', 'year', 'price', 'mileage', 'operating_hours', 'engine_size', 'engine_power_hp', 'fuel_type', 'transmission', 'condition', 'category', 'drive_type', 'featured', 'location', 'region', 'seller_name', 'seller_location', 'seller_type', 'expires_at'] as const satisfies readonly (keyof ListingSummary & keyof Vehicle)[];
+const FRESH_FIELDS = [
+  'make',
+  'model',
+  'variant',
+  'year',
+  'price',
+  'mileage',
+  'operating_hours',
+  'engine_size',
+  'engine_power_hp',
+  'fuel_type',
+  'transmission',
+  'condition',
+  'category',
+  'drive_type',
+  'featured',
+  'location',
+  'region',
+  'seller_name',
+  'seller_location',
+  'seller_type',
+  'expires_at',
+] as const satisfies readonly (keyof ListingSummary & keyof Vehicle)[];
 
 /** The scope the person chose (the whole country until they choose). */
 async function currentScope(): Promise<MirrorScope> {

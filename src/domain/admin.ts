@@ -12,7 +12,6 @@ import { formatPlanPrice } from './advertisingPlans';
 export const ADMIN_TABS = ['overview', 'users', 'vehicles', 'database'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
-
 export const ADMIN_STAT_TILES: readonly { key: keyof AdminStats; label: string; group: 'users' | 'listings' }[] = [
   { key: 'total_users', label: 'Total users', group: 'users' },
   { key: 'dealers', label: 'Dealers', group: 'users' },
@@ -71,8 +70,7 @@ export const ADMIN_TEXTS = {
   adminCardTitle: 'Administrator',
   adminCardBody: 'Remove this listing from the marketplace.',
   resetTitle: 'Reset database',
-  resetBody:
-    'Deletes every listing, payment and account except administrators. Administrator accounts and the make and model catalogue stay. This cannot be undone.',
+  resetBody: 'Deletes every listing, payment and account except administrators. Administrator accounts and the make and model catalogue stay. This cannot be undone.',
   resetLabel: `Type ${RESET_DATABASE_PHRASE} to confirm`,
   resetButton: 'Reset database',
   columns: {

@@ -47,8 +47,7 @@ const VALUE_BAND_LABELS: Record<ValueBand, string> = {
   '50000+': '$50,000+',
 };
 
-const options = <V extends string>(values: readonly V[], labels: Record<V, string>): FilterOption<V>[] =>
-  values.map((value) => ({ value, label: labels[value] }));
+const options = <V extends string>(values: readonly V[], labels: Record<V, string>): FilterOption<V>[] => values.map((value) => ({ value, label: labels[value] }));
 
 /** Options of the four filter selects, in the order of spec section 9. */
 export const ADVERTISING_FILTER_OPTIONS: {

@@ -50,18 +50,7 @@ export const CATEGORIES_BY_TYPE: Record<VehicleType, readonly string[]> = {
   farming: FARMING_CATEGORIES,
 };
 
-export const REGIONS = [
-  'Bulawayo',
-  'Harare',
-  'Manicaland',
-  'Mashonaland Central',
-  'Mashonaland East',
-  'Mashonaland West',
-  'Masvingo',
-  'Matabeleland North',
-  'Matabeleland South',
-  'Midlands',
-] as const;
+export const REGIONS = ['Bulawayo', 'Harare', 'Manicaland', 'Mashonaland Central', 'Mashonaland East', 'Mashonaland West', 'Masvingo', 'Matabeleland North', 'Matabeleland South', 'Midlands'] as const;
 export const WIZARD_DEFAULT_REGION = 'Harare';
 
 export interface LatLon {
@@ -145,9 +134,7 @@ export const HOME_PRICE_SLIDER = { min: 1500, max: 200_000, step: 1000 } as cons
 export const DEALER_PRICE_SLIDER = { min: 0, max: 200_000, step: 5000, default: 200_000 } as const;
 
 /** Distance options in km; `null` is countrywide (the default). */
-export const DISTANCE_OPTIONS_KM: readonly number[] = [
-  20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 100, 125, 150, 175, 200,
-];
+export const DISTANCE_OPTIONS_KM: readonly number[] = [20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 100, 125, 150, 175, 200];
 
 /** The browse dialog's options (spec section 9 "Browse options"): prices from $1,000 up to $100,000. */
 export const BROWSE_PRICE_OPTIONS = [1000, 2000, 5000, 10_000, 15_000, 20_000, 30_000, 50_000, 75_000, 100_000] as const;

@@ -69,8 +69,7 @@ export const DASHBOARD_TEXTS = {
   dismiss: 'Dismiss',
   editDraft: 'Edit draft',
   discardTitle: 'Discard from the queue',
-  discardConfirm:
-    'Stop sending this listing? Whatever the server has already received stays there (a created listing waits in My Car Listings, payable later); the draft stays on this device.',
+  discardConfirm: 'Stop sending this listing? Whatever the server has already received stays there (a created listing waits in My Car Listings, payable later); the draft stays on this device.',
   discarded: 'Removed from the publishing queue.',
   queueError: 'The publishing queue could not be changed. Please try again.',
   chainDone: (title: string) => `${title} has been sent and is in My Car Listings.`,
@@ -124,10 +123,7 @@ export const STATUS_COLORS: Record<ListingStatus, string> = { Active: 'brand', P
  * The stat tiles: listings live now, and the views and contact requests (signed-in users who asked
  * for a listing's phone, each counted once per listing by the server) of every listing the member has.
  */
-export function listingStats(
-  listings: readonly (Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at' | 'views'> & { contact_requests?: number })[],
-  now: Date = new Date(),
-) {
+export function listingStats(listings: readonly (Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at' | 'views'> & { contact_requests?: number })[], now: Date = new Date()) {
   let active = 0;
   let views = 0;
   let contacts = 0;

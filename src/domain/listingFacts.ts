@@ -59,6 +59,9 @@ export function listingFactsHtml(v: Vehicle): string {
 
 /** The listing's JSON as the page carries it: inside a script element, so no text in it may close the element. */
 export function listingDataScript(v: Vehicle): string {
-  const json = JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script type="application/json" id="${LISTING_DATA_ID}">${json}</script>`;
 }

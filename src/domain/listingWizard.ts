@@ -289,7 +289,10 @@ export function fromListingFields(fields: Record<string, unknown>, defaults: Par
 /** The area part of a listing's location ("Avondale, Harare" with region Harare -> "Avondale"). */
 export function areaOf(location: string | null, region: string | null): string {
   if (!location) return '';
-  const parts = location.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = location
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const rest = region ? parts.filter((p) => p.toLowerCase() !== region.toLowerCase()) : parts;
   return (rest.length ? rest : parts).join(', ');
 }

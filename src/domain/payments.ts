@@ -111,14 +111,12 @@ export const PAYMENT_TEXTS = {
   sandboxPins: 'Sandbox: no real phone is prompted. Choose the PIN the customer would enter.',
   approvePin: (pin: string) => `Approve (PIN ${pin})`,
   declinePin: (pin: string) => `Decline (PIN ${pin})`,
-  approveOnPhone: (msisdn: string | null) =>
-    `Approve the payment on ${msisdn ? `the phone ${msisdn}` : 'your phone'}: EcoCash asks for your PIN there. This page updates on its own.`,
+  approveOnPhone: (msisdn: string | null) => `Approve the payment on ${msisdn ? `the phone ${msisdn}` : 'your phone'}: EcoCash asks for your PIN there. This page updates on its own.`,
   processing: 'Processing',
   sending: 'Sending your payment request…',
   waitingForListing: 'Your listing is sent first; the payment request follows it.',
   queuedOfflineTitle: 'Waiting for a connection',
-  queuedOffline:
-    'Your payment request is saved on this device and will be sent automatically when the connection returns. You can close this page: your dashboard shows its progress.',
+  queuedOffline: 'Your payment request is saved on this device and will be sent automatically when the connection returns. You can close this page: your dashboard shows its progress.',
   queuedLeft: 'Your payment request is saved on this device and will be sent when the connection returns. Your dashboard shows its progress.',
   cancelled: 'Payment cancelled. Your listing has been saved as a draft and can be paid later from your dashboard.',
   alreadyPaid: 'This listing is already paid and published.',

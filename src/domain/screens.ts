@@ -32,7 +32,11 @@ export const SCREEN_PATHS = {
 /** The addresses a set of router paths match, each `:name` part captured; a trailing slash is allowed. */
 function pathsPattern(paths: readonly string[]): RegExp {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const one = (p: string) => p.split('/').map((part) => (part.startsWith(':') ? '([^/]+)' : escape(part))).join('\\/');
+  const one = (p: string) =>
+    p
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '([^/]+)' : escape(part)))
+      .join('\\/');
   return new RegExp(`^\\/(?:${paths.map(one).join('|')})\\/?$`);
 }
 
@@ -59,7 +63,9 @@ export function firstScreenModule(pathname: string): ScreenModule | null {
 /** The listing id of a listing's page address; null for any other address. */
 export function listingPageId(pathname: string): string | null {
   // One capture per address form; the one that matched holds the id.
-  const id = LISTING_PAGE.exec(pathname)?.slice(1).find((part) => part !== undefined);
+  const id = LISTING_PAGE.exec(pathname)
+    ?.slice(1)
+    .find((part) => part !== undefined);
   if (!id) return null;
   try {
     return decodeURIComponent(id);

@@ -46,13 +46,7 @@ export function listingTitle(v: Pick<Vehicle, 'year' | 'make' | 'model' | 'varia
 
 /** The listing's facts, then the start of its own description, cut at a word within DESCRIPTION_MAX characters. */
 export function listingDescription(v: Vehicle): string {
-  const facts = [
-    `${titleOf(v)} for sale`,
-    placeOf(v) ? `in ${placeOf(v)}` : null,
-    `at ${priceText(v.price)}`,
-  ]
-    .filter(Boolean)
-    .join(' ');
+  const facts = [`${titleOf(v)} for sale`, placeOf(v) ? `in ${placeOf(v)}` : null, `at ${priceText(v.price)}`].filter(Boolean).join(' ');
   const details = [mileageText(v), v.vehicle_type === 'car' ? fuelText(v.fuel_type) : null, v.vehicle_type === 'car' ? transmissionText(v.transmission) : null, conditionText(v.condition)]
     .filter(Boolean)
     .join(', ');
@@ -80,10 +74,7 @@ export function listingJsonLd(v: Vehicle, origin: string): Record<string, unknow
   const url = origin + listingPath(v.id);
   const images = v.images.map((src) => absolute(src, origin));
   const seller = v.seller_name ? { '@type': v.seller_type === 'dealer' ? 'AutoDealer' : 'Person', name: v.seller_name } : undefined;
-  const distance =
-    v.mileage !== null
-      ? { '@type': 'QuantitativeValue', value: v.mileage, unitCode: 'KMT' }
-      : undefined;
+  const distance = v.mileage !== null ? { '@type': 'QuantitativeValue', value: v.mileage, unitCode: 'KMT' } : undefined;
   return stripUndefined({
     '@context': 'https://schema.org',
     '@type': SCHEMA_TYPE[v.vehicle_type],
@@ -203,9 +194,23 @@ export function browsePageHead(type: VehicleType, count: number | null, origin: 
 export function dealerPageHead(dealer: { id: string; name: string; location: string | null; stock: number }, origin: string): PageHead {
   const where = dealer.location ? ` in ${dealer.location}` : '';
   const stock = `${wholeNumberText(dealer.stock)} ${dealer.stock === 1 ? 'vehicle' : 'vehicles'} in stock`;
-  return base(origin, `/dealer/${encodeURIComponent(dealer.id)}/inventory`, `${dealer.name}${where} – ${stock} | ${SITE_NAME}`, clip(`${dealer.name}, vehicle dealer${where}: ${stock} on Motokari.`, DESCRIPTION_MAX), {
-    jsonLd: [{ '@context': 'https://schema.org', '@type': 'AutoDealer', name: dealer.name, url: `${origin}/dealer/${encodeURIComponent(dealer.id)}/inventory`, ...(dealer.location && { address: dealer.location }) }],
-  });
+  return base(
+    origin,
+    `/dealer/${encodeURIComponent(dealer.id)}/inventory`,
+    `${dealer.name}${where} – ${stock} | ${SITE_NAME}`,
+    clip(`${dealer.name}, vehicle dealer${where}: ${stock} on Motokari.`, DESCRIPTION_MAX),
+    {
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'AutoDealer',
+          name: dealer.name,
+          url: `${origin}/dealer/${encodeURIComponent(dealer.id)}/inventory`,
+          ...(dealer.location && { address: dealer.location }),
+        },
+      ],
+    },
+  );
 }
 
 /** A listing's page. */
@@ -247,7 +252,15 @@ export function pageTitle(pathname: string): string | null {
 
 /** A listing page whose listing is gone or was never public: the 'Car not found' screen, not indexed. */
 export function missingListingHead(): PageHead {
-  return { title: `Car not found | ${SITE_NAME}`, description: "The car you're looking for doesn't exist or has been removed.", canonical: null, image: null, ogType: 'website', noindex: true, jsonLd: [] };
+  return {
+    title: `Car not found | ${SITE_NAME}`,
+    description: "The car you're looking for doesn't exist or has been removed.",
+    canonical: null,
+    image: null,
+    ogType: 'website',
+    noindex: true,
+    jsonLd: [],
+  };
 }
 
 function absolute(src: string, origin: string): string {

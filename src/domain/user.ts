@@ -25,7 +25,10 @@ export type SignupInput = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.object({ email, password: z.string().min(1).max(200) });
 export const forgotPasswordSchema = z.object({ email });
-export const resetCode = z.string().trim().regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), AUTH_MESSAGES.invalidCode);
+export const resetCode = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${RESET_CODE_LENGTH}}$`), AUTH_MESSAGES.invalidCode);
 export const verifyCodeSchema = z.object({ email, code: resetCode });
 export const resetPasswordSchema = z.object({ email, code: resetCode, new_password: password });
 

@@ -18,10 +18,7 @@ export type OwnVehicle = z.infer<typeof ownVehicleSchema>;
 /** Status of a listing in the seller's history (spec section 4). */
 export type ListingStatus = 'Expired' | 'Active' | 'Pending';
 
-export function listingStatus(
-  v: Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at'>,
-  now: Date = new Date(),
-): ListingStatus {
+export function listingStatus(v: Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at'>, now: Date = new Date()): ListingStatus {
   if (v.is_expired || (v.expires_at !== null && new Date(v.expires_at).getTime() <= now.getTime())) return 'Expired';
   if (v.is_published) return 'Active';
   return 'Pending';

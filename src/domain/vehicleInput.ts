@@ -10,8 +10,7 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
-const lowerEnum = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(values));
+const lowerEnum = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(values));
 
 /** Fields a seller sends to create or update a listing (spec section 7, POST /api/vehicles). */
 export const vehicleInputSchema = z.object({
@@ -38,7 +37,14 @@ export const vehicleInputSchema = z.object({
   category: optionalText(40),
   color: optionalText(40),
   description: optionalText(5000),
-  images: z.array(text().min(1).max(15 * 1024 * 1024)).max(20).default([]),
+  images: z
+    .array(
+      text()
+        .min(1)
+        .max(15 * 1024 * 1024),
+    )
+    .max(20)
+    .default([]),
   features: z.array(text().trim().min(1).max(80)).max(60).default([]),
   featured: z.boolean().default(false),
   subscription_plan: z.enum(SUBSCRIPTION_PLANS).nullish(),

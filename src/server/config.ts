@@ -90,7 +90,10 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
   if (store !== 's3') throw new ConfigError(`MEDIA_STORE must be local or s3, not "${store}"`);
   const missing = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((name) => !env[name]);
   if (missing.length) throw new ConfigError(`MEDIA_STORE=s3 needs ${missing.join(', ')} (the bucket and the keys that may write to it)`);
-  for (const [name, url] of [['S3_ENDPOINT', env.S3_ENDPOINT], ['MEDIA_PUBLIC_URL', publicUrl]] as const) {
+  for (const [name, url] of [
+    ['S3_ENDPOINT', env.S3_ENDPOINT],
+    ['MEDIA_PUBLIC_URL', publicUrl],
+  ] as const) {
     if (url && !(URL.canParse(url) && /^https?:$/.test(new URL(url).protocol))) throw new ConfigError(`${name} must be an http(s) address, not "${url}"`);
   }
   const endpoint = env.S3_ENDPOINT || null;

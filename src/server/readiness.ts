@@ -33,11 +33,7 @@ async function probe(check: (() => Promise<unknown>) | null): Promise<Dependency
  */
 export function readinessCheck(deps: { db: Db; redis: Redis | null; media: Pick<MediaStore, 'check'>; searchIndexReady: () => boolean }): () => Promise<Readiness> {
   return async () => {
-    const [database, redis, media] = await Promise.all([
-      probe(() => deps.db.execute(sql`select 1`)),
-      probe(deps.redis ? () => deps.redis!.ping() : null),
-      probe(() => deps.media.check()),
-    ]);
+    const [database, redis, media] = await Promise.all([probe(() => deps.db.execute(sql`select 1`)), probe(deps.redis ? () => deps.redis!.ping() : null), probe(() => deps.media.check())]);
     const dependencies = { database, redis, media };
     return {
       ready: Object.values(dependencies).every((state) => state !== 'unavailable'),

@@ -18,8 +18,7 @@ export function asBuilt<T extends z.ZodType>(schema: T): z.ZodType<z.output<T> |
 }
 
 /** The routes' serialiser: zod's (it strips what the schema does not list, and refuses a wrong answer), except for asBuilt answers. */
-export const responseSerializer: FastifySerializerCompiler<z.ZodType> = (route) =>
-  builtAnswers.has(route.schema) ? (data) => JSON.stringify(data) : serializerCompiler(route);
+export const responseSerializer: FastifySerializerCompiler<z.ZodType> = (route) => (builtAnswers.has(route.schema) ? (data) => JSON.stringify(data) : serializerCompiler(route));
 
 /**
  * An answer without a body (a 204, 304 or redirect): documented by its description. Typed as no

@@ -17,7 +17,7 @@ describe("the auth dialog's failure messages", () => {
     expect(await failureMessage('signUp', refused(409, 'An account with this email already exists'))).toBe('An account with this email already exists');
   });
 
-  it('puts the idempotency layer\'s answers in plain words', async () => {
+  it("puts the idempotency layer's answers in plain words", async () => {
     for (const detail of [GENERIC_MESSAGES.idempotencyInProgress, GENERIC_MESSAGES.idempotencyMismatch]) {
       const shown = await failureMessage('signUp', refused(409, detail));
       expect(shown).not.toMatch(/idempotency/i);

@@ -67,8 +67,8 @@ function buyerAt(rand: () => number) {
  */
 function buyerSearches(seed: number): (i: number) => string {
   const rand = seededRandom(seed);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const skewed = <T,>(xs: readonly T[], power: number) => xs[Math.floor(rand() ** power * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const skewed = <T>(xs: readonly T[], power: number) => xs[Math.floor(rand() ** power * xs.length)]!;
   const q = (s: string) => encodeURIComponent(s.toLowerCase());
   return (i) => {
     const { city, query: buyer } = buyerAt(rand);
@@ -146,7 +146,7 @@ async function preparePostgres(baseUrl: string, size: number): Promise<Prepared>
     u.pathname = `/${name}`;
     url = u.toString();
     keptS = await pgAdmin(baseUrl, async (c) => {
-      const found = await c.query<{ mark: string | null }>('select shobj_description(oid, \'pg_database\') as mark from pg_database where datname = $1', [name]);
+      const found = await c.query<{ mark: string | null }>("select shobj_description(oid, 'pg_database') as mark from pg_database where datname = $1", [name]);
       const seeded = seededTime(found.rows[0]?.mark);
       if (seeded !== null) return seeded;
       await c.query(`drop database if exists ${name} with (force)`);
@@ -370,7 +370,17 @@ async function syncWalk(base: string, size: number, seconds: number, seed: numbe
   }
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { pages: times.length, median: pct(times, 50), p99: pct(times, 99), max: times.at(-1) ?? 0, errors, encodings, listingsPerPage: times.length ? listings / times.length : 0, wireBytes, bodyBytes };
+  return {
+    pages: times.length,
+    median: pct(times, 50),
+    p99: pct(times, 99),
+    max: times.at(-1) ?? 0,
+    errors,
+    encodings,
+    listingsPerPage: times.length ? listings / times.length : 0,
+    wireBytes,
+    bodyBytes,
+  };
 }
 
 // ---- One tier ----------------------------------------------------------------------------------
@@ -397,7 +407,9 @@ async function run(engine: Engine, pgUrl: string, size: number, port: number): P
   try {
     const { child, rss, startup } = await startServer(prepared, port);
     try {
-      console.log(`${tag} listening ${startup.listeningS.toFixed(1)} s, first search ${startup.firstSearchS.toFixed(1)} s, index ready ${startup.readyS === null ? 'not reported' : `${startup.readyS.toFixed(1)} s`}`);
+      console.log(
+        `${tag} listening ${startup.listeningS.toFixed(1)} s, first search ${startup.firstSearchS.toFixed(1)} s, index ready ${startup.readyS === null ? 'not reported' : `${startup.readyS.toFixed(1)} s`}`,
+      );
       const base = `http://127.0.0.1:${port}`;
       const opts = { concurrency: CONCURRENCY, seconds: SECONDS };
       rss.set('load');
@@ -474,7 +486,12 @@ async function main() {
   let stopPg: (() => void) | null = null;
   if (!pgUrl && ENGINES.includes('postgres')) {
     const out = execSync(`bash ${path.join(root, '.ci/start-postgres.sh')}`, { encoding: 'utf8' });
-    const env = Object.fromEntries(out.trim().split('\n').map((l) => l.replace(/^export /, '').split('=') as [string, string]));
+    const env = Object.fromEntries(
+      out
+        .trim()
+        .split('\n')
+        .map((l) => l.replace(/^export /, '').split('=') as [string, string]),
+    );
     pgUrl = env.TEST_DATABASE_URL!;
     stopPg = () => execSync(`bash ${path.join(root, '.ci/stop-postgres.sh')}`, { env: { ...process.env, ...env } });
   }
@@ -503,7 +520,7 @@ async function main() {
     '',
     ...table(rows),
     '',
-    'How the answers came back: the share compressed (the server sends answers under 1 KB, such as a search that found nothing, uncompressed), an answer\'s mean size as sent and as read (decompressed), and the share of searches that found nothing.',
+    "How the answers came back: the share compressed (the server sends answers under 1 KB, such as a search that found nothing, uncompressed), an answer's mean size as sent and as read (decompressed), and the share of searches that found nothing.",
     '',
     ...details(rows),
     '',

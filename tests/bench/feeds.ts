@@ -68,7 +68,7 @@ async function downloadFeed(relay: Counter, first: string, next: (page: FeedPage
     const run: FeedRun = { wire: 0, body: 0, json: 0, ms: 0, requests: 0, listings: 0, encoding: '' };
     const encodings = new Set<string>();
     const start = performance.now();
-    for (let url: string | null = first; url !== null; ) {
+    for (let url: string | null = first; url !== null;) {
       const res = await getJson(agent, relay.port, url);
       if (res.status !== 200) {
         const detail = (() => {

@@ -27,7 +27,8 @@ try {
   await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active, undefined, { timeout: 120_000 });
   await page.waitForLoadState('networkidle');
   const all = await Promise.all(sizes);
-  const kind = (p: string) => (p.startsWith('/api/sync/') ? 'listings (sync)' : p.startsWith('/api/') ? 'api' : p.startsWith('/media/') || p.startsWith('/samples/') ? 'photos' : 'app (html, code, css, icons)');
+  const kind = (p: string) =>
+    p.startsWith('/api/sync/') ? 'listings (sync)' : p.startsWith('/api/') ? 'api' : p.startsWith('/media/') || p.startsWith('/samples/') ? 'photos' : 'app (html, code, css, icons)';
   const by = new Map<string, { bytes: number; files: number; bySw: number }>();
   for (const r of all) {
     const k = by.get(kind(r.path)) ?? { bytes: 0, files: 0, bySw: 0 };

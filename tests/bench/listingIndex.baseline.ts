@@ -466,4 +466,3 @@ class TopK {
     return [...this.heap].sort(this.cmp);
   }
 }
-

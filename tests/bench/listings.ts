@@ -17,8 +17,130 @@ const POPULAR = ['Toyota', 'Nissan', 'Honda', 'Mazda', 'Isuzu', 'Ford', 'Volkswa
 const CARS = [...POPULAR.map((name) => CAR_CATALOGUE.find((m) => m.name === name)!), ...CAR_CATALOGUE.filter((m) => !POPULAR.includes(m.name))];
 export const CATALOGUES: Record<'car' | 'construction' | 'farming', CatalogueMake[]> = { car: CARS, construction: CONSTRUCTION_CATALOGUE, farming: FARMING_CATALOGUE };
 
-const FIRST_NAMES = ['Tendai', 'Tatenda', 'Farai', 'Rumbidzai', 'Chipo', 'Tafadzwa', 'Nyasha', 'Kudakwashe', 'Tinashe', 'Rutendo', 'Blessing', 'Precious', 'Simbarashe', 'Takudzwa', 'Munyaradzi', 'Tapiwa', 'Chiedza', 'Fadzai', 'Memory', 'Gift', 'Brighton', 'Tonderai', 'Kundai', 'Ruvimbo', 'Nokuthula', 'Sibusiso', 'Themba', 'Sipho', 'Nomsa', 'Langton', 'Lovemore', 'Prosper', 'Trust', 'Godfrey', 'Takunda', 'Panashe', 'Anesu', 'Vimbai', 'Shingai', 'Tsitsi', 'Rufaro', 'Tariro', 'Wellington', 'Charity', 'Patience', 'Obert', 'Kudzai', 'Nkosana', 'Bongani', 'Thandiwe', 'Sithembile', 'Mthokozisi', 'Rudo', 'Tawanda', 'Tichaona', 'Ngonidzashe', 'Chenai', 'Netsai', 'Edmore', 'Fungai'];
-const SURNAMES = ['Moyo', 'Ncube', 'Sibanda', 'Dube', 'Ndlovu', 'Mpofu', 'Nyathi', 'Mhlanga', 'Khumalo', 'Tshuma', 'Ngwenya', 'Zhou', 'Gumbo', 'Shumba', 'Mashiri', 'Marufu', 'Makoni', 'Chinyama', 'Mutasa', 'Chikore', 'Musoni', 'Chigwada', 'Mapfumo', 'Matanda', 'Nyoni', 'Banda', 'Phiri', 'Mlambo', 'Mandaza', 'Chari', 'Mushonga', 'Manyika', 'Madziva', 'Chitando', 'Gwenzi', 'Hove', 'Kanengoni', 'Muzenda', 'Nyamande', 'Sithole', 'Chimombe', 'Maposa', 'Mutema', 'Chakanetsa', 'Marume', 'Rusike', 'Murwira', 'Chidziva', 'Mazarura', 'Chiweshe', 'Mukanya', 'Chirwa', 'Masuku', 'Nkomo', 'Bhebhe', 'Tembo', 'Kativhu', 'Gore', 'Mangwana', 'Dzvova'];
+const FIRST_NAMES = [
+  'Tendai',
+  'Tatenda',
+  'Farai',
+  'Rumbidzai',
+  'Chipo',
+  'Tafadzwa',
+  'Nyasha',
+  'Kudakwashe',
+  'Tinashe',
+  'Rutendo',
+  'Blessing',
+  'Precious',
+  'Simbarashe',
+  'Takudzwa',
+  'Munyaradzi',
+  'Tapiwa',
+  'Chiedza',
+  'Fadzai',
+  'Memory',
+  'Gift',
+  'Brighton',
+  'Tonderai',
+  'Kundai',
+  'Ruvimbo',
+  'Nokuthula',
+  'Sibusiso',
+  'Themba',
+  'Sipho',
+  'Nomsa',
+  'Langton',
+  'Lovemore',
+  'Prosper',
+  'Trust',
+  'Godfrey',
+  'Takunda',
+  'Panashe',
+  'Anesu',
+  'Vimbai',
+  'Shingai',
+  'Tsitsi',
+  'Rufaro',
+  'Tariro',
+  'Wellington',
+  'Charity',
+  'Patience',
+  'Obert',
+  'Kudzai',
+  'Nkosana',
+  'Bongani',
+  'Thandiwe',
+  'Sithembile',
+  'Mthokozisi',
+  'Rudo',
+  'Tawanda',
+  'Tichaona',
+  'Ngonidzashe',
+  'Chenai',
+  'Netsai',
+  'Edmore',
+  'Fungai',
+];
+const SURNAMES = [
+  'Moyo',
+  'Ncube',
+  'Sibanda',
+  'Dube',
+  'Ndlovu',
+  'Mpofu',
+  'Nyathi',
+  'Mhlanga',
+  'Khumalo',
+  'Tshuma',
+  'Ngwenya',
+  'Zhou',
+  'Gumbo',
+  'Shumba',
+  'Mashiri',
+  'Marufu',
+  'Makoni',
+  'Chinyama',
+  'Mutasa',
+  'Chikore',
+  'Musoni',
+  'Chigwada',
+  'Mapfumo',
+  'Matanda',
+  'Nyoni',
+  'Banda',
+  'Phiri',
+  'Mlambo',
+  'Mandaza',
+  'Chari',
+  'Mushonga',
+  'Manyika',
+  'Madziva',
+  'Chitando',
+  'Gwenzi',
+  'Hove',
+  'Kanengoni',
+  'Muzenda',
+  'Nyamande',
+  'Sithole',
+  'Chimombe',
+  'Maposa',
+  'Mutema',
+  'Chakanetsa',
+  'Marume',
+  'Rusike',
+  'Murwira',
+  'Chidziva',
+  'Mazarura',
+  'Chiweshe',
+  'Mukanya',
+  'Chirwa',
+  'Masuku',
+  'Nkomo',
+  'Bhebhe',
+  'Tembo',
+  'Kativhu',
+  'Gore',
+  'Mangwana',
+  'Dzvova',
+];
 const BUSINESSES = ['Motors', 'Auto Sales', 'Car Sales', 'Motor World', 'Autos', 'Vehicle Traders', 'Motor Mart', 'Car Centre', 'Plant & Equipment', 'Tractors & Implements'];
 /** Whole days a listing stays up after it is published (its plan's period). */
 const LISTING_DAYS = [30, 60, 90];
@@ -63,9 +185,9 @@ export function listings(n: number): Vehicle[] {
 export function* listingStream(n: number, shape: ListingShape = {}): Generator<Vehicle> {
   const days = shape.publishedOverDays ?? 20;
   const rand = seededRandom(n);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   // Skewed: the front of the list far more often (about half of the cars from the 15 popular makes).
-  const skewed = <T,>(xs: readonly T[], power: number) => xs[Math.floor(rand() ** power * xs.length)]!;
+  const skewed = <T>(xs: readonly T[], power: number) => xs[Math.floor(rand() ** power * xs.length)]!;
   const newSeller = (k: number): Seller => {
     const city = pick(CITIES);
     const type: SellerType = rand() < 0.25 ? 'dealer' : 'private';
@@ -138,7 +260,28 @@ export function* listingStream(n: number, shape: ListingShape = {}): Generator<V
   }
 }
 
-const WORDS = ['clean', 'serviced', 'one owner', 'new tyres', 'full service history', 'no accidents', 'cold aircon', 'leather seats', 'towbar', 'canopy', 'roof rack', 'alloy wheels', 'reverse camera', 'new battery', 'recently resprayed', 'diff lock', 'low fuel use', 'papers in order', 'licensed', 'insured'];
+const WORDS = [
+  'clean',
+  'serviced',
+  'one owner',
+  'new tyres',
+  'full service history',
+  'no accidents',
+  'cold aircon',
+  'leather seats',
+  'towbar',
+  'canopy',
+  'roof rack',
+  'alloy wheels',
+  'reverse camera',
+  'new battery',
+  'recently resprayed',
+  'diff lock',
+  'low fuel use',
+  'papers in order',
+  'licensed',
+  'insured',
+];
 
 /** What a seller fills in: the listings' shape, and how many photos each has (5 unless given: from `photos[0]` to `photos[1]`). */
 export interface DetailShape extends ListingShape {

@@ -107,5 +107,17 @@ export async function load(base: string, next: (i: number) => string, opts: { co
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: pct(latencies, 50), p99: pct(latencies, 99), max: latencies.at(-1) ?? 0, errors, encodings, firstError, wireBytes, bodyBytes, empty };
+  return {
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: pct(latencies, 50),
+    p99: pct(latencies, 99),
+    max: latencies.at(-1) ?? 0,
+    errors,
+    encodings,
+    firstError,
+    wireBytes,
+    bodyBytes,
+    empty,
+  };
 }

@@ -52,8 +52,30 @@ const isPhoto = (u: URL) => u.pathname.startsWith('/media/') || /^\/api\/vehicle
 const OLD_APP_BASELINE: { date: string; figures: Record<number, Record<RowKey, string>> } = {
   date: '2026-11-24',
   figures: {
-    10_000: { appSyncBytes: '2.32 MB (br)', syncDone: '21.89 s', firstCards: '3.41 s', homeCards: '', idb: '12.27 MB (indexedDB 10.04 MB)', heap: '13.24 MB', cold: '1.49 s', make: '0.35 s / 0.35 s', other: '0.77 MB', day: '49.6 KB' },
-    100_000: { appSyncBytes: '23.24 MB (br)', syncDone: '185.68 s', firstCards: '9.36 s', homeCards: '', idb: '81.92 MB (indexedDB 79.68 MB)', heap: '121.22 MB', cold: '3.68 s', make: '0.32 s / 0.32 s', other: '0.77 MB', day: '485.1 KB' },
+    10_000: {
+      appSyncBytes: '2.32 MB (br)',
+      syncDone: '21.89 s',
+      firstCards: '3.41 s',
+      homeCards: '',
+      idb: '12.27 MB (indexedDB 10.04 MB)',
+      heap: '13.24 MB',
+      cold: '1.49 s',
+      make: '0.35 s / 0.35 s',
+      other: '0.77 MB',
+      day: '49.6 KB',
+    },
+    100_000: {
+      appSyncBytes: '23.24 MB (br)',
+      syncDone: '185.68 s',
+      firstCards: '9.36 s',
+      homeCards: '',
+      idb: '81.92 MB (indexedDB 79.68 MB)',
+      heap: '121.22 MB',
+      cold: '3.68 s',
+      make: '0.32 s / 0.32 s',
+      other: '0.77 MB',
+      day: '485.1 KB',
+    },
   },
 };
 
@@ -84,7 +106,11 @@ async function applyDay(databaseUrl: string | null, dataDir: string, n: number, 
     const id = (i: number) => all[i]!.id;
     await withListingWrite(db, async (tx, nextRevision) => {
       for (const i of picked.slice(0, changed)) await updateVehicle(tx, id(i), { price: Math.round(1500 + rand() * 150_000) }, await nextRevision());
-      await deleteVehicles(tx, picked.slice(changed).map((i) => ({ id: id(i), firstPublishedAt: new Date() })), nextRevision);
+      await deleteVehicles(
+        tx,
+        picked.slice(changed).map((i) => ({ id: id(i), firstPublishedAt: new Date() })),
+        nextRevision,
+      );
     });
     return await currentRevision(db);
   } finally {
@@ -685,7 +711,13 @@ const ROWS: { key: RowKey; label: string; before: string; goal: string; value: (
   { key: 'syncDone', label: 'first full sync in the app, phone profile (from navigation)', before: '225-253 s', goal: 'at most 40 s', value: (f) => S(f.syncDone) },
   { key: 'firstCards', label: 'first result cards on screen, first visit, browse screen (/cars)', before: '5.0-6.2 s', goal: 'at most 3 s', value: (f) => S(f.firstCards) },
   { key: 'homeCards', label: 'first result cards on screen, first visit, home (/)', before: 'not measured', goal: 'at most 3 s', value: (f) => S(f.homeCards) },
-  { key: 'idb', label: 'IndexedDB used afterwards (storage.estimate usage)', before: '130 MB', goal: 'at most 30 MB', value: (f) => `${MB(f.idbUsage)}${f.idbDetail !== null ? ` (indexedDB ${MB(f.idbDetail)})` : ''}` },
+  {
+    key: 'idb',
+    label: 'IndexedDB used afterwards (storage.estimate usage)',
+    before: '130 MB',
+    goal: 'at most 30 MB',
+    value: (f) => `${MB(f.idbUsage)}${f.idbDetail !== null ? ` (indexedDB ${MB(f.idbDetail)})` : ''}`,
+  },
   { key: 'heap', label: 'search worker heap after sync (after GC)', before: '160 MB', goal: 'at most 50 MB', value: (f) => (f.workerHeap ? MB(f.workerHeap.used) : 'not measured') },
   { key: 'cold', label: 'cold offline start to first result cards', before: '9.5 s', goal: 'at most 1.5 s', value: (f) => S(f.coldOffline) },
   { key: 'make', label: 'a make chosen offline: its count / its result list', before: '0.27 s / 0.40 s', goal: 'at most 0.1 s / 0.15 s', value: (f) => `${S(f.makeCount)} / ${S(f.makeList)}` },
@@ -748,10 +780,10 @@ function record(results: { size: number; figures: Figures }[], databaseUrl: stri
     '## Offline mirror on a phone (`npm run bench:mirror`)',
     '',
     `Run on ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), load average ${load(loadBefore)} before and ${load(os.loadavg())} at the end, ${chromiumVersion}, headless, database ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; sizes run: ${results.map((r) => r.size.toLocaleString('en-US')).join(', ')}. The app measured in the browser: ${[...new Set(results.map((r) => (r.figures.app === 'new' ? 'the new one (format 2 summary)' : 'the old one (listings in full)')))].join(', ')}.`,
-    'Data (tests/bench/listings.ts): random v4 ids and seller ids, one seller per two listings (25% dealers with business names, the rest a first name and a surname), a seller\'s two listings at the seller\'s place and coordinates, unique descriptions, 5 photo names each, makes and models from the catalogue with a skew, each listing expiring 30, 60 or 90 days after it was published (dates moved so the newest were published the day before the run).',
+    "Data (tests/bench/listings.ts): random v4 ids and seller ids, one seller per two listings (25% dealers with business names, the rest a first name and a surname), a seller's two listings at the seller's place and coordinates, unique descriptions, 5 photo names each, makes and models from the catalogue with a skew, each listing expiring 30, 60 or 90 days after it was published (dates moved so the newest were published the day before the run).",
     `Phone profile: every connection to the server passes a TCP relay on loopback that shapes both directions (${PHONE.downBps / 1e6} Mbps down, ${PHONE.upBps / 1e3} kbps up, one queue per direction shared by all connections, ${PHONE.rttMs} ms round trip added to the data, not to TCP handshakes), so the page, the search worker and the service worker are all shaped; the page's CPU is slowed ${PHONE.cpuSlowdown}x with CDP \`Emulation.setCPUThrottlingRate\` on the page's target, and the same is sent to each dedicated worker's target as it starts (paused until then); the last row says whether Chromium took it, and times one loop in the worker slowed and with the rate set back to 1.`,
     `Old format beside new: from Node, through the same relay and before the browser runs, the whole old feed (\`GET ${OLD_FEED}\`, pages of 500 by revision, as the app before issue 16 read it) and the new feed's first download (\`GET ${NEW_FEED}?format=${SUMMARY_FORMAT}\`, pages of 5,000 by cursor), each stop and wait (a page asked once the last has arrived) with \`accept-encoding: br, gzip\`: the bytes the relay carried to the client (headers and bodies) and the time from the first request to the last byte. That is the network part; the browser's rows are the device's. The browser runs the built app, and its column is the format that app used (read from which record in IndexedDB said the sync was done); the old format's browser figures, when the new app ran, are quoted from this bench's run on the app before issue 16 (${OLD_APP_BASELINE.date}, on that day's data: sequential ids, numbered sellers).`,
-    'Bytes on the wire in the browser: per request, the encoded body plus request and response headers (Playwright `request.sizes()`, as CDP `encodedDataLength` counts), for requests that reached the network (not those the service worker answered); "the sync" is the old feed or the new; photos (`/media/...` and card thumbnails, not served by the bench: 404s) are apart. Times are the page\'s `performance.now()` from navigation start: first cards = the first `a[href^="/car/"]` in `main`, on /cars and, on an empty profile of its own, on /; sync done = the new app\'s meta row \'summary\' has `cursor` null and `revision` at the server\'s head, or the old app\'s meta row \'sync\' (written with each page) reaches it. Worker heap: `Runtime.getHeapUsage` on the dedicated worker\'s target after `HeapProfiler.collectGarbage` (ArrayBuffers\' contents are not in it). Cold offline start: the browser closed and relaunched on the same profile, `context.setOffline(true)` and the relay cutting every connection, /cars opened. A make chosen offline: Filter and Sort, Make = Toyota, times from the click on Apply to the "N cars found" text changing and to the first cards changing (one DOM update changing both shows one time for both). A day\'s changes: the server stopped, 2% of listings given a new price and 1% deleted through the repositories (`withListingWrite`, `updateVehicle`, `deleteVehicles`: new revisions and tombstones), the server restarted, the profile relaunched online on /cars until the mirror reaches the new head.',
+    "Bytes on the wire in the browser: per request, the encoded body plus request and response headers (Playwright `request.sizes()`, as CDP `encodedDataLength` counts), for requests that reached the network (not those the service worker answered); \"the sync\" is the old feed or the new; photos (`/media/...` and card thumbnails, not served by the bench: 404s) are apart. Times are the page's `performance.now()` from navigation start: first cards = the first `a[href^=\"/car/\"]` in `main`, on /cars and, on an empty profile of its own, on /; sync done = the new app's meta row 'summary' has `cursor` null and `revision` at the server's head, or the old app's meta row 'sync' (written with each page) reaches it. Worker heap: `Runtime.getHeapUsage` on the dedicated worker's target after `HeapProfiler.collectGarbage` (ArrayBuffers' contents are not in it). Cold offline start: the browser closed and relaunched on the same profile, `context.setOffline(true)` and the relay cutting every connection, /cars opened. A make chosen offline: Filter and Sort, Make = Toyota, times from the click on Apply to the \"N cars found\" text changing and to the first cards changing (one DOM update changing both shows one time for both). A day's changes: the server stopped, 2% of listings given a new price and 1% deleted through the repositories (`withListingWrite`, `updateVehicle`, `deleteVehicles`: new revisions and tombstones), the server restarted, the profile relaunched online on /cars until the mirror reaches the new head.",
     '',
     ...lines,
     '',

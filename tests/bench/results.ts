@@ -12,7 +12,6 @@ export function writeResultsSection(heading: string, section: string): void {
   const start = existing.indexOf(heading);
   const next = start >= 0 ? existing.indexOf('\n## ', start + 3) : -1;
   const body = section.endsWith('\n') ? section : `${section}\n`;
-  const updated =
-    start >= 0 ? existing.slice(0, start) + body + (next >= 0 ? `\n${existing.slice(next + 1)}` : '') : `${existing.trimEnd()}\n\n${body}`;
+  const updated = start >= 0 ? existing.slice(0, start) + body + (next >= 0 ? `\n${existing.slice(next + 1)}` : '') : `${existing.trimEnd()}\n\n${body}`;
   writeFileSync(FILE, updated);
 }

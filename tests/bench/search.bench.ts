@@ -31,20 +31,24 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 
 const BUYER = { buyer_lat: -17.8252, buyer_lon: 31.0335 };
 /** The query mix over `all` (the seller's query names the seller of the 2,469th listing, as ids are random). */
-const queries = (all: Vehicle[]): { name: string; query: Record<string, unknown> }[] => [
-  { name: 'no filter, by distance', query: { ...BUYER, sort: 'distance' } },
-  { name: 'make only', query: { ...BUYER, make: 'toyota' } },
-  { name: 'make + model + max price', query: { ...BUYER, make: 'Honda', model: 'fit', max_price: 60000 } },
-  { name: 'region + year range', query: { ...BUYER, region: 'midlands', year_from: 2010, year_to: 2020 } },
-  { name: 'fuel + engine band, by price', query: { ...BUYER, fuel_type: 'diesel', engine_size: '2.6-3.0', sort: 'price_asc' } },
-  { name: "one seller's listings, newest", query: { ...BUYER, seller_id: all[2468]!.seller_id, sort: 'newest' } },
-].map((q) => ({ ...q, query: { ...q.query, limit: 20 } }));
+const queries = (all: Vehicle[]): { name: string; query: Record<string, unknown> }[] =>
+  [
+    { name: 'no filter, by distance', query: { ...BUYER, sort: 'distance' } },
+    { name: 'make only', query: { ...BUYER, make: 'toyota' } },
+    { name: 'make + model + max price', query: { ...BUYER, make: 'Honda', model: 'fit', max_price: 60000 } },
+    { name: 'region + year range', query: { ...BUYER, region: 'midlands', year_from: 2010, year_to: 2020 } },
+    { name: 'fuel + engine band, by price', query: { ...BUYER, fuel_type: 'diesel', engine_size: '2.6-3.0', sort: 'price_asc' } },
+    { name: "one seller's listings, newest", query: { ...BUYER, seller_id: all[2468]!.seller_id, sort: 'newest' } },
+  ].map((q) => ({ ...q, query: { ...q.query, limit: 20 } }));
 
 function plainSearch(all: Vehicle[], req: SearchRequest): string[] {
   const clauses = toClauses(req.filters, req.buyer);
   return all
     .filter((v) => matchesClauses(v, clauses))
-    .map((v) => ({ item: v, distance: req.buyer && v.seller_latitude !== null && v.seller_longitude !== null ? haversineKm(req.buyer, { latitude: v.seller_latitude, longitude: v.seller_longitude }) : null }))
+    .map((v) => ({
+      item: v,
+      distance: req.buyer && v.seller_latitude !== null && v.seller_longitude !== null ? haversineKm(req.buyer, { latitude: v.seller_latitude, longitude: v.seller_longitude }) : null,
+    }))
     .sort((a, b) => compareRanked(req.sort, a, b))
     .slice(req.offset, req.offset + (req.limit ?? Infinity))
     .map((r) => r.item.id);
@@ -209,7 +213,7 @@ async function main() {
     const all = listings(size);
     for (const [name, make] of [
       ['before issue 16 (a bitset per value)', () => new BaselineListingIndex<Vehicle>()],
-      ["current, server (the fields a search tests or ranks)", () => serverIndex()],
+      ['current, server (the fields a search tests or ranks)', () => serverIndex()],
       ["current, phone (columns only: the device's summaries)", () => columnsOnly()],
     ] as const) {
       const line = await measureIndex(name, all, make);
@@ -262,7 +266,12 @@ async function main() {
   const memSection = [
     '## Index memory, issue 16 (`npm run bench:search`)',
     '',
-    `Run on ${new Date().toISOString().slice(0, 10)} in Node ${process.version} on this machine (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')} at the end of the run, shared with other jobs). Data: one seller per two listings (50,000 sellers at 100,000 listings), makes, models and variants from the catalogue with a skew, 40 areas per city. Memory: heap used + ArrayBuffers after a full GC, with the index built minus before. Both indexes keep only columns: the server's (src/server/search/publicIndex.ts, which adds its bounded JSON cache, not counted here) the fields a search tests or ranks, the phone's the device's summaries. Slowest p95: the worst of the query mix below, ms, measured right after the build (so it includes the collector clearing the build's garbage; the table below times the same queries later).`,
+    `Run on ${new Date().toISOString().slice(0, 10)} in Node ${process.version} on this machine (${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        ' / ',
+      )} at the end of the run, shared with other jobs). Data: one seller per two listings (50,000 sellers at 100,000 listings), makes, models and variants from the catalogue with a skew, 40 areas per city. Memory: heap used + ArrayBuffers after a full GC, with the index built minus before. Both indexes keep only columns: the server's (src/server/search/publicIndex.ts, which adds its bounded JSON cache, not counted here) the fields a search tests or ranks, the phone's the device's summaries. Slowest p95: the worst of the query mix below, ms, measured right after the build (so it includes the collector clearing the build's garbage; the table below times the same queries later).`,
     '',
     '| listings | index | memory MB | build ms | slowest p95 |',
     '|---:|---|---:|---:|---:|',
@@ -283,7 +292,9 @@ async function main() {
     ...rows,
     '',
     `Cold start of the phone's index from its stored columns (100,000 listings, IndexedDB): reading them ${tRead.toFixed(0)} ms (fake-indexeddb in Node; a browser's IndexedDB differs), making the index ${tBuild.toFixed(0)} ms; before issue 16 the 100,000 listing objects were upserted one by one: ${tUpserts.toFixed(0)} ms (their reading not counted).`,
-    js ? `First screen of / on a phone (Chromium as Chrome on Android, 360 px): ${js.files} JavaScript files, ${js.gzipKb.toFixed(1)} KB gzipped (target: under 170 KB).` : 'First screen of /: not measured (no Chromium on this machine).',
+    js
+      ? `First screen of / on a phone (Chromium as Chrome on Android, 360 px): ${js.files} JavaScript files, ${js.gzipKb.toFixed(1)} KB gzipped (target: under 170 KB).`
+      : 'First screen of /: not measured (no Chromium on this machine).',
     '',
   ].join('\n');
   writeResultsSection('## Search engine', section);

@@ -147,9 +147,14 @@ async function copyRows<T extends PgTable>(databaseUrl: string, table: T, tableN
 export async function copyListings(databaseUrl: string, n: number, shape: DetailShape = {}): Promise<void> {
   const shift = dateShift();
   await copyRows(databaseUrl, users, 'users', sellerRows(listingStream(n, shape)));
-  await copyRows(databaseUrl, vehicles, 'vehicles', (function* () {
-    for (const v of detailedListingStream(n, shape)) yield toRow(v, shift);
-  })());
+  await copyRows(
+    databaseUrl,
+    vehicles,
+    'vehicles',
+    (function* () {
+      for (const v of detailedListingStream(n, shape)) yield toRow(v, shift);
+    })(),
+  );
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

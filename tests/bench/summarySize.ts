@@ -24,7 +24,6 @@ const SIZES = arg('sizes', '100000').split(',').map(Number);
 const LIMITS = arg('limits', '5000,10000').split(',').map(Number);
 const ENGINE = arg('engine', 'pglite');
 
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
@@ -81,6 +80,9 @@ async function measure(n: number): Promise<string[]> {
   return lines;
 }
 
-const out = ['| listings | engine | limit | pages | brotli total | per listing | JSON total | brotli a page (median) | server time a page (median) | (max) |', '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|'];
+const out = [
+  '| listings | engine | limit | pages | brotli total | per listing | JSON total | brotli a page (median) | server time a page (median) | (max) |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+];
 for (const n of SIZES) out.push(...(await measure(n)));
 console.log(out.join('\n'));

@@ -26,8 +26,6 @@ describe('admin rules', () => {
   });
 
   it('shows each statistic of spec section 3 once', () => {
-    expect(ADMIN_STAT_TILES.map((t) => t.key).sort()).toEqual(
-      ['cars', 'construction', 'dealers', 'farming', 'featured_vehicles', 'private_sellers', 'total_users', 'total_vehicles'].sort(),
-    );
+    expect(ADMIN_STAT_TILES.map((t) => t.key).sort()).toEqual(['cars', 'construction', 'dealers', 'farming', 'featured_vehicles', 'private_sellers', 'total_users', 'total_vehicles'].sort());
   });
 });

@@ -3,8 +3,8 @@ import { chipLabel, filterChips, navigationFilters, urlParamsOf, withoutChip } f
 import { BROWSE_ENGINE_CC_OPTIONS, BROWSE_MILEAGE_OPTIONS_KM, BROWSE_PRICE_OPTIONS, CONSTRUCTION_ENGINE_POWER_BANDS } from '../../src/domain/constants';
 import { engineCcLitres } from '../../src/domain/search/filters';
 
-describe('the browse screens\' filters (spec sections 2.5, 2.6)', () => {
-  it('folds a Browse-by-type tile\'s category into the category filter, whichever vehicle type names it', () => {
+describe("the browse screens' filters (spec sections 2.5, 2.6)", () => {
+  it("folds a Browse-by-type tile's category into the category filter, whichever vehicle type names it", () => {
     expect(navigationFilters({}, { construction_category: 'excavator' })).toEqual({ category: 'excavator' });
     expect(navigationFilters({}, { farming_category: 'tractor' })).toEqual({ category: 'tractor' });
     expect(navigationFilters({}, { car_category: 'pickup', make: 'Toyota' })).toEqual({ category: 'pickup', make: 'Toyota' });

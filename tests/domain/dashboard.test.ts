@@ -107,17 +107,13 @@ describe('publishing queue in words', () => {
   it('waits for the network while offline, else waits its turn or its backoff', () => {
     expect(queueStateText(line({}), true, t)).toBe('Waiting for network');
     expect(queueStateText(line({}), false, t)).toBe('Waiting to send');
-    expect(queueStateText(line({ nextAttemptAt: t + 5000, error: 'Server error. Please try again later.' }), false, t)).toBe(
-      'Waiting to retry: Server error. Please try again later.',
-    );
+    expect(queueStateText(line({ nextAttemptAt: t + 5000, error: 'Server error. Please try again later.' }), false, t)).toBe('Waiting to retry: Server error. Please try again later.');
     expect(queueStateText(line({ nextAttemptAt: t - 5000 }), false, t)).toBe('Waiting to send');
   });
   it('says Sending…, Done and Failed with its reason', () => {
     expect(queueStateText(line({ state: 'sending' }), false, t)).toBe('Sending…');
     expect(queueStateText(line({ state: 'done' }), true, t)).toBe('Done');
-    expect(queueStateText(line({ state: 'failed', error: 'You are not eligible for a free listing' }), false, t)).toBe(
-      'Failed: You are not eligible for a free listing',
-    );
+    expect(queueStateText(line({ state: 'failed', error: 'You are not eligible for a free listing' }), false, t)).toBe('Failed: You are not eligible for a free listing');
     expect(queueProgressText({ done: 1, total: 3 })).toBe('1 of 3 steps');
     expect(queueProgressText({ done: 0, total: 1 })).toBe('0 of 1 step');
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dealerActiveFilters, dealerCountFields, DEALER_FILTER_DEFAULTS } from '../../src/domain/dealerPage';
 
-describe('the dealer page\'s Submit button (spec section 4)', () => {
-  it('counts the dealer\'s cars of the chosen make and model only', () => {
+describe("the dealer page's Submit button (spec section 4)", () => {
+  it("counts the dealer's cars of the chosen make and model only", () => {
     const state = { ...DEALER_FILTER_DEFAULTS, make: 'Toyota', model: 'Hilux', fuel_type: 'petrol', max_price: 20_000, year_from: '2015' };
     expect(dealerCountFields('d1', state)).toEqual({ seller_id: 'd1', vehicle_type: 'car', make: 'Toyota', model: 'Hilux' });
   });

@@ -16,9 +16,13 @@ describe('distance on a card', () => {
   });
 
   it('every whole number written sits in the band the badge names', () => {
-    const bandOf = { 'Nearby': [0, 1], 'Close by': [1, 5], 'Short drive': [5, 25], 'Day trip': [25, 50], 'Journey': [50, Infinity] } as Record<string, [number, number]>;
+    const bandOf = { Nearby: [0, 1], 'Close by': [1, 5], 'Short drive': [5, 25], 'Day trip': [25, 50], Journey: [50, Infinity] } as Record<string, [number, number]>;
     for (let km = 1; km < 80; km += 0.05) {
-      const written = Number(distanceText(km).replace(/ km away$/, '').replace(/,/g, ''));
+      const written = Number(
+        distanceText(km)
+          .replace(/ km away$/, '')
+          .replace(/,/g, ''),
+      );
       const [from, to] = bandOf[distanceBandLabel(km)!]!;
       expect(written >= from && written < to, `${km} km: '${distanceText(km)}' under '${distanceBandLabel(km)}'`).toBe(true);
     }

@@ -92,9 +92,7 @@ describe('search rules (spec section 5)', () => {
     expect(enginePowerBandHp('50-100')).toEqual({ min: 50, max: 100 });
     expect(enginePowerBandHp('101-200')).toEqual({ min: 101, max: 200 });
     expect(enginePowerBandHp('401+')).toEqual({ min: 401 });
-    expect(toClauses(normalizeSearch(parseSearchQuery({ engine_power: '201-300' })).filters)).toEqual([
-      { kind: 'range', field: 'engine_power_hp', min: 201, max: 300 },
-    ]);
+    expect(toClauses(normalizeSearch(parseSearchQuery({ engine_power: '201-300' })).filters)).toEqual([{ kind: 'range', field: 'engine_power_hp', min: 201, max: 300 }]);
     expect(matches({ engine_power: '50-100' }, { engine_power_hp: 50 })).toBe(true);
     expect(matches({ engine_power: '50-100' }, { engine_power_hp: 100 })).toBe(true);
     expect(matches({ engine_power: '50-100' }, { engine_power_hp: 101 })).toBe(false);

@@ -78,7 +78,7 @@ describe("a signed-in buyer's position before the device shares one", () => {
   const account = { location: null, area: null, region: null, latitude: null, longitude: null };
   const bulawayo = CITIES.find((c) => c.name === 'Bulawayo')!;
 
-  it("is the known city the account names, whatever coordinates sign-up sent", () => {
+  it('is the known city the account names, whatever coordinates sign-up sent', () => {
     const signedUp = { ...account, location: 'Bulawayo, Zimbabwe', latitude: DEFAULT_LOCATION.latitude, longitude: DEFAULT_LOCATION.longitude };
     expect(accountPosition(signedUp)).toEqual({ position: { latitude: bulawayo.latitude, longitude: bulawayo.longitude }, town: 'Bulawayo' });
     expect(accountPosition({ ...account, area: 'Kwekwe', location: 'Harare' })?.town).toBe('Kwekwe');

@@ -7,8 +7,8 @@ import { ListingIndex, SlotSet, type Indexed } from '../../src/domain/search/lis
 import { compareRanked, matchesClauses } from '../../src/domain/search/match';
 
 const rand = seededRandom(42);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-const maybe = <T,>(p: number, v: () => T): T | undefined => (rand() < p ? v() : undefined);
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const maybe = <T>(p: number, v: () => T): T | undefined => (rand() < p ? v() : undefined);
 const MAKES = { Toyota: ['Hilux', 'Corolla'], Honda: ['Fit', 'CR-V'], Nissan: ['NP200'] } as const;
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
@@ -98,7 +98,10 @@ function expectAsReference(index: ListingIndex<Indexed>, byId: Map<string, Index
   const got = index.search(req, NOW);
   const want = reference([...byId.values()], req);
   expect(got.total, label).toBe(want.total);
-  expect(got.hits.map((h) => h.item.id), label).toEqual(want.ids);
+  expect(
+    got.hits.map((h) => h.item.id),
+    label,
+  ).toEqual(want.ids);
   return { got, want };
 }
 
@@ -160,7 +163,12 @@ describe('the in-memory listing index', () => {
       index.upsert(v);
       byId.set(v.id, v);
     }
-    const places = [...CITIES.map((c) => ({ latitude: c.latitude, longitude: c.longitude })), { latitude: -16.2, longitude: 29.4 }, { latitude: -22.4, longitude: 31.9 }, { latitude: -5, longitude: 20 }];
+    const places = [
+      ...CITIES.map((c) => ({ latitude: c.latitude, longitude: c.longitude })),
+      { latitude: -16.2, longitude: 29.4 },
+      { latitude: -22.4, longitude: 31.9 },
+      { latitude: -5, longitude: 20 },
+    ];
     for (let round = 0; round < 120; round++) {
       if (round % 20 === 19) {
         // A replaced listing mostly moves: it changes cell.

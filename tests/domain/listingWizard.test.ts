@@ -139,7 +139,20 @@ describe('engine power (construction)', () => {
     expect(toListingFields({ ...complete, engine_power_hp: '148' }).engine_power_hp).toBeNull();
     expect(changeField({ ...machine, engine_power_hp: '148' }, 'vehicle_type', 'farming').engine_power_hp).toBe('');
     expect(fromListingFields(toListingFields({ ...machine, engine_power_hp: '148' })).engine_power_hp).toBe('148');
-    expect(formFromVehicle({ ...(machine as unknown as Vehicle), year: 2012, price: null, mileage: null, engine_size: null, engine_power_hp: 148, variant: null, location: null, region: null, features: [] }).engine_power_hp).toBe('148');
+    expect(
+      formFromVehicle({
+        ...(machine as unknown as Vehicle),
+        year: 2012,
+        price: null,
+        mileage: null,
+        engine_size: null,
+        engine_power_hp: 148,
+        variant: null,
+        location: null,
+        region: null,
+        features: [],
+      }).engine_power_hp,
+    ).toBe('148');
   });
 });
 
@@ -154,10 +167,16 @@ describe('form and listing fields', () => {
   it('reads stored fields back into the same form', () => {
     const form = { ...complete, features: ['ABS', 'Tow Bar'], vehicle_type: 'construction' as const, category: 'excavator', featured: true };
     expect(fromListingFields(toListingFields(form))).toEqual(form);
-    expect(fromListingFields({ make: 'Mazda', year: 2015, mileage: 1000 }, { seller_email: 'a@b.co' })).toMatchObject({ make: 'Mazda', year: '2015', mileage: '1000', seller_email: 'a@b.co', region: 'Harare' });
+    expect(fromListingFields({ make: 'Mazda', year: 2015, mileage: 1000 }, { seller_email: 'a@b.co' })).toMatchObject({
+      make: 'Mazda',
+      year: '2015',
+      mileage: '1000',
+      seller_email: 'a@b.co',
+      region: 'Harare',
+    });
   });
 
-  it("fills the contact fields from the account, the region the one its town lies in, else Harare", () => {
+  it('fills the contact fields from the account, the region the one its town lies in, else Harare', () => {
     const account = { email: 'a@b.co', phone: '077', region: null, area: null };
     expect(contactDefaults({ ...account, location: 'Gweru, Zimbabwe' })).toEqual({ seller_email: 'a@b.co', seller_phone: '077', region: 'Midlands', area: 'Gweru' });
     // A Bulawayo seller's listing is saved as 'Bulawayo, Bulawayo' -> 'Bulawayo', not 'Bulawayo, Harare'.

@@ -5,7 +5,7 @@ import { cardholderIssue, msisdnFormIssue, msisdnIssue, paymentErrorMessage, PAY
 describe('payment messages (spec section 8)', () => {
   const detail = (d: unknown) => ({ detail: d });
 
-  it('mobile money: each status gets the spec\'s message', () => {
+  it("mobile money: each status gets the spec's message", () => {
     const m = (status: number | null, body?: unknown) => paymentErrorMessage('ecocash', { status, body });
     expect(m(401, detail('Not authenticated'))).toBe('Authentication required. Please log in to process payments.');
     expect(m(403, detail('You can only change your own listings'))).toBe(PAYMENT_MESSAGES.authRequired);
@@ -24,7 +24,7 @@ describe('payment messages (spec section 8)', () => {
     expect(m(200, { success: true })).toBe('Payment creation failed. Please try again.');
   });
 
-  it('card: 401/403 ask to sign in; otherwise the server\'s detail or message', () => {
+  it("card: 401/403 ask to sign in; otherwise the server's detail or message", () => {
     const c = (status: number | null, body?: unknown) => paymentErrorMessage('card', { status, body });
     expect(c(403)).toBe(PAYMENT_MESSAGES.authRequired);
     expect(c(404, detail('Payment not found'))).toBe('Payment not found');
@@ -36,7 +36,7 @@ describe('payment messages (spec section 8)', () => {
     expect(c(null)).toBe(PAYMENT_MESSAGES.networkError);
   });
 
-  it('reads the server\'s words from a detail list, a detail, a message or plain text', () => {
+  it("reads the server's words from a detail list, a detail, a message or plain text", () => {
     expect(serverDetail({ detail: [{ msg: 'a' }, 'b', { loc: 1 }] })).toBe('a; b');
     expect(serverDetail({ detail: '', message: 'm' })).toBe('m');
     expect(serverDetail('  plain  ')).toBe('plain');
@@ -64,7 +64,7 @@ describe('payment form checks', () => {
 });
 
 describe('the suggested mobile-money number', () => {
-  it('turns the account\'s phone into a local number, or suggests nothing', () => {
+  it("turns the account's phone into a local number, or suggests nothing", () => {
     expect(suggestedMsisdn('+263 77 123 4567')).toBe('0771234567');
     expect(suggestedMsisdn('0771234567')).toBe('0771234567');
     expect(suggestedMsisdn('12')).toBe('');

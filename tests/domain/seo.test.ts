@@ -11,7 +11,18 @@ describe("a listing's title and description for search engines and link previews
   });
 
   it('cuts a long description at a word, within 160 characters, with an ellipsis', () => {
-    const v = { ...base, id: 'x', vehicle_type: 'car', mileage: 120000, operating_hours: null, fuel_type: 'petrol', transmission: 'automatic', condition: 'used', description: 'word '.repeat(100), images: [] } as unknown as Vehicle;
+    const v = {
+      ...base,
+      id: 'x',
+      vehicle_type: 'car',
+      mileage: 120000,
+      operating_hours: null,
+      fuel_type: 'petrol',
+      transmission: 'automatic',
+      condition: 'used',
+      description: 'word '.repeat(100),
+      images: [],
+    } as unknown as Vehicle;
     const text = listingDescription(v);
     expect(text.length).toBeLessThanOrEqual(160);
     expect(text).toMatch(/^2015 Honda Fit for sale in Gweru at \$6,500\. 120,000 km, Petrol, Automatic, Used\. word word/);

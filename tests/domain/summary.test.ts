@@ -16,7 +16,7 @@ import {
 } from '../../src/domain/search/summary';
 
 const rand = seededRandom(16);
-const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const SELLERS = Array.from({ length: 12 }, (_, i) => ({ id: randomUUID(), name: pick(['Tendai Moyo', 'Chiedza Ñyasha', 'Ndlovu Motors 🚙', 'Zoë Mhlanga', null]), i }));
 const BASE = Date.parse('2026-11-22T12:00:00.000Z');
 
@@ -25,7 +25,7 @@ function source(i: number): SummarySource {
   const city = pick(CITIES);
   const coords = rand() < 0.8;
   const seller = pick(SELLERS);
-  const maybe = <T,>(v: T): T | null => (rand() < 0.6 ? v : null);
+  const maybe = <T>(v: T): T | null => (rand() < 0.6 ? v : null);
   return {
     id: randomUUID(),
     vehicle_type: pick(VEHICLE_TYPES),

@@ -89,7 +89,10 @@ describe('catalogue and sample data', () => {
       expect(sellers.has(l.seller), l.seller).toBe(true);
       const make = catalogues[l.vehicle_type].find((m) => m.name === l.make);
       expect(make, `${l.vehicle_type} make ${l.make}`).toBeDefined();
-      expect(make?.models.some((m) => m.name === l.model), `${l.make} ${l.model}`).toBe(true);
+      expect(
+        make?.models.some((m) => m.name === l.model),
+        `${l.make} ${l.model}`,
+      ).toBe(true);
     }
     expect(new Set(SAMPLE_LISTINGS.map((l) => l.vehicle_type))).toEqual(new Set(['car', 'construction', 'farming']));
     expect(SAMPLE_SELLERS.every((s) => s.email.endsWith('@sample.motokari.invalid'))).toBe(true);
@@ -100,7 +103,10 @@ describe('catalogue and sample data', () => {
     expect(machines.every((l) => l.engine_power_hp !== undefined)).toBe(true);
     for (const band of CONSTRUCTION_ENGINE_POWER_BANDS) {
       const { min, max } = enginePowerBandHp(band);
-      expect(machines.some((l) => l.engine_power_hp! >= min && (max === undefined || l.engine_power_hp! <= max)), band).toBe(true);
+      expect(
+        machines.some((l) => l.engine_power_hp! >= min && (max === undefined || l.engine_power_hp! <= max)),
+        band,
+      ).toBe(true);
     }
   });
 });

@@ -63,7 +63,10 @@ const SCREENS: Screen[] = [
       // On a phone the Sign In button is in the menu.
       const menu = await openMobileMenu(page);
       await (menu ?? page.getByRole('banner')).getByRole('button', { name: 'Sign In' }).click();
-      await page.getByRole('dialog', { name: /Welcome/ }).getByRole('form', { name: 'Sign In' }).waitFor();
+      await page
+        .getByRole('dialog', { name: /Welcome/ })
+        .getByRole('form', { name: 'Sign In' })
+        .waitFor();
     },
   },
 ];
@@ -122,9 +125,7 @@ function describeViolations(violations: AxeViolation[]): string {
   return violations
     .map((v) => {
       // The same fault usually repeats on every card of a list: the first few nodes say where.
-      const nodes = v.nodes
-        .slice(0, NODES_SHOWN)
-        .map((n) => `    ${n.target.map(String).join(' ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`);
+      const nodes = v.nodes.slice(0, NODES_SHOWN).map((n) => `    ${n.target.map(String).join(' ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`);
       const more = v.nodes.length > NODES_SHOWN ? `\n    ...and ${v.nodes.length - NODES_SHOWN} more` : '';
       return `  ${v.id} (${v.impact}): ${v.help}\n${nodes.join('\n')}${more}`;
     })

@@ -45,7 +45,11 @@ describe.skipIf(!hasChromium)('accounts in Chromium', () => {
   /** The reset code in the newest mail the outbox mailer wrote to an address. */
   function latestCode(email: string): string {
     const outbox = path.join(app.server.dataDir, 'outbox');
-    const mails = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith(`-${email}.eml`)).sort() : [];
+    const mails = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((f) => f.endsWith(`-${email}.eml`))
+          .sort()
+      : [];
     const newest = mails[mails.length - 1];
     const m = newest ? /code is (\d{6})/.exec(readFileSync(path.join(outbox, newest), 'utf8')) : null;
     if (!m) throw new Error(`no reset code mailed to ${email}`);
@@ -236,7 +240,9 @@ describe.skipIf(!hasChromium)('accounts in Chromium', () => {
         await shot(page, `${label}-auth-signin`);
 
         await form(page, 'Sign In').getByLabel('Email Address').fill('nobody@example.co.zw');
-        await form(page, 'Sign In').getByLabel(/^Password/).fill('not-it');
+        await form(page, 'Sign In')
+          .getByLabel(/^Password/)
+          .fill('not-it');
         await form(page, 'Sign In').getByRole('button', { name: 'Sign In' }).click();
         await notice(page, 'error').waitFor();
         await shot(page, `${label}-auth-signin-error`);
@@ -254,7 +260,9 @@ describe.skipIf(!hasChromium)('accounts in Chromium', () => {
         await form(page, 'Account Security').getByLabel('Create Password').fill('abcdef');
         await form(page, 'Account Security').getByLabel('Confirm Password').fill('abcdef');
         await form(page, 'Account Security').getByRole('button', { name: 'Next' }).click();
-        await form(page, 'Choose Your Seller Type').getByRole('radio', { name: /Professional Dealer/ }).click();
+        await form(page, 'Choose Your Seller Type')
+          .getByRole('radio', { name: /Professional Dealer/ })
+          .click();
         await form(page, 'Choose Your Seller Type').getByLabel('Business Name').waitFor();
         await shot(page, `${label}-auth-signup-step3`);
 

@@ -60,7 +60,6 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
   const adminVehicles = async (limit: number) => call<Vehicle[]>('GET', `/api/admin/vehicles?limit=${limit}`, admin.token);
   const details = (v: Pick<Vehicle, 'year' | 'make' | 'model'>) => `${v.year} ${v.make} ${v.model}`;
 
-
   const main = (page: Page) => page.getByRole('main');
   const notice = (page: Page, text: string) => page.locator('[data-notice]').filter({ hasText: text });
   const tab = (page: Page, name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
@@ -130,7 +129,12 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
       await page.waitForURL(/\/admin$/);
       await main(page).getByRole('heading', { name: 'Admin Panel' }).waitFor();
       expect(await tab(page, 'Overview').getAttribute('aria-selected')).toBe('true');
-      expect(await page.getByRole('tab').allTextContents()).toEqual([expect.stringMatching(/^Overview/), expect.stringMatching(/^Users/), expect.stringMatching(/^Vehicles/), expect.stringMatching(/^Database/)]);
+      expect(await page.getByRole('tab').allTextContents()).toEqual([
+        expect.stringMatching(/^Overview/),
+        expect.stringMatching(/^Users/),
+        expect.stringMatching(/^Vehicles/),
+        expect.stringMatching(/^Database/),
+      ]);
       const expected = await stats();
       expect(expected.total_vehicles).toBeGreaterThan(20);
       await expectTiles(page, expected);
@@ -184,11 +188,17 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
       await dialog.getByRole('button', { name: 'Delete user' }).click();
       await notice(page, 'User deleted successfully').waitFor();
       await victimRow.waitFor({ state: 'detached' });
-      await main(page).getByText(`${before.total_users - 1} users`).waitFor();
+      await main(page)
+        .getByText(`${before.total_users - 1} users`)
+        .waitFor();
 
       await tab(page, 'Overview').click();
-      await tile(page, 'Total users').getByText(String(before.total_users - 1), { exact: true }).waitFor();
-      await tile(page, 'Total vehicles').getByText(String(before.total_vehicles - 2), { exact: true }).waitFor();
+      await tile(page, 'Total users')
+        .getByText(String(before.total_users - 1), { exact: true })
+        .waitFor();
+      await tile(page, 'Total vehicles')
+        .getByText(String(before.total_vehicles - 2), { exact: true })
+        .waitFor();
     });
     const users = (await call<AdminUser[]>('GET', '/api/admin/users', admin.token)).body;
     expect(users.map((u) => u.id)).not.toContain(victim.user.id);
@@ -227,27 +237,39 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
 
       const row = (v: Vehicle) => table.locator('tr', { has: page.locator(`a[href="/car/${v.id}"]`) });
       // Cancel closes the panel and keeps the listing.
-      await row(gone).getByRole('button', { name: /^Delete listing/ }).click();
+      await row(gone)
+        .getByRole('button', { name: /^Delete listing/ })
+        .click();
       await confirmPanel(page).getByText(details(gone)).waitFor();
       await confirmPanel(page).getByRole('button', { name: 'Cancel' }).click();
       await confirmPanel(page).waitFor({ state: 'detached' });
-      await row(gone).getByRole('button', { name: /^Delete listing/ }).waitFor();
+      await row(gone)
+        .getByRole('button', { name: /^Delete listing/ })
+        .waitFor();
 
-      await row(target).getByRole('button', { name: /^Delete listing/ }).click();
+      await row(target)
+        .getByRole('button', { name: /^Delete listing/ })
+        .click();
       await confirmPanel(page).getByText(details(target)).waitFor();
       await shot(page, 'admin-vehicles-desktop', undefined, { fullPage: false });
       await confirmPanel(page).getByRole('button', { name: 'Delete listing' }).click();
       await notice(page, `Vehicle ${details(target)} has been deleted successfully.`).waitFor();
       await row(target).waitFor({ state: 'detached' });
       expect((await call('GET', `/api/cars/${target.id}`, admin.token)).status).toBe(404);
-      await main(page).getByText(`Showing the newest 19 of ${total - 1} listings`).waitFor();
+      await main(page)
+        .getByText(`Showing the newest 19 of ${total - 1} listings`)
+        .waitFor();
 
       // Deleted elsewhere meanwhile: the server's detail follows the spec's prefix.
       expect((await call('DELETE', `/api/admin/vehicle/${gone.id}`, admin.token)).status).toBe(200);
-      await row(gone).getByRole('button', { name: /^Delete listing/ }).click();
+      await row(gone)
+        .getByRole('button', { name: /^Delete listing/ })
+        .click();
       await confirmPanel(page).getByRole('button', { name: 'Delete listing' }).click();
       await notice(page, 'Failed to delete vehicle: Car not found').waitFor();
-      await row(gone).getByRole('button', { name: /^Delete listing/ }).waitFor();
+      await row(gone)
+        .getByRole('button', { name: /^Delete listing/ })
+        .waitFor();
     });
 
     await inContext({ viewport: PHONE }, async (context) => {
@@ -258,7 +280,11 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
       await list.getByRole('listitem').first().waitFor();
       expect(await list.getByRole('listitem').count()).toBe(20);
       expect((await main(page).getByTestId('admin-vehicles-scroll').boundingBox())?.height).toBe(500);
-      await list.getByRole('listitem').first().getByRole('button', { name: /^Delete listing/ }).click();
+      await list
+        .getByRole('listitem')
+        .first()
+        .getByRole('button', { name: /^Delete listing/ })
+        .click();
       await confirmPanel(page).waitFor();
       await shot(page, 'admin-vehicles-phone', undefined, { fullPage: false });
     });
@@ -268,7 +294,12 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
     await inContext({ viewport: DESKTOP }, async (context) => {
       await signedIn(context, admin);
       const page = await open(context, '/cars', /cars found/);
-      const count = async () => Number((await main(page).getByText(/^[\d,]+ cars found$/).textContent())!.replace(/\D/g, ''));
+      const count = async () =>
+        Number(
+          (await main(page)
+            .getByText(/^[\d,]+ cars found$/)
+            .textContent())!.replace(/\D/g, ''),
+        );
       const cars = await count();
       const firstLink = main(page).locator('a[href^="/car/"]').first();
       const id = (await firstLink.getAttribute('href'))!.split('/').pop()!;
@@ -282,7 +313,9 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
       expect(page.url()).toBe(`${app.server.url}/cars`);
       await main(page).locator(`a[href="/car/${id}"]`).waitFor({ state: 'detached' });
       // The device's mirror drops it too, so the count follows.
-      await main(page).getByText(`${(cars - 1).toLocaleString('en-US')} cars found`).waitFor();
+      await main(page)
+        .getByText(`${(cars - 1).toLocaleString('en-US')} cars found`)
+        .waitFor();
       expect((await call('GET', `/api/cars/${id}`)).status).toBe(404);
 
       const next = (await call<Vehicle[]>('GET', '/api/vehicles?vehicle_type=car&limit=1')).body[0]!;
@@ -341,7 +374,10 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
       expect((await call('GET', `/api/cars/${mine.id}`, admin.token)).status).toBe(404);
       await expect.poll(async () => (await stats()).total_vehicles, { timeout: 20_000 }).toBeGreaterThan(0);
       await page.goto(`${app.server.url}/cars`);
-      await main(page).getByText(/^[1-9][\d,]* cars? found$/).first().waitFor({ timeout: 20_000 });
+      await main(page)
+        .getByText(/^[1-9][\d,]* cars? found$/)
+        .first()
+        .waitFor({ timeout: 20_000 });
     });
     await inContext({ viewport: PHONE }, async (context) => {
       await signedIn(context, admin);

@@ -57,10 +57,24 @@ describe.skipIf(!hasChromium)("the app's code on the device, in Chromium", () =>
     const precached = new Set([...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!));
     const files = builtFiles();
     const later = Object.entries(files).filter(([module]) => /^features\/(wizard|dashboard|payments|admin|pages)\//.test(module));
-    expect(later.map(([module]) => module)).toEqual(expect.arrayContaining(['features/wizard/SellPage.tsx', 'features/dashboard/DashboardPage.tsx', 'features/payments/PayListingPage.tsx', 'features/admin/AdminPage.tsx', 'features/pages/AboutPage.tsx']));
+    expect(later.map(([module]) => module)).toEqual(
+      expect.arrayContaining([
+        'features/wizard/SellPage.tsx',
+        'features/dashboard/DashboardPage.tsx',
+        'features/payments/PayListingPage.tsx',
+        'features/admin/AdminPage.tsx',
+        'features/pages/AboutPage.tsx',
+      ]),
+    );
     for (const [module, { file }] of later) expect(precached.has(file), `${module} (${file})`).toBe(false);
     const screens = JSON.parse(readFileSync(path.join(distDir, SCREEN_FILES_MANIFEST), 'utf8')) as Record<string, string>;
-    for (const module of ['features/search/HomePage.tsx', 'features/search/BrowsePage.tsx', 'features/vehicle/VehicleDetailPage.tsx', 'features/dealer/DealersPage.tsx', 'features/search/FeaturedPage.tsx']) {
+    for (const module of [
+      'features/search/HomePage.tsx',
+      'features/search/BrowsePage.tsx',
+      'features/vehicle/VehicleDetailPage.tsx',
+      'features/dealer/DealersPage.tsx',
+      'features/search/FeaturedPage.tsx',
+    ]) {
       expect(precached.has(screens[module]!), module).toBe(true);
     }
     expect([...precached].some((url) => /^assets\/listings\.worker-[\w-]+\.js$/.test(url))).toBe(true);

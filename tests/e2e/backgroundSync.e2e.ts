@@ -108,7 +108,11 @@ describe.skipIf(!hasChromium)('outbox replay by the service worker (Background S
       expect((await myListings(token, userId)).map((v) => v.id)).toEqual([listingId]);
 
       // Another sync (the browser retrying, a second device event) has nothing left to send.
-      await idbPut(page, 'outbox', (await idbAll<Record<string, unknown>>(page, 'outbox')).map((i) => ({ ...i, state: 'waiting' })));
+      await idbPut(
+        page,
+        'outbox',
+        (await idbAll<Record<string, unknown>>(page, 'outbox')).map((i) => ({ ...i, state: 'waiting' })),
+      );
       await dispatchSync(cdp, registrationId);
       await expect.poll(async () => (await idbAll<{ state: string }>(page, 'outbox')).map((i) => i.state), { timeout: 20_000 }).toEqual(['done', 'done']);
       expect((await myListings(token, userId)).map((v) => v.id)).toEqual([listingId]);
@@ -122,10 +126,13 @@ describe.skipIf(!hasChromium)('outbox replay by the service worker (Background S
       const page = await quietPage(context);
       const listingId = randomUUID();
       await idbPut(page, 'outbox', chain(listingId, userId));
-      await page.evaluate(({ token, me }) => {
-        localStorage.setItem('authToken', token);
-        localStorage.setItem('userData', JSON.stringify(me));
-      }, { token, me });
+      await page.evaluate(
+        ({ token, me }) => {
+          localStorage.setItem('authToken', token);
+          localStorage.setItem('userData', JSON.stringify(me));
+        },
+        { token, me },
+      );
       await page.goto(`${app.server.url}/about`);
       await expect.poll(async () => (await idbAll<{ state: string }>(page, 'outbox')).map((i) => i.state), { timeout: 20_000 }).toEqual(['done', 'done']);
       expect((await myListings(token, userId)).map((v) => v.id)).toEqual([listingId]);

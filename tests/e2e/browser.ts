@@ -55,19 +55,16 @@ export interface AppServerOptions {
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   buildAppIfStale();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-e2e-'));
-  const config = loadConfig(
-    options.env?.() ?? {},
-    {
-      dataDir,
-      inMemory: true,
-      seed: true,
-      logLevel: 'silent',
-      jwtSecret: 'e2e-secret',
-      host: '127.0.0.1',
-      port: 0,
-      ...(options.admin && { adminEmail: options.admin.email, adminPassword: options.admin.password }),
-    },
-  );
+  const config = loadConfig(options.env?.() ?? {}, {
+    dataDir,
+    inMemory: true,
+    seed: true,
+    logLevel: 'silent',
+    jwtSecret: 'e2e-secret',
+    host: '127.0.0.1',
+    port: 0,
+    ...(options.admin && { adminEmail: options.admin.email, adminPassword: options.admin.password }),
+  });
   if (options.signupLimit) config.rateLimits = { ...config.rateLimits, signup: options.signupLimit };
   const app = await buildServer(config, { appDir: options.appDir ?? distDir, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

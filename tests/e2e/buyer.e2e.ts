@@ -51,7 +51,13 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
         for (const [route, text] of routes) {
           const page = await open(context, route);
           await page.getByText(text).first().waitFor({ timeout: 20_000 });
-          const name = route === '/' ? 'home' : route.slice(1).replace(/[/]/g, '_').replace(/[0-9a-f-]{36}/g, 'id');
+          const name =
+            route === '/'
+              ? 'home'
+              : route
+                  .slice(1)
+                  .replace(/[/]/g, '_')
+                  .replace(/[0-9a-f-]{36}/g, 'id');
           await page.screenshot({ path: path.join(SCREENSHOTS, `${label}-${name}.png`), fullPage: route === '/' });
           await page.close();
         }
@@ -99,7 +105,7 @@ describe.skipIf(!hasChromium)('the buyer app in Chromium', () => {
     });
   });
 
-  it('on a first visit shows the server\'s results while the listings are still coming to the device', async () => {
+  it("on a first visit shows the server's results while the listings are still coming to the device", async () => {
     const total = await app.apiCount({ vehicle_type: 'car' });
     await inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
       // The first sync is held back: the device has no listings until the test lets it through.

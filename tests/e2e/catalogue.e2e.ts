@@ -47,7 +47,11 @@ describe.skipIf(!hasChromium)('the catalogue selects in Chromium', () => {
       expect(await dialog.getByPlaceholder('All variants').isDisabled()).toBe(false);
       expect(await dialog.getByText(SEARCH_FIELD_TEXTS.notInInventory).count()).toBe(0);
 
-      await dialog.getByPlaceholder('All models').or(dialog.locator(`input[value="${stocked}"]`)).first().click();
+      await dialog
+        .getByPlaceholder('All models')
+        .or(dialog.locator(`input[value="${stocked}"]`))
+        .first()
+        .click();
       await page.getByRole('option', { name: absent, exact: true }).click();
       expect(await dialog.getByPlaceholder(SEARCH_FIELD_TEXTS.modelUnavailable).isDisabled()).toBe(true);
       await dialog.getByText(SEARCH_FIELD_TEXTS.notInInventory).waitFor();

@@ -98,7 +98,10 @@ describe.skipIf(!hasChromium)('seller contact in Chromium', () => {
     await app.inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
       await signedIn(context, buyer);
       const page = await app.open(context, `/car/${listing.id}`, 'Seller Information');
-      const more = page.locator('div').filter({ has: page.getByRole('heading', { name: 'More from Msasa Motors' }) }).last();
+      const more = page
+        .locator('div')
+        .filter({ has: page.getByRole('heading', { name: 'More from Msasa Motors' }) })
+        .last();
       await more.waitFor();
       expect(await page.getByText('+263 24 270 0000').count()).toBe(0);
       await sellerInformation(page).getByRole('button', { name: 'Show phone number' }).click();

@@ -74,7 +74,6 @@ describe.skipIf(!hasChromium)('member dashboard in Chromium', () => {
     expect((await call('POST', `/api/payments/confirm/${payment_intent_id}`, m.token, {})).status).toBe(200);
   }
 
-
   const tileText = async (page: Page, label: string) => (await page.getByRole('group', { name: label }).innerText()).replace(/\s+/g, ' ').trim();
   const row = (page: Page, title: string) => page.locator('section[aria-labelledby="my-listings-heading"]').getByRole('article', { name: title });
   const queueRow = (page: Page, title: string) => page.locator('section[aria-labelledby="queue-heading"]').getByRole('article', { name: title });
@@ -184,7 +183,10 @@ describe.skipIf(!hasChromium)('member dashboard in Chromium', () => {
 
       // The device's draft, with its last saved time.
       const drafts = page.locator('section[aria-labelledby="drafts-heading"]');
-      await drafts.getByRole('article', { name: '2018 Isuzu D-Max' }).getByText(/^Saved \d+ min ago$/).waitFor();
+      await drafts
+        .getByRole('article', { name: '2018 Isuzu D-Max' })
+        .getByText(/^Saved \d+ min ago$/)
+        .waitFor();
       await shot(page, 'desktop-dashboard');
       await page.setViewportSize(PHONE);
       await shot(page, 'phone-dashboard');

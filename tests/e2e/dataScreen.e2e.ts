@@ -59,7 +59,10 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
       await page.getByRole('heading', { level: 1, name: 'Data on this device' }).waitFor();
       const held = page.getByRole('region', { name: 'On this device' });
       await held.getByText(`${total} listings`, { exact: true }).waitFor();
-      await held.getByText(/ (KB|MB)$/).first().waitFor();
+      await held
+        .getByText(/ (KB|MB)$/)
+        .first()
+        .waitFor();
       // No location known (not shared, not signed in): "Near me" cannot be chosen, and says why.
       expect(await page.getByRole('radio', { name: 'Near me' }).isDisabled()).toBe(true);
       await page.getByText('We do not know where you are. Share your location, or sign in with your town, to choose this.').waitFor();
@@ -152,7 +155,7 @@ describe.skipIf(!hasChromium)('the "Data on this device" screen in Chromium', ()
     });
   });
 
-  it('keeps only the vehicle types chosen: offline their searches are the device\'s, another type says it is not kept here; online the server answers it', async () => {
+  it("keeps only the vehicle types chosen: offline their searches are the device's, another type says it is not kept here; online the server answers it", async () => {
     const cars = await app.apiCount({ vehicle_type: 'car' });
     const construction = await app.apiCount({ vehicle_type: 'construction' });
     expect(construction).toBeGreaterThan(0);

@@ -32,7 +32,7 @@ describe.skipIf(!hasChromium)('the dealer inventory page in Chromium', () => {
   /** The form's Submit button, which reads the live count of the chosen make and model. */
   const submit = (page: Page, n: number) => page.getByRole('button', { name: `Show ${n} ${n === 1 ? 'car' : 'cars'}`, exact: true });
 
-  it('filters a dealer\'s cars on Submit, offers its own makes, counts make and model live, and says when a model is not in stock', async () => {
+  it("filters a dealer's cars on Submit, offers its own makes, counts make and model live, and says when a model is not in stock", async () => {
     await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
       const { page, dealerId } = await openDealer(context, 'Harare Motor World');
       const cars = await apiCount({ seller_id: dealerId, vehicle_type: 'car' });
@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('the dealer inventory page in Chromium', () => {
     });
   });
 
-  it('shows the construction tab\'s own vehicles, unfiltered', async () => {
+  it("shows the construction tab's own vehicles, unfiltered", async () => {
     await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
       const { page, dealerId } = await openDealer(context, 'Midlands Motors & Plant');
       const cars = await apiCount({ seller_id: dealerId, vehicle_type: 'car' });
@@ -155,7 +155,7 @@ describe.skipIf(!hasChromium)('the dealer inventory page in Chromium', () => {
     });
   });
 
-  it('holds the cards\' size with skeletons while the first results load', async () => {
+  it("holds the cards' size with skeletons while the first results load", async () => {
     await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
       // The worker answers in milliseconds; to see the skeletons, hold its searches (Comlink calls
       // posted to the worker) until the test lets them through.

@@ -74,9 +74,7 @@ export function queuedChain(listingId: string, ownerId: string, options: QueuedC
     result: null,
   });
   const plan = (options.listing.subscription_plan as string | undefined) ?? 'standard';
-  const chain: Record<string, unknown>[] = [
-    { ...base(0), kind: 'create', listing: { featured: false, subscription_plan: plan, ...options.listing }, freeListing: options.freeListing ?? false },
-  ];
+  const chain: Record<string, unknown>[] = [{ ...base(0), kind: 'create', listing: { featured: false, subscription_plan: plan, ...options.listing }, freeListing: options.freeListing ?? false }];
   if (options.ecocashMsisdn) chain.push({ ...base(1), kind: 'payment', payment: { method: 'ecocash', msisdn: options.ecocashMsisdn, subscriptionPlan: plan } });
   return chain;
 }

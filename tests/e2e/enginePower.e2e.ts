@@ -17,7 +17,14 @@ describe.skipIf(!hasChromium)('construction engine power in Chromium', () => {
   const chip = (page: Page, label: string) => page.getByRole('button', { name: `Remove ${label}`, exact: true });
   /** The ids of the listing cards on the screen. */
   const cardIds = async (page: Page) =>
-    (await page.getByRole('main').locator('a[href^="/car/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).map((h) => h!.slice('/car/'.length)).sort();
+    (
+      await page
+        .getByRole('main')
+        .locator('a[href^="/car/"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+    )
+      .map((h) => h!.slice('/car/'.length))
+      .sort();
 
   async function apiIds(query: Record<string, string>): Promise<string[]> {
     const res = await fetch(`${app.server.url}/api/vehicles?${new URLSearchParams({ ...query, limit: '500' })}`);

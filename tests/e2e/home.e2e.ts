@@ -87,7 +87,10 @@ describe.skipIf(!hasChromium)('the home page in Chromium', () => {
 
       // A max price below most prices: the live count follows it before anything is searched.
       const cars = (await (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&limit=500`)).json()) as Vehicle[];
-      const prices = cars.map((c) => c.price).filter((p): p is number => p !== null).sort((a, b) => a - b);
+      const prices = cars
+        .map((c) => c.price)
+        .filter((p): p is number => p !== null)
+        .sort((a, b) => a - b);
       const maxPrice = Math.ceil(prices[Math.floor(prices.length / 3)]! / 1000) * 1000;
       const expected = await apiCount({ vehicle_type: 'car', max_price: String(maxPrice) });
       expect(expected).toBeLessThan(all);
@@ -196,9 +199,7 @@ describe.skipIf(!hasChromium)('the home page in Chromium', () => {
       await page.getByRole('button', { name: SEARCH_BUTTON }).waitFor({ timeout: 30_000 });
       const thumbs = page.locator('img[src*="/thumb"]');
       await expect.poll(() => thumbs.count(), { timeout: 20_000 }).toBeGreaterThan(0);
-      await expect
-        .poll(() => thumbs.evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0)), { timeout: 20_000 })
-        .toBe(true);
+      await expect.poll(() => thumbs.evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0)), { timeout: 20_000 }).toBe(true);
       expect(failures).toEqual([]);
     });
   });

@@ -75,8 +75,7 @@ describe.skipIf(!hasChromium)("a listing's page in Chromium", () => {
   it('shows the fallback image for a photo that fails to load, also when the page is opened directly and reloaded', async () => {
     const listing = await api.publish(owner, { images: ['/media/gone-full.webp', '/media/gone-too-full.webp'] });
     const main = (page: Page) => page.getByRole('img', { name: /^2019 Toyota Hilux 2\.8GD-6, photo 1 of 2$/ });
-    const shows = (page: Page) =>
-      main(page).evaluate((img: HTMLImageElement) => ({ placeholder: new URL(img.currentSrc || img.src).pathname, drawn: img.complete && img.naturalWidth > 0 }));
+    const shows = (page: Page) => main(page).evaluate((img: HTMLImageElement) => ({ placeholder: new URL(img.currentSrc || img.src).pathname, drawn: img.complete && img.naturalWidth > 0 }));
     await inContext(DESKTOP, async (context) => {
       const page = await open(context, `/car/${listing.id}`, 'Vehicle Details');
       await expect.poll(() => shows(page), { timeout: 10_000 }).toEqual({ placeholder: PLACEHOLDER_IMAGE, drawn: true });

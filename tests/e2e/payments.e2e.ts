@@ -62,7 +62,6 @@ describe.skipIf(!hasChromium)('paying for a listing in Chromium', () => {
   const published = async (id: string) => (await call<Vehicle>('GET', `/api/cars/${id}`, null)).status === 200;
   const paymentRows = (vehicleId: string) => app.server.app.ctx.db.select().from(payments).where(eq(payments.vehicleId, vehicleId));
 
-
   async function payPage(context: BrowserContext, listing: Vehicle): Promise<Page> {
     const page = await app.open(context, `/pay/${listing.id}`, '2019 Toyota Hilux');
     await page.getByRole('form', { name: PAYMENT_TEXTS.title }).waitFor();

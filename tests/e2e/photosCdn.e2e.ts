@@ -24,7 +24,9 @@ const DESKTOP = { viewport: { width: 1280, height: 900 } };
 async function startCdn(origin: string): Promise<{ url: string; close(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'motokari-cdn-'));
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], {
+      stdio: 'ignore',
+    });
     const server = https.createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }, (req, res) => {
       const upstream = http.request(origin + req.url, { method: req.method }, (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -42,7 +44,6 @@ async function startCdn(origin: string): Promise<{ url: string; close(): Promise
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
 
 // MEDIA_STORE=s3 with MEDIA_PUBLIC_URL: the server answers /media/<name> with a redirect to the
 // bucket's public address (here s3rver's, as a CDN would be), and the page shows the photo from there.
@@ -81,7 +82,9 @@ describe.skipIf(!hasChromium)('photos in a bucket behind a CDN, in Chromium', ()
     const api = sellerApi(app.server.url);
     const seller = await api.signup('Rutendo Photos');
     const form = new FormData();
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a7', noise: { type: 'gaussian', mean: 120, sigma: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a7', noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+      .png()
+      .toBuffer();
     form.append('files', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'bakkie.png');
     const up = await fetch(`${app.server.url}/api/uploads`, { method: 'POST', body: form, headers: { authorization: `Bearer ${seller.token}` } });
     expect(up.status).toBe(201);

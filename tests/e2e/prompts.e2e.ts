@@ -17,8 +17,7 @@ const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
 const DAY = 24 * 60 * 60 * 1000;
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const IPHONE = { viewport: PHONE, userAgent: IPHONE_UA, isMobile: true, hasTouch: true };
 
 interface Marks {
@@ -47,8 +46,7 @@ function watchPrompts(): void {
 const marks = (page: Page) => page.evaluate(() => (window as unknown as { __marks: Marks }).__marks);
 const banner = (page: Page) => page.locator('[data-cookie-banner]');
 const install = (page: Page) => page.getByRole('dialog', { name: 'Install Motokari' });
-const saved = async (page: Page): Promise<ConsentRecord | null> =>
-  JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.cookieConsent)) ?? 'null') as ConsentRecord | null;
+const saved = async (page: Page): Promise<ConsentRecord | null> => JSON.parse((await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.cookieConsent)) ?? 'null') as ConsentRecord | null;
 const dismissedAt = async (page: Page): Promise<number | null> => {
   const raw = await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.installPromptDismissedAt);
   return raw === null ? null : Number(raw);
@@ -508,8 +506,7 @@ describe.skipIf(!hasChromium)('cookie banner and install prompt in Chromium', ()
               return;
             }
             const real = window.matchMedia.bind(window);
-            window.matchMedia = (query: string) =>
-              query.includes('display-mode: standalone') ? ({ ...real(query), matches: true, media: query } as MediaQueryList) : real(query);
+            window.matchMedia = (query: string) => (query.includes('display-mode: standalone') ? ({ ...real(query), matches: true, media: query } as MediaQueryList) : real(query));
           });
           const page = await open(context, '/');
           await page.getByRole('banner').waitFor();

@@ -154,12 +154,15 @@ describe.skipIf(!hasChromium)('push notifications and saved searches in Chromium
       const cdp = await context.newCDPSession(page);
       const registrationId = await registrationIdOf(cdp);
 
-      const payload = { title: 'Your listing is live', body: `${listing!.year} ${listing!.make} ${listing!.model} is now visible to buyers.`, url: `/car/${listing!.id}`, tag: `listing-${listing!.id}` };
+      const payload = {
+        title: 'Your listing is live',
+        body: `${listing!.year} ${listing!.make} ${listing!.model} is now visible to buyers.`,
+        url: `/car/${listing!.id}`,
+        tag: `listing-${listing!.id}`,
+      };
       await cdp.send('ServiceWorker.deliverPushMessage', { origin: app.server.url, registrationId, data: JSON.stringify(payload) });
       const shown = () =>
-        page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, data: n.data as unknown })),
-        );
+        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, data: n.data as unknown })));
       await expect.poll(shown, { timeout: 10_000 }).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, icon: `${app.server.url}/icons/icon-192.png`, data: { url: payload.url } }]);
 
       // A payload that names another site opens the home page instead.
@@ -174,7 +177,10 @@ describe.skipIf(!hasChromium)('push notifications and saved searches in Chromium
         sw.dispatchEvent(new NotificationEvent('notificationclick', { notification: n! }));
       }, payload.tag);
       await page.waitForURL(`${app.server.url}/car/${listing!.id}`, { timeout: 15_000 });
-      await page.getByRole('heading', { name: new RegExp(`${listing!.make} ${listing!.model}`) }).first().waitFor();
+      await page
+        .getByRole('heading', { name: new RegExp(`${listing!.make} ${listing!.model}`) })
+        .first()
+        .waitFor();
       expect((await shown()).map((n) => n.title)).toEqual(['Elsewhere']);
     });
   });
@@ -185,12 +191,15 @@ describe.skipIf(!hasChromium)('push notifications and saved searches in Chromium
     expect(toyotas).toBeGreaterThan(0);
     for (const viewport of [DESKTOP, PHONE]) {
       await app.inContext({ viewport }, async (context) => {
-        await context.addInitScript(({ keys, session }) => {
-          if (localStorage.getItem(keys.authToken) === null) {
-            localStorage.setItem(keys.authToken, session.token);
-            localStorage.setItem(keys.userData, JSON.stringify(session.user));
-          }
-        }, { keys: STORAGE_KEYS, session: me });
+        await context.addInitScript(
+          ({ keys, session }) => {
+            if (localStorage.getItem(keys.authToken) === null) {
+              localStorage.setItem(keys.authToken, session.token);
+              localStorage.setItem(keys.userData, JSON.stringify(session.user));
+            }
+          },
+          { keys: STORAGE_KEYS, session: me },
+        );
         const wide = viewport === DESKTOP;
         const page = await app.open(context, '/cars?make=Toyota', `${toyotas} cars found`);
         await page.getByRole('button', { name: 'Save this search' }).click();
@@ -226,7 +235,9 @@ describe.skipIf(!hasChromium)('push notifications and saved searches in Chromium
           const alerts = card.getByRole('switch', { name: 'Notify me about new matches' });
           expect(await alerts.isChecked()).toBe(true);
           await alerts.click({ force: true });
-          await expect.poll(async () => ((await (await fetch(`${app.server.url}/api/saved-searches`, { headers: { authorization: `Bearer ${me.token}` } })).json()) as { notify: boolean }[])[0]?.notify).toBe(false);
+          await expect
+            .poll(async () => ((await (await fetch(`${app.server.url}/api/saved-searches`, { headers: { authorization: `Bearer ${me.token}` } })).json()) as { notify: boolean }[])[0]?.notify)
+            .toBe(false);
 
           await card.getByRole('link', { name: 'Open search' }).click();
           await page.waitForURL(/\/cars\?make=Toyota$/);

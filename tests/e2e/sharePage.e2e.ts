@@ -36,7 +36,9 @@ describe.skipIf(!hasChromium)("a shared listing's page in Chromium", () => {
   beforeAll(async () => {
     const api = sellerApi(app.server.url);
     const seller = await api.signup('Farai Dube');
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
     listing = await api.publish(seller, { images: [`data:image/jpeg;base64,${photo.toString('base64')}`] });
   });
 

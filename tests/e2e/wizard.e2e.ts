@@ -32,9 +32,13 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
 
   beforeAll(async () => {
     // A phone-camera-sized photo (to be shrunk) and a small one.
-    const stripes = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1800"><rect width="2400" height="1800" fill="#0b6e4f"/><rect y="600" width="2400" height="600" fill="#ffc01a"/><circle cx="1200" cy="900" r="500" fill="#e6f7f0"/></svg>`);
+    const stripes = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1800"><rect width="2400" height="1800" fill="#0b6e4f"/><rect y="600" width="2400" height="600" fill="#ffc01a"/><circle cx="1200" cy="900" r="500" fill="#e6f7f0"/></svg>`,
+    );
     bigPhoto = await sharp(stripes).png().toBuffer();
-    smallPhoto = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+    smallPhoto = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .png()
+      .toBuffer();
   });
 
   async function account(): Promise<Account> {
@@ -155,7 +159,9 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
       await choose(page, 'Model', 'Hilux');
       await field(page, 'Year').fill('1989');
       await button(page, 'Next').click();
-      await wizard(page).getByText(`Year must be between 1990 and ${new Date().getFullYear() + 1}`).waitFor();
+      await wizard(page)
+        .getByText(`Year must be between 1990 and ${new Date().getFullYear() + 1}`)
+        .waitFor();
       await field(page, 'Year').fill('2019');
       await button(page, 'Next').click();
 
@@ -210,7 +216,9 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
       // Shrunk on the device: the 2400 x 1800 photo is stored at 1600 px on its longest side.
       expect(stored.map((p) => Math.max(p.width, p.height)).sort()).toEqual([1600, 640]);
       await button(page, 'Make photo 2 the main photo').click();
-      await wizard(page).getByRole('img', { name: /^Main photo: side/ }).waitFor();
+      await wizard(page)
+        .getByRole('img', { name: /^Main photo: side/ })
+        .waitFor();
       await shot(page, 'wizard-photos-360');
 
       // A reload brings back the same draft: its step, its fields and its photos.
@@ -219,7 +227,9 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
       await heading(page, 'Photos').waitFor();
       expect(new URL(page.url()).searchParams.get('draft')).toBe(draftId);
       await wizard(page).getByText('2 of 8 photos').waitFor();
-      await wizard(page).getByRole('img', { name: /^Main photo: side/ }).waitFor();
+      await wizard(page)
+        .getByRole('img', { name: /^Main photo: side/ })
+        .waitFor();
       await button(page, 'Next').click();
 
       // Step 6: everything, as entered.
@@ -364,7 +374,19 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
     const created = await fetch(`${app.server.url}/api/vehicles`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
-      body: JSON.stringify({ make: 'Honda', model: 'Fit', year: 2014, price: 6500, mileage: 120000, fuel_type: 'petrol', transmission: 'automatic', color: 'Blue', region: 'Harare', location: 'Avondale, Harare', subscription_plan: 'standard' }),
+      body: JSON.stringify({
+        make: 'Honda',
+        model: 'Fit',
+        year: 2014,
+        price: 6500,
+        mileage: 120000,
+        fuel_type: 'petrol',
+        transmission: 'automatic',
+        color: 'Blue',
+        region: 'Harare',
+        location: 'Avondale, Harare',
+        subscription_plan: 'standard',
+      }),
     });
     expect(created.status).toBe(201);
     const listing = (await created.json()) as Vehicle;
@@ -406,7 +428,22 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
     const created = await fetch(`${app.server.url}/api/vehicles`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
-      body: JSON.stringify({ vehicle_type: 'construction', make: 'Caterpillar', model: '320 Excavator', category: 'excavator', year: 2012, price: 68000, mileage: 9000, fuel_type: 'diesel', transmission: 'automatic', color: 'Yellow', region: 'Harare', location: 'Msasa, Harare', subscription_plan: 'standard', engine_power_hp: 148 }),
+      body: JSON.stringify({
+        vehicle_type: 'construction',
+        make: 'Caterpillar',
+        model: '320 Excavator',
+        category: 'excavator',
+        year: 2012,
+        price: 68000,
+        mileage: 9000,
+        fuel_type: 'diesel',
+        transmission: 'automatic',
+        color: 'Yellow',
+        region: 'Harare',
+        location: 'Msasa, Harare',
+        subscription_plan: 'standard',
+        engine_power_hp: 148,
+      }),
     });
     expect(created.status).toBe(201);
     const listing = (await created.json()) as Vehicle;
@@ -436,7 +473,18 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
     const res = await fetch(`${app.server.url}/api/vehicles`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
-      body: JSON.stringify({ make: 'Honda', model: 'Fit', year: 2014, price: 6500, mileage: 120000, fuel_type: 'petrol', transmission: 'automatic', color: 'Blue', subscription_plan: 'standard', ...fields }),
+      body: JSON.stringify({
+        make: 'Honda',
+        model: 'Fit',
+        year: 2014,
+        price: 6500,
+        mileage: 120000,
+        fuel_type: 'petrol',
+        transmission: 'automatic',
+        color: 'Blue',
+        subscription_plan: 'standard',
+        ...fields,
+      }),
     });
     expect(res.status).toBe(201);
     return (await res.json()) as Vehicle;
@@ -474,7 +522,11 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
   it('shows administrators the ADMIN ONLY feature switch, and the listing is created featured', async () => {
     const a = await account();
     await app.server.app.ctx.db.update(users).set({ userType: 'admin' }).where(eq(users.id, a.user.id));
-    const login = await fetch(`${app.server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: a.user.email, password: 'kombi-123' }) });
+    const login = await fetch(`${app.server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: a.user.email, password: 'kombi-123' }),
+    });
     const admin = (await login.json()) as { access_token: string; user: Account['user'] };
     const adminAccount = { token: admin.access_token, user: admin.user };
     await app.inContext({ viewport: DESKTOP }, async (context) => {

@@ -36,7 +36,10 @@ export interface FakePaynow {
 export function paynowHash(fields: Iterable<[string, string]>, integrationKey: string): string {
   let text = '';
   for (const [key, value] of fields) if (key !== 'hash') text += value;
-  return createHash('sha512').update(text + integrationKey.toLowerCase(), 'utf8').digest('hex').toUpperCase();
+  return createHash('sha512')
+    .update(text + integrationKey.toLowerCase(), 'utf8')
+    .digest('hex')
+    .toUpperCase();
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -78,14 +81,23 @@ export async function startFakePaynow(opts: { integrationId: string; integration
 
   function initiate(form: URLSearchParams, res: ServerResponse): void {
     if (form.get('hash') !== paynowHash(form.entries(), opts.integrationKey)) {
-      return reply(res, [['status', 'Error'], ['error', 'Invalid hash']]);
+      return reply(res, [
+        ['status', 'Error'],
+        ['error', 'Invalid hash'],
+      ]);
     }
     if (form.get('id') !== opts.integrationId) {
-      return reply(res, [['status', 'Error'], ['error', 'Invalid Id.']]);
+      return reply(res, [
+        ['status', 'Error'],
+        ['error', 'Invalid Id.'],
+      ]);
     }
     const phone = form.get('phone') ?? '';
     if (phone.startsWith('000')) {
-      return reply(res, [['status', 'Error'], ['error', 'Invalid mobile number']]);
+      return reply(res, [
+        ['status', 'Error'],
+        ['error', 'Invalid mobile number'],
+      ]);
     }
     const tx: FakePaynowTransaction = {
       guid: randomUUID(),
@@ -120,7 +132,11 @@ export async function startFakePaynow(opts: { integrationId: string; integration
     const poll = /^\/poll\/([^/]+)$/.exec(path);
     if ((req.method === 'GET' || req.method === 'POST') && poll?.[1]) {
       const tx = transactions.get(poll[1]);
-      if (!tx) return reply(res, [['status', 'Error'], ['error', 'Invalid poll url']]);
+      if (!tx)
+        return reply(res, [
+          ['status', 'Error'],
+          ['error', 'Invalid poll url'],
+        ]);
       return reply(res, signed(pollFields(tx)));
     }
 
@@ -142,8 +158,7 @@ export async function startFakePaynow(opts: { integrationId: string; integration
     transactions,
     requests,
     setStatus(guidOrReference, status) {
-      const tx =
-        transactions.get(guidOrReference) ?? [...transactions.values()].find((t) => t.reference === guidOrReference);
+      const tx = transactions.get(guidOrReference) ?? [...transactions.values()].find((t) => t.reference === guidOrReference);
       if (!tx) throw new Error(`fake Paynow: no transaction ${guidOrReference}`);
       tx.status = status;
     },

@@ -98,8 +98,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       object: 'payment_intent',
       amount,
       amount_received: 0,
-      automatic_payment_methods:
-        params['automatic_payment_methods[enabled]'] === 'true' ? { enabled: true } : null,
+      automatic_payment_methods: params['automatic_payment_methods[enabled]'] === 'true' ? { enabled: true } : null,
       canceled_at: null,
       cancellation_reason: null,
       capture_method: 'automatic_async',

@@ -22,7 +22,6 @@ const constructionBody = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 
-
 describe.each(ENGINES)('%s', (engine) => {
   let s: TestServer;
   let admin: { token: string; user: { id: string } };
@@ -76,11 +75,7 @@ describe.each(ENGINES)('%s', (engine) => {
       const mine = await createListing(seller.token);
       const before = await stats();
       for (const { token } of [seller, dealer]) {
-        for (const r of [
-          ...adminRoutes(),
-          { method: 'DELETE', url: `/api/admin/vehicle/${mine.id}` },
-          { method: 'DELETE', url: `/api/admin/user/${seller.user.id}` },
-        ]) {
+        for (const r of [...adminRoutes(), { method: 'DELETE', url: `/api/admin/vehicle/${mine.id}` }, { method: 'DELETE', url: `/api/admin/user/${seller.user.id}` }]) {
           const res = await s.request({ ...r, token });
           expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
           expect(res.json()).toEqual({ detail: 'Administrator privileges required' });

@@ -407,8 +407,7 @@ describe.each(ENGINES)('%s', (engine) => {
       try {
         const { user } = await limited.signup();
         // Seven clients, as in the report: each asks once for the same inbox.
-        const forgot = (email: string, i: number) =>
-          limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: `198.51.100.${i + 1}` });
+        const forgot = (email: string, i: number) => limited.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: `198.51.100.${i + 1}` });
         const statuses: number[] = [];
         for (let i = 0; i < 7; i++) statuses.push((await forgot(i % 2 ? user.email.toUpperCase() : user.email, i)).statusCode);
         expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429]);

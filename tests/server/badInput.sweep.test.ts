@@ -224,7 +224,10 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       make: String(makes[0]!.id),
       model: String(makes[0]!.models[0]!.id),
     };
-    const subscription = { endpoint: 'https://push.example.test/send/abc', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } };
+    const subscription = {
+      endpoint: 'https://push.example.test/send/abc',
+      keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+    };
     bodies = {
       'POST /api/auth/signup': { name: 'Rudo Dube', email: 'rudo@example.co.zw', phone: '+263 77 765 4321', location: 'Harare', password: 'secret-pass', user_type: 'private' },
       'POST /api/auth/login': { email: 'rudo@example.co.zw', password: 'secret-pass' },
@@ -364,7 +367,8 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
         cases.push({ name: '__proto__ key', method, url, payload: `{"__proto__":{"admin":true},${json}` });
         cases.push({ name: 'constructor key', method, url, payload: `{"constructor":{"prototype":{"admin":true}},${json}` });
         for (const f of fieldsOf(schema, base)) {
-          for (const value of oddValues(f.schema)) cases.push({ name: `${f.path.join('.')}=${JSON.stringify(value).slice(0, 30)}`, method, url, payload: JSON.stringify(withField(base, f.path, value)) });
+          for (const value of oddValues(f.schema))
+            cases.push({ name: `${f.path.join('.')}=${JSON.stringify(value).slice(0, 30)}`, method, url, payload: JSON.stringify(withField(base, f.path, value)) });
         }
       }
     }

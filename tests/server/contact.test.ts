@@ -116,7 +116,7 @@ describe.each(ENGINES)('%s', (engine) => {
     expect(await leads()).toBe(2);
   });
 
-  it("answers 404 for a draft (to anyone but its seller) and for a listing that does not exist", async () => {
+  it('answers 404 for a draft (to anyone but its seller) and for a listing that does not exist', async () => {
     const other = await s.signup();
     const draft = await s.draft(seller.token, { make: 'Honda', model: 'Fit' });
     expect((await contact(draft.id, other.token)).statusCode).toBe(404);

@@ -127,10 +127,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL behind a transaction
     const database = await openDatabase({ databaseUrl: relay.url, listenUrl: direct.toString(), dataDir: tmpdir() });
     try {
       let heard = 0;
-      const stop = await database.listen('motokari_listings', () => (heard += 1), () => undefined);
-      const listeners = rows<{ query: string }>(
-        await database.db.execute(sql`select query from pg_stat_activity where application_name = ${application} and datname = current_database()`),
+      const stop = await database.listen(
+        'motokari_listings',
+        () => (heard += 1),
+        () => undefined,
       );
+      const listeners = rows<{ query: string }>(await database.db.execute(sql`select query from pg_stat_activity where application_name = ${application} and datname = current_database()`));
       expect(listeners).toEqual([{ query: 'LISTEN "motokari_listings"' }]);
       await database.db.execute(sql`select pg_notify('motokari_listings', 'x')`);
       await expect.poll(() => heard).toBe(1);

@@ -64,7 +64,12 @@ describe.each(ENGINES)('%s: construction engine power', (engine) => {
   });
 
   it('a seller changes the horsepower, and the band search follows at once', async () => {
-    const res = await s.request({ method: 'PUT', url: `/api/vehicles/${ids.mid}`, token, body: listingBody({ vehicle_type: 'construction', make: 'Caterpillar', model: '320D', category: 'excavator', engine_power_hp: 250 }) });
+    const res = await s.request({
+      method: 'PUT',
+      url: `/api/vehicles/${ids.mid}`,
+      token,
+      body: listingBody({ vehicle_type: 'construction', make: 'Caterpillar', model: '320D', category: 'excavator', engine_power_hp: 250 }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as OwnVehicle).engine_power_hp).toBe(250);
     expect(await namesMatching('engine_power=201-300')).toEqual(['mid']);

@@ -52,10 +52,7 @@ export { postgresDatabase };
 
 let counter = 0;
 
-export async function startServer(
-  engine: Engine,
-  opts: { seed?: boolean; admin?: boolean; config?: Partial<ServerConfig>; deps?: Omit<ServerDeps, 'database' | 'now'> } = {},
-): Promise<TestServer> {
+export async function startServer(engine: Engine, opts: { seed?: boolean; admin?: boolean; config?: Partial<ServerConfig>; deps?: Omit<ServerDeps, 'database' | 'now'> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'motokari-test-'));
   // A second instance on the same PostgreSQL database is given its URL (it then leaves dropping it to the first).
   const pgdb = engine === 'postgres' && !opts.config?.databaseUrl ? await postgresDatabase() : null;

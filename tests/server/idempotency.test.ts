@@ -17,8 +17,7 @@ describe.each(ENGINES)('%s', (engine) => {
 
   const withKey = (key: string) => ({ 'idempotency-key': key });
 
-  const createWithKey = (token: string, key: string, body: Record<string, unknown> = listingBody()) =>
-    s.request({ method: 'POST', url: '/api/vehicles', token, body, headers: withKey(key) });
+  const createWithKey = (token: string, key: string, body: Record<string, unknown> = listingBody()) => s.request({ method: 'POST', url: '/api/vehicles', token, body, headers: withKey(key) });
 
   /** The seller's own listings, drafts included (the owner sees them through seller_id). */
   async function ownListings(token: string, userId: string) {
@@ -164,7 +163,10 @@ describe.each(ENGINES)('%s', (engine) => {
       const thisKey = and(eq(idempotencyKeys.principal, `user:${user.id}`), eq(idempotencyKeys.key, key));
       // As a request whose client went silent mid-body leaves it: claimed, never answered.
       const claimedAt = (ageMs: number) =>
-        s.app.ctx.db.update(idempotencyKeys).set({ statusCode: null, responseBody: null, createdAt: new Date(Date.now() - ageMs) }).where(thisKey);
+        s.app.ctx.db
+          .update(idempotencyKeys)
+          .set({ statusCode: null, responseBody: null, createdAt: new Date(Date.now() - ageMs) })
+          .where(thisKey);
 
       await claimedAt(10_000);
       const live = await createWithKey(token, key, body);

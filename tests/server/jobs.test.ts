@@ -183,9 +183,7 @@ describe.each(ENGINES)('%s: background jobs', (engine) => {
     const draft = await a.draft(seller.token);
     await a.pay(seller.token, draft.id);
     // What the attempt that died had recorded: it had told the first buyer.
-    await a.app.ctx.db.execute(
-      sql`update jobs set payload = jsonb_set(payload, '{notified}', ${JSON.stringify([told.user.id])}::jsonb) where name = ${JOB_NAMES.listingPublished}`,
-    );
+    await a.app.ctx.db.execute(sql`update jobs set payload = jsonb_set(payload, '{notified}', ${JSON.stringify([told.user.id])}::jsonb) where name = ${JOB_NAMES.listingPublished}`);
     const survivor = createJobRunner(b.app.ctx.db, () => b.app.ctx, { intervalMs: 60_000, log: b.app.log });
     survivor.kick();
     await survivor.idle();

@@ -35,8 +35,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: listening again after
     await s?.close();
   });
 
-  const listeners = async () =>
-    Number((await admin.query<{ n: string }>(`select count(*) as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN %'`, [name])).rows[0]!.n);
+  const listeners = async () => Number((await admin.query<{ n: string }>(`select count(*) as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN %'`, [name])).rows[0]!.n);
 
   it('holds one LISTEN connection once the database lets it in again', async () => {
     await eventually(() => s.app.ctx.publicIndex.isListening, 'it listens');

@@ -318,10 +318,7 @@ describe('createPaymentProviders', () => {
 
   it('uses Stripe when a secret key is set, even with the sandbox off', () => {
     for (const PAYMENTS_SANDBOX of [undefined, 'off']) {
-      const p = createPaymentProviders(
-        { STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', PAYMENTS_SANDBOX },
-        publicUrl,
-      );
+      const p = createPaymentProviders({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_abc', PAYMENTS_SANDBOX }, publicUrl);
       expect(p.card).toBeInstanceOf(StripeCardProvider);
       expect(p.card).toMatchObject({ mode: 'live', publishableKey: 'pk_live_abc' });
     }
@@ -338,12 +335,8 @@ describe('createPaymentProviders', () => {
   });
 
   it('needs both Paynow ids to use Paynow', () => {
-    expect(createPaymentProviders({ PAYNOW_INTEGRATION_ID: '1' }, publicUrl).mobileMoney).toBeInstanceOf(
-      SandboxMobileMoneyProvider,
-    );
-    expect(createPaymentProviders({ PAYNOW_INTEGRATION_KEY: 'k' }, publicUrl).mobileMoney).toBeInstanceOf(
-      SandboxMobileMoneyProvider,
-    );
+    expect(createPaymentProviders({ PAYNOW_INTEGRATION_ID: '1' }, publicUrl).mobileMoney).toBeInstanceOf(SandboxMobileMoneyProvider);
+    expect(createPaymentProviders({ PAYNOW_INTEGRATION_KEY: 'k' }, publicUrl).mobileMoney).toBeInstanceOf(SandboxMobileMoneyProvider);
   });
 
   describe('with Paynow configured', () => {

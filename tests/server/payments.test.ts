@@ -184,10 +184,7 @@ describe.each(ENGINES)('%s', (engine) => {
     });
 
     it('an unknown vehicle is 404 with the refresh wording; a malformed id is 422', async () => {
-      for (const res of [
-        await c.createIntent(priv.token, { vehicle_id: randomUUID() }),
-        await c.ecoCreate(priv.token, { vehicle_id: randomUUID(), customer_msisdn: '0771234567' }),
-      ]) {
+      for (const res of [await c.createIntent(priv.token, { vehicle_id: randomUUID() }), await c.ecoCreate(priv.token, { vehicle_id: randomUUID(), customer_msisdn: '0771234567' })]) {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ detail: VEHICLE_NOT_FOUND });
       }
@@ -256,7 +253,9 @@ describe.each(ENGINES)('%s', (engine) => {
 
     it('polling a pending payment with one Idempotency-Key still sees it complete', async () => {
       const fake = await startFakeStripe();
-      const stripe = await startServer(engine, { deps: { payments: { card: new StripeCardProvider({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', apiBase: fake.url }), mobileMoney: new SandboxMobileMoneyProvider() } } });
+      const stripe = await startServer(engine, {
+        deps: { payments: { card: new StripeCardProvider({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', apiBase: fake.url }), mobileMoney: new SandboxMobileMoneyProvider() } },
+      });
       try {
         const u = await stripe.signup();
         const d = (await stripe.request({ method: 'POST', url: '/api/vehicles', token: u.token, body: listingBody() })).json();
@@ -466,7 +465,7 @@ describe.each(ENGINES)('%s', (engine) => {
       expect((await c.owned(priv.token, v.id)).is_published).toBe(false);
     });
 
-    it("the same Idempotency-Key from two users gives each their own intent", async () => {
+    it('the same Idempotency-Key from two users gives each their own intent', async () => {
       const va = await c.draft(priv.token);
       const vb = await c.draft(other.token);
       const key = `shared-${randomUUID()}`;

@@ -23,7 +23,9 @@ describe.each(ENGINES)('%s', (engine) => {
   beforeAll(async () => {
     s = await startServer(engine);
     token = (await s.signup()).token;
-    jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#c33' } }).jpeg().toBuffer();
+    jpeg = await sharp({ create: { width: 2400, height: 1800, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
   });
   afterAll(async () => {
     await s?.close();
@@ -259,7 +261,9 @@ describe.each(ENGINES)('%s', (engine) => {
     });
 
     it('takes a PNG and several files at once', async () => {
-      const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#3c3' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#3c3' } })
+        .png()
+        .toBuffer();
       const res = await upload([
         { name: 'a.png', bytes: png, type: 'image/png' },
         { name: 'b.jpg', bytes: jpeg, type: 'image/jpeg' },
@@ -306,7 +310,9 @@ describe.each(ENGINES)('%s', (engine) => {
 
   describe('listing images', () => {
     it('stores a data URL image as a /media/ URL', async () => {
-      const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#33c' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#33c' } })
+        .png()
+        .toBuffer();
       const res = await s.request({
         method: 'POST',
         url: '/api/vehicles',

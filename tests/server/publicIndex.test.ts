@@ -89,9 +89,7 @@ describe.each(ENGINES)('%s: the public index follows every writer', (engine) => 
   });
 
   it.runIf(engine === 'postgres')('after losing the listening connection, every search asks first, then it listens again', async () => {
-    const killed = await s.app.ctx.db.execute(
-      sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %'`,
-    );
+    const killed = await s.app.ctx.db.execute(sql`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and query ilike 'LISTEN %'`);
     expect(rowsOf<{ ok: boolean }>(killed)).toEqual([{ ok: true }]);
     await eventually(() => !s.app.ctx.publicIndex.isListening, 'the loss is noticed');
 

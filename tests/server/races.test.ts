@@ -28,7 +28,10 @@ describe.each(ENGINES)('%s', (engine) => {
     s.request({ method: 'POST', url: '/api/payments/ecocash/create', token, body: { vehicle_id: vehicleId, payment_method: 'ecocash', customer_msisdn: msisdn } });
   const ecoConfirm = (token: string, txId: string) => s.request({ method: 'POST', url: `/api/payments/ecocash/confirm/${txId}`, token, body: { pin: '1234' } });
   const settled = (vehicleId: string) =>
-    s.app.ctx.db.select().from(payments).where(and(eq(payments.vehicleId, vehicleId), eq(payments.status, 'succeeded')));
+    s.app.ctx.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.vehicleId, vehicleId), eq(payments.status, 'succeeded')));
   const owned = async (id: string) => (await s.request({ method: 'GET', url: `/api/vehicles/${id}`, token: seller.token })).json() as Vehicle;
 
   describe('creating one listing id at once', () => {
@@ -36,7 +39,10 @@ describe.each(ENGINES)('%s', (engine) => {
       const id = randomUUID();
       const answers = await all(N, () => s.request({ method: 'POST', url: '/api/vehicles', token: seller.token, body: listingBody({ id }) }));
       const codes = answers.map((r) => r.statusCode).sort();
-      expect(codes.filter((c) => c === 201), answers.find((r) => r.statusCode >= 500)?.body).toHaveLength(1);
+      expect(
+        codes.filter((c) => c === 201),
+        answers.find((r) => r.statusCode >= 500)?.body,
+      ).toHaveLength(1);
       expect(codes.filter((c) => c === 200)).toHaveLength(N - 1);
       expect(new Set(answers.map((r) => (r.json() as Vehicle).id))).toEqual(new Set([id]));
       expect((await owned(id)).seller_id).toBe(seller.user.id);
@@ -45,9 +51,7 @@ describe.each(ENGINES)('%s', (engine) => {
     it('another seller racing for the same id gets 409, never 500', async () => {
       const rival = await s.signup({ name: 'Race Rival' });
       const id = randomUUID();
-      const answers = await all(N, (i) =>
-        s.request({ method: 'POST', url: '/api/vehicles', token: i % 2 ? rival.token : seller.token, body: listingBody({ id }) }),
-      );
+      const answers = await all(N, (i) => s.request({ method: 'POST', url: '/api/vehicles', token: i % 2 ? rival.token : seller.token, body: listingBody({ id }) }));
       expect(answers.filter((r) => r.statusCode >= 500).map((r) => r.body)).toEqual([]);
       expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(1);
       const winner = (answers.find((r) => r.statusCode === 201)!.json() as Vehicle).seller_id;
@@ -70,9 +74,7 @@ describe.each(ENGINES)('%s', (engine) => {
 
     it('concurrent card creates open one intent', async () => {
       const v = await s.draft(seller.token);
-      const answers = await all(N, () =>
-        s.request({ method: 'POST', url: '/api/payments/create-intent', token: seller.token, body: { vehicle_id: v.id, payment_method: 'card' } }),
-      );
+      const answers = await all(N, () => s.request({ method: 'POST', url: '/api/payments/create-intent', token: seller.token, body: { vehicle_id: v.id, payment_method: 'card' } }));
       expect(answers.map((r) => r.statusCode)).toEqual(Array(N).fill(200));
       expect(new Set(answers.map((r) => r.json().payment_intent_id)).size).toBe(1);
       expect(new Set(answers.map((r) => r.json().client_secret)).size).toBe(1);
@@ -135,7 +137,7 @@ describe.each(ENGINES)('%s, mobile money through a fake Paynow', (engine) => {
     await stop?.();
   });
 
-  it("asks Paynow once for concurrent creates; a superseded payment Paynow reports paid is credited, not published again", async () => {
+  it('asks Paynow once for concurrent creates; a superseded payment Paynow reports paid is credited, not published again', async () => {
     const payer = await s.signup({ name: 'Paynow Payer' });
     const v = await s.draft(payer.token);
     const create = (msisdn: string) =>

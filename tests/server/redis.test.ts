@@ -30,8 +30,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits shared through Redis',
 
   it('two instances count reset mails to one address together', async () => {
     const user = await a.signup();
-    const forgot = (s: TestServer, i: number) =>
-      s.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.user.email }, remoteAddress: `192.0.2.${i + 1}` });
+    const forgot = (s: TestServer, i: number) => s.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.user.email }, remoteAddress: `192.0.2.${i + 1}` });
     expect((await forgot(a, 0)).statusCode).toBe(200);
     expect((await forgot(b, 1)).statusCode).toBe(200);
     const third = await forgot(b, 2);

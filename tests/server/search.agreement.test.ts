@@ -20,8 +20,8 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
   let all: Vehicle[];
   let sellerIds: string[];
   const rand = seededRandom(20261122);
-  const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  const maybe = <T,>(p: number, v: () => T): T | undefined => (rand() < p ? v() : undefined);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const maybe = <T>(p: number, v: () => T): T | undefined => (rand() < p ? v() : undefined);
 
   beforeAll(async () => {
     s = await startServer(engine, { seed: false });
@@ -107,7 +107,11 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
       q.buyer_lon = c.longitude;
       q.distance = maybe(0.6, () => pick([20, 50, 100, 200]));
     }
-    return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    return Object.fromEntries(
+      Object.entries(q)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
   }
 
   it('returns the same ids in the same order for 150 random queries', async () => {
@@ -123,10 +127,7 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
         .filter((v) => matchesClauses(v, clauses))
         .map((v) => ({
           item: v,
-          distance:
-            req.buyer && v.seller_latitude !== null && v.seller_longitude !== null
-              ? haversineKm(req.buyer, { latitude: v.seller_latitude, longitude: v.seller_longitude })
-              : null,
+          distance: req.buyer && v.seller_latitude !== null && v.seller_longitude !== null ? haversineKm(req.buyer, { latitude: v.seller_latitude, longitude: v.seller_longitude }) : null,
         }))
         .sort((a, b) => compareRanked(req.sort, a, b))
         .map((r) => r.item.id);
@@ -134,7 +135,10 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
       expect(server, JSON.stringify(q)).toEqual(expected);
       expect(Number(res.headers['x-total-count'])).toBe(expected.length);
       const viaSql = await searchVehicles(s.app.ctx.db, { ...req, limit: 500 }, { publicOnly: true });
-      expect(viaSql.items.map((v) => v.id), `SQL ${JSON.stringify(q)}`).toEqual(expected);
+      expect(
+        viaSql.items.map((v) => v.id),
+        `SQL ${JSON.stringify(q)}`,
+      ).toEqual(expected);
       expect(viaSql.total).toBe(expected.length);
       if (expected.length) nonEmpty++;
     }

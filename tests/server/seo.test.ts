@@ -31,7 +31,12 @@ const INDEX_HTML = `<!doctype html>
 /** The page's head as a crawler reads it: the title, each meta tag by name or property, links, JSON-LD blocks. */
 function readHead(html: string) {
   const head = html.slice(0, html.indexOf('</head>'));
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   const meta = new Map<string, string[]>();
   for (const m of head.matchAll(/<meta (name|property)="([^"]+)" content="([^"]*)" \/>/g)) meta.set(m[2]!, [...(meta.get(m[2]!) ?? []), unescape(m[3]!)]);
   const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => unescape(m[1]!));
@@ -51,7 +56,10 @@ const offer = z.object({
   availability: z.enum(['https://schema.org/InStock', 'https://schema.org/SoldOut']),
   itemCondition: z.enum(['https://schema.org/NewCondition', 'https://schema.org/UsedCondition']),
   // By name only: no telephone, email or address of a seller.
-  seller: z.object({ '@type': z.enum(['AutoDealer', 'Person']), name: z.string().min(1) }).strict().optional(),
+  seller: z
+    .object({ '@type': z.enum(['AutoDealer', 'Person']), name: z.string().min(1) })
+    .strict()
+    .optional(),
 });
 const vehicleLd = z
   .object({
@@ -65,7 +73,10 @@ const vehicleLd = z
     brand: thing('Brand'),
     model: z.string().min(1),
     vehicleModelDate: z.string().regex(/^\d{4}$/),
-    mileageFromOdometer: z.object({ '@type': z.literal('QuantitativeValue'), value: z.number().nonnegative(), unitCode: z.literal('KMT') }).strict().optional(),
+    mileageFromOdometer: z
+      .object({ '@type': z.literal('QuantitativeValue'), value: z.number().nonnegative(), unitCode: z.literal('KMT') })
+      .strict()
+      .optional(),
     fuelType: z.string().optional(),
     vehicleTransmission: z.string().optional(),
     color: z.string().optional(),
@@ -101,7 +112,15 @@ describe.each(ENGINES)('%s: pages as crawlers and chat apps read them', (engine)
     dealerId = dealer.user.id;
     privateToken = (await s.signup({ phone: '+263775556677', location: 'Bulawayo' })).token;
     const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#2a6' } })
-      .composite([{ input: await sharp({ create: { width: 900, height: 700, channels: 3, background: '#c33' } }).png().toBuffer(), left: 1800, top: 900 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 900, height: 700, channels: 3, background: '#c33' } })
+            .png()
+            .toBuffer(),
+          left: 1800,
+          top: 900,
+        },
+      ])
       .jpeg({ quality: 95 })
       .toBuffer();
     const { payload, contentType } = await multipart([{ name: 'hilux.jpg', bytes: photo }]);
@@ -147,7 +166,8 @@ describe.each(ENGINES)('%s: pages as crawlers and chat apps read them', (engine)
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).toContain('<h1>2019 Toyota Hilux 2.8GD-6</h1>');
     expect(root).toContain('<p class="mk-l-price">$38,000</p>');
-    for (const fact of ['<dt>Year</dt><dd>2019</dd>', '<dt>Mileage</dt><dd>85,000 km</dd>', '<dt>Fuel Type</dt><dd>Diesel</dd>', '<dt>Location</dt><dd>Borrowdale, Harare</dd>']) expect(root).toContain(fact);
+    for (const fact of ['<dt>Year</dt><dd>2019</dd>', '<dt>Mileage</dt><dd>85,000 km</dd>', '<dt>Fuel Type</dt><dd>Diesel</dd>', '<dt>Location</dt><dd>Borrowdale, Harare</dd>'])
+      expect(root).toContain(fact);
     expect(root).toContain(`<img src="${withPhoto.images[0]}" alt="2019 Toyota Hilux 2.8GD-6"`);
     // The seller's words as text, never as markup.
     expect(root).toContain('Well kept &lt;b&gt;bakkie&lt;/b&gt;, full service history.');

@@ -73,7 +73,9 @@ describe('serving the app', () => {
 
   it("names the code of the screen an address opens on, without what the page's own script loads", async () => {
     const link = async (url: string, headers: Record<string, string> = {}) =>
-      String((await s.request({ method: 'GET', url, headers })).headers.link ?? '').split(', ').filter((l) => l && !l.includes('hero'));
+      String((await s.request({ method: 'GET', url, headers })).headers.link ?? '')
+        .split(', ')
+        .filter((l) => l && !l.includes('hero'));
     expect(await link('/cars')).toEqual(['</assets/BrowsePage-b1.js>; rel=modulepreload', '</assets/card-c2.js>; rel=modulepreload', '</assets/card-c3.css>; rel=preload; as=style']);
     expect(await link('/vehicles/4c0e1f9a-8a3a-4b0e-9d1a-2f3e4d5c6b7a')).toEqual(['</assets/VehicleDetailPage-v1.js>; rel=modulepreload']);
     // The home page's phone or desktop panel as the browser's mobile hint says; neither without one.
@@ -91,7 +93,9 @@ describe('serving the app', () => {
 
   it("asks for a listing page's main photo with the page, only while the listing is public", async () => {
     const photoLinks = async (url: string) =>
-      String((await s.request({ method: 'GET', url })).headers.link ?? '').split(', ').filter((l) => l.includes('as=image'));
+      String((await s.request({ method: 'GET', url })).headers.link ?? '')
+        .split(', ')
+        .filter((l) => l.includes('as=image'));
     const seller = await s.signup();
     const draft = await s.draft(seller.token, { images: ['/media/main-photo.webp', '/media/second.webp'] });
     // Not public yet (unpaid): nothing is said about it.

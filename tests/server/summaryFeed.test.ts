@@ -17,7 +17,6 @@ import { farmingBody } from '../support/listingBody';
 const OUTDATED = 'This app version is out of date: reload to update it.';
 const DAY_MS = 86_400_000;
 
-
 /** What the device stores of a listing the old feed sent in full: its summary, through the wire encoding. */
 const onDevice = (v: Vehicle): ListingSummary => decodeSummaries(encodeSummaries([summarize(v)]))[0]!;
 
@@ -296,7 +295,10 @@ describe.each(ENGINES)('%s', (engine) => {
       const copy = new Copy();
       await pull(copy, { limit: 20000 });
       expect(copy.listings.has(v.id)).toBe(true);
-      await s.app.ctx.db.update(vehicles).set({ expiresAt: new Date(Date.now() - DAY_MS) }).where(eq(vehicles.id, v.id));
+      await s.app.ctx.db
+        .update(vehicles)
+        .set({ expiresAt: new Date(Date.now() - DAY_MS) })
+        .where(eq(vehicles.id, v.id));
       const delta = await nextPage(copy, { limit: 20000 });
       expect(delta.tombstones).toContain(v.id);
       await expectCopyIs(copy, { types: null, regions: null, near: null });

@@ -5,7 +5,6 @@ import type { SyncPage } from '../../src/data/api';
 import { vehicles } from '../../src/server/db/schema';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
-
 /** What an offline client keeps: its copy of the public listings and the revision it reached. */
 class Mirror {
   readonly listings = new Map<string, Vehicle>();

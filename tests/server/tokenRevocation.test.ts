@@ -12,7 +12,11 @@ const UUID = '00000000-0000-4000-8000-000000000000';
 /** The newest reset code mailed to an address (the outbox mailer writes one .eml per message). */
 function latestCode(s: TestServer, email: string): string {
   const outbox = path.join(s.dataDir, 'outbox');
-  const mails = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith(`-${email.toLowerCase()}.eml`)).sort() : [];
+  const mails = existsSync(outbox)
+    ? readdirSync(outbox)
+        .filter((f) => f.endsWith(`-${email.toLowerCase()}.eml`))
+        .sort()
+    : [];
   const m = /code is (\d{6})/.exec(mails.length ? readFileSync(path.join(outbox, mails[mails.length - 1]!), 'utf8') : '');
   if (!m) throw new Error(`no reset code mailed to ${email}`);
   return m[1]!;

@@ -37,12 +37,7 @@ const RUN = randomBytes(5).toString('hex');
 let clients = 0;
 const newClient = () => `fd${RUN.slice(0, 2)}:${RUN.slice(2, 6)}:${RUN.slice(6)}:${(clients += 1).toString(16)}::1`;
 
-async function call<T = unknown>(
-  s: ServerInstance,
-  method: string,
-  url: string,
-  opts: { token?: string; body?: unknown; client: string; headers?: Record<string, string> },
-): Promise<Answer<T>> {
+async function call<T = unknown>(s: ServerInstance, method: string, url: string, opts: { token?: string; body?: unknown; client: string; headers?: Record<string, string> }): Promise<Answer<T>> {
   const isForm = opts.body instanceof FormData;
   const res = await fetch(s.url + url, {
     method,
@@ -141,7 +136,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   });
 
   it('a photo uploaded through A is served by B', async () => {
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'hilux.png');
     const uploaded = await call<{ files: Array<{ url: string; thumbnail_url: string }> }>(a, 'POST', '/api/uploads', { client, token: seller.token, body: form });
@@ -183,8 +180,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     try {
-      const row = async (id: string) =>
-        (await db.query<{ is_expired: boolean; revision: string }>('select is_expired, revision from vehicles where id = $1', [id])).rows[0]!;
+      const row = async (id: string) => (await db.query<{ is_expired: boolean; revision: string }>('select is_expired, revision from vehicles where id = $1', [id])).rows[0]!;
       const revisionBefore = Number((await row(ending.id)).revision);
       // Time passes, as far as these two listings are concerned: one ran out a minute ago, the other ends tomorrow.
       await db.query(`update vehicles set expires_at = now() - interval '1 minute' where id = $1`, [ending.id]);
@@ -209,7 +205,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
       expect((reminders()[0]!.payload as { body: string }).body).toContain('Nissan Navara');
       expect(Number((await row(ending.id)).revision)).toBe(revisionExpired);
       // The publications' pushes too, one each, whichever instance took the payment.
-      expect(live().map((p) => (p.payload as { url: string }).url).sort()).toEqual([`/car/${ending.id}`, `/car/${reminded.id}`].sort());
+      expect(
+        live()
+          .map((p) => (p.payload as { url: string }).url)
+          .sort(),
+      ).toEqual([`/car/${ending.id}`, `/car/${reminded.id}`].sort());
       // A device's copy, synced through either instance, hears of the expiry once, as a removal.
       const feed = await call<{ tombstones: string[]; upserts: Vehicle[] }>(b, 'GET', `/api/sync/vehicles?since=${revisionBefore}`, { client });
       expect(feed.status).toBe(200);

@@ -42,7 +42,13 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
 
   beforeAll(async () => {
     s = await startServer(engine, { config: { uploadsPerMinute: 3 } });
-    photos = await Promise.all(['#c33', '#3c3', '#33c', '#cc3'].map((background) => sharp({ create: { width: 640, height: 480, channels: 3, background } }).png().toBuffer()));
+    photos = await Promise.all(
+      ['#c33', '#3c3', '#33c', '#cc3'].map((background) =>
+        sharp({ create: { width: 640, height: 480, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      ),
+    );
   });
   afterAll(async () => {
     await s?.close();

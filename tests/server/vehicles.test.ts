@@ -221,9 +221,7 @@ describe.each(ENGINES)('%s', (engine) => {
     it('distance=50 with buyer coordinates keeps exactly the listings within 50 km', async () => {
       const q = `buyer_lat=${HARARE.latitude}&buyer_lon=${HARARE.longitude}`;
       const all = await search(`${q}&limit=500`);
-      const expected = all.items.filter(
-        (v) => v.seller_latitude !== null && v.seller_longitude !== null && haversine(HARARE, { latitude: v.seller_latitude, longitude: v.seller_longitude }) <= 50,
-      );
+      const expected = all.items.filter((v) => v.seller_latitude !== null && v.seller_longitude !== null && haversine(HARARE, { latitude: v.seller_latitude, longitude: v.seller_longitude }) <= 50);
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.length).toBeLessThan(all.items.length);
       const within = await search(`${q}&distance=50&limit=500`);
@@ -257,7 +255,16 @@ describe.each(ENGINES)('%s', (engine) => {
       fx.p1 = await createPublished(priv.token, { make: 'Toyota', model: 'Corolla', variant: 'GLi', fuel_type: 'petrol', year: 2010, price: 5000, engine_size: 1.3, location: 'Borrowdale, Harare' });
       fx.p2 = await createPublished(priv.token, { make: 'Honda', model: 'Fit', variant: 'RS', fuel_type: 'hybrid', year: 2012, price: 7000, engine_size: 1.6, location: 'Hillside, Bulawayo' });
       fx.p3 = await createPublished(priv.token, { make: 'Nissan', model: 'Navara', variant: 'LE', fuel_type: 'diesel', year: 2020, price: 250000, engine_size: 1.7, location: 'Mutare' });
-      fx.d1 = await createPublished(dealer.token, { make: 'Toyota', model: 'Land Cruiser', variant: 'VX', fuel_type: 'diesel', year: 2022, price: 150000, engine_size: 4.5, location: 'Avondale, Harare' });
+      fx.d1 = await createPublished(dealer.token, {
+        make: 'Toyota',
+        model: 'Land Cruiser',
+        variant: 'VX',
+        fuel_type: 'diesel',
+        year: 2022,
+        price: 150000,
+        engine_size: 4.5,
+        location: 'Avondale, Harare',
+      });
       fx.d2 = await createPublished(dealer.token, { make: 'Mazda', model: 'Demio', variant: null, fuel_type: 'petrol', year: 2011, price: 6000, engine_size: 1.2, location: 'Gweru' });
       fx.draft = await create(dealer.token, { make: 'Toyota', model: 'Corolla', variant: 'GLi', fuel_type: 'petrol', year: 2010, price: 5000, engine_size: 1.3, location: 'Borrowdale, Harare' });
       nullSellerType = randomUUID();
@@ -287,7 +294,10 @@ describe.each(ENGINES)('%s', (engine) => {
       const { items } = await search(`${qs}&limit=500`);
       const mine = fixtureIds();
       const byId = new Map([...Object.entries(fx).map(([k, v]) => [v.id, k] as const), [nullSellerType, 'nullSellerType'] as const]);
-      const names = items.filter((v) => mine.has(v.id)).map((v) => byId.get(v.id)!).sort();
+      const names = items
+        .filter((v) => mine.has(v.id))
+        .map((v) => byId.get(v.id)!)
+        .sort();
       return { names, items };
     }
 
@@ -361,7 +371,7 @@ describe.each(ENGINES)('%s', (engine) => {
       expect((await fixturesMatching('max_price=199999')).names).not.toContain('p3');
     });
 
-    it("region matches when the location contains it, case-insensitively", async () => {
+    it('region matches when the location contains it, case-insensitively', async () => {
       const { names, items } = await fixturesMatching('region=harare');
       expect(names).toEqual(['d1', 'p1']);
       expect(items.every((v) => (v.location ?? '').toLowerCase().includes('harare'))).toBe(true);
@@ -669,7 +679,22 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(res.statusCode, res.body).toBe(200);
       const after = (await detail(v.id, seller.token)).json() as Vehicle;
       expect(after.price).toBe(61000);
-      for (const field of ['vehicle_type', 'make', 'model', 'variant', 'category', 'operating_hours', 'engine_power_hp', 'description', 'features', 'images', 'featured', 'location', 'seller_latitude', 'seller_longitude'] as const) {
+      for (const field of [
+        'vehicle_type',
+        'make',
+        'model',
+        'variant',
+        'category',
+        'operating_hours',
+        'engine_power_hp',
+        'description',
+        'features',
+        'images',
+        'featured',
+        'location',
+        'seller_latitude',
+        'seller_longitude',
+      ] as const) {
         expect(after[field], field).toEqual(v[field]);
       }
       // A field sent as null is cleared.
@@ -679,7 +704,7 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(cleared.json().description).toBe('Undercarriage at 70%.');
     });
 
-    it("a dealer can edit a published premium listing with the full form, which sends featured: false", async () => {
+    it('a dealer can edit a published premium listing with the full form, which sends featured: false', async () => {
       const v = await createPublished(dealer.token, { make: 'Toyota', model: 'Fortuner' });
       expect(v.featured).toBe(true); // premium includes the featured listing
       const res = await s.request({ method: 'PUT', url: `/api/vehicles/${v.id}`, token: dealer.token, body: listingBody({ make: 'Toyota', model: 'Fortuner', price: 41000, featured: false }) });

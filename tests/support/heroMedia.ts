@@ -34,7 +34,19 @@ interface Variant {
 
 const VARIANTS: Variant[] = [
   { name: 'mobile', width: 540, height: 720, bitsPerSecond: 340_000, near: ['pickup'], far: ['tractor'], vehicleScale: 0.15, phases: [0.55, 0.75], horizon: 0.71, road: 0.8, nearLane: 0.93 },
-  { name: 'desktop', width: 1280, height: 540, bitsPerSecond: 480_000, near: ['suv', 'pickup'], far: ['tractor', 'saloon'], vehicleScale: 0.26, phases: [0, 0.3], horizon: 0.6, road: 0.74, nearLane: 0.953 },
+  {
+    name: 'desktop',
+    width: 1280,
+    height: 540,
+    bitsPerSecond: 480_000,
+    near: ['suv', 'pickup'],
+    far: ['tractor', 'saloon'],
+    vehicleScale: 0.26,
+    phases: [0, 0.3],
+    horizon: 0.6,
+    road: 0.74,
+    nearLane: 0.953,
+  },
 ];
 const SECONDS = 8;
 const FPS = 30;
@@ -228,7 +240,7 @@ function withDuration(webm: Buffer, durationMs: number): Buffer {
     }
     // TimecodeScale defaults to 1 ms; Duration is a float in those units.
     let scale = 1_000_000;
-    for (let p = body; p < body + size.value; ) {
+    for (let p = body; p < body + size.value;) {
       const cid = readVint(webm, p, true);
       const csize = readVint(webm, p + cid.length, false);
       const cbody = p + cid.length + csize.length;
@@ -253,32 +265,38 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   try {
     for (const v of VARIANTS) {
       const page = await browser.newPage({ viewport: { width: v.width, height: v.height } });
       await page.setContent('<!doctype html><body style="margin:0;background:#000">');
       await page.addScriptTag({ content: PAGE_SCRIPT });
-      const result = await page.evaluate(
-        (o) => (window as unknown as { heroMedia(o: unknown): Promise<{ mimeType: string; video: string; posterWebp: string; posterJpeg: string }> }).heroMedia(o),
-        {
-          width: v.width,
-          height: v.height,
-          seconds: SECONDS,
-          fps: FPS,
-          bitsPerSecond: v.bitsPerSecond,
-          vehicleScale: v.vehicleScale,
-          phases: v.phases,
-          horizon: v.horizon,
-          road: v.road,
-          nearLane: v.nearLane,
-          near: v.near.map(vehicleSvg),
-          far: v.far.map(vehicleSvg),
-          brand: theme.colors!.brand,
-          gold: theme.colors!.gold,
-        },
-      );
+      const result = await page.evaluate((o) => (window as unknown as { heroMedia(o: unknown): Promise<{ mimeType: string; video: string; posterWebp: string; posterJpeg: string }> }).heroMedia(o), {
+        width: v.width,
+        height: v.height,
+        seconds: SECONDS,
+        fps: FPS,
+        bitsPerSecond: v.bitsPerSecond,
+        vehicleScale: v.vehicleScale,
+        phases: v.phases,
+        horizon: v.horizon,
+        road: v.road,
+        nearLane: v.nearLane,
+        near: v.near.map(vehicleSvg),
+        far: v.far.map(vehicleSvg),
+        brand: theme.colors!.brand,
+        gold: theme.colors!.gold,
+      });
       const video = withDuration(Buffer.from(result.video, 'base64'), SECONDS * 1000);
       const files = {
         webm: video,

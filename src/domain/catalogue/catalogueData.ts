@@ -1,7 +1,13 @@
 // Real makes, models and variant/engine labels for the listing wizard and search filters.
 
-export interface CatalogueModel { name: string; variants: string[] }
-export interface CatalogueMake { name: string; models: CatalogueModel[] }
+export interface CatalogueModel {
+  name: string;
+  variants: string[];
+}
+export interface CatalogueMake {
+  name: string;
+  models: CatalogueModel[];
+}
 
 /** About 150 real car makes sold or seen in Southern Africa and worldwide. */
 export const CAR_CATALOGUE: CatalogueMake[] = [
@@ -203,9 +209,7 @@ export const CAR_CATALOGUE: CatalogueMake[] = [
   },
   {
     name: 'Caterham',
-    models: [
-      { name: 'Seven', variants: ['160', '270', '360', '420', '620'] },
-    ],
+    models: [{ name: 'Seven', variants: ['160', '270', '360', '420', '620'] }],
   },
   {
     name: 'Changan',
@@ -342,9 +346,7 @@ export const CAR_CATALOGUE: CatalogueMake[] = [
   },
   {
     name: 'DeLorean',
-    models: [
-      { name: 'DMC-12', variants: ['2.85 V6'] },
-    ],
+    models: [{ name: 'DMC-12', variants: ['2.85 V6'] }],
   },
   {
     name: 'Denza',
@@ -1372,9 +1374,7 @@ export const CAR_CATALOGUE: CatalogueMake[] = [
   },
   {
     name: 'Spyker',
-    models: [
-      { name: 'C8', variants: ['Laviolette', 'Spyder', 'Aileron'] },
-    ],
+    models: [{ name: 'C8', variants: ['Laviolette', 'Spyder', 'Aileron'] }],
   },
   {
     name: 'SsangYong',
@@ -1664,9 +1664,7 @@ export const CONSTRUCTION_CATALOGUE: CatalogueMake[] = [
   },
   {
     name: 'Carmix',
-    models: [
-      { name: 'Self-Loading Mixer', variants: ['2.5 TT', '3500 TC', '5.5 XL'] },
-    ],
+    models: [{ name: 'Self-Loading Mixer', variants: ['2.5 TT', '3500 TC', '5.5 XL'] }],
   },
   {
     name: 'Caterpillar',

@@ -91,8 +91,7 @@ const bool = rule('boolean', (v) => {
   throw new FieldIssue('Must be true or false');
 });
 const lowerEnum = <T extends string>(values: readonly [T, ...T[]]) => rule('enum', (v) => oneOf(values, String(v).trim().toLowerCase()), values);
-const numberIn = (min: number, max: number) =>
-  rule('number', (v) => inRange(finite(Number(v), 'Must be a number'), min, max, `Must be from ${min} to ${max}`));
+const numberIn = (min: number, max: number) => rule('number', (v) => inRange(finite(Number(v), 'Must be a number'), min, max, `Must be from ${min} to ${max}`));
 const intFrom = (min: number, max?: number) =>
   rule('integer', (v) => {
     const n = finite(Number(v), 'Must be a whole number');
@@ -130,7 +129,17 @@ export const SEARCH_QUERY_FIELDS = {
     if (!/^\d{3,5}\+?$/.test(cc)) throw new FieldIssue('Must be an engine size in cc, such as 2000 or 4000+');
     return cc;
   }),
-  engine_power: rule('enum', (v) => oneOf(CONSTRUCTION_ENGINE_POWER_BANDS, String(v).trim().replace(/\s*hp$/i, '')), CONSTRUCTION_ENGINE_POWER_BANDS),
+  engine_power: rule(
+    'enum',
+    (v) =>
+      oneOf(
+        CONSTRUCTION_ENGINE_POWER_BANDS,
+        String(v)
+          .trim()
+          .replace(/\s*hp$/i, ''),
+      ),
+    CONSTRUCTION_ENGINE_POWER_BANDS,
+  ),
   drive_type: text,
   location: text,
   region: text,

@@ -224,7 +224,10 @@ class SortedSlots {
 export class ColumnsBuilder {
   private n = 0;
   private ids: string[] = [];
-  private dicts = Object.fromEntries(STORED_TEXT.map((f) => [f, { dict: [null] as (string | null)[], at: new Map<string, number>() }])) as Record<StoredText, { dict: (string | null)[]; at: Map<string, number> }>;
+  private dicts = Object.fromEntries(STORED_TEXT.map((f) => [f, { dict: [null] as (string | null)[], at: new Map<string, number>() }])) as Record<
+    StoredText,
+    { dict: (string | null)[]; at: Map<string, number> }
+  >;
   private codes: Record<StoredText, Uint32Array>;
   private numbers: IndexColumns['numbers'];
   private power: Uint16Array;
@@ -537,7 +540,13 @@ export class ListingIndex<T extends Indexed> {
   private slotOf = new Map<string, number>();
   private freeSlots: number[] = [];
   private capacity = 0;
-  private num: Record<NumberColumn, Float64Array> = { price: new Float64Array(0), mileage: new Float64Array(0), operating_hours: new Float64Array(0), year: new Float64Array(0), engine_size: new Float64Array(0) };
+  private num: Record<NumberColumn, Float64Array> = {
+    price: new Float64Array(0),
+    mileage: new Float64Array(0),
+    operating_hours: new Float64Array(0),
+    year: new Float64Array(0),
+    engine_size: new Float64Array(0),
+  };
   /** Engine power in whole horsepower (1 to 5000), 0 for none: two bytes a listing. */
   private power = new Uint16Array(0);
   private created = new Float64Array(0);
@@ -893,13 +902,20 @@ export class ListingIndex<T extends Indexed> {
         index.sets.set(name, kept ? SlotSet.union(kept, set, cap) : set);
       });
     };
-    for (const key of SET_KEYS) bySet(c.text[key].dict.map((v) => (v === null ? null : `${key}\u0000${v.toLowerCase()}`)), c.text[key].codes);
+    for (const key of SET_KEYS)
+      bySet(
+        c.text[key].dict.map((v) => (v === null ? null : `${key}\u0000${v.toLowerCase()}`)),
+        c.text[key].codes,
+      );
     // A listing without a seller type counts as private (spec section 5).
     bySet(
       c.text.seller_type.dict.map((v) => `seller_type\u0000${v ?? 'private'}`),
       c.text.seller_type.codes,
     );
-    bySet(['featured\u0000false', 'featured\u0000true'], Uint8Array.from(c.flags, (f) => f & 1));
+    bySet(
+      ['featured\u0000false', 'featured\u0000true'],
+      Uint8Array.from(c.flags, (f) => f & 1),
+    );
     index.placeSlots = SlotSet.group(c.text.location.codes, c.n, c.text.location.dict.length, cap).map((set) => set ?? new SlotSet());
     return index;
   }
@@ -1149,7 +1165,8 @@ export class ListingIndex<T extends Indexed> {
     if (page) {
       return { total, slots: page.slice(req.offset, req.offset + req.limit!) };
     }
-    if (heap && total < 0) total = this.within(req.buyer, maxChord, candidates, tests, null, key, dir, byDistance) ?? this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
+    if (heap && total < 0)
+      total = this.within(req.buyer, maxChord, candidates, tests, null, key, dir, byDistance) ?? this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
     if (!heap) {
       heap = new TopK(want, this.comparator(key, dir));
       total = this.within(req.buyer, maxChord, candidates, tests, heap, key, dir, byDistance) ?? this.scan(candidates, words, now, buyer, maxChord, needChord, tests, heap, key, dir);
@@ -1530,4 +1547,3 @@ class TopK {
     return [...this.heap].sort(this.cmp);
   }
 }
-

@@ -50,11 +50,7 @@ export function matchesClause(v: Searchable, c: Clause): boolean {
     case 'featured':
       return v.featured === c.value;
     case 'within_km':
-      return (
-        v.seller_latitude !== null &&
-        v.seller_longitude !== null &&
-        haversineKm(c.center, { latitude: v.seller_latitude, longitude: v.seller_longitude }) <= c.km
-      );
+      return v.seller_latitude !== null && v.seller_longitude !== null && haversineKm(c.center, { latitude: v.seller_latitude, longitude: v.seller_longitude }) <= c.km;
   }
 }
 

@@ -42,7 +42,6 @@ export const SUMMARY_OUT_OF_DATE = 'This app version is out of date: reload to u
  */
 export const SUMMARY_PAGE_SIZE = 10_000;
 
-
 /** One page of the summary feed (GET /api/sync/summary). */
 export interface SummaryPage {
   format: typeof SUMMARY_FORMAT;

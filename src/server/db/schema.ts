@@ -1,21 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Timestamps keep milliseconds only, so the server's ordering and the app's (JavaScript dates) agree.
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -45,10 +29,7 @@ export const users = pgTable(
     creditCents: integer('credit_cents').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    check('users_user_type_check', sql`${t.userType} in ('admin', 'dealer', 'private')`),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_user_type_check', sql`${t.userType} in ('admin', 'dealer', 'private')`)],
 );
 
 export const vehicles = pgTable(
@@ -203,7 +184,9 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
     index('payments_vehicle_idx').on(t.vehicleId),
     // At most one open payment per listing, whichever instance creates it.
-    uniqueIndex('payments_vehicle_pending_key').on(t.vehicleId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('payments_vehicle_pending_key')
+      .on(t.vehicleId)
+      .where(sql`${t.status} = 'pending'`),
     check('payments_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'cancelled', 'superseded')`),
   ],
 );

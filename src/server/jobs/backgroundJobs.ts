@@ -39,11 +39,7 @@ export async function enqueueListingPublished(tx: Tx, vehicleId: string, opts: {
  * the database (one per listing and expiry date) before it is sent; a publication's pushes record who
  * was told.
  */
-export function createJobRunner(
-  db: Db,
-  ctx: () => Pick<AppContext, 'push' | 'media' | 'now'>,
-  opts: { intervalMs: number; leaseMs?: number; log: FastifyBaseLogger },
-): JobRunner {
+export function createJobRunner(db: Db, ctx: () => Pick<AppContext, 'push' | 'media' | 'now'>, opts: { intervalMs: number; leaseMs?: number; log: FastifyBaseLogger }): JobRunner {
   return new JobRunner(db, {
     ...opts,
     recurring: {

@@ -137,7 +137,10 @@ export function mediaStoreOn(objects: MediaObjects): MediaStore {
       if (kept) return kept;
       const thumb = await objects.get(nameOf(thumbnailOf(url)));
       if (!thumb) return null;
-      const made = await sharp(await bytesOf(thumb)).resize({ width: SMALL_WIDTH, withoutEnlargement: true }).webp({ quality: SMALL_QUALITY }).toBuffer({ resolveWithObject: true });
+      const made = await sharp(await bytesOf(thumb))
+        .resize({ width: SMALL_WIDTH, withoutEnlargement: true })
+        .webp({ quality: SMALL_QUALITY })
+        .toBuffer({ resolveWithObject: true });
       // A request at the same moment makes the same bytes: whichever write lands last changes nothing.
       await objects.put(name, made.data, made.info);
       return { name, body: made.data, bytes: made.data.length };

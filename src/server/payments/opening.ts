@@ -2,17 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';
-import {
-  deletePayment,
-  findOpenPayment,
-  findPayment,
-  insertOpenPayment,
-  settlePayment,
-  supersedePayment,
-  updatePayment,
-  type NewPayment,
-  type PaymentRow,
-} from '../repositories/payments.repo';
+import { deletePayment, findOpenPayment, findPayment, insertOpenPayment, settlePayment, supersedePayment, updatePayment, type NewPayment, type PaymentRow } from '../repositories/payments.repo';
 import { providerCall } from './completion';
 
 /** The provider reference of a payment being opened, before the provider has answered with its own. */
@@ -48,11 +38,7 @@ const sameTerms = (p: PaymentRow, t: PaymentTerms) =>
  * unique index on open payments decides, and the row is claimed before the provider is asked, so the
  * provider is asked once. Callers run the creates of one listing one at a time (`oneAtATime`).
  */
-export async function openPayment(
-  ctx: Pick<AppContext, 'db' | 'now'>,
-  terms: PaymentTerms,
-  open: (reference: string) => Promise<Opened>,
-): Promise<{ row: PaymentRow; message?: string }> {
+export async function openPayment(ctx: Pick<AppContext, 'db' | 'now'>, terms: PaymentTerms, open: (reference: string) => Promise<Opened>): Promise<{ row: PaymentRow; message?: string }> {
   const { db } = ctx;
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await findOpenPayment(db, terms.vehicleId);

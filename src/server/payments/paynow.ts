@@ -1,10 +1,5 @@
 import { createRequire } from 'node:module';
-import {
-  ProviderError,
-  type MobileMoneyInitiation,
-  type MobileMoneyProvider,
-  type ProviderStatus,
-} from './provider';
+import { ProviderError, type MobileMoneyInitiation, type MobileMoneyProvider, type ProviderStatus } from './provider';
 
 // The paynow package ships CommonJS without type declarations; these describe the parts used here.
 interface PaynowPayment {
@@ -69,13 +64,7 @@ export class PaynowMobileMoneyProvider implements MobileMoneyProvider {
       : liveEndpoints;
   }
 
-  async initiate(input: {
-    amountCents: number;
-    reference: string;
-    msisdn: string;
-    email: string;
-    description: string;
-  }): Promise<MobileMoneyInitiation> {
+  async initiate(input: { amountCents: number; reference: string; msisdn: string; email: string; description: string }): Promise<MobileMoneyInitiation> {
     const payment = this.paynow.createPayment(input.reference, input.email);
     // The package's cart summary drops the last character of the description; the trailing space absorbs it.
     payment.add(`${input.description} `, input.amountCents / 100);

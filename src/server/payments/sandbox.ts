@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SANDBOX_PINS } from '../../domain/fees';
 import { MSISDN_DIGITS, msisdnFormIssue } from '../../domain/payments';
-import {
-  ProviderError,
-  type CardIntent,
-  type CardProvider,
-  type MobileMoneyInitiation,
-  type MobileMoneyProvider,
-  type ProviderStatus,
-} from './provider';
+import { ProviderError, type CardIntent, type CardProvider, type MobileMoneyInitiation, type MobileMoneyProvider, type ProviderStatus } from './provider';
 
 // Both sandbox providers keep no state: any server instance can answer for an intent or transaction
 // another one created, so the outcome is read from the id (card) or the PIN (mobile money).
@@ -34,9 +27,7 @@ export class SandboxCardProvider implements CardProvider {
   }
 
   async status(intentId: string): Promise<ProviderStatus> {
-    return intentId.startsWith(CARD_INTENT_PREFIX)
-      ? { status: 'succeeded' }
-      : { status: 'failed', message: 'Unknown payment intent' };
+    return intentId.startsWith(CARD_INTENT_PREFIX) ? { status: 'succeeded' } : { status: 'failed', message: 'Unknown payment intent' };
   }
 }
 

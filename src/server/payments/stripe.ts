@@ -14,10 +14,7 @@ function addressOf(apiBase: string): StripeAddress {
 }
 
 function toProviderError(err: unknown): ProviderError {
-  if (
-    err instanceof Stripe.errors.StripeInvalidRequestError &&
-    (err.statusCode === 404 || err.code === 'resource_missing')
-  ) {
+  if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.code === 'resource_missing')) {
     return new ProviderError('Payment not found', 404);
   }
   if (err instanceof Stripe.errors.StripeCardError) return new ProviderError(err.message, 402);
@@ -35,9 +32,7 @@ function statusOf(pi: Stripe.PaymentIntent): ProviderStatus {
       return { status: 'failed', message: 'Payment was canceled' };
     case 'requires_payment_method':
       // Stripe returns an intent to this state after a declined attempt; before any attempt there is no error.
-      return pi.last_payment_error?.message
-        ? { status: 'failed', message: pi.last_payment_error.message }
-        : { status: 'pending' };
+      return pi.last_payment_error?.message ? { status: 'failed', message: pi.last_payment_error.message } : { status: 'pending' };
     default:
       return { status: 'pending' };
   }
@@ -59,13 +54,7 @@ export class StripeCardProvider implements CardProvider {
     });
   }
 
-  async createIntent(input: {
-    amountCents: number;
-    currency: string;
-    reference: string;
-    description: string;
-    idempotencyKey: string;
-  }): Promise<CardIntent> {
+  async createIntent(input: { amountCents: number; currency: string; reference: string; description: string; idempotencyKey: string }): Promise<CardIntent> {
     try {
       const pi = await this.stripe.paymentIntents.create(
         {

@@ -1,21 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  EXPIRY_REMINDER_MS,
-  expiryReminderNotification,
-  listingLiveNotification,
-  savedSearchMatchNotification,
-  type PushPayload,
-} from '../../domain/notifications';
+import { EXPIRY_REMINDER_MS, expiryReminderNotification, listingLiveNotification, savedSearchMatchNotification, type PushPayload } from '../../domain/notifications';
 import { isPublic } from '../../domain/vehicle';
 import type { Db } from '../db/client';
-import {
-  alertingSavedSearches,
-  claimExpiryReminder,
-  deleteSubscriptionById,
-  dueExpiryReminders,
-  subscriptionsOf,
-  type SavedSearchRow,
-} from '../repositories/push.repo';
+import { alertingSavedSearches, claimExpiryReminder, deleteSubscriptionById, dueExpiryReminders, subscriptionsOf, type SavedSearchRow } from '../repositories/push.repo';
 import { findVehicle, toApiVehicle } from '../repositories/vehicles.repo';
 import { savedQueryMatches } from './savedSearchRules';
 import type { PushSender } from './sender';
@@ -98,10 +85,7 @@ export class PushNotifier {
    * Sends each payload to every device of its user, a few at a time; forgets devices the push service
    * no longer knows. After each group of users, `onUsersDone` hears who was served.
    */
-  private async deliverAll(
-    jobs: Array<{ userId: string; payload: PushPayload; ttl: number }>,
-    onUsersDone: (userIds: string[]) => Promise<void> = async () => undefined,
-  ): Promise<void> {
+  private async deliverAll(jobs: Array<{ userId: string; payload: PushPayload; ttl: number }>, onUsersDone: (userIds: string[]) => Promise<void> = async () => undefined): Promise<void> {
     if (!jobs.length) return;
     const subs = await subscriptionsOf(this.db, [...new Set(jobs.map((j) => j.userId))]);
     for (let from = 0; from < jobs.length; from += USERS_PER_GROUP) {

@@ -31,13 +31,22 @@ export async function ensureCatalogue(db: Db): Promise<void> {
       const makeRows = await tx.select().from(catalogueMakes).where(eq(catalogueMakes.vehicleType, type));
       const makeId = new Map(makeRows.map((r) => [r.name, r.id]));
       const models = makes.flatMap((m) => m.models.map((md) => ({ makeId: makeId.get(m.name)!, name: md.name })));
-      for (let i = 0; i < models.length; i += 1000) await tx.insert(catalogueModels).values(models.slice(i, i + 1000)).onConflictDoNothing();
-      const modelRows = await tx.select().from(catalogueModels).where(inArray(catalogueModels.makeId, [...makeId.values()]));
+      for (let i = 0; i < models.length; i += 1000)
+        await tx
+          .insert(catalogueModels)
+          .values(models.slice(i, i + 1000))
+          .onConflictDoNothing();
+      const modelRows = await tx
+        .select()
+        .from(catalogueModels)
+        .where(inArray(catalogueModels.makeId, [...makeId.values()]));
       const modelId = new Map(modelRows.map((r) => [`${r.makeId}|${r.name}`, r.id]));
-      const variants = makes.flatMap((m) =>
-        m.models.flatMap((md) => md.variants.map((v) => ({ modelId: modelId.get(`${makeId.get(m.name)}|${md.name}`)!, name: v }))),
-      );
-      for (let i = 0; i < variants.length; i += 1000) await tx.insert(catalogueVariants).values(variants.slice(i, i + 1000)).onConflictDoNothing();
+      const variants = makes.flatMap((m) => m.models.flatMap((md) => md.variants.map((v) => ({ modelId: modelId.get(`${makeId.get(m.name)}|${md.name}`)!, name: v }))));
+      for (let i = 0; i < variants.length; i += 1000)
+        await tx
+          .insert(catalogueVariants)
+          .values(variants.slice(i, i + 1000))
+          .onConflictDoNothing();
     }
     await tx
       .insert(meta)
@@ -47,11 +56,7 @@ export async function ensureCatalogue(db: Db): Promise<void> {
 }
 
 export async function listMakes(db: Db, type: VehicleType) {
-  return db
-    .select({ id: catalogueMakes.id, name: catalogueMakes.name })
-    .from(catalogueMakes)
-    .where(eq(catalogueMakes.vehicleType, type))
-    .orderBy(asc(catalogueMakes.name));
+  return db.select({ id: catalogueMakes.id, name: catalogueMakes.name }).from(catalogueMakes).where(eq(catalogueMakes.vehicleType, type)).orderBy(asc(catalogueMakes.name));
 }
 
 export async function listModels(db: Db, makeId: number) {

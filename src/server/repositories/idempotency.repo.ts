@@ -16,9 +16,7 @@ const thisKey = (principal: string, key: string) => and(eq(idempotencyKeys.princ
 export async function claimIdempotencyKey(db: Db, claim: Claim, cutoffs: { expiredBefore: Date; staleBefore: Date }): Promise<boolean> {
   const key = thisKey(claim.principal, claim.key);
   await db.delete(idempotencyKeys).where(and(key, lt(idempotencyKeys.createdAt, cutoffs.expiredBefore)));
-  await db
-    .delete(idempotencyKeys)
-    .where(and(key, isNull(idempotencyKeys.statusCode), eq(idempotencyKeys.requestHash, claim.requestHash), lt(idempotencyKeys.createdAt, cutoffs.staleBefore)));
+  await db.delete(idempotencyKeys).where(and(key, isNull(idempotencyKeys.statusCode), eq(idempotencyKeys.requestHash, claim.requestHash), lt(idempotencyKeys.createdAt, cutoffs.staleBefore)));
   const claimed = await db.insert(idempotencyKeys).values(claim).onConflictDoNothing().returning({ key: idempotencyKeys.key });
   return claimed.length > 0;
 }
@@ -34,12 +32,7 @@ export async function releaseIdempotencyKey(db: Db, principal: string, key: stri
 }
 
 /** Keeps the answer a replay of the key gets. */
-export async function storeIdempotentAnswer(
-  db: Db,
-  principal: string,
-  key: string,
-  answer: Pick<IdempotencyRow, 'statusCode' | 'responseBody' | 'responseType'>,
-): Promise<void> {
+export async function storeIdempotentAnswer(db: Db, principal: string, key: string, answer: Pick<IdempotencyRow, 'statusCode' | 'responseBody' | 'responseType'>): Promise<void> {
   await db.update(idempotencyKeys).set(answer).where(thisKey(principal, key));
 }
 

@@ -9,7 +9,10 @@ export type PasswordResetRow = typeof passwordResets.$inferSelect;
 /** Stores a new reset code for the user; the codes sent before it stop working. */
 export async function replaceResetCode(db: Db, userId: string, codeHash: string, expiresAt: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
     await tx.insert(passwordResets).values({ userId, codeHash, expiresAt });
   });
 }

@@ -10,19 +10,31 @@ export type NewPayment = typeof payments.$inferInsert;
 const UNSETTLED = ['pending', 'superseded'];
 
 export async function findPayment(db: Db, provider: string, providerRef: string): Promise<PaymentRow | null> {
-  const rows = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef))).limit(1);
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 /** The listing's open payment (at most one: a partial unique index on the pending ones). */
 export async function findOpenPayment(db: Db, vehicleId: string): Promise<PaymentRow | null> {
-  const rows = await db.select().from(payments).where(and(eq(payments.vehicleId, vehicleId), eq(payments.status, 'pending'))).limit(1);
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.vehicleId, vehicleId), eq(payments.status, 'pending')))
+    .limit(1);
   return rows[0] ?? null;
 }
 
 /** Inserts a pending payment; null when the listing already has one (another request opened it first). */
 export async function insertOpenPayment(db: Db, p: NewPayment): Promise<PaymentRow | null> {
-  const rows = await db.insert(payments).values({ ...p, status: 'pending' }).onConflictDoNothing().returning();
+  const rows = await db
+    .insert(payments)
+    .values({ ...p, status: 'pending' })
+    .onConflictDoNothing()
+    .returning();
   return rows[0] ?? null;
 }
 

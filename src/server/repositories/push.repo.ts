@@ -45,8 +45,7 @@ export async function subscriptionsOf(db: Db, userIds: string[]): Promise<PushSu
   return db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds)).orderBy(asc(pushSubscriptions.createdAt));
 }
 
-const hasSubscription = (userId: typeof savedSearches.userId | typeof vehicles.sellerId) =>
-  exists(sql`(select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId})`);
+const hasSubscription = (userId: typeof savedSearches.userId | typeof vehicles.sellerId) => exists(sql`(select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${userId})`);
 
 // Saved searches.
 
@@ -61,7 +60,11 @@ export async function insertSavedSearch(db: Db, userId: string, name: string, qu
 
 /** The user's own saved search; another user's is as good as missing. */
 export async function findOwnSavedSearch(db: Db, userId: string, id: string): Promise<SavedSearchRow | null> {
-  const rows = await db.select().from(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId))).limit(1);
+  const rows = await db
+    .select()
+    .from(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .limit(1);
   return rows[0] ?? null;
 }
 
@@ -139,9 +142,7 @@ export async function dueExpiryReminders(db: Db, now: Date, until: Date, limit =
         gt(vehicles.expiresAt, now),
         lte(vehicles.expiresAt, until),
         hasSubscription(vehicles.sellerId),
-        notExists(
-          sql`(select 1 from ${expiryReminders} where ${expiryReminders.vehicleId} = ${vehicles.id} and ${expiryReminders.expiresAt} = ${vehicles.expiresAt})`,
-        ),
+        notExists(sql`(select 1 from ${expiryReminders} where ${expiryReminders.vehicleId} = ${vehicles.id} and ${expiryReminders.expiresAt} = ${vehicles.expiresAt})`),
       ),
     )
     .orderBy(asc(vehicles.expiresAt), asc(vehicles.id))

@@ -22,7 +22,10 @@ export async function dealerPageFacts(db: Db, id: string): Promise<{ id: string;
     .from(users)
     .where(and(sql`${users.id}::text = ${id}`, eq(users.userType, 'dealer')));
   if (!dealer) return null;
-  const [stock] = await db.select({ n: count() }).from(vehicles).where(and(eq(vehicles.sellerId, dealer.id), publicSql));
+  const [stock] = await db
+    .select({ n: count() })
+    .from(vehicles)
+    .where(and(eq(vehicles.sellerId, dealer.id), publicSql));
   return { ...dealer, stock: Number(stock?.n ?? 0) };
 }
 

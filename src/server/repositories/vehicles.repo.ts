@@ -73,7 +73,6 @@ export function toOwnVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
   return { ...toApiVehicle(r, buyer), seller_phone: r.sellerPhone, seller_email: r.sellerEmail };
 }
 
-
 /**
  * Runs listing writes in a transaction that holds one advisory lock, so revisions are handed out
  * and committed in the same order: a client that has seen revision N has seen every change up to N.
@@ -158,7 +157,15 @@ export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchSc
     total = Number(c?.n ?? 0);
   }
   if (!ranked.length) return { items: [], total };
-  const rows = await db.select().from(vehicles).where(inArray(vehicles.id, ranked.map((r) => r.id)));
+  const rows = await db
+    .select()
+    .from(vehicles)
+    .where(
+      inArray(
+        vehicles.id,
+        ranked.map((r) => r.id),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   const toItem = scope.publicOnly ? toApiVehicle : toOwnVehicle;
   const items = ranked.flatMap((r) => {
@@ -169,7 +176,10 @@ export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchSc
 }
 
 export async function insertVehicle(tx: Tx, v: Omit<NewVehicle, 'revision'>, revision: number): Promise<VehicleRow> {
-  const [row] = await tx.insert(vehicles).values({ ...v, revision }).returning();
+  const [row] = await tx
+    .insert(vehicles)
+    .values({ ...v, revision })
+    .returning();
   return row!;
 }
 
@@ -194,7 +204,12 @@ export async function deleteVehicles(tx: Tx, rows: Pick<VehicleRow, 'id' | 'firs
         .onConflictDoUpdate({ target: vehicleTombstones.vehicleId, set: { revision, deletedAt: new Date() } });
     }
   }
-  await tx.delete(vehicles).where(inArray(vehicles.id, rows.map((r) => r.id)));
+  await tx.delete(vehicles).where(
+    inArray(
+      vehicles.id,
+      rows.map((r) => r.id),
+    ),
+  );
 }
 
 /** What deleteVehicles needs of every listing, or of one seller's. */
@@ -232,11 +247,7 @@ export async function syncChanges(db: Db, since: number, limit: number): Promise
   const changed = await db
     .select({ row: vehicles, isPublic: sql<boolean>`${publicSql}` })
     .from(vehicles)
-    .where(
-      since === 0
-        ? and(gt(vehicles.revision, since), publicSql)
-        : and(gt(vehicles.revision, since), sql`(${publicSql} or ${vehicles.firstPublishedAt} is not null)`),
-    )
+    .where(since === 0 ? and(gt(vehicles.revision, since), publicSql) : and(gt(vehicles.revision, since), sql`(${publicSql} or ${vehicles.firstPublishedAt} is not null)`))
     .orderBy(asc(vehicles.revision))
     .limit(limit + 1);
   const gone =
@@ -271,9 +282,7 @@ type Change<T> = { revision: number; upsert?: T; remove?: string };
  * cut to a page that ends on an exact revision; the head once nothing more follows.
  */
 function changePage<T>(changed: Change<T>[], gone: { revision: number; vehicleId: string }[], since: number, head: number, limit: number) {
-  const merged: Change<T>[] = [...changed, ...gone.map((t): Change<T> => ({ revision: t.revision, remove: t.vehicleId }))].sort(
-    (a, b) => a.revision - b.revision,
-  );
+  const merged: Change<T>[] = [...changed, ...gone.map((t): Change<T> => ({ revision: t.revision, remove: t.vehicleId }))].sort((a, b) => a.revision - b.revision);
   const page = merged.slice(0, limit);
   const hasMore = merged.length > limit;
   let revision = page.length ? page[page.length - 1]!.revision : since;
@@ -500,9 +509,7 @@ export async function estimatedListings(db: Db): Promise<number> {
 
 /** The highest revision handed out so far (0 on a new database). */
 export async function currentRevision(db: Tx): Promise<number> {
-  const res = await db.execute<{ r: string | number | null }>(
-    sql`select greatest((select max(revision) from ${vehicles}), (select max(revision) from ${vehicleTombstones}), 0) as r`,
-  );
+  const res = await db.execute<{ r: string | number | null }>(sql`select greatest((select max(revision) from ${vehicles}), (select max(revision) from ${vehicleTombstones}), 0) as r`);
   return Number(rowsOf<{ r: string | number | null }>(res)[0]?.r ?? 0);
 }
 
@@ -552,12 +559,18 @@ export async function otherPublicVehicles(db: Db, sellerId: string, exceptId: st
     .where(and(eq(vehicles.sellerId, sellerId), ne(vehicles.id, exceptId), publicSql))
     .orderBy(desc(vehicles.createdAt), asc(vehicles.id))
     .limit(limit);
-  const [c] = await db.select({ n: count() }).from(vehicles).where(and(eq(vehicles.sellerId, sellerId), publicSql));
+  const [c] = await db
+    .select({ n: count() })
+    .from(vehicles)
+    .where(and(eq(vehicles.sellerId, sellerId), publicSql));
   return { rows, total: Number(c?.n ?? 0) };
 }
 
 export async function incrementViews(db: Db, id: string): Promise<void> {
-  await db.update(vehicles).set({ views: sql`${vehicles.views} + 1` }).where(eq(vehicles.id, id));
+  await db
+    .update(vehicles)
+    .set({ views: sql`${vehicles.views} + 1` })
+    .where(eq(vehicles.id, id));
 }
 
 export async function activeListings(db: Db, sellerId: string) {

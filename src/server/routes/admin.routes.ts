@@ -65,19 +65,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
    * Deletes every listing, payment and non-admin account; administrators and the catalogue stay.
    * A call with no payload (body null) is refused like a wrong phrase.
    */
-  app.post(
-    '/admin/reset-database',
-    { schema: { body: z.object({ confirm: z.string().optional() }).nullish(), response: { 200: messageSchema }, tags: ['admin'] } },
-    async (req) => {
-      if (req.body?.confirm !== RESET_DATABASE_PHRASE) throw badRequest(ADMIN_MESSAGES.resetPhraseRequired);
-      await withListingWrite(db, async (tx, next) => {
-        await deleteVehicles(tx, await vehicleKeys(tx), next);
-        await deleteAllPayments(tx);
-        await deleteAllPasswordResets(tx);
-        await deleteIdempotencyKeysExcept(tx, `user:${req.currentUser!.id}`);
-        await deleteNonAdminUsers(tx);
-      });
-      return { message: ADMIN_MESSAGES.resetDone };
-    },
-  );
+  app.post('/admin/reset-database', { schema: { body: z.object({ confirm: z.string().optional() }).nullish(), response: { 200: messageSchema }, tags: ['admin'] } }, async (req) => {
+    if (req.body?.confirm !== RESET_DATABASE_PHRASE) throw badRequest(ADMIN_MESSAGES.resetPhraseRequired);
+    await withListingWrite(db, async (tx, next) => {
+      await deleteVehicles(tx, await vehicleKeys(tx), next);
+      await deleteAllPayments(tx);
+      await deleteAllPasswordResets(tx);
+      await deleteIdempotencyKeysExcept(tx, `user:${req.currentUser!.id}`);
+      await deleteNonAdminUsers(tx);
+    });
+    return { message: ADMIN_MESSAGES.resetDone };
+  });
 };

@@ -25,7 +25,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
     name: 'reset-mail',
     max: opts.rateLimits.resetPerEmail,
     timeWindow: '1 hour',
-    key: (req) => createHash('sha256').update((req.body as { email: string }).email.trim().toLowerCase()).digest('base64url'),
+    key: (req) =>
+      createHash('sha256')
+        .update((req.body as { email: string }).email.trim().toLowerCase())
+        .digest('base64url'),
     detail: AUTH_MESSAGES.tooManyCodes,
   });
 
@@ -48,12 +51,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
   });
 
   // Signing in again is harmless, so login keeps no idempotency record (it would hold a token for 24 hours).
-  app.post('/auth/login', { schema: { body: loginSchema, response: { 200: authAnswerSchema }, tags: ['auth'] }, config: { ...limit(opts.rateLimits.login), skipIdempotency: true } }, async (req, reply) => {
-    const user = await findUserByEmail(db, req.body.email);
-    const ok = await verifyPassword(req.body.password, user?.passwordHash ?? null);
-    if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    return { access_token: await signToken(reply, user), token_type: 'bearer' as const, user: toApiUser(user) };
-  });
+  app.post(
+    '/auth/login',
+    { schema: { body: loginSchema, response: { 200: authAnswerSchema }, tags: ['auth'] }, config: { ...limit(opts.rateLimits.login), skipIdempotency: true } },
+    async (req, reply) => {
+      const user = await findUserByEmail(db, req.body.email);
+      const ok = await verifyPassword(req.body.password, user?.passwordHash ?? null);
+      if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      return { access_token: await signToken(reply, user), token_type: 'bearer' as const, user: toApiUser(user) };
+    },
+  );
 
   app.get('/auth/me', { schema: { response: { 200: userSchema }, tags: ['auth'] } }, async (req) => toApiUser(requireUser(req)));
 

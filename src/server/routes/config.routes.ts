@@ -36,7 +36,8 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['config'],
         summary: 'Whether this instance can serve requests',
-        description: 'Readiness probe: 200 when the database (and Redis when configured) answer, 503 naming the part that does not. The in-memory search index is reported; while it builds, searches are answered by SQL, so it does not make the instance unready.',
+        description:
+          'Readiness probe: 200 when the database (and Redis when configured) answer, 503 naming the part that does not. The in-memory search index is reported; while it builds, searches are answered by SQL, so it does not make the instance unready.',
         response: { 200: readinessSchema, 503: readinessSchema },
       },
     },

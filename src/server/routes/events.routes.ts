@@ -5,7 +5,10 @@ import { noContent } from '../responses';
 /** A page view as the app's analytics module sends it: a path without query or fragment, never an id of the visitor. */
 const pageView = z.object({
   type: z.literal('page_view'),
-  path: z.string().max(200).regex(/^\/[^?#\s]*$/),
+  path: z
+    .string()
+    .max(200)
+    .regex(/^\/[^?#\s]*$/),
   at: z.iso.datetime(),
   screen: z.enum(['phone', 'wide']),
 });

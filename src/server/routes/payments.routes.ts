@@ -163,14 +163,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/payments/ecocash/confirm/:id', { schema: { params: refParams, body: confirmBody, response: confirmAnswers, tags: ['payments'] } }, async (req, reply) => {
     const mobile = providers.mobileMoney;
     const pin = req.body?.pin;
-    return confirmPayment(
-      req,
-      reply,
-      mobile.name,
-      req.params.id,
-      (p) => mobile.status({ transactionId: p.providerRef, pollUrl: p.pollUrl, ...(pin !== undefined && { pin }) }),
-      { done: { status: 'completed', message: PAYMENT_MESSAGES.completed }, pending: PAYMENT_MESSAGES.pending },
-    );
+    return confirmPayment(req, reply, mobile.name, req.params.id, (p) => mobile.status({ transactionId: p.providerRef, pollUrl: p.pollUrl, ...(pin !== undefined && { pin }) }), {
+      done: { status: 'completed', message: PAYMENT_MESSAGES.completed },
+      pending: PAYMENT_MESSAGES.pending,
+    });
   });
 
   /** Paynow's server-to-server status callback: we never trust its body, we ask Paynow again. */

@@ -14,8 +14,7 @@ const typeQuery = z.object({ vehicle_type: z.enum(VEHICLE_TYPES).default('car') 
 const numericId = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** If-None-Match matches by weak comparison (RFC 9110): a list, `*`, or a W/ tag (proxies weaken tags when they compress). */
-const noneMatch = (header: string | undefined, etag: string) =>
-  !!header && header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
+const noneMatch = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
 
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;

@@ -6,14 +6,7 @@ import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX } from
 import { searchQuerySchema } from '../../domain/search/querySchema';
 import { conflict, notFound } from '../errors';
 import { requireUser } from '../plugins/app/auth';
-import {
-  deleteOwnSavedSearch,
-  findOwnSavedSearch,
-  insertSavedSearch,
-  listSavedSearches,
-  updateOwnSavedSearch,
-  type SavedSearchRow,
-} from '../repositories/push.repo';
+import { deleteOwnSavedSearch, findOwnSavedSearch, insertSavedSearch, listSavedSearches, updateOwnSavedSearch, type SavedSearchRow } from '../repositories/push.repo';
 import { canonicalSavedQuery, sameSavedQuery } from '../push/savedSearchRules';
 import { text } from '../../domain/text';
 

@@ -54,14 +54,23 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const files: StoredImage[] = [];
       let n = 0;
       let name = '';
-      const parts = await readPart(async () => req.files({ limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES } })[Symbol.asyncIterator](), () => name);
+      const parts = await readPart(
+        async () => req.files({ limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_FILES } })[Symbol.asyncIterator](),
+        () => name,
+      );
       for (;;) {
-        const next = await readPart(() => parts.next(), () => name);
+        const next = await readPart(
+          () => parts.next(),
+          () => name,
+        );
         if (next.done) break;
         const part = next.value;
         n += 1;
         name = part.filename || `Image ${n}`;
-        const bytes = await readPart(() => part.toBuffer(), () => name);
+        const bytes = await readPart(
+          () => part.toBuffer(),
+          () => name,
+        );
         try {
           const stored = await media.store(bytes);
           // Recorded so that a photo no listing takes is deleted after a day (purgeOrphanUploads).

@@ -33,17 +33,7 @@ import {
   type VehicleRow,
 } from '../repositories/vehicles.repo';
 import { findUserById } from '../repositories/users.repo';
-import {
-  freeListingEligibility,
-  inputToColumns,
-  isMediaUrl,
-  publishColumns,
-  resolveCoordinates,
-  resolveImages,
-  resolveLocation,
-  resolvePlan,
-  sellerFields,
-} from '../listings';
+import { freeListingEligibility, inputToColumns, isMediaUrl, publishColumns, resolveCoordinates, resolveImages, resolveLocation, resolvePlan, sellerFields } from '../listings';
 import { isPublic } from '../../domain/vehicle';
 import { seedSampleData } from '../seed/seed';
 import { keyedLimit } from '../keyedLimit';
@@ -110,8 +100,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/vehicles', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query));
   app.get('/cars', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query, 'car'));
 
-  const featured = (type?: VehicleType) => async (req: FastifyRequest<{ Querystring: SearchQuery }>, reply: FastifyReply) =>
-    list(req, reply, { ...req.query, featured: true }, type);
+  const featured = (type?: VehicleType) => async (req: FastifyRequest<{ Querystring: SearchQuery }>, reply: FastifyReply) => list(req, reply, { ...req.query, featured: true }, type);
   app.get('/vehicles/featured', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured());
   app.get('/cars/featured', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured('car'));
 
@@ -180,18 +169,22 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     key: (req) => req.currentUser?.id ?? '',
     detail: LISTING_MESSAGES.tooManyContacts,
   });
-  app.get('/vehicles/:id/contact', { schema: { params: idParams, response: { 200: sellerContactSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, async (req, reply): Promise<SellerContact> => {
-    const user = requireUser(req);
-    await contactLimit(req);
-    const row = await findVehicle(db, req.params.id);
-    const mine = !!row && (user.id === row.sellerId || isAdmin(user));
-    if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
-    if (user.id !== row.sellerId) await recordContactRequest(db, row.id, user.id);
-    const seller = await findUserById(db, row.sellerId);
-    const dealerEmail = seller?.userType === 'dealer' && !seller.email.endsWith('.invalid') ? seller.email : null;
-    reply.header('cache-control', 'private, no-store');
-    return { seller_phone: row.sellerPhone ?? seller?.phone ?? null, seller_email: dealerEmail };
-  });
+  app.get(
+    '/vehicles/:id/contact',
+    { schema: { params: idParams, response: { 200: sellerContactSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } },
+    async (req, reply): Promise<SellerContact> => {
+      const user = requireUser(req);
+      await contactLimit(req);
+      const row = await findVehicle(db, req.params.id);
+      const mine = !!row && (user.id === row.sellerId || isAdmin(user));
+      if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
+      if (user.id !== row.sellerId) await recordContactRequest(db, row.id, user.id);
+      const seller = await findUserById(db, row.sellerId);
+      const dealerEmail = seller?.userType === 'dealer' && !seller.email.endsWith('.invalid') ? seller.email : null;
+      reply.header('cache-control', 'private, no-store');
+      return { seller_phone: row.sellerPhone ?? seller?.phone ?? null, seller_email: dealerEmail };
+    },
+  );
 
   /** Create: a draft until paid, or published at once on the free path. The seller comes from the token. */
   const create = async (req: FastifyRequest<{ Body: z.infer<typeof vehicleInputSchema>; Querystring: z.infer<typeof createQuery> }>, reply: FastifyReply) => {
@@ -247,9 +240,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
         createdAt: now,
         updatedAt: now,
       };
-      const published = free
-        ? { ...publishColumns({ firstPublishedAt: null, featured: base.featured }, plan, now), isFreeUpdate: true, expiresAt: new Date(eligibility!.expires_at!) }
-        : {};
+      const published = free ? { ...publishColumns({ firstPublishedAt: null, featured: base.featured }, plan, now), isFreeUpdate: true, expiresAt: new Date(eligibility!.expires_at!) } : {};
       const inserted = await insertVehicle(tx, { ...base, ...published }, await nextRevision());
       // A free listing is public at once: buyers whose saved searches it matches hear of it, through a
       // job committed with the listing.

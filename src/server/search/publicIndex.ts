@@ -91,7 +91,11 @@ export class PublicListingIndex {
   async start(): Promise<void> {
     if (!this.database || this.closed) return;
     try {
-      const stop = await this.database.listen(LISTING_CHANNEL, () => this.invalidate(), () => this.lost());
+      const stop = await this.database.listen(
+        LISTING_CHANNEL,
+        () => this.invalidate(),
+        () => this.lost(),
+      );
       if (this.closed) return void (await stop());
       this.stops.push(stop);
       // Anything committed before LISTEN took effect was not notified: catch up once more.

@@ -52,9 +52,7 @@ function boundingBox(c: LatLon, km: number): SQL | undefined {
 export function clauseSql(c: Clause): SQL {
   switch (c.kind) {
     case 'eq_ci':
-      return c.field === 'seller_id'
-        ? sql`${textColumns.seller_id}::text = ${c.value}`
-        : sql`lower(${textColumns[c.field]}) = ${c.value.toLowerCase()}`;
+      return c.field === 'seller_id' ? sql`${textColumns.seller_id}::text = ${c.value}` : sql`lower(${textColumns[c.field]}) = ${c.value.toLowerCase()}`;
     case 'contains_ci':
       return sql`strpos(lower(${vehicles.location}), ${c.value.toLowerCase()}) > 0`;
     case 'range': {
@@ -65,9 +63,7 @@ export function clauseSql(c: Clause): SQL {
       return and(...parts) as SQL;
     }
     case 'seller_type':
-      return c.value === 'private'
-        ? sql`(${vehicles.sellerType} is null or ${vehicles.sellerType} = 'private')`
-        : sql`${vehicles.sellerType} = ${c.value}`;
+      return c.value === 'private' ? sql`(${vehicles.sellerType} is null or ${vehicles.sellerType} = 'private')` : sql`${vehicles.sellerType} = ${c.value}`;
     case 'featured':
       return sql`${vehicles.featured} = ${c.value}`;
     case 'within_km': {

@@ -217,7 +217,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     category: 'suv',
     color: 'Precious White Pearl',
     description:
-      'Brand new Land Cruiser 300 in ZX trim, delivered through our Borrowdale showroom with full manufacturer warranty. ZIMRA duty paid and registered in the buyer\'s name on collection. Bank finance available through our partners.',
+      "Brand new Land Cruiser 300 in ZX trim, delivered through our Borrowdale showroom with full manufacturer warranty. ZIMRA duty paid and registered in the buyer's name on collection. Bank finance available through our partners.",
     features: ['Leather Seats', 'Sunroof', 'GPS Navigation', 'Reverse Camera', 'Cruise Control', 'Keyless Entry', 'Parking Sensors', 'Airbags'],
     featured: true,
     image: 'suv',
@@ -312,8 +312,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'coupe',
     color: 'Designo Red',
-    description:
-      'C250 coupe with the AMG Line body kit and panoramic roof. Recently had the 7G-Tronic serviced and a new battery fitted. One small chip on the windscreen that passes the CVR test.',
+    description: 'C250 coupe with the AMG Line body kit and panoramic roof. Recently had the 7G-Tronic serviced and a new battery fitted. One small chip on the windscreen that passes the CVR test.',
     features: ['Leather Seats', 'Sunroof', 'Alloy Wheels', 'Parking Sensors', 'Bluetooth', 'Keyless Entry'],
     featured: true,
     image: 'coupe',
@@ -336,8 +335,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'saloon',
     color: 'Alpine White',
-    description:
-      'F30 320i M Sport, SA-spec car with the full BMW service plan history. Runs on 93 octane without complaint; timing chain checked and quiet. Duty paid, Zim plates.',
+    description: 'F30 320i M Sport, SA-spec car with the full BMW service plan history. Runs on 93 octane without complaint; timing chain checked and quiet. Duty paid, Zim plates.',
     features: ['Leather Seats', 'GPS Navigation', 'Cruise Control', 'Parking Sensors', 'Alloy Wheels', 'Bluetooth', 'ABS'],
     featured: false,
     image: 'saloon',
@@ -360,8 +358,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'convertible',
     color: 'Melbourne Red',
-    description:
-      'Folding hard-top Z4, the roof works smoothly and does not leak. Weekend car kept in a garage in Borrowdale, low mileage for the year. Rear tyres are about 50%; priced accordingly.',
+    description: 'Folding hard-top Z4, the roof works smoothly and does not leak. Weekend car kept in a garage in Borrowdale, low mileage for the year. Rear tyres are about 50%; priced accordingly.',
     features: ['Leather Seats', 'Air conditioning', 'Cruise Control', 'Alloy Wheels', 'Bluetooth'],
     featured: false,
     image: 'convertible',
@@ -410,8 +407,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'pickup',
     color: 'Silver',
-    description:
-      'Workhorse 2.4 GD-6 SRX 4x2 double cab, ex-company vehicle with a clear fleet maintenance record. Clutch replaced at 100,000 km. Duty paid, Bulawayo registered.',
+    description: 'Workhorse 2.4 GD-6 SRX 4x2 double cab, ex-company vehicle with a clear fleet maintenance record. Clutch replaced at 100,000 km. Duty paid, Bulawayo registered.',
     features: ['Air conditioning', 'Electric Windows', 'Central Locking', 'Airbags', 'ABS'],
     featured: false,
     image: 'pickup',
@@ -482,8 +478,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'saloon',
     color: 'Graphite Grey',
-    description:
-      'SA-spec Corolla 1.6 Prestige, very economical and cheap to maintain. Full service history, new tyres all round. Aircon blows cold; no accidents.',
+    description: 'SA-spec Corolla 1.6 Prestige, very economical and cheap to maintain. Full service history, new tyres all round. Aircon blows cold; no accidents.',
     features: ['Air conditioning', 'Electric Windows', 'Central Locking', 'Bluetooth', 'Airbags', 'ABS'],
     featured: false,
     image: 'saloon',
@@ -506,8 +501,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'certified',
     category: 'hatchback',
     color: 'Reflex Silver',
-    description:
-      'Polo 1.0 TSI built in Uitenhage, one lady owner. Service plan history at VW, last service at 40,000 km. Duty paid and Zim registered.',
+    description: 'Polo 1.0 TSI built in Uitenhage, one lady owner. Service plan history at VW, last service at 40,000 km. Duty paid and Zim registered.',
     features: ['Air conditioning', 'Bluetooth', 'Cruise Control', 'Parking Sensors', 'Electric Windows', 'Airbags'],
     featured: false,
     image: 'hatchback',
@@ -580,8 +574,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'suv',
     color: 'Silver',
-    description:
-      'Seven-seater Pajero, strong on the Nyanga and Chimanimani roads. Timing belt and water pump done at 160,000 km. Driver\'s seat leather has a small tear.',
+    description: "Seven-seater Pajero, strong on the Nyanga and Chimanimani roads. Timing belt and water pump done at 160,000 km. Driver's seat leather has a small tear.",
     features: ['Air conditioning', 'Leather Seats', 'Sunroof', 'Cruise Control', 'Tow Bar', 'ABS'],
     featured: false,
     image: 'suv',
@@ -604,8 +597,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'pickup',
     color: 'Graphite Grey',
-    description:
-      'Triton double cab with Super Select 4WD, used on a Vumba tea estate. Serviced on time, all records available. Tonneau cover and tow bar fitted.',
+    description: 'Triton double cab with Super Select 4WD, used on a Vumba tea estate. Serviced on time, all records available. Tonneau cover and tow bar fitted.',
     features: ['Air conditioning', 'Bluetooth', 'Reverse Camera', 'Tow Bar', 'Airbags', 'ABS'],
     featured: false,
     image: 'pickup',
@@ -628,8 +620,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'certified',
     category: 'suv',
     color: 'Moondust Silver',
-    description:
-      'Everest 3.2 XLT, seven seats, terrain management and rear diff lock. Fresh service with new glow plugs and brake discs. Duty paid, Manicaland registered.',
+    description: 'Everest 3.2 XLT, seven seats, terrain management and rear diff lock. Fresh service with new glow plugs and brake discs. Duty paid, Manicaland registered.',
     features: ['Leather Seats', 'GPS Navigation', 'Reverse Camera', 'Cruise Control', 'Roof Rails', 'Tow Bar', 'Parking Sensors'],
     featured: true,
     image: 'suv',
@@ -652,8 +643,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'pickup',
     color: 'Slate Grey',
-    description:
-      'Navara LE 4x4 double cab with the coil-sprung rear, rides better than most bakkies on corrugated roads. Service history with Nissan Mutare. Minor dent on the tailgate.',
+    description: 'Navara LE 4x4 double cab with the coil-sprung rear, rides better than most bakkies on corrugated roads. Service history with Nissan Mutare. Minor dent on the tailgate.',
     features: ['Leather Seats', 'Reverse Camera', 'Cruise Control', 'Bluetooth', 'Keyless Entry', 'Tow Bar'],
     featured: false,
     image: 'pickup',
@@ -678,8 +668,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'new',
     category: 'suv',
     color: 'Hamilton White',
-    description:
-      'Brand new Haval H6 with 5-year/100,000 km warranty. Registration and first-year ZINARA licence included in the price. Test drives available at our Gweru yard.',
+    description: 'Brand new Haval H6 with 5-year/100,000 km warranty. Registration and first-year ZINARA licence included in the price. Test drives available at our Gweru yard.',
     features: ['Sunroof', 'GPS Navigation', 'Reverse Camera', 'Parking Sensors', 'Keyless Entry', 'Leather Seats', 'Cruise Control'],
     featured: true,
     image: 'suv',
@@ -702,8 +691,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'pickup',
     color: 'White',
-    description:
-      'Small bakkie for deliveries, ideal for a tuck-shop or small contractor. Engine and gearbox sound, but the radio does not work and the load bin has rust spots. Duty paid.',
+    description: 'Small bakkie for deliveries, ideal for a tuck-shop or small contractor. Engine and gearbox sound, but the radio does not work and the load bin has rust spots. Duty paid.',
     features: ['Central Locking', 'Electric Windows', 'Tow Bar'],
     featured: false,
     image: 'pickup',
@@ -750,8 +738,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'saloon',
     color: 'Pearl White',
-    description:
-      'Japanese import Allion, cleared in 2015 and in daily use since. Rebuilt front suspension and new CV joints this year. Paint on the roof is fading a little.',
+    description: 'Japanese import Allion, cleared in 2015 and in daily use since. Rebuilt front suspension and new CV joints this year. Paint on the roof is fading a little.',
     features: ['Air conditioning', 'Electric Windows', 'Central Locking', 'Keyless Entry'],
     featured: false,
     image: 'saloon',
@@ -800,8 +787,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'hatchback',
     color: 'Premium Red',
-    description:
-      'My daily runner to town, very light on fuel. Hybrid battery replaced in 2023 with receipt. Selling because I have relocated for work; genuine buyers only.',
+    description: 'My daily runner to town, very light on fuel. Hybrid battery replaced in 2023 with receipt. Selling because I have relocated for work; genuine buyers only.',
     features: ['Air conditioning', 'Electric Windows', 'Central Locking', 'Keyless Entry'],
     featured: false,
     image: 'hatchback',
@@ -872,8 +858,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'suv',
     color: 'Soul Red',
-    description:
-      'CX-5 2.0 Active, bought from a dealer in 2019 and serviced by Mazda since. Comfortable family car, no accidents. Swap for a diesel double cab considered.',
+    description: 'CX-5 2.0 Active, bought from a dealer in 2019 and serviced by Mazda since. Comfortable family car, no accidents. Swap for a diesel double cab considered.',
     features: ['Air conditioning', 'Cruise Control', 'Bluetooth', 'Reverse Camera', 'Alloy Wheels', 'ABS'],
     featured: false,
     image: 'suv',
@@ -896,8 +881,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'coupe',
     color: 'WR Blue Pearl',
-    description:
-      'Subaru BRZ six-speed manual, never tracked. Has a stainless exhaust fitted; the original is kept and included. Needs a wheel alignment.',
+    description: 'Subaru BRZ six-speed manual, never tracked. Has a stainless exhaust fitted; the original is kept and included. Needs a wheel alignment.',
     features: ['Air conditioning', 'Alloy Wheels', 'Bluetooth', 'Cruise Control', 'Airbags'],
     featured: false,
     image: 'coupe',
@@ -920,8 +904,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'estate',
     color: 'Silver',
-    description:
-      'Fit Shuttle estate with a huge boot, great for a small business. Imported 2018, all duty papers available. DCT gearbox software updated; drives smoothly.',
+    description: 'Fit Shuttle estate with a huge boot, great for a small business. Imported 2018, all duty papers available. DCT gearbox software updated; drives smoothly.',
     features: ['Air conditioning', 'Reverse Camera', 'Keyless Entry', 'Electric Windows', 'Central Locking'],
     featured: false,
     image: 'estate',
@@ -944,8 +927,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'hatchback',
     color: 'Light Blue',
-    description:
-      'Aqua hybrid, used for ride-hailing for one year and then as a family car. Engine and hybrid system perfect; the back seat upholstery shows wear. Price slightly negotiable.',
+    description: 'Aqua hybrid, used for ride-hailing for one year and then as a family car. Engine and hybrid system perfect; the back seat upholstery shows wear. Price slightly negotiable.',
     features: ['Air conditioning', 'Electric Windows', 'Central Locking', 'Keyless Entry'],
     featured: false,
     image: 'hatchback',
@@ -992,8 +974,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'hatchback',
     color: 'Silver',
-    description:
-      'Honda Fit GE6, cleared in 2016, my first car and well looked after. Needs new rear shocks soon. Cash only, papers in my name.',
+    description: 'Honda Fit GE6, cleared in 2016, my first car and well looked after. Needs new rear shocks soon. Cash only, papers in my name.',
     features: ['Air conditioning', 'Electric Windows', 'Central Locking'],
     featured: false,
     image: 'hatchback',
@@ -1016,8 +997,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'van',
     color: 'White',
-    description:
-      'Panel van used for hardware deliveries around Harare. Imported from Japan in 2020, duty paid. Aircon needs a regas; mechanically sound.',
+    description: 'Panel van used for hardware deliveries around Harare. Imported from Japan in 2020, duty paid. Aircon needs a regas; mechanically sound.',
     features: ['Air conditioning', 'Central Locking', 'Electric Windows'],
     featured: false,
     image: 'van',
@@ -1040,8 +1020,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'suv',
     color: 'Burgundy',
-    description:
-      'X-Trail T31 with a CVT that was serviced at 150,000 km. Good on the gravel to Matopos. One rear window switch is faulty.',
+    description: 'X-Trail T31 with a CVT that was serviced at 150,000 km. Good on the gravel to Matopos. One rear window switch is faulty.',
     features: ['Air conditioning', 'Roof Rails', 'Electric Windows', 'Tow Bar', 'ABS'],
     featured: false,
     image: 'suv',
@@ -1064,8 +1043,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'hatchback',
     color: 'Blue',
-    description:
-      'Cheap and reliable Demio with a fresh licence and insurance. Minor scratches all round and the aircon does not work, hence the price.',
+    description: 'Cheap and reliable Demio with a fresh licence and insurance. Minor scratches all round and the aircon does not work, hence the price.',
     features: ['Electric Windows', 'Central Locking', 'Airbags'],
     featured: false,
     image: 'hatchback',
@@ -1088,8 +1066,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'saloon',
     color: 'Champagne',
-    description:
-      'Premio in very good condition, serviced every 5,000 km at a reputable Mutare garage. Imported 2017, ZIMRA papers available. New battery and brake pads.',
+    description: 'Premio in very good condition, serviced every 5,000 km at a reputable Mutare garage. Imported 2017, ZIMRA papers available. New battery and brake pads.',
     features: ['Air conditioning', 'Electric Windows', 'Central Locking', 'Reverse Camera', 'Keyless Entry'],
     featured: false,
     image: 'saloon',
@@ -1112,8 +1089,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'mpv',
     color: 'Silver',
-    description:
-      'Seven-seater Wish, very practical for a young family and cheap to run. Imported 2019, ZIMRA papers available. Small crack on the front bumper lip.',
+    description: 'Seven-seater Wish, very practical for a young family and cheap to run. Imported 2019, ZIMRA papers available. Small crack on the front bumper lip.',
     features: ['Air conditioning', 'Reverse Camera', 'Keyless Entry', 'Electric Windows', 'Central Locking'],
     featured: false,
     image: 'mpv',
@@ -1136,8 +1112,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'saloon',
     color: 'White',
-    description:
-      'Old but honest Corolla 160i GLE, engine overhauled two years ago. Uses no oil and starts every morning. Interior is tired and the paint is dull. Viewing in Newtown on weekends.',
+    description: 'Old but honest Corolla 160i GLE, engine overhauled two years ago. Uses no oil and starts every morning. Interior is tired and the paint is dull. Viewing in Newtown on weekends.',
     features: ['Air conditioning', 'Central Locking', 'Electric Windows'],
     featured: false,
     image: 'saloon',
@@ -1160,8 +1135,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'estate',
     color: 'Silver',
-    description:
-      'Fielder station wagon, cleared in 2019 and driven mostly between Masvingo and Harare. New tyres and service done in December. Roof rails and tow bar fitted.',
+    description: 'Fielder station wagon, cleared in 2019 and driven mostly between Masvingo and Harare. New tyres and service done in December. Roof rails and tow bar fitted.',
     features: ['Air conditioning', 'Roof Rails', 'Tow Bar', 'Electric Windows', 'Central Locking'],
     featured: true,
     image: 'estate',
@@ -1184,8 +1158,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'hatchback',
     color: 'Pink',
-    description:
-      'Small Vitz, very cheap on fuel and licence valid until August. Needs a new exhaust box soon.',
+    description: 'Small Vitz, very cheap on fuel and licence valid until August. Needs a new exhaust box soon.',
     features: ['Air conditioning', 'Central Locking', 'Electric Windows'],
     featured: false,
     image: 'hatchback',
@@ -1208,8 +1181,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'pickup',
     color: 'Copper Red',
-    description:
-      'BT-50 3.2 4x4 double cab farm bakkie, strong and comfortable. Turbo replaced at 160,000 km with receipts. Bin has scratches from hauling fertiliser bags.',
+    description: 'BT-50 3.2 4x4 double cab farm bakkie, strong and comfortable. Turbo replaced at 160,000 km with receipts. Bin has scratches from hauling fertiliser bags.',
     features: ['Air conditioning', 'Tow Bar', 'Cruise Control', 'Bluetooth', 'ABS'],
     featured: false,
     image: 'pickup',
@@ -1286,8 +1258,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'bulldozer',
     color: 'Komatsu Yellow',
-    description:
-      'Komatsu D65EX-16 with a semi-U blade and single-shank ripper, ex-road contractor. Undercarriage replaced at 7,000 hours. Oil sample reports available.',
+    description: 'Komatsu D65EX-16 with a semi-U blade and single-shank ripper, ex-road contractor. Undercarriage replaced at 7,000 hours. Oil sample reports available.',
     features: ['Enclosed cab', 'Air-conditioned cab', 'Ripper'],
     featured: true,
     image: 'bulldozer',
@@ -1311,8 +1282,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'crane',
     color: 'Liebherr Yellow',
-    description:
-      '50-tonne all-terrain crane with a 38 m main boom and fly jib. Annual load test certificate valid until next year. Imported from Germany, duty paid.',
+    description: '50-tonne all-terrain crane with a 38 m main boom and fly jib. Annual load test certificate valid until next year. Imported from Germany, duty paid.',
     features: ['Enclosed cab', 'Air-conditioned cab', 'Fly jib', 'Load moment indicator'],
     featured: true,
     image: 'crane',
@@ -1336,8 +1306,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'certified',
     category: 'loader',
     color: 'Caterpillar Yellow',
-    description:
-      'CAT 950GC wheel loader with a 3.1 m³ bucket, low hours from a quarry in Ruwa. Inspected by the dealer and sold with a 6-month engine and transmission warranty. Tyres at 70%.',
+    description: 'CAT 950GC wheel loader with a 3.1 m³ bucket, low hours from a quarry in Ruwa. Inspected by the dealer and sold with a 6-month engine and transmission warranty. Tyres at 70%.',
     features: ['Air-conditioned cab', 'Quick coupler', 'Reverse Camera'],
     featured: false,
     image: 'loader',
@@ -1361,8 +1330,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'roller',
     color: 'Bomag Yellow',
-    description:
-      '13-tonne single drum vibratory roller, used on the Harare–Beitbridge road rehabilitation. Vibration works on both amplitudes. Seat cushion torn.',
+    description: '13-tonne single drum vibratory roller, used on the Harare–Beitbridge road rehabilitation. Vibration works on both amplitudes. Seat cushion torn.',
     features: ['ROPS canopy', 'New tyres'],
     featured: false,
     image: 'roller',
@@ -1413,8 +1381,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'excavator',
     color: 'Hitachi Orange',
-    description:
-      'Hitachi ZX200-3 from a gold mine near Kwekwe, engine overhauled at 13,500 hours. Bucket teeth new; pins and bushes have some play. Priced to sell.',
+    description: 'Hitachi ZX200-3 from a gold mine near Kwekwe, engine overhauled at 13,500 hours. Bucket teeth new; pins and bushes have some play. Priced to sell.',
     features: ['Enclosed cab', 'Hydraulic hammer lines', 'Quick coupler'],
     featured: true,
     image: 'excavator',
@@ -1438,8 +1405,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'bulldozer',
     color: 'Caterpillar Yellow',
-    description:
-      'D6R XL with straight tilt blade and three-shank ripper. Transmission rebuilt at 17,000 hours; final drives dry. Good for dam work or mine haul roads.',
+    description: 'D6R XL with straight tilt blade and three-shank ripper. Transmission rebuilt at 17,000 hours; final drives dry. Good for dam work or mine haul roads.',
     features: ['Enclosed cab', 'Ripper'],
     featured: false,
     image: 'bulldozer',
@@ -1463,8 +1429,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'crane',
     color: 'XCMG Yellow',
-    description:
-      '25-tonne truck crane with a five-section 39 m boom. Used for steel erection at a Gweru warehouse project. Load test certificate valid; one outrigger pad replaced.',
+    description: '25-tonne truck crane with a five-section 39 m boom. Used for steel erection at a Gweru warehouse project. Load test certificate valid; one outrigger pad replaced.',
     features: ['Enclosed cab', 'Load moment indicator', 'New tyres'],
     featured: false,
     image: 'crane',
@@ -1540,8 +1505,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'roller',
     color: 'Volvo Yellow',
-    description:
-      '11-tonne Volvo soil compactor, used on rural road works in Masvingo province. Starts easily, vibration strong. Drum scrapers need replacing.',
+    description: '11-tonne Volvo soil compactor, used on rural road works in Masvingo province. Starts easily, vibration strong. Drum scrapers need replacing.',
     features: ['ROPS canopy', 'Padfoot shell kit'],
     featured: false,
     image: 'roller',
@@ -1565,8 +1529,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'mixer',
     color: 'Carmix Yellow',
-    description:
-      'Self-loading 3.5 m³ concrete mixer, perfect for building sites far from a batching plant. Weighing system calibrated last year. Tyres are about 40%.',
+    description: 'Self-loading 3.5 m³ concrete mixer, perfect for building sites far from a batching plant. Weighing system calibrated last year. Tyres are about 40%.',
     features: ['Enclosed cab', 'Self-loading bucket', 'Onboard weighing'],
     featured: false,
     image: 'mixer',
@@ -1592,8 +1555,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'certified',
     category: 'tractor',
     color: 'John Deere Green',
-    description:
-      '75 hp John Deere 5075E 4WD open station, one season on a tobacco farm near Banket. Serviced by us every 250 hours. Comes with the canopy and drawbar.',
+    description: '75 hp John Deere 5075E 4WD open station, one season on a tobacco farm near Banket. Serviced by us every 250 hours. Comes with the canopy and drawbar.',
     features: ['PTO', 'Power steering', 'Three-point linkage', 'New tyres'],
     featured: true,
     image: 'tractor',
@@ -1664,8 +1626,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'seeder',
     color: 'John Deere Green',
-    description:
-      'Six-row MaxEmerge maize and soya planter with fertiliser boxes; seed meters refurbished this year. Ready to hitch and plant.',
+    description: 'Six-row MaxEmerge maize and soya planter with fertiliser boxes; seed meters refurbished this year. Ready to hitch and plant.',
     features: ['Fertiliser hoppers', 'Row markers', 'New seed discs'],
     featured: false,
     image: 'seeder',
@@ -1688,8 +1649,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'sprayer',
     color: 'Kuhn Red',
-    description:
-      'Kuhn Metris 2 trailed sprayer with a 3,200 L tank and 18 m booms. New nozzles and pressure gauge fitted. Washed and stored under cover after each season.',
+    description: 'Kuhn Metris 2 trailed sprayer with a 3,200 L tank and 18 m booms. New nozzles and pressure gauge fitted. Washed and stored under cover after each season.',
     features: ['18 m booms', 'New nozzles', 'Hydraulic folding'],
     featured: false,
     image: 'sprayer',
@@ -1712,8 +1672,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'mower',
     color: 'Kuhn Red',
-    description:
-      '2.8 m disc mower for hay and pasture. Cutter bar oil changed and blades are new. Suits tractors from 50 hp.',
+    description: '2.8 m disc mower for hay and pasture. Cutter bar oil changed and blades are new. Suits tractors from 50 hp.',
     features: ['New blades', 'PTO driven', 'Hydraulic lift'],
     featured: false,
     image: 'mower',
@@ -1736,8 +1695,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'plow',
     color: 'Kuhn Red',
-    description:
-      'Four-furrow reversible mouldboard plough with auto-reset legs. Shares and mouldboards have plenty of life left. Needs a 100 hp tractor.',
+    description: 'Four-furrow reversible mouldboard plough with auto-reset legs. Shares and mouldboards have plenty of life left. Needs a 100 hp tractor.',
     features: ['Auto-reset', 'Reversible', 'New shares'],
     featured: false,
     image: 'plow',
@@ -1786,8 +1744,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'plow',
     color: 'Lemken Blue',
-    description:
-      'Three-furrow reversible Lemken plough, fits an MF 290 or similar. Shares and points replaced two seasons ago; headstock bushes sound. Selling because I now rip instead of plough.',
+    description: 'Three-furrow reversible Lemken plough, fits an MF 290 or similar. Shares and points replaced two seasons ago; headstock bushes sound. Selling because I now rip instead of plough.',
     features: ['Reversible', 'New shares', 'Three-point hitch'],
     featured: false,
     image: 'plow',
@@ -1810,8 +1767,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'mower',
     color: 'Kuhn Red',
-    description:
-      '3.1 m disc mower for clearing grass and fire guards, and for cutting hay. New blades fitted and cutter bar oil changed. Protective curtain is torn on one side.',
+    description: '3.1 m disc mower for clearing grass and fire guards, and for cutting hay. New blades fitted and cutter bar oil changed. Protective curtain is torn on one side.',
     features: ['PTO driven', 'New blades'],
     featured: false,
     image: 'mower',
@@ -1834,8 +1790,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'tractor',
     color: 'TAFE Red',
-    description:
-      'TAFE 45 DI from the government mechanisation scheme, cleared and in my name. Light use on a 20-hectare plot in Masvingo. Comes with a trailer hitch.',
+    description: 'TAFE 45 DI from the government mechanisation scheme, cleared and in my name. Light use on a 20-hectare plot in Masvingo. Comes with a trailer hitch.',
     features: ['PTO', 'Three-point linkage'],
     featured: false,
     image: 'tractor',
@@ -1858,8 +1813,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'harvester',
     color: 'John Deere Green',
-    description:
-      'John Deere S660 combine with a 25 ft header, used on our irrigated wheat near Esigodini. Threshing elements replaced in 2023. Cab aircon needs a regas.',
+    description: 'John Deere S660 combine with a 25 ft header, used on our irrigated wheat near Esigodini. Threshing elements replaced in 2023. Cab aircon needs a regas.',
     features: ['Air-conditioned cab', 'Grain header', 'Yield monitor'],
     featured: false,
     image: 'harvester',
@@ -1882,8 +1836,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'seeder',
     color: 'Kuhn Red',
-    description:
-      'Four-row precision planter with vacuum seed metering, good for maize and sorghum. Two seed plates are cracked and will need replacing. Price negotiable.',
+    description: 'Four-row precision planter with vacuum seed metering, good for maize and sorghum. Two seed plates are cracked and will need replacing. Price negotiable.',
     features: ['Vacuum metering', 'Row markers'],
     featured: false,
     image: 'seeder',
@@ -1906,8 +1859,7 @@ export const SAMPLE_LISTINGS: SampleListing[] = [
     condition: 'used',
     category: 'sprayer',
     color: 'Amazone Green',
-    description:
-      '1,200 L mounted sprayer used on our potato field in Odzi. Pump rebuilt last season. Boom has a bent section that still sprays evenly.',
+    description: '1,200 L mounted sprayer used on our potato field in Odzi. Pump rebuilt last season. Boom has a bent section that still sprays evenly.',
     features: ['15 m booms', 'Pump rebuilt'],
     featured: false,
     image: 'sprayer',

@@ -12,8 +12,8 @@ function placeOf(s: SampleSeller) {
   const city = CITIES.find((c) => c.name === s.city) ?? CITIES[0]!;
   // A small fixed offset per seller so sellers in one city are not all at one point.
   const h = [...s.key].reduce((a, ch) => (a * 31 + ch.charCodeAt(0)) >>> 0, 7);
-  const latitude = city.latitude + (((h % 1000) / 1000) - 0.5) * 0.06;
-  const longitude = city.longitude + ((((h >>> 10) % 1000) / 1000) - 0.5) * 0.06;
+  const latitude = city.latitude + ((h % 1000) / 1000 - 0.5) * 0.06;
+  const longitude = city.longitude + (((h >>> 10) % 1000) / 1000 - 0.5) * 0.06;
   const location = city.region === city.name ? `${s.area}, ${city.name}` : `${s.area}, ${city.name}, ${city.region}`;
   return { city, latitude, longitude, location };
 }

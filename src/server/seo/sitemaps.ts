@@ -9,7 +9,22 @@ import { dealersWithStock, publicIdBoundaries, publicListingsPage } from '../rep
 // page of rows in memory, not the whole list.
 
 /** The pages every visitor can open, besides listings and dealers. */
-export const SITEMAP_PAGES = ['/', '/cars', '/construction', '/farming', '/featured', '/dealers', '/advertising-prices', '/buying-guide', '/selling-guide', '/faq', '/about', '/terms-and-conditions', '/privacy-policy', '/cookie-policy'];
+export const SITEMAP_PAGES = [
+  '/',
+  '/cars',
+  '/construction',
+  '/farming',
+  '/featured',
+  '/dealers',
+  '/advertising-prices',
+  '/buying-guide',
+  '/selling-guide',
+  '/faq',
+  '/about',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/cookie-policy',
+];
 /** Rows read at a time while a listings sitemap is written. */
 const READ_PAGE = 5000;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';

@@ -54,7 +54,13 @@ function Fact({ label, value }: { label: string; value: string | null }) {
       <Text fz="sm" c="dimmed">
         {label}
       </Text>
-      {value === null ? <Skeleton h={24} w={120} /> : <Text fw={700} fz="lg">{value}</Text>}
+      {value === null ? (
+        <Skeleton h={24} w={120} />
+      ) : (
+        <Text fw={700} fz="lg">
+          {value}
+        </Text>
+      )}
     </Stack>
   );
 }
@@ -122,13 +128,7 @@ function Choices({ initial, onSaved }: { initial: Draft; onSaved: () => void }) 
     void syncNow().then(onSaved);
   };
   const nearText = location.source === 'account' ? (location.place ? T.nearPlace(location.place) : T.nearAccount) : T.nearDevice;
-  const problem = scope
-    ? null
-    : draft.kind === 'types'
-      ? T.pickOneType
-      : draft.kind === 'regions'
-        ? T.pickOneRegion
-        : T.noLocation;
+  const problem = scope ? null : draft.kind === 'types' ? T.pickOneType : draft.kind === 'regions' ? T.pickOneRegion : T.noLocation;
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="data-keep">
@@ -233,11 +233,7 @@ export default function DataPage() {
     <Page title={T.title} subtitle={T.subtitle} size="md">
       <Stack gap="lg">
         <Held status={status} />
-        {initial ? (
-          <Choices initial={initial} onSaved={refresh} />
-        ) : (
-          <Skeleton h={320} radius="md" />
-        )}
+        {initial ? <Choices initial={initial} onSaved={refresh} /> : <Skeleton h={320} radius="md" />}
       </Stack>
     </Page>
   );

@@ -57,14 +57,7 @@ export function SignUpWizard({ busy, run, notify, step, onStep }: AuthCallProps 
 
   return (
     <Stack gap="md">
-      <Stepper
-        active={step - 1}
-        onStepClick={(i) => i < step - 1 && go((i + 1) as SignUpStep)}
-        allowNextStepsSelect={false}
-        size="sm"
-        iconSize={30}
-        aria-label="Sign-up steps"
-      >
+      <Stepper active={step - 1} onStepClick={(i) => i < step - 1 && go((i + 1) as SignUpStep)} allowNextStepsSelect={false} size="sm" iconSize={30} aria-label="Sign-up steps">
         {SIGN_UP_TEXTS.stepLabels.map((label) => (
           <Stepper.Step key={label} label={phone ? undefined : label} aria-label={label} />
         ))}

@@ -29,8 +29,7 @@ export const forgotPassword = (body: { email: string }) => api.post('auth/forgot
 export const verifyCode = (body: { email: string; code: string }) => api.post('auth/verify-code', { json: body }).json<MessageAnswer>();
 /** Revokes every token of the signed-in user, this device's included ("Sign out on all devices"). */
 export const logoutAll = () => api.post('auth/logout-all').json<MessageAnswer>();
-export const resetPassword = (body: { email: string; code: string; new_password: string }) =>
-  api.post('auth/reset-password', { json: body }).json<MessageAnswer>();
+export const resetPassword = (body: { email: string; code: string; new_password: string }) => api.post('auth/reset-password', { json: body }).json<MessageAnswer>();
 
 /**
  * The message for a failed call (spec section 8): the server's detail when it is a text, else the

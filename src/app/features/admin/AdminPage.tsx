@@ -78,7 +78,18 @@ function AdminScreen() {
       <Tabs value={tab} onChange={(v) => v && setTab(v as AdminTab)} keepMounted={false}>
         <Tabs.List grow mb="lg" style={{ flexWrap: 'nowrap' }}>
           {ADMIN_TABS.map((t) => (
-            <Tabs.Tab key={t} value={t} px={{ base: 6, sm: 'md' }} rightSection={counts[t] !== undefined ? <Badge size="sm" variant="light" visibleFrom="sm">{counts[t]}</Badge> : null}>
+            <Tabs.Tab
+              key={t}
+              value={t}
+              px={{ base: 6, sm: 'md' }}
+              rightSection={
+                counts[t] !== undefined ? (
+                  <Badge size="sm" variant="light" visibleFrom="sm">
+                    {counts[t]}
+                  </Badge>
+                ) : null
+              }
+            >
               {T.tabs[t]}
             </Tabs.Tab>
           ))}

@@ -91,9 +91,7 @@ function UserCards({ users, onDelete }: { users: readonly AdminUser[]; onDelete(
       {users.map((u) => (
         <Card key={u.id} padding="md" role="listitem">
           <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-            <Text fw={650}>
-              {u.name}
-            </Text>
+            <Text fw={650}>{u.name}</Text>
             <TypeBadge type={u.user_type} />
           </Group>
           {u.business_name ? (
@@ -169,7 +167,9 @@ export function UsersTab({ users, afterDelete }: { users: Loaded<AdminUser[]>; a
       <TabHeader title={T.tabs.users} summary={list ? T.userCount(list.length) : null} onRefresh={users.reload} refreshing={users.loading && list !== null} />
       {users.failed ? <LoadFailed what="users" onRetry={users.reload} /> : null}
       {list === null ? (
-        users.failed ? null : <UsersSkeleton phone={phone} />
+        users.failed ? null : (
+          <UsersSkeleton phone={phone} />
+        )
       ) : list.length === 0 ? (
         <Text c="dimmed">{T.noUsers}</Text>
       ) : phone ? (

@@ -115,11 +115,7 @@ function VehicleListCard({ vehicle: v, onDeleted }: { vehicle: Vehicle; onDelete
         </div>
       </Group>
       <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-        {del.phase === 'idle' ? (
-          <DeleteButton vehicle={v} onClick={del.ask} fullWidth />
-        ) : (
-          <DeleteConfirmPanel vehicle={v} phase={del.phase} onCancel={del.cancel} onConfirm={del.confirm} />
-        )}
+        {del.phase === 'idle' ? <DeleteButton vehicle={v} onClick={del.ask} fullWidth /> : <DeleteConfirmPanel vehicle={v} phase={del.phase} onCancel={del.cancel} onConfirm={del.confirm} />}
       </div>
     </Card>
   );
@@ -137,12 +133,7 @@ export function VehiclesTab({ vehicles, afterDelete }: { vehicles: Loaded<AdminV
   const c = T.columns;
   return (
     <>
-      <TabHeader
-        title={T.tabs.vehicles}
-        summary={data ? T.vehicleCount(rows.length, data.total) : null}
-        onRefresh={vehicles.reload}
-        refreshing={vehicles.loading && data !== null}
-      />
+      <TabHeader title={T.tabs.vehicles} summary={data ? T.vehicleCount(rows.length, data.total) : null} onRefresh={vehicles.reload} refreshing={vehicles.loading && data !== null} />
       {vehicles.failed ? <LoadFailed what="listings" onRetry={vehicles.reload} /> : null}
       {data !== null && rows.length === 0 ? (
         <Text c="dimmed">{T.noVehicles}</Text>

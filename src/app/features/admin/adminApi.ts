@@ -33,8 +33,7 @@ export async function fetchVehicles(limit: number, signal?: AbortSignal): Promis
 }
 
 export const deleteUser = (id: string) => api.delete(`admin/user/${id}`, { headers: { 'Idempotency-Key': deleteKey(`user:${id}`) } }).json<MessageAnswer>();
-export const deleteVehicle = (id: string) =>
-  api.delete(`admin/vehicle/${id}`, { headers: { 'Idempotency-Key': deleteKey(`vehicle:${id}`) } }).json<MessageAnswer>();
+export const deleteVehicle = (id: string) => api.delete(`admin/vehicle/${id}`, { headers: { 'Idempotency-Key': deleteKey(`vehicle:${id}`) } }).json<MessageAnswer>();
 
 /** The server wants the typed phrase in the body as well, so a stray call cannot wipe the data. */
 export const resetDatabase = () => api.post('admin/reset-database', { json: { confirm: RESET_DATABASE_PHRASE } }).json<MessageAnswer>();

@@ -29,7 +29,6 @@ import { useMyListings } from './useMyListings';
 import { ListingWizard } from '../../shared/slots';
 import { wholeNumberText } from '../../../domain/numbers';
 
-
 /** /dashboard and /member-dashboard: the gate when signed out, else the member's dashboard (spec 2.9). */
 export default function DashboardPage() {
   const { user, name } = useSession();

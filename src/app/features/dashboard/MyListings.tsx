@@ -13,7 +13,6 @@ import { syncNow } from '../../shared/sync/syncStore';
 import { toast } from '../../shared/toasts/toasts';
 import type { HistoryListing, MyListings as MyListingsState } from './useMyListings';
 
-
 function ListingRow({ v, history, offline, onEdit, onDelete }: { v: HistoryListing; history: boolean; offline: boolean; onEdit(v: Vehicle): void; onDelete(v: Vehicle): void }) {
   const now = new Date();
   const status = listingStatus(v, now);
@@ -29,7 +28,17 @@ function ListingRow({ v, history, offline, onEdit, onDelete }: { v: HistoryListi
   return (
     <Card padding="sm" component="article" aria-label={title} data-listing-id={v.id}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Image src={cardPhotoUrl(v.images[0])} alt="" w={{ base: 96, sm: 128 }} h={{ base: 72, sm: 96 }} radius="md" fit="cover" fallbackSrc={PLACEHOLDER_IMAGE} loading="lazy" style={{ flexShrink: 0 }} />
+        <Image
+          src={cardPhotoUrl(v.images[0])}
+          alt=""
+          w={{ base: 96, sm: 128 }}
+          h={{ base: 72, sm: 96 }}
+          radius="md"
+          fit="cover"
+          fallbackSrc={PLACEHOLDER_IMAGE}
+          loading="lazy"
+          style={{ flexShrink: 0 }}
+        />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={650} lineClamp={2} title={title}>
             {title}

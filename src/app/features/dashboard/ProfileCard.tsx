@@ -120,14 +120,7 @@ function EditProfileModal({ user, opened, onClose }: { user: User; opened: boole
           <TextInput label={T.profileFields.email} value={user.email} readOnly variant="filled" description={T.profileReadOnly} />
           <TextInput label={T.profileFields.secondaryEmail} type="email" value={secondaryEmail} onChange={(e) => setSecondaryEmail(e.currentTarget.value)} autoComplete="email" />
           <TextInput label={T.profileFields.phoneNumber} type="tel" value={phoneNumber} onChange={(e) => setPhoneNumber(e.currentTarget.value)} autoComplete="tel" />
-          <FileInput
-            label={T.profileFields.profilePicture}
-            placeholder={edits.picture?.name ?? 'Choose a photo'}
-            accept="image/*"
-            value={file}
-            onChange={setFile}
-            clearable
-          />
+          <FileInput label={T.profileFields.profilePicture} placeholder={edits.picture?.name ?? 'Choose a photo'} accept="image/*" value={file} onChange={setFile} clearable />
           <Text fz="xs" c="dimmed">
             {T.profileDeviceOnly}
           </Text>

@@ -22,7 +22,8 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
   const { dealer, tabs } = inventory;
   // Named as the server names the page (src/domain/seo.ts), once the dealer's stock is known.
   useEffect(() => {
-    if (dealer.known) document.title = dealerPageHead({ id: dealerId, name: dealer.name, location: dealer.location === DEALER_CARD_FALLBACKS.location ? null : dealer.location, stock: dealer.inStock }, '').title;
+    if (dealer.known)
+      document.title = dealerPageHead({ id: dealerId, name: dealer.name, location: dealer.location === DEALER_CARD_FALLBACKS.location ? null : dealer.location, stock: dealer.inStock }, '').title;
   }, [dealerId, dealer.known, dealer.name, dealer.location, dealer.inStock]);
   return (
     <>

@@ -1,19 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  List,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, List, Select, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   ADVERTISING_FILTER_OPTIONS,
@@ -197,8 +183,7 @@ export default function AdvertisingPricesPage() {
             </>
           }
         >
-          <SupportReply email={email} />{' '}
-          Our selling guide also explains how to create a listing that sells.
+          <SupportReply email={email} /> Our selling guide also explains how to create a listing that sells.
         </CtaCard>
       </Stack>
     </Page>

@@ -20,19 +20,7 @@ function sectionFromHash(hash: string, sections: ContentSection[]): string | nul
   return sections.some((s) => s.id === id) ? id : null;
 }
 
-function LegalDocument({
-  title,
-  subtitle,
-  intro,
-  sections,
-  related,
-}: {
-  title: string;
-  subtitle: string;
-  intro?: ReactNode;
-  sections: ContentSection[];
-  related: RelatedLink[];
-}) {
+function LegalDocument({ title, subtitle, intro, sections, related }: { title: string; subtitle: string; intro?: ReactNode; sections: ContentSection[]; related: RelatedLink[] }) {
   const email = useSupportEmail();
   const { hash } = useLocation();
   // One section open at a time; clicking the open one closes it.
@@ -139,4 +127,3 @@ export function CookiePolicyPage() {
     />
   );
 }
-

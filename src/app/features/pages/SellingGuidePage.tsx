@@ -20,15 +20,7 @@ export default function SellingGuidePage() {
 
         <GuideSteps id="selling-steps" title="Four steps to a safe sale" steps={SELLING_GUIDE_STEPS} />
 
-        <Alert
-          role="note"
-          color="red"
-          variant="light"
-          radius="lg"
-          p={{ base: 'md', sm: 'xl' }}
-          icon={warningIcon}
-          style={{ borderLeft: '4px solid var(--mantine-color-red-7)' }}
-        >
+        <Alert role="note" color="red" variant="light" radius="lg" p={{ base: 'md', sm: 'xl' }} icon={warningIcon} style={{ borderLeft: '4px solid var(--mantine-color-red-7)' }}>
           <Title order={2} fz={{ base: 'lg', sm: 'xl' }} c="red.9" mb="sm">
             {SELLING_SCAM_WARNING.title}
           </Title>

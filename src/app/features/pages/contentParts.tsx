@@ -120,21 +120,7 @@ export function EmailSupportButton({ email }: { email: string }) {
 }
 
 /** The closing call-to-action card of a content page: a level-2 heading, a line of text and its buttons. */
-export function CtaCard({
-  id,
-  title,
-  titleFz,
-  bg = 'brand.0',
-  children,
-  actions,
-}: {
-  id: string;
-  title: ReactNode;
-  titleFz?: TitleProps['fz'];
-  bg?: string;
-  children: ReactNode;
-  actions: ReactNode;
-}) {
+export function CtaCard({ id, title, titleFz, bg = 'brand.0', children, actions }: { id: string; title: ReactNode; titleFz?: TitleProps['fz']; bg?: string; children: ReactNode; actions: ReactNode }) {
   return (
     <Card component="section" aria-labelledby={id} padding="xl" bg={bg} withBorder={false}>
       <Stack gap="md" align="flex-start">

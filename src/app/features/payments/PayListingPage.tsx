@@ -17,11 +17,7 @@ import { useSession } from '../../shared/session/session';
 import { toast } from '../../shared/toasts/toasts';
 import { PaymentPanel } from './PaymentPanel';
 
-type Loaded =
-  | { kind: 'loading' }
-  | { kind: 'ready'; title: string; plan: SubscriptionPlan | null; paid: boolean; onDevice: boolean }
-  | { kind: 'missing' }
-  | { kind: 'offline' };
+type Loaded = { kind: 'loading' } | { kind: 'ready'; title: string; plan: SubscriptionPlan | null; paid: boolean; onDevice: boolean } | { kind: 'missing' } | { kind: 'offline' };
 
 /**
  * The listing as the server has it, or, when it is still queued on this device (or the device is

@@ -69,7 +69,17 @@ export function SystemErrorView({ supportEmail }: { supportEmail: string }) {
 /** A clearly labelled test-mode note for the sandbox providers. */
 export function SandboxNote({ children }: { children: ReactNode }) {
   return (
-    <Alert color="yellow" variant="light" radius="md" py="xs" title={<Badge color="yellow" variant="filled" size="sm">{PAYMENT_TEXTS.sandboxBadge}</Badge>}>
+    <Alert
+      color="yellow"
+      variant="light"
+      radius="md"
+      py="xs"
+      title={
+        <Badge color="yellow" variant="filled" size="sm">
+          {PAYMENT_TEXTS.sandboxBadge}
+        </Badge>
+      }
+    >
       <Text fz="sm">{children}</Text>
     </Alert>
   );

@@ -218,7 +218,7 @@ export function usePaymentFlow(listingId: string, plan: SubscriptionPlan | null,
     }
   }, [cardArmed, item, confirmCard]);
 
-  const ecocashTx = item?.state === 'done' && item.payment.method === 'ecocash' && !item.result?.alreadyPaid ? item.result?.transactionId ?? null : null;
+  const ecocashTx = item?.state === 'done' && item.payment.method === 'ecocash' && !item.result?.alreadyPaid ? (item.result?.transactionId ?? null) : null;
 
   // Real mobile money (Paynow): the seller approves on the phone; ask the server until it has an answer.
   useEffect(() => {

@@ -4,14 +4,7 @@ import { Anchor, Badge, Box, Button, Group, Stack, Switch, Text, ThemeIcon, Titl
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
 import { MOBILE_BREAKPOINT_PX } from '../../../domain/constants';
-import {
-  acceptAll,
-  CONSENT_CATEGORIES,
-  CONSENT_CATEGORY_TEXTS,
-  rejectAll,
-  savePreferences,
-  type ConsentChoice,
-} from '../../../domain/consent';
+import { acceptAll, CONSENT_CATEGORIES, CONSENT_CATEGORY_TEXTS, rejectAll, savePreferences, type ConsentChoice } from '../../../domain/consent';
 import { COOKIE_POLICY_PATH, postponeBanner, promptsStore, saveConsent } from '../../shared/prompts/promptsStore';
 import classes from './CookieBanner.module.css';
 
@@ -140,12 +133,12 @@ function OpenCookieBanner({ customise }: { customise: boolean }) {
                   {customise ? 'Cookie settings' : 'Cookies on Motokari'}
                 </Title>
                 <Text id={textId} fz="sm" c="dark.6" lh={1.6}>
-                    {customise
-                      ? 'Choose which cookies Motokari may use. Necessary cookies are always on: without them you could not sign in or use the app offline.'
-                      : 'We use necessary cookies to keep Motokari working, also offline. With your permission we would also use functional, analytics and marketing cookies to remember your preferences, count visits and measure our advertising. Change your choice at any time under Cookie settings at the foot of each page.'}{' '}
-                    <Anchor component={Link} to={COOKIE_POLICY_PATH} fz="sm" fw={600} onClick={() => (promptsStore.consent ? (promptsStore.banner = 'closed') : postponeBanner())}>
-                      Read our cookie policy
-                    </Anchor>
+                  {customise
+                    ? 'Choose which cookies Motokari may use. Necessary cookies are always on: without them you could not sign in or use the app offline.'
+                    : 'We use necessary cookies to keep Motokari working, also offline. With your permission we would also use functional, analytics and marketing cookies to remember your preferences, count visits and measure our advertising. Change your choice at any time under Cookie settings at the foot of each page.'}{' '}
+                  <Anchor component={Link} to={COOKIE_POLICY_PATH} fz="sm" fw={600} onClick={() => (promptsStore.consent ? (promptsStore.banner = 'closed') : postponeBanner())}>
+                    Read our cookie policy
+                  </Anchor>
                 </Text>
               </Stack>
             </Group>
@@ -192,7 +185,15 @@ function OpenCookieBanner({ customise }: { customise: boolean }) {
             ) : null}
 
             {/* Kept in view while the categories scroll, so the choice is always one tap away. */}
-            <Box pos="sticky" bottom={0} bg="white" pt="sm" pb={phone ? 'md' : 'lg'} mb={phone ? '-md' : '-lg'} style={{ zIndex: 1, borderTop: customise ? '1px solid var(--mantine-color-gray-2)' : undefined }}>
+            <Box
+              pos="sticky"
+              bottom={0}
+              bg="white"
+              pt="sm"
+              pb={phone ? 'md' : 'lg'}
+              mb={phone ? '-md' : '-lg'}
+              style={{ zIndex: 1, borderTop: customise ? '1px solid var(--mantine-color-gray-2)' : undefined }}
+            >
               {actions}
             </Box>
           </Stack>

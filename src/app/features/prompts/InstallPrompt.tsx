@@ -6,7 +6,6 @@ import { useProductName } from '../../shared/config/useConfig';
 import { dismissInstall, promptsStore } from '../../shared/prompts/promptsStore';
 import { PromptCard } from '../../shared/prompts/PromptCard';
 
-
 /** Safari's share glyph (a box with an arrow up), as the user will see it in the toolbar. */
 function ShareGlyph() {
   return (
@@ -91,13 +90,15 @@ export function InstallPrompt() {
       {ios ? (
         <List spacing={6} center aria-label={`How to add ${name} to your Home Screen`}>
           <Step n={1}>
-            Tap <Glyph>
+            Tap{' '}
+            <Glyph>
               <ShareGlyph />
             </Glyph>{' '}
             <b>Share</b> in Safari&apos;s toolbar.
           </Step>
           <Step n={2}>
-            Scroll down and tap <Glyph>
+            Scroll down and tap{' '}
+            <Glyph>
               <AddGlyph />
             </Glyph>{' '}
             <b>Add to Home Screen</b>.

@@ -8,7 +8,6 @@ import { currentPermission, rememberNotificationDismissal, usePageBusy } from '.
 import { enableNotifications } from './pushClient';
 import { PromptCard } from '../../shared/prompts/PromptCard';
 
-
 function BellGlyph() {
   return (
     <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>

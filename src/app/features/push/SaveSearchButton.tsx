@@ -133,15 +133,7 @@ export function SaveSearchButton({ type, fields }: SaveSearchButtonProps) {
             }}
           >
             <Stack gap="md">
-              <TextInput
-                label={T.nameLabel}
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-                maxLength={SAVED_SEARCH_NAME_MAX}
-                error={nameError}
-                data-autofocus
-                required
-              />
+              <TextInput label={T.nameLabel} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={SAVED_SEARCH_NAME_MAX} error={nameError} data-autofocus required />
               <Text fz="sm" c="dimmed">
                 {T.dialogHint}
               </Text>

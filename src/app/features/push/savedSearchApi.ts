@@ -7,8 +7,7 @@ export type SavedSearch = SavedSearchAnswer;
 export type SavedQuery = SavedSearch['query'];
 
 export const listSavedSearches = (signal?: AbortSignal) => api.get('saved-searches', signal ? { signal } : {}).json<SavedSearch[]>();
-export const createSavedSearch = (body: { name: string; query: Record<string, string | number>; notify?: boolean }) =>
-  api.post('saved-searches', { json: body }).json<SavedSearch>();
+export const createSavedSearch = (body: { name: string; query: Record<string, string | number>; notify?: boolean }) => api.post('saved-searches', { json: body }).json<SavedSearch>();
 export const updateSavedSearch = (id: string, body: { name?: string; notify?: boolean }) => api.patch(`saved-searches/${id}`, { json: body }).json<SavedSearch>();
 export const deleteSavedSearch = (id: string) => api.delete(`saved-searches/${id}`);
 

@@ -47,10 +47,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   const location = useLocation();
   const [params] = useSearchParams();
   // Filters arrive from the home page (navigation state) or from a "Browse by type" tile (the URL).
-  const initial = useMemo<Fields>(
-    () => navigationFilters((location.state as { filters?: Fields } | null)?.filters ?? {}, Object.fromEntries([...params.entries()])),
-    [location.state, params],
-  );
+  const initial = useMemo<Fields>(() => navigationFilters((location.state as { filters?: Fields } | null)?.filters ?? {}, Object.fromEntries([...params.entries()])), [location.state, params]);
   // Filter state per category (spec section 2.6): the tabs share this screen, not their filters.
   const [byType, setByType] = useState<Record<VehicleType, Filters>>(() => ({
     car: emptyFilters(),
@@ -78,11 +75,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   const chips = filterChips(fields);
   // The dialog's handlers keep their identity, so drawing the page (a new count, new results) does
   // not draw the open dialog again.
-  const set = useCallback(
-    (k: string) => (v: string | null) =>
-      update((f) => ({ ...f, draft: withCatalogueChoice(f.draft, k, v ?? undefined, undefined) })),
-    [update],
-  );
+  const set = useCallback((k: string) => (v: string | null) => update((f) => ({ ...f, draft: withCatalogueChoice(f.draft, k, v ?? undefined, undefined) })), [update]);
   // Apply: the search goes first and its results are drawn under the dialog, which closes on them
   // (or after a moment if they are slow): on a slow phone, closing the dialog is as much work as
   // drawing the results, and the count is what the person waits for.
@@ -147,13 +140,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
             Filter and Sort
           </Button>
           {/* The device's own picker: it opens at once on a phone and needs no dropdown code. */}
-          <NativeSelect
-            aria-label="Sort by"
-            data={BROWSE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
-            value={sort}
-            onChange={(e) => setSort(e.currentTarget.value as SortOrder)}
-            w={200}
-          />
+          <NativeSelect aria-label="Sort by" data={BROWSE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))} value={sort} onChange={(e) => setSort(e.currentTarget.value as SortOrder)} w={200} />
         </Group>
       </Group>
       <Tabs
@@ -178,15 +165,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
 
       {dialogMounted ? (
         <Suspense fallback={null}>
-          <FilterSortDialog
-            opened={open}
-            onClose={closeDialog}
-            type={type}
-            draft={draft}
-            set={set}
-            onReset={resetDialog}
-            onApply={apply}
-          />
+          <FilterSortDialog opened={open} onClose={closeDialog} type={type} draft={draft} set={set} onReset={resetDialog} onApply={apply} />
         </Suspense>
       ) : null}
     </Container>

@@ -6,7 +6,13 @@ import {
   BROWSE_MILEAGE_OPTIONS_KM,
   BROWSE_PRICE_OPTIONS,
   CONSTRUCTION_ENGINE_POWER_BANDS,
-  CONDITIONS, CONDITION_LABELS, DRIVE_TYPES, FUEL_TYPES, TRANSMISSIONS, type VehicleType } from '../../../domain/constants';
+  CONDITIONS,
+  CONDITION_LABELS,
+  DRIVE_TYPES,
+  FUEL_TYPES,
+  TRANSMISSIONS,
+  type VehicleType,
+} from '../../../domain/constants';
 import { capitalise, fuelText } from '../../../domain/display';
 import { CatalogueSelects } from '../../shared/search/CatalogueSelects';
 import { usdText, wholeNumberText } from '../../../domain/numbers';
@@ -88,14 +94,28 @@ export default function FilterSortDialog({
           <Accordion.Item value="body">
             <Accordion.Control>Body type</Accordion.Control>
             <Accordion.Panel>
-              <Select placeholder="All body types" aria-label="Body type" data={options(BODY_TYPES, (b) => BODY_TYPE_LABELS[b as keyof typeof BODY_TYPE_LABELS])} value={draft.category ?? null} onChange={set('category')} clearable />
+              <Select
+                placeholder="All body types"
+                aria-label="Body type"
+                data={options(BODY_TYPES, (b) => BODY_TYPE_LABELS[b as keyof typeof BODY_TYPE_LABELS])}
+                value={draft.category ?? null}
+                onChange={set('category')}
+                clearable
+              />
             </Accordion.Panel>
           </Accordion.Item>
         ) : null}
         <Accordion.Item value="condition">
           <Accordion.Control>Condition</Accordion.Control>
           <Accordion.Panel>
-            <Select placeholder="Any condition" aria-label="Condition" data={options(CONDITIONS, (c) => CONDITION_LABELS[c as keyof typeof CONDITION_LABELS])} value={draft.condition ?? null} onChange={set('condition')} clearable />
+            <Select
+              placeholder="Any condition"
+              aria-label="Condition"
+              data={options(CONDITIONS, (c) => CONDITION_LABELS[c as keyof typeof CONDITION_LABELS])}
+              value={draft.condition ?? null}
+              onChange={set('condition')}
+              clearable
+            />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="fuel">

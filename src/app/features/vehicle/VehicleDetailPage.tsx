@@ -7,7 +7,20 @@ import { withDistance } from '../../../domain/vehicle';
 import { thumbnailOf } from '../../../domain/photos';
 import { LISTING_MESSAGES } from '../../../domain/messages';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../../domain/constants';
-import { categoryText, conditionText, distanceText, driveTimeText, fuelText, mileageText, positionSourceText, priceText, sellerBadge, titleOf, transmissionText, vehiclesInStockText } from '../../../domain/display';
+import {
+  categoryText,
+  conditionText,
+  distanceText,
+  driveTimeText,
+  fuelText,
+  mileageText,
+  positionSourceText,
+  priceText,
+  sellerBadge,
+  titleOf,
+  transmissionText,
+  vehiclesInStockText,
+} from '../../../domain/display';
 import { wholeNumberText } from '../../../domain/numbers';
 import { useListing } from './useListing';
 import { listingTitle, missingListingHead } from '../../../domain/seo';
@@ -42,7 +55,14 @@ function Gallery({ images, title }: { images: string[]; title: string }) {
     <Stack gap="xs">
       <Box pos="relative" style={{ borderRadius: 16, overflow: 'hidden', background: 'var(--mantine-color-gray-1)' }}>
         {/* The photo is the page's largest paint: fetched ahead of everything else the page asks for. */}
-        <Image src={list[i]} alt={`${title}, photo ${i + 1} of ${list.length}`} onError={showPlaceholder} style={{ aspectRatio: '4 / 3', width: '100%', height: 'auto' }} fit="cover" fetchPriority="high" />
+        <Image
+          src={list[i]}
+          alt={`${title}, photo ${i + 1} of ${list.length}`}
+          onError={showPlaceholder}
+          style={{ aspectRatio: '4 / 3', width: '100%', height: 'auto' }}
+          fit="cover"
+          fetchPriority="high"
+        />
         {list.length > 1 ? (
           <>
             <ActionIcon aria-label="Previous photo" variant="white" radius="xl" size="lg" pos="absolute" left={10} top="45%" onClick={() => go(-1)}>
@@ -62,7 +82,12 @@ function Gallery({ images, title }: { images: string[]; title: string }) {
       {list.length > 1 ? (
         <Group gap={8}>
           {list.map((src, k) => (
-            <UnstyledButton key={src + k} onClick={() => setI(k)} aria-label={`Show photo ${k + 1}`} style={{ outline: k === i ? '2px solid var(--mantine-color-brand-6)' : 'none', borderRadius: 8, overflow: 'hidden' }}>
+            <UnstyledButton
+              key={src + k}
+              onClick={() => setI(k)}
+              aria-label={`Show photo ${k + 1}`}
+              style={{ outline: k === i ? '2px solid var(--mantine-color-brand-6)' : 'none', borderRadius: 8, overflow: 'hidden' }}
+            >
               <Image src={thumbnailOf(src)} alt="" w={72} h={54} fit="cover" onError={showPlaceholder} />
             </UnstyledButton>
           ))}
@@ -189,7 +214,6 @@ export default function VehicleDetailPage() {
   useEffect(() => {
     if (vehicle !== undefined) document.title = vehicle ? listingTitle(vehicle) : missingListingHead().title;
   }, [vehicle]);
-
 
   if (vehicle === undefined) {
     return (

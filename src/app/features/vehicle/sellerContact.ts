@@ -15,10 +15,7 @@ import { useSession } from '../../shared/session/session';
  * on later visits and offline, and is not asked (nor counted) again. One store for the page, so the
  * price panel's buttons, Seller Information and More from {dealer} show the same contact.
  */
-type ContactEntry =
-  | { state: 'checking' | 'hidden' | 'loading' }
-  | { state: 'shown'; contact: SellerContact }
-  | { state: 'failed'; error: string };
+type ContactEntry = { state: 'checking' | 'hidden' | 'loading' } | { state: 'shown'; contact: SellerContact } | { state: 'failed'; error: string };
 
 const contacts = proxy<Record<string, ContactEntry>>({});
 
@@ -55,9 +52,7 @@ async function reveal(userId: string, vehicleId: string): Promise<SellerContact 
   try {
     const contact = await fetchContact(vehicleId);
     contacts[key] = { state: 'shown', contact };
-    await listingsWorker
-      .saveContact({ id: key, userId, vehicleId, ...contact, revealedAt: new Date().toISOString() })
-      .catch((err: unknown) => console.warn('contact not kept on the device', err));
+    await listingsWorker.saveContact({ id: key, userId, vehicleId, ...contact, revealedAt: new Date().toISOString() }).catch((err: unknown) => console.warn('contact not kept on the device', err));
     return contact;
   } catch (err) {
     contacts[key] = { state: 'failed', error: await errorText(err) };

@@ -130,15 +130,7 @@ export function VehicleStep({ form, errors, onChange }: FieldStepProps) {
           required
           error={errors.mileage}
         />
-        <TextInput
-          label={label('color')}
-          placeholder="e.g. White"
-          value={form.color}
-          onChange={(e) => onChange('color', e.currentTarget.value)}
-          autoComplete="off"
-          required
-          error={errors.color}
-        />
+        <TextInput label={label('color')} placeholder="e.g. White" value={form.color} onChange={(e) => onChange('color', e.currentTarget.value)} autoComplete="off" required error={errors.color} />
         <Select
           label={form.vehicle_type === 'car' ? label('category') : 'Category'}
           placeholder="Optional"
@@ -179,13 +171,7 @@ export function SubscriptionStep({ form, errors, onChange, sellerType, locked }:
       <Text fz="sm" c="dimmed">
         A listing runs for {PLAN_TERMS.standard.days} days from publication. You pay the fee at the last step, or later from your dashboard.
       </Text>
-      <Radio.Group
-        value={form.subscription_plan || null}
-        onChange={(v) => onChange('subscription_plan', v)}
-        label="Choose your plan"
-        withAsterisk
-        error={errors.subscription_plan}
-      >
+      <Radio.Group value={form.subscription_plan || null} onChange={(v) => onChange('subscription_plan', v)} label="Choose your plan" withAsterisk error={errors.subscription_plan}>
         <Stack gap="sm" mt="xs">
           {plans.map((plan) => (
             <PlanCard key={plan} plan={plan} selected={form.subscription_plan === plan} disabled={locked} />

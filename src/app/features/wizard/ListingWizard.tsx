@@ -328,15 +328,37 @@ function SignedInWizard({
         </Button>
       );
     if (editing && step === EDIT_STEPS) {
-      return [back, <Button key="save" size="md" onClick={() => void saveEdit()} loading={busy === 'save'}>Save changes</Button>];
+      return [
+        back,
+        <Button key="save" size="md" onClick={() => void saveEdit()} loading={busy === 'save'}>
+          Save changes
+        </Button>,
+      ];
     }
     if (step === VERIFY_STEP) {
-      return [back, <Button key="create" size="md" onClick={() => void create(false)} loading={busy === 'create'} disabled={busy === 'free'}>Create listing</Button>];
+      return [
+        back,
+        <Button key="create" size="md" onClick={() => void create(false)} loading={busy === 'create'} disabled={busy === 'free'}>
+          Create listing
+        </Button>,
+      ];
     }
     if (step === PAYMENT_STEP) {
-      return [<Text key="later" fz="sm" c="dimmed">You can also pay later from your dashboard.</Text>, <Button key="close" size="md" variant="default" onClick={onClose} style={{ flexShrink: 0 }}>Close</Button>];
+      return [
+        <Text key="later" fz="sm" c="dimmed">
+          You can also pay later from your dashboard.
+        </Text>,
+        <Button key="close" size="md" variant="default" onClick={onClose} style={{ flexShrink: 0 }}>
+          Close
+        </Button>,
+      ];
     }
-    return [back, <Button key="next" size="md" onClick={next}>Next</Button>];
+    return [
+      back,
+      <Button key="next" size="md" onClick={next}>
+        Next
+      </Button>,
+    ];
   })();
 
   return (
@@ -367,15 +389,7 @@ function SignedInWizard({
       {step === 5 ? <PhotosStep photos={photos} setPhotos={draft.setPhotos} /> : null}
       {step === 6 ? <ReviewStep form={form} photos={photos} onEdit={go} /> : null}
       {step === VERIFY_STEP ? (
-        <VerifyStep
-          form={form}
-          photos={photos}
-          isAdmin={isAdmin}
-          onFeatured={(v) => onChange('featured', v)}
-          freeOffer={freeOffer}
-          onFree={() => void create(true)}
-          busy={busy === 'free'}
-        />
+        <VerifyStep form={form} photos={photos} isAdmin={isAdmin} onFeatured={(v) => onChange('featured', v)} freeOffer={freeOffer} onFree={() => void create(true)} busy={busy === 'free'} />
       ) : null}
       {step === PAYMENT_STEP ? (
         <Stack gap="md">

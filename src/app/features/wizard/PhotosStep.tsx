@@ -93,17 +93,7 @@ export function PhotosStep({ photos, setPhotos }: { photos: WizardPhoto[]; setPh
                   Main photo
                 </Badge>
               ) : null}
-              <ActionIcon
-                pos="absolute"
-                top={6}
-                right={6}
-                variant="white"
-                color="red"
-                radius="xl"
-                size="md"
-                aria-label={`Remove photo ${i + 1}`}
-                onClick={() => remove(p.id)}
-              >
+              <ActionIcon pos="absolute" top={6} right={6} variant="white" color="red" radius="xl" size="md" aria-label={`Remove photo ${i + 1}`} onClick={() => remove(p.id)}>
                 <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
                   ×
                 </span>

@@ -165,8 +165,7 @@ export function VerifyStep({
         </Group>
       </Card>
       <Text fz="sm">
-        &lsquo;Create listing&rsquo; sends your listing; you then pay the listing fee to publish it. If you are offline, it is kept on this device and sent when the
-        connection returns.
+        &lsquo;Create listing&rsquo; sends your listing; you then pay the listing fee to publish it. If you are offline, it is kept on this device and sent when the connection returns.
       </Text>
       {isAdmin ? (
         <Card padding="sm" radius="md" bg="gold.0">
@@ -182,8 +181,8 @@ export function VerifyStep({
         <Alert color="brand" variant="light" title="You can list this vehicle for free">
           <Stack gap="xs">
             <Text fz="sm">
-              You have {freeOffer.activeCount} active {freeOffer.activeCount === 1 ? 'listing' : 'listings'}, so this one can be published now at no cost. It
-              shares their expiry date: {expiryText(freeOffer.expiresAt)}.
+              You have {freeOffer.activeCount} active {freeOffer.activeCount === 1 ? 'listing' : 'listings'}, so this one can be published now at no cost. It shares their expiry date:{' '}
+              {expiryText(freeOffer.expiresAt)}.
             </Text>
             <Button onClick={onFree} loading={busy} w="fit-content">
               Publish for free

@@ -51,7 +51,9 @@ export default function SellPage() {
               <Text role="alert">{problem}</Text>
             ) : valid && (!editing || editVehicle) ? (
               <Text>
-                {editing ? 'Your listing is open in the wizard. Close it to go to your dashboard.' : 'Your listing is open in the wizard. Close it to go to your dashboard; your draft stays on this device.'}
+                {editing
+                  ? 'Your listing is open in the wizard. Close it to go to your dashboard.'
+                  : 'Your listing is open in the wizard. Close it to go to your dashboard; your draft stays on this device.'}
               </Text>
             ) : (
               <Loader />

@@ -4,16 +4,7 @@ import { DraftPhotoMissingError, getDraft, saveDraft } from '../../../data/draft
 import { listOutbox } from '../../../data/outbox/enqueue';
 import { type CreateItem, type OutboxItem } from '../../../data/outbox/items';
 import { PLACEHOLDER_IMAGE } from '../../../domain/constants';
-import {
-  EDIT_STEPS,
-  emptyForm,
-  formFromVehicle,
-  fromListingFields,
-  PAYMENT_STEP,
-  toListingFields,
-  VERIFY_STEP,
-  type WizardForm,
-} from '../../../domain/listingWizard';
+import { EDIT_STEPS, emptyForm, formFromVehicle, fromListingFields, PAYMENT_STEP, toListingFields, VERIFY_STEP, type WizardForm } from '../../../domain/listingWizard';
 import type { SubscriptionPlan } from '../../../domain/fees';
 import type { Vehicle } from '../../../domain/vehicle';
 
@@ -100,9 +91,7 @@ export function useWizardDraft({ id, restore, editVehicle, defaults, onSaveError
               fields: toListingFields(formRef.current),
               // Photos already stored are named by id only: a save never writes the same bytes twice.
               ...(withPhotos && {
-                photos: photosRef.current
-                  .filter((p) => p.blob)
-                  .map((p) => (!all && stored.current.has(p.id) ? { id: p.id } : { id: p.id, blob: p.blob!, name: p.name })),
+                photos: photosRef.current.filter((p) => p.blob).map((p) => (!all && stored.current.has(p.id) ? { id: p.id } : { id: p.id, blob: p.blob!, name: p.name })),
               }),
             });
           const saved = await save(false).catch((err: unknown) => {

@@ -11,7 +11,14 @@ export function FilterChips({ chips, onRemove, keepCase = true, ...group }: { ch
   return (
     <Group gap={6} {...group}>
       {chips.map((c) => (
-        <Badge key={c.field} variant="light" size="lg" pr={4} tt={keepCase ? 'none' : undefined} rightSection={<CloseButton size="xs" aria-label={`Remove ${c.label}`} onClick={() => onRemove(c.field)} />}>
+        <Badge
+          key={c.field}
+          variant="light"
+          size="lg"
+          pr={4}
+          tt={keepCase ? 'none' : undefined}
+          rightSection={<CloseButton size="xs" aria-label={`Remove ${c.label}`} onClick={() => onRemove(c.field)} />}
+        >
           {c.label}
         </Badge>
       ))}

@@ -70,7 +70,16 @@ function TopNav() {
     </Button>
   ));
   return (
-    <Box component="header" pos="fixed" top={0} left={0} right={0} mih={NAV_HEIGHT_PX} bg="white" style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-2)', display: 'flex', alignItems: 'center' }}>
+    <Box
+      component="header"
+      pos="fixed"
+      top={0}
+      left={0}
+      right={0}
+      mih={NAV_HEIGHT_PX}
+      bg="white"
+      style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-2)', display: 'flex', alignItems: 'center' }}
+    >
       <Container size="xl" w="100%">
         {mobile ? (
           <Group justify="space-between" wrap="nowrap">

@@ -7,15 +7,7 @@ import { hideToast, removeToast, toastStore } from './toasts';
 export function Toasts() {
   const toasts = useSnapshot(toastStore).toasts.filter((t) => t.place === 'page');
   return (
-    <Stack
-      gap="xs"
-      pos="fixed"
-      top={NAV_HEIGHT_PX + 12}
-      right={12}
-      w="min(420px, calc(100vw - 24px))"
-      style={{ zIndex: 400, pointerEvents: 'none' }}
-      aria-live="polite"
-    >
+    <Stack gap="xs" pos="fixed" top={NAV_HEIGHT_PX + 12} right={12} w="min(420px, calc(100vw - 24px))" style={{ zIndex: 400, pointerEvents: 'none' }} aria-live="polite">
       {toasts.map((t) => (
         <Transition key={t.id} mounted={t.visible} transition="slide-left" duration={200} onExited={() => removeToast(t.id)}>
           {(style) => (

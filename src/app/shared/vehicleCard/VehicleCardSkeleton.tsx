@@ -54,15 +54,7 @@ export function VehicleCardSkeleton() {
 }
 
 /** `count` card placeholders in the same grid as the results they stand for. */
-export function VehicleGridSkeleton({
-  count,
-  cols = { base: 1, xs: 2, md: 3, lg: 4 },
-  spacing = 'md',
-}: {
-  count: number;
-  cols?: SimpleGridProps['cols'];
-  spacing?: SimpleGridProps['spacing'];
-}) {
+export function VehicleGridSkeleton({ count, cols = { base: 1, xs: 2, md: 3, lg: 4 }, spacing = 'md' }: { count: number; cols?: SimpleGridProps['cols']; spacing?: SimpleGridProps['spacing'] }) {
   return (
     <SimpleGrid cols={cols} spacing={spacing} aria-hidden>
       {Array.from({ length: count }, (_, i) => (

@@ -85,11 +85,7 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       } else {
         head = fixedPageHead(url, origin) ?? anyPage();
       }
-      const links = [
-        url === '/' ? HOME_HERO_PRELOAD_LINK : null,
-        listed ? listingPhotoPreloadLink(listed.images) : null,
-        screenLinks(url, req.headers['sec-ch-ua-mobile']),
-      ].filter(Boolean);
+      const links = [url === '/' ? HOME_HERO_PRELOAD_LINK : null, listed ? listingPhotoPreloadLink(listed.images) : null, screenLinks(url, req.headers['sec-ch-ua-mobile'])].filter(Boolean);
       if (links.length) reply.header('link', links.join(', '));
       // The home page's own copy carries its hero drawn in HTML (src/app/openingScreen.ts), a listing's its
       // facts and JSON (src/domain/listingFacts.ts); a build without them gets the shell.

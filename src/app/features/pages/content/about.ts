@@ -2,17 +2,16 @@ import type { ContentSection } from './types';
 
 export const ABOUT_HERO: { title: string; subtitle: string } = {
   title: 'Buy and sell vehicles across Zimbabwe, directly',
-  subtitle:
-    "Motokari connects buyers and sellers of cars, construction equipment and farming equipment, with no commission and a marketplace that keeps working when your connection does not.",
+  subtitle: 'Motokari connects buyers and sellers of cars, construction equipment and farming equipment, with no commission and a marketplace that keeps working when your connection does not.',
 };
 
 export const ABOUT_MISSION: ContentSection = {
   id: 'mission',
   title: 'Our mission',
   paragraphs: [
-    "Motokari exists to make buying and selling vehicles in Zimbabwe simpler, fairer and more affordable. Whether you are selling a family car in Harare, a tractor in Mashonaland or an excavator in Bulawayo, you should be able to reach serious buyers without paying a large cut of the sale.",
-    "That is why buyers and sellers deal with each other directly, and why Motokari takes no commission. Sellers pay a small, fixed fee in US dollars for each 7-day listing, and buyers browse and search for free.",
-    "We built Motokari for the way Zimbabwe actually connects. After one visit, buyers can browse, search and rank listings by distance with no network, and sellers can draft a listing with photos offline that publishes once a connection returns.",
+    'Motokari exists to make buying and selling vehicles in Zimbabwe simpler, fairer and more affordable. Whether you are selling a family car in Harare, a tractor in Mashonaland or an excavator in Bulawayo, you should be able to reach serious buyers without paying a large cut of the sale.',
+    'That is why buyers and sellers deal with each other directly, and why Motokari takes no commission. Sellers pay a small, fixed fee in US dollars for each 7-day listing, and buyers browse and search for free.',
+    'We built Motokari for the way Zimbabwe actually connects. After one visit, buyers can browse, search and rank listings by distance with no network, and sellers can draft a listing with photos offline that publishes once a connection returns.',
   ],
   bullets: [
     'Cars, construction equipment and farming equipment in one place',
@@ -25,27 +24,27 @@ export const ABOUT_MISSION: ContentSection = {
 export const ABOUT_REASONS: { title: string; text: string }[] = [
   {
     title: 'No commission, ever',
-    text: "You keep the full sale price. Sellers pay only a fixed listing fee of $1 for private sellers or $2 for dealers per 7-day listing, and buyers pay nothing at all.",
+    text: 'You keep the full sale price. Sellers pay only a fixed listing fee of $1 for private sellers or $2 for dealers per 7-day listing, and buyers pay nothing at all.',
   },
   {
     title: 'Works when the network does not',
-    text: "After one visit, you can browse, search and rank listings by distance offline. Sellers can draft listings with photos offline, and they publish once you are connected again.",
+    text: 'After one visit, you can browse, search and rank listings by distance offline. Sellers can draft listings with photos offline, and they publish once you are connected again.',
   },
   {
     title: 'More than cars',
-    text: "Find cars alongside construction and farming equipment, from pick-ups and sedans to tractors, loaders and excavators, all searchable in one place.",
+    text: 'Find cars alongside construction and farming equipment, from pick-ups and sedans to tractors, loaders and excavators, all searchable in one place.',
   },
   {
     title: 'Find vehicles near you',
-    text: "Search Countrywide or within 20, 50, 100 or 200 km, and rank results by distance so viewings are easy to arrange.",
+    text: 'Search Countrywide or within 20, 50, 100 or 200 km, and rank results by distance so viewings are easy to arrange.',
   },
   {
     title: 'Fresh, relevant listings',
-    text: "Listings run for 7 days and then drop out of search unless the seller relists, so what you see is more likely to still be for sale.",
+    text: 'Listings run for 7 days and then drop out of search unless the seller relists, so what you see is more likely to still be for sale.',
   },
   {
     title: 'Real people to help',
-    text: "Our support team responds within 24 hours, and our buying and selling guides explain the checks and paperwork step by step.",
+    text: 'Our support team responds within 24 hours, and our buying and selling guides explain the checks and paperwork step by step.',
   },
 ];
 

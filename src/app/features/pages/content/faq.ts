@@ -14,56 +14,54 @@ export const FAQ_ITEMS: FaqItem[] = [
     category: 'buyers',
     question: 'How do I search for a vehicle?',
     answer:
-      "Use the search page to choose what you are looking for, whether that is a car, construction equipment or farming equipment, then narrow the results by make, model, price and distance. You can rank the results by distance to see the vehicles closest to you first.",
+      'Use the search page to choose what you are looking for, whether that is a car, construction equipment or farming equipment, then narrow the results by make, model, price and distance. You can rank the results by distance to see the vehicles closest to you first.',
   },
   {
     id: 'buyers-price-range',
     category: 'buyers',
     question: 'What price range can I search?',
-    answer:
-      "The price filter covers vehicles from $1,500 to $200,000. All prices on Motokari are in US dollars, and the price shown is the seller's asking price, so there may be room to negotiate.",
+    answer: "The price filter covers vehicles from $1,500 to $200,000. All prices on Motokari are in US dollars, and the price shown is the seller's asking price, so there may be room to negotiate.",
   },
   {
     id: 'buyers-distance',
     category: 'buyers',
     question: 'How does the distance filter work?',
     answer:
-      "You can search Countrywide, or limit the results to vehicles within 20, 50, 100 or 200 km of your location. Choose a smaller radius to avoid long trips for viewings, or Countrywide if you are happy to travel for the right vehicle.",
+      'You can search Countrywide, or limit the results to vehicles within 20, 50, 100 or 200 km of your location. Choose a smaller radius to avoid long trips for viewings, or Countrywide if you are happy to travel for the right vehicle.',
   },
   {
     id: 'buyers-contact',
     category: 'buyers',
     question: 'How do I contact a seller?',
     answer:
-      "You need to be signed in to contact a seller. Once you are signed in, open the listing and use the contact options shown. You then deal with the seller directly; Motokari is not a party to the sale.",
+      'You need to be signed in to contact a seller. Once you are signed in, open the listing and use the contact options shown. You then deal with the seller directly; Motokari is not a party to the sale.',
   },
   {
     id: 'buyers-offline',
     category: 'buyers',
     question: 'Can I use Motokari without an internet connection?',
     answer:
-      "Yes. After you have visited Motokari once, you can browse, search and rank listings by distance even with no network. You will see the listings saved on your device, and new listings and changes appear the next time you connect.",
+      'Yes. After you have visited Motokari once, you can browse, search and rank listings by distance even with no network. You will see the listings saved on your device, and new listings and changes appear the next time you connect.',
   },
   {
     id: 'buyers-safety',
     category: 'buyers',
     question: 'How can I buy safely?',
     answer:
-      "Always see the vehicle in person, check that the chassis and engine numbers match the registration book, get a free ZRP police clearance and have a mechanic inspect it. Never pay a deposit for a vehicle you have not seen, and put the deal in a signed agreement of sale. Our buying guide covers each step in detail.",
+      'Always see the vehicle in person, check that the chassis and engine numbers match the registration book, get a free ZRP police clearance and have a mechanic inspect it. Never pay a deposit for a vehicle you have not seen, and put the deal in a signed agreement of sale. Our buying guide covers each step in detail.',
   },
   {
     id: 'buyers-listing-gone',
     category: 'buyers',
     question: 'Why has a listing I was watching disappeared?',
     answer:
-      "Listings run for 7 days. After that they become inactive and are hidden from search, although the seller may choose to relist the vehicle. A listing may also have ended because the vehicle has been sold.",
+      'Listings run for 7 days. After that they become inactive and are hidden from search, although the seller may choose to relist the vehicle. A listing may also have ended because the vehicle has been sold.',
   },
   {
     id: 'buyers-cost',
     category: 'buyers',
     question: 'Does it cost anything to buy through Motokari?',
-    answer:
-      "No. Buyers do not pay Motokari anything, and we take no commission on sales. You pay the agreed price directly to the seller.",
+    answer: 'No. Buyers do not pay Motokari anything, and we take no commission on sales. You pay the agreed price directly to the seller.',
   },
 
   // For sellers
@@ -71,64 +69,59 @@ export const FAQ_ITEMS: FaqItem[] = [
     id: 'sellers-fees',
     category: 'sellers',
     question: 'How much does it cost to sell on Motokari?',
-    answer:
-      "Private sellers pay $1 and dealers pay $2 for each 7-day listing. That is the only fee: Motokari takes no commission on your sale, however much you sell for.",
+    answer: 'Private sellers pay $1 and dealers pay $2 for each 7-day listing. That is the only fee: Motokari takes no commission on your sale, however much you sell for.',
   },
   {
     id: 'sellers-plans',
     category: 'sellers',
     question: 'What is the difference between the standard and premium plans?',
     answer:
-      "The standard plan is for private sellers and costs $1 per 7-day listing, without featured placement. The premium plan is for dealers and costs $2 per 7-day listing, with featured listings that give your vehicles extra visibility.",
+      'The standard plan is for private sellers and costs $1 per 7-day listing, without featured placement. The premium plan is for dealers and costs $2 per 7-day listing, with featured listings that give your vehicles extra visibility.',
   },
   {
     id: 'sellers-lifecycle',
     category: 'sellers',
     question: 'How long does my listing stay live?',
-    answer:
-      "Each listing runs for 7 days from publication. After that it becomes inactive and is hidden from search, but its details stay in your seller dashboard so you do not have to start again.",
+    answer: 'Each listing runs for 7 days from publication. After that it becomes inactive and is hidden from search, but its details stay in your seller dashboard so you do not have to start again.',
   },
   {
     id: 'sellers-relist',
     category: 'sellers',
     question: 'Can I relist a vehicle that has not sold?',
-    answer:
-      "Yes. Open the inactive listing in your seller dashboard, update the price or details if you wish, and pay the listing fee to run it for another 7 days.",
+    answer: 'Yes. Open the inactive listing in your seller dashboard, update the price or details if you wish, and pay the listing fee to run it for another 7 days.',
   },
   {
     id: 'sellers-photos',
     category: 'sellers',
     question: 'How many photos can I add?',
-    answer:
-      "You can add up to 8 photos per listing. Use real, recent photos of the vehicle itself, taken in good light, and include any damage so buyers know what to expect.",
+    answer: 'You can add up to 8 photos per listing. Use real, recent photos of the vehicle itself, taken in good light, and include any damage so buyers know what to expect.',
   },
   {
     id: 'sellers-offline-drafts',
     category: 'sellers',
     question: 'Can I create a listing without a connection?',
     answer:
-      "Yes. You can draft a listing, including its photos, while offline, and Motokari keeps it on your device. When your connection returns, the listing is uploaded and published; the listing fee must be paid before it goes live.",
+      'Yes. You can draft a listing, including its photos, while offline, and Motokari keeps it on your device. When your connection returns, the listing is uploaded and published; the listing fee must be paid before it goes live.',
   },
   {
     id: 'sellers-payment',
     category: 'sellers',
     question: 'How do I pay the listing fee?',
-    answer:
-      "You can pay by card or by EcoCash mobile money. The fee is paid before your listing is published.",
+    answer: 'You can pay by card or by EcoCash mobile money. The fee is paid before your listing is published.',
   },
   {
     id: 'sellers-refunds',
     category: 'sellers',
     question: 'Can I get a refund or cancel a listing?',
     answer:
-      "Listing fees are non-refundable, and a listing cannot be cancelled once it has been paid for. If you were charged twice or a technical error affected your listing, contact us at {email} and we will refund the amount as account credit, which cannot be transferred to another account.",
+      'Listing fees are non-refundable, and a listing cannot be cancelled once it has been paid for. If you were charged twice or a technical error affected your listing, contact us at {email} and we will refund the amount as account credit, which cannot be transferred to another account.',
   },
   {
     id: 'sellers-dealers',
     category: 'sellers',
     question: 'How do I sell as a dealer?',
     answer:
-      "Register as a dealer and provide your business credentials, such as your business registration details, so we can confirm that you are trading as a business. Dealers list on the premium plan at $2 per 7-day listing, with featured listings.",
+      'Register as a dealer and provide your business credentials, such as your business registration details, so we can confirm that you are trading as a business. Dealers list on the premium plan at $2 per 7-day listing, with featured listings.',
   },
 
   // About Motokari
@@ -137,35 +130,33 @@ export const FAQ_ITEMS: FaqItem[] = [
     category: 'about',
     question: 'What is Motokari?',
     answer:
-      "Motokari is an online marketplace for buying and selling cars, construction equipment and farming equipment in Zimbabwe. Buyers and sellers deal with each other directly, and the site is built to work well even when your connection does not.",
+      'Motokari is an online marketplace for buying and selling cars, construction equipment and farming equipment in Zimbabwe. Buyers and sellers deal with each other directly, and the site is built to work well even when your connection does not.',
   },
   {
     id: 'about-commission',
     category: 'about',
     question: 'Does Motokari take a commission on sales?',
-    answer:
-      "No. Motokari takes no commission. The only fees are for listings: $1 per 7-day listing for private sellers and $2 for dealers.",
+    answer: 'No. Motokari takes no commission. The only fees are for listings: $1 per 7-day listing for private sellers and $2 for dealers.',
   },
   {
     id: 'about-party',
     category: 'about',
     question: 'Is Motokari involved in the sale?',
     answer:
-      "No. Motokari is not a party to any sale. We do not inspect vehicles, hold payments or guarantee deals, so buyers and sellers should make their own checks and complete the paperwork themselves.",
+      'No. Motokari is not a party to any sale. We do not inspect vehicles, hold payments or guarantee deals, so buyers and sellers should make their own checks and complete the paperwork themselves.',
   },
   {
     id: 'about-support',
     category: 'about',
     question: 'How do I contact Motokari support?',
     answer:
-      "Email us at {email}. We respond within 24 hours. To help us help you quickly, include the email address or phone number on your account and, if your question is about a listing or payment, the listing title and payment date.",
+      'Email us at {email}. We respond within 24 hours. To help us help you quickly, include the email address or phone number on your account and, if your question is about a listing or payment, the listing title and payment date.',
   },
   {
     id: 'about-age',
     category: 'about',
     question: 'Is there a minimum age to use Motokari?',
-    answer:
-      "Yes. Motokari is not for people under 18. You must be 18 or older to create an account, contact sellers or publish a listing.",
+    answer: 'Yes. Motokari is not for people under 18. You must be 18 or older to create an account, contact sellers or publish a listing.',
   },
   {
     id: 'about-install',

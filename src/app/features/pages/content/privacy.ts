@@ -5,7 +5,7 @@ export const PRIVACY_SECTIONS: ContentSection[] = [
     id: 'data-collected',
     title: 'Information we collect',
     paragraphs: [
-      "We collect the information you give us, the information created when you use Motokari, and a limited amount of technical information from your device. We only ask for what we need to run the marketplace.",
+      'We collect the information you give us, the information created when you use Motokari, and a limited amount of technical information from your device. We only ask for what we need to run the marketplace.',
     ],
     bullets: [
       'Account details: your name, email address, phone number and password.',
@@ -21,9 +21,7 @@ export const PRIVACY_SECTIONS: ContentSection[] = [
   {
     id: 'use',
     title: 'How we use your information',
-    paragraphs: [
-      "We use your information to provide Motokari and keep it safe, and we only use it for purposes that are compatible with why we collected it.",
-    ],
+    paragraphs: ['We use your information to provide Motokari and keep it safe, and we only use it for purposes that are compatible with why we collected it.'],
     bullets: [
       'To create and manage your account and sign you in.',
       'To publish your listings, show them to buyers and manage their 7-day lifecycle.',
@@ -39,14 +37,12 @@ export const PRIVACY_SECTIONS: ContentSection[] = [
   {
     id: 'sharing',
     title: 'How we share your information',
-    paragraphs: [
-      "We do not sell your personal information. We share it only where needed to run Motokari, where you ask us to, or where the law requires it.",
-    ],
+    paragraphs: ['We do not sell your personal information. We share it only where needed to run Motokari, where you ask us to, or where the law requires it.'],
     bullets: [
       'With other users: your listings are public, and the contact details needed to arrange a sale are shared when a signed-in buyer contacts a seller.',
       'With payment providers: a card payment provider and a mobile-money provider (EcoCash) process listing fees on our behalf.',
       'With service providers who host, store, secure and analyse our service, under contracts that require them to protect your information.',
-      'With the police, courts or regulators when we are legally required to, or when it is necessary to prevent fraud or protect someone\'s safety.',
+      "With the police, courts or regulators when we are legally required to, or when it is necessary to prevent fraud or protect someone's safety.",
       'With a buyer or successor if Motokari is ever reorganised, merged or sold, subject to this policy.',
     ],
   },
@@ -54,9 +50,9 @@ export const PRIVACY_SECTIONS: ContentSection[] = [
     id: 'security',
     title: 'How we protect your information',
     paragraphs: [
-      "We use reasonable technical and organisational measures to protect your information, including encrypted connections, access controls and limiting staff access to what they need for their work.",
-      "Some information is stored on your own device so Motokari can work offline. Keep your device locked and your password private, and sign out on shared devices.",
-      "No system is completely secure. If we become aware of a breach that affects your personal information, we will act promptly and notify you and the authorities where the law requires.",
+      'We use reasonable technical and organisational measures to protect your information, including encrypted connections, access controls and limiting staff access to what they need for their work.',
+      'Some information is stored on your own device so Motokari can work offline. Keep your device locked and your password private, and sign out on shared devices.',
+      'No system is completely secure. If we become aware of a breach that affects your personal information, we will act promptly and notify you and the authorities where the law requires.',
     ],
   },
   {
@@ -64,7 +60,7 @@ export const PRIVACY_SECTIONS: ContentSection[] = [
     title: 'Your rights',
     paragraphs: [
       "Under Zimbabwe's Data Protection Act (Chapter 12:07), you have rights over your personal information. To use any of them, email us at {email}; we respond within 24 hours and may need to confirm your identity before acting on a request.",
-      "If you are unhappy with how we have handled your information, please tell us first so we can try to put it right. You also have the right to complain to POTRAZ, the data protection authority in Zimbabwe.",
+      'If you are unhappy with how we have handled your information, please tell us first so we can try to put it right. You also have the right to complain to POTRAZ, the data protection authority in Zimbabwe.',
     ],
     bullets: [
       'Access: ask for a copy of the personal information we hold about you.',
@@ -78,7 +74,7 @@ export const PRIVACY_SECTIONS: ContentSection[] = [
     id: 'retention',
     title: 'How long we keep your information',
     paragraphs: [
-      "We keep personal information only for as long as we need it for the purposes described in this policy or as the law requires. When it is no longer needed, we delete or anonymise it.",
+      'We keep personal information only for as long as we need it for the purposes described in this policy or as the law requires. When it is no longer needed, we delete or anonymise it.',
     ],
     bullets: [
       'Inactive accounts: kept for up to 2 years after your last sign-in, then closed and deleted.',
@@ -91,24 +87,24 @@ export const PRIVACY_SECTIONS: ContentSection[] = [
     id: 'cookies',
     title: 'Cookies and local storage',
     paragraphs: [
-      "Motokari uses cookies and similar technologies, including storage on your device for offline use, to keep you signed in, remember your preferences, understand how the site is used and, with your consent, for marketing.",
-      "Our cookie policy explains the types of cookies we use, how long they last and how you can manage your preferences.",
+      'Motokari uses cookies and similar technologies, including storage on your device for offline use, to keep you signed in, remember your preferences, understand how the site is used and, with your consent, for marketing.',
+      'Our cookie policy explains the types of cookies we use, how long they last and how you can manage your preferences.',
     ],
   },
   {
     id: 'children',
     title: 'Children',
     paragraphs: [
-      "Motokari is not for people under 18, and we do not knowingly collect personal information from anyone under 18.",
-      "If you believe a person under 18 has created an account or given us their information, please contact us at {email} and we will delete it.",
+      'Motokari is not for people under 18, and we do not knowingly collect personal information from anyone under 18.',
+      'If you believe a person under 18 has created an account or given us their information, please contact us at {email} and we will delete it.',
     ],
   },
   {
     id: 'changes',
     title: 'Changes to this policy',
     paragraphs: [
-      "We may update this privacy policy as Motokari changes or the law develops. When we do, we will update the date on this page.",
-      "If we make significant changes, we will tell you through Motokari or by email before they take effect. If you have any questions about this policy, contact us at {email}.",
+      'We may update this privacy policy as Motokari changes or the law develops. When we do, we will update the date on this page.',
+      'If we make significant changes, we will tell you through Motokari or by email before they take effect. If you have any questions about this policy, contact us at {email}.',
     ],
   },
 ];

@@ -1,16 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Container, Group, Paper, SegmentedControl, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
-import {
-  DISTANCE_OPTIONS_KM,
-  ENGINE_SIZE_BANDS,
-  FUEL_TYPES,
-  HOME_PRICE_SLIDER,
-  REGIONS,
-  YEAR_MIN,
-  type SortOrder,
-  type VehicleType,
-} from '../../../../domain/constants';
+import { DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, FUEL_TYPES, HOME_PRICE_SLIDER, REGIONS, YEAR_MIN, type SortOrder, type VehicleType } from '../../../../domain/constants';
 import { fuelText } from '../../../../domain/display';
 import { locationStore } from '../../../shared/location/locationStore';
 import { buildRequest, SORT_LABELS } from '../../../shared/search/query';
@@ -39,8 +30,7 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
   const [sort, setSort] = useState<SortOrder>('newest');
   const results = useRef<HTMLDivElement>(null);
   const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
-  const set = (k: string) => (v: string | null) =>
-    setForm((f) => withCatalogueChoice(f, k, v ?? undefined, undefined));
+  const set = (k: string) => (v: string | null) => setForm((f) => withCatalogueChoice(f, k, v ?? undefined, undefined));
   // Fuel and engine apply to cars only (spec section 5).
   const effective = useMemo<Fields>(() => (tab === 'car' ? applied : { ...applied, fuel_type: undefined, engine_size: undefined }), [applied, tab]);
   const req = useMemo(() => buildRequest({ ...effective, vehicle_type: tab }, sort, position, 24), [effective, tab, sort, position]);
@@ -99,7 +89,14 @@ export default function DesktopHomeSearch({ tab, setTab }: { tab: VehicleType; s
               />
             ) : null}
             {level >= 2 && tab === 'car' ? (
-              <Select label="Engine size" placeholder="Any size" data={ENGINE_SIZE_BANDS.map((b) => ({ value: b, label: `${b} L` }))} value={form.engine_size ?? null} onChange={set('engine_size')} clearable />
+              <Select
+                label="Engine size"
+                placeholder="Any size"
+                data={ENGINE_SIZE_BANDS.map((b) => ({ value: b, label: `${b} L` }))}
+                value={form.engine_size ?? null}
+                onChange={set('engine_size')}
+                clearable
+              />
             ) : null}
             {level >= 2 ? (
               <Stack gap={4}>

@@ -58,7 +58,14 @@ export function HomeHero({ mobile }: { mobile: boolean }) {
       {play && !failed ? <HeroVideo key={variant} variant={variant} onFail={fail} /> : <HeroPoster variant={variant} />}
       <Box style={{ position: 'absolute', inset: 0, background: overlay }} />
       <Container size="xl" pos="relative" h="100%">
-        <Stack gap="sm" maw={mobile ? undefined : HERO_COPY.maxWidthPx} pt={mobile ? HERO_COPY.phoneTopPx : 0} pb={mobile ? 0 : HERO_COPY.desktopBottomPx} justify={mobile ? 'flex-start' : 'center'} h="100%">
+        <Stack
+          gap="sm"
+          maw={mobile ? undefined : HERO_COPY.maxWidthPx}
+          pt={mobile ? HERO_COPY.phoneTopPx : 0}
+          pb={mobile ? 0 : HERO_COPY.desktopBottomPx}
+          justify={mobile ? 'flex-start' : 'center'}
+          h="100%"
+        >
           <Title order={1} fz={HERO_TITLE_PX[variant]} lh={1.1} style={{ textShadow: HERO_TEXT_SHADOW.title }}>
             {HOME_HERO_TEXTS.title}
           </Title>

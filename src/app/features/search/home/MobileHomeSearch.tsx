@@ -2,15 +2,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Box, Button, Center, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { HOME_MOBILE_LIST_SIZE, type VehicleType } from '../../../../domain/constants';
-import {
-  advancedOptionCount,
-  carsFoundText,
-  HOME_CONDITION_LABELS,
-  HOME_MOBILE_TEXTS,
-  mobileSearchFields,
-  searchCarsText,
-  type MobileSearch,
-} from '../../../../domain/home';
+import { advancedOptionCount, carsFoundText, HOME_CONDITION_LABELS, HOME_MOBILE_TEXTS, mobileSearchFields, searchCarsText, type MobileSearch } from '../../../../domain/home';
 import { locationStore } from '../../../shared/location/locationStore';
 import { buildRequest } from '../../../shared/search/query';
 import { NativeMakeModel } from './NativeMakeModel';
@@ -68,9 +60,7 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
   const appliedFields = useMemo(() => mobileSearchFields(applied), [applied]);
   const cars = tab === 'car';
   const live = useSearch(useMemo(() => (cars ? buildRequest({ ...liveFields, vehicle_type: 'car' }, 'newest', position, 1) : null), [cars, liveFields, position]));
-  const results = useSearch(
-    useMemo(() => (cars ? buildRequest({ ...appliedFields, vehicle_type: 'car' }, 'newest', position, HOME_MOBILE_LIST_SIZE) : null), [cars, appliedFields, position]),
-  );
+  const results = useSearch(useMemo(() => (cars ? buildRequest({ ...appliedFields, vehicle_type: 'car' }, 'newest', position, HOME_MOBILE_LIST_SIZE) : null), [cars, appliedFields, position]));
   const update = (patch: Partial<MobileSearch>) => setSearch((s) => ({ ...s, ...patch }));
   const options = advancedOptionCount(search);
   const firstCount = live.searching && live.total === 0;
@@ -95,11 +85,7 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
           <VehicleTypeTabs value={tab} onChange={onTab} grow />
           {tab === 'car' ? (
             <Stack gap="sm">
-              <NativeMakeModel
-                vehicleType="car"
-                value={search}
-                onChange={(field, v) => setSearch((s) => withCatalogueChoice(s, field, v ?? undefined, undefined))}
-              />
+              <NativeMakeModel vehicleType="car" value={search} onChange={(field, v) => setSearch((s) => withCatalogueChoice(s, field, v ?? undefined, undefined))} />
               <OptionChips search={search} onClear={(key) => update({ [key]: undefined })} />
               <Group gap="sm" wrap="nowrap" mt={4}>
                 <Button

@@ -15,12 +15,7 @@ export function NativeMakeModel({ vehicleType, value, onChange }: { vehicleType:
   const models = make ? options.models(make) : [];
   return (
     <>
-      <NativeSelect
-        label="Make"
-        data={[{ value: '', label: 'All makes' }, ...options.makes]}
-        value={make ?? ''}
-        onChange={(e) => onChange('make', e.currentTarget.value || null)}
-      />
+      <NativeSelect label="Make" data={[{ value: '', label: 'All makes' }, ...options.makes]} value={make ?? ''} onChange={(e) => onChange('make', e.currentTarget.value || null)} />
       <NativeSelect
         label="Model"
         data={[{ value: '', label: make ? 'All models' : SEARCH_FIELD_TEXTS.selectMakeFirst }, ...models]}

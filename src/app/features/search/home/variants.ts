@@ -4,4 +4,3 @@
 
 export const loadDesktopHome = () => import('./DesktopHomeSearch');
 export const loadMobileHome = () => import('./MobileHomeSearch');
-
