@@ -1,3 +1,4 @@
+import { escapeMarkup as esc } from '../domain/markup';
 import { FONT_FAMILY, brand, gold, gray } from './brandColors';
 import { NAV_HEIGHT_PX, PRODUCT_NAME, startupText } from '../domain/constants';
 import { HOME_DESKTOP_MIN_WIDTH, HOME_HERO_TEXTS, heroMedia } from '../domain/home';
@@ -13,7 +14,6 @@ import { HERO_COPY, HERO_FILL, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TEXT_SHADOW, H
 // React screens use, so the two do not drift apart. Other pages keep the plain startup text: there
 // a drawn opening screen measured slower (more layout and paint before the screen's own).
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const px = (n: number) => `${n}px`;
 const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const declarations = (o: Record<string, string | number>) =>

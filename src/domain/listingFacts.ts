@@ -1,3 +1,4 @@
+import { escapeMarkup as esc, scriptJson } from './markup';
 import { PLACEHOLDER_IMAGE } from './constants';
 import { conditionText, fuelText, mileageText, priceText, titleOf, transmissionText } from './display';
 import { clip } from './seo';
@@ -16,8 +17,6 @@ export const LISTING_FACTS_MARK = '<!--listing-facts-->';
 export const LISTING_DATA_ID = 'mk-listing';
 /** How much of the description the facts show. */
 const DESCRIPTION_CHARS = 320;
-
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const BROWSE: Record<Vehicle['vehicle_type'], { path: string; label: string }> = {
   car: { path: '/cars', label: 'Browse Cars' },
@@ -59,9 +58,5 @@ export function listingFactsHtml(v: Vehicle): string {
 
 /** The listing's JSON as the page carries it: inside a script element, so no text in it may close the element. */
 export function listingDataScript(v: Vehicle): string {
-  const json = JSON.stringify(v)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${LISTING_DATA_ID}">${json}</script>`;
+  return `<script type="application/json" id="${LISTING_DATA_ID}">${scriptJson(v)}</script>`;
 }

@@ -1,16 +1,9 @@
+import { escapeMarkup as attr, scriptJson } from '../../domain/markup';
 import type { PageHead } from '../../domain/seo';
 import { SITE_NAME } from '../../domain/seo';
 
 // The app's page with a head of its own (src/domain/seo.ts says what it holds): the build's title
 // and description replaced, the Open Graph, Twitter and robots tags and the structured data added.
-
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-/** JSON inside a script element: `<` written as its escape, so no text in it can close the element. */
-const scriptJson = (o: unknown) =>
-  JSON.stringify(o)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 export function headTags(h: PageHead): string {
   const meta = (key: 'name' | 'property', name: string, content: string) => `<meta ${key}="${name}" content="${attr(content)}" />`;

@@ -1,3 +1,4 @@
+import { escapeMarkup as xml } from '../../domain/markup';
 import { Readable } from 'node:stream';
 import { listingPath } from '../../domain/seo';
 import type { Db } from '../db/client';
@@ -30,7 +31,6 @@ const READ_PAGE = 5000;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 const url = (loc: string, lastmod?: Date) => `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>\n`;
 
 /** The index: the pages' sitemap and one per run of listings (the runs' first ids, see publicIdBoundaries). */
