@@ -327,6 +327,11 @@ describe.each(ENGINES)('%s: pages as crawlers and chat apps read them', (engine)
     expect((await s.request({ method: 'GET', url: '/sitemaps/listings-99.xml' })).statusCode).toBe(404);
     expect((await s.request({ method: 'GET', url: '/sitemaps/other.xml' })).statusCode).toBe(404);
   });
+
+  it('keeps these addresses out of the API description', async () => {
+    const paths = Object.keys(((await s.request({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> }).paths);
+    expect(paths.filter((p) => !p.startsWith('/api/'))).toEqual([]);
+  });
 });
 
 /** A sitemap's XML: one root, every element closed in order, no stray ampersand. */

@@ -26,6 +26,9 @@ Disallow: /admin
 Sitemap: ${origin}/sitemap.xml
 `;
 
+/** Not part of the API: left out of its OpenAPI description (/api/docs). */
+const NOT_API = { schema: { hide: true } };
+
 export const seoRoutes: FastifyPluginAsync<{ sitemapSize?: number }> = async (app, opts) => {
   const { db, media, config } = app.ctx;
   const origin = config.publicUrl;
@@ -39,15 +42,15 @@ export const seoRoutes: FastifyPluginAsync<{ sitemapSize?: number }> = async (ap
     return { revision, notModified: req.headers['if-none-match'] === etag };
   };
 
-  app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS(origin)));
+  app.get('/robots.txt', NOT_API, async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS(origin)));
 
-  app.get('/sitemap.xml', async (req, reply) => {
+  app.get('/sitemap.xml', NOT_API, async (req, reply) => {
     const { revision, notModified } = await fresh(req, reply);
     if (notModified) return reply.code(304).send();
     return reply.send(sitemapIndex(origin, (await runs.boundaries(revision)).length));
   });
 
-  app.get('/sitemaps/:file', async (req, reply) => {
+  app.get('/sitemaps/:file', NOT_API, async (req, reply) => {
     const { file } = req.params as { file: string };
     const listings = /^listings-([1-9]\d{0,5})\.xml$/.exec(file);
     if (file !== 'pages.xml' && !listings) return reply.code(404).send({ detail: GENERIC_MESSAGES.notFound });
@@ -63,7 +66,7 @@ export const seoRoutes: FastifyPluginAsync<{ sitemapSize?: number }> = async (ap
     return reply.send(listingsSitemap(db, origin, boundaries[n - 1]!, boundaries[n] ?? null));
   });
 
-  app.get('/preview/:file', async (req, reply) => {
+  app.get('/preview/:file', NOT_API, async (req, reply) => {
     const { file } = req.params as { file: string };
     const id = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jpg$/i.exec(file)?.[1];
     const row = id ? await findVehicle(db, id) : null;
