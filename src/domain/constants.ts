@@ -140,9 +140,14 @@ export const DISTANCE_OPTIONS_KM: readonly number[] = [20, 25, 30, 35, 40, 45, 5
 export const BROWSE_PRICE_OPTIONS = [1000, 2000, 5000, 10_000, 15_000, 20_000, 30_000, 50_000, 75_000, 100_000] as const;
 /** Mileage 10,000 to 300,000+ km: "up to" each value, and the last one also as "and more". */
 export const BROWSE_MILEAGE_OPTIONS_KM = [10_000, 25_000, 50_000, 75_000, 100_000, 150_000, 200_000, 300_000] as const;
+/**
+ * Operating hours of construction and farming equipment, where kilometres mean little: "up to" each
+ * value, and the last one also as "and more" (the one option that sets `min_hours`).
+ */
+export const BROWSE_HOURS_OPTIONS = [1000, 2500, 5000, 7500, 10_000, 15_000, 20_000] as const;
 /** Engine CC 1000 to 4000+: "up to" each value, and the last one also as "and more" (an `engine_cc` value "4000+"). */
 export const BROWSE_ENGINE_CC_OPTIONS = [1000, 1500, 2000, 2500, 3000, 3500, 4000] as const;
-/** Construction engine-power bands in horsepower, inclusive, 50-100 HP up to 401+ HP (spec section 9). */
+/** Construction engine-power bands in horsepower, inclusive, 50-100 HP up to 401+ HP (spec section 9); farming offers them too. */
 export const CONSTRUCTION_ENGINE_POWER_BANDS = ['50-100', '101-200', '201-300', '301-400', '401+'] as const;
 export type EnginePowerBand = (typeof CONSTRUCTION_ENGINE_POWER_BANDS)[number];
 /** The most horsepower a listing may state (the database's check holds the same bound). */

@@ -173,6 +173,9 @@ export function changeField<K extends WizardField>(form: WizardForm, field: K, v
 /** Mileage takes only non-negative whole digits, or nothing (spec section 5). */
 export const acceptsMileage = (text: string): boolean => /^\d*$/.test(text);
 
+/** Whether the wizard asks a listing's horsepower: construction and farming equipment, which buyers filter by spec 9's engine-power bands. */
+export const asksEnginePower = (type: VehicleType): boolean => type !== 'car';
+
 const blank = (v: string) => v.trim() === '';
 
 /** What stops a step: field -> message. Empty when the seller may go on. */
@@ -189,7 +192,7 @@ export function stepIssues(step: number, form: WizardForm, now: Date = new Date(
     }
     if (!issues.mileage && !acceptsMileage(form.mileage.trim())) issues.mileage = WIZARD_TEXTS.wholeNumber(FIELD_LABELS.mileage);
     if (!blank(form.engine_size) && !(Number(form.engine_size) > 0)) issues.engine_size = WIZARD_TEXTS.number(FIELD_LABELS.engine_size);
-    if (form.vehicle_type === 'construction' && !blank(form.engine_power_hp)) {
+    if (asksEnginePower(form.vehicle_type) && !blank(form.engine_power_hp)) {
       const hp = Number(form.engine_power_hp.trim());
       if (!Number.isInteger(hp) || hp < 1 || hp > ENGINE_POWER_HP_MAX) issues.engine_power_hp = WIZARD_TEXTS.enginePower;
     }
@@ -238,7 +241,7 @@ export function toListingFields(form: WizardForm): Record<string, unknown> {
     color: textOrNull(form.color),
     ...(form.vehicle_type === 'car' ? { car_category: category, category: null } : { category, car_category: null }),
     engine_size: numberText(form.engine_size),
-    engine_power_hp: form.vehicle_type === 'construction' ? numberText(form.engine_power_hp) : null,
+    engine_power_hp: asksEnginePower(form.vehicle_type) ? numberText(form.engine_power_hp) : null,
     condition: textOrNull(form.condition),
     subscription_plan: textOrNull(form.subscription_plan),
     price: numberText(form.price),

@@ -27,7 +27,7 @@ export const vehicleInputSchema = z.object({
   mileage: z.coerce.number().int().nonnegative().max(10_000_000).nullish(),
   operating_hours: z.coerce.number().int().nonnegative().max(1_000_000).nullish(),
   engine_size: z.coerce.number().positive().max(100).nullish(),
-  /** Horsepower, for construction equipment (spec section 9's engine-power bands filter on it). */
+  /** Horsepower, for construction and farming equipment (spec section 9's engine-power bands filter on it). */
   engine_power_hp: z.coerce.number().int().positive().max(ENGINE_POWER_HP_MAX).nullish(),
   fuel_type: lowerEnum(FUEL_TYPES).nullish(),
   transmission: lowerEnum(TRANSMISSIONS).nullish(),

@@ -57,6 +57,7 @@ export class BaselineListingIndex<T extends Indexed> {
   private capacity = 0;
   private price = new Float64Array(0);
   private mileage = new Float64Array(0);
+  private hours = new Float64Array(0);
   private year = new Float64Array(0);
   private engine = new Float64Array(0);
   /** Engine power in whole horsepower (1 to 5000), 0 for none: two bytes a listing. */
@@ -105,6 +106,7 @@ export class BaselineListingIndex<T extends Indexed> {
     };
     this.price = resize(this.price);
     this.mileage = resize(this.mileage);
+    this.hours = resize(this.hours);
     this.year = resize(this.year);
     this.engine = resize(this.engine);
     const power = new Uint16Array(cap);
@@ -183,6 +185,7 @@ export class BaselineListingIndex<T extends Indexed> {
     this.items[slot] = item;
     this.price[slot] = item.price ?? NONE;
     this.mileage[slot] = item.mileage ?? NONE;
+    this.hours[slot] = item.operating_hours ?? NONE;
     this.year[slot] = item.year;
     this.engine[slot] = item.engine_size ?? NONE;
     this.power[slot] = item.engine_power_hp ?? 0;
@@ -237,6 +240,8 @@ export class BaselineListingIndex<T extends Indexed> {
         return [this.price, NONE];
       case 'mileage':
         return [this.mileage, NONE];
+      case 'operating_hours':
+        return [this.hours, NONE];
       case 'year':
         return [this.year, NONE];
       case 'engine_size':

@@ -23,6 +23,8 @@ describe("the browse screens' filters (spec sections 2.5, 2.6)", () => {
     expect(filterChips({ vehicle_type: 'car', sort: 'newest' })).toEqual([]);
     expect(chipLabel('min_mileage', '300000')).toBe('300,000+ km');
     expect(chipLabel('max_mileage', '50000')).toBe('Up to 50,000 km');
+    expect(chipLabel('max_hours', '2500')).toBe('Up to 2,500 hrs');
+    expect(chipLabel('min_hours', '20000')).toBe('20,000+ hrs');
     expect(chipLabel('engine_cc', '4000')).toBe('Up to 4,000 cc');
     expect(chipLabel('engine_cc', '4000+')).toBe('4,000+ cc');
     expect(chipLabel('max_price', '20000')).toBe('Up to $20,000');

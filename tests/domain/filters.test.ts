@@ -16,6 +16,7 @@ const base: Searchable = {
   seller_id: 's1',
   price: 38000,
   mileage: 85000,
+  operating_hours: null,
   year: 2019,
   engine_size: 2.8,
   engine_power_hp: null,
@@ -105,6 +106,20 @@ describe('search rules (spec section 5)', () => {
     expect(matches({ engine_power: 'all' }, { engine_power_hp: null })).toBe(true);
     expect(() => parseSearchQuery({ engine_power: '100-150' })).toThrow();
     expect(() => parseSearchQuery({ engine_power: '401' })).toThrow();
+  });
+
+  it('limits equipment by operating hours, inclusive, and a listing without hours matches no limit', () => {
+    expect(toClauses(normalizeSearch(parseSearchQuery({ max_hours: '5,000' })).filters)).toEqual([{ kind: 'range', field: 'operating_hours', max: 5000 }]);
+    expect(toClauses(normalizeSearch(parseSearchQuery({ min_hours: '20000' })).filters)).toEqual([{ kind: 'range', field: 'operating_hours', min: 20000 }]);
+    expect(matches({ max_hours: 5000 }, { operating_hours: 5000 })).toBe(true);
+    expect(matches({ max_hours: 5000 }, { operating_hours: 0 })).toBe(true);
+    expect(matches({ max_hours: 5000 }, { operating_hours: 5001 })).toBe(false);
+    expect(matches({ min_hours: 20000 }, { operating_hours: 19999 })).toBe(false);
+    expect(matches({ min_hours: 20000 }, { operating_hours: 20000 })).toBe(true);
+    expect(matches({ max_hours: 5000 }, { operating_hours: null, mileage: 1000 })).toBe(false);
+    expect(matches({ min_hours: 0 }, { operating_hours: null })).toBe(false);
+    expect(matches({ max_hours: 'all' }, { operating_hours: null })).toBe(true);
+    expect(() => parseSearchQuery({ max_hours: 'many' })).toThrow();
   });
 
   it('keeps listings within the distance only when the buyer location is known', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptsMileage,
+  asksEnginePower,
   areaOf,
   changeField,
   checkImageFiles,
@@ -120,8 +121,9 @@ describe('make, model and variant', () => {
   });
 });
 
-describe('engine power (construction)', () => {
+describe('engine power (construction and farming)', () => {
   const machine: WizardForm = { ...complete, vehicle_type: 'construction', make: 'Caterpillar', model: '320 Excavator', category: 'excavator' };
+  const tractor: WizardForm = { ...complete, vehicle_type: 'farming', make: 'Massey Ferguson', model: '375', category: 'tractor' };
 
   it('is optional, a whole number of HP from 1 to 5000, and checked on construction listings only', () => {
     expect(stepIssues(1, machine, now)).toEqual({});
@@ -129,6 +131,13 @@ describe('engine power (construction)', () => {
     for (const bad of ['0', '5001', '12.5']) {
       expect(stepIssues(1, { ...machine, engine_power_hp: bad }, now)).toEqual({ engine_power_hp: 'Engine power must be a whole number of HP from 1 to 5000' });
     }
+  });
+
+  it('is asked, checked and sent for a farming listing too, since buyers filter tractors by the same bands', () => {
+    expect(asksEnginePower('farming')).toBe(true);
+    expect(asksEnginePower('car')).toBe(false);
+    expect(stepIssues(1, { ...tractor, engine_power_hp: '5001' }, now)).toEqual({ engine_power_hp: 'Engine power must be a whole number of HP from 1 to 5000' });
+    expect(vehicleInputSchema.parse({ ...toListingFields({ ...tractor, engine_power_hp: '75' }), images: [] }).engine_power_hp).toBe(75);
   });
 
   it('is sent for a construction listing, never for a car, and cleared when the type changes', () => {

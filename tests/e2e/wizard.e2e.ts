@@ -423,16 +423,19 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
     });
   });
 
-  it("asks a construction listing's engine power (HP), shows it at Review and saves a change", async () => {
+  it.each([
+    ['construction', 'Caterpillar', '320 Excavator', 'excavator'],
+    ['farming', 'Massey Ferguson', '375', 'tractor'],
+  ] as const)("asks a %s listing's engine power (HP), shows it at Review and saves a change", async (type, make, model, category) => {
     const a = await account();
     const created = await fetch(`${app.server.url}/api/vehicles`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${a.token}` },
       body: JSON.stringify({
-        vehicle_type: 'construction',
-        make: 'Caterpillar',
-        model: '320 Excavator',
-        category: 'excavator',
+        vehicle_type: type,
+        make,
+        model,
+        category,
         year: 2012,
         price: 68000,
         mileage: 9000,
@@ -464,7 +467,7 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
       await editor.getByRole('button', { name: 'Save changes' }).click();
       await editor.getByText(LISTING_MESSAGES.changesSaved).waitFor();
       const after = (await (await fetch(`${app.server.url}/api/cars/${listing.id}`, { headers: { authorization: `Bearer ${a.token}` } })).json()) as Vehicle;
-      expect(after).toMatchObject({ id: listing.id, vehicle_type: 'construction', engine_power_hp: 410 });
+      expect(after).toMatchObject({ id: listing.id, vehicle_type: type, engine_power_hp: 410 });
     });
   });
 

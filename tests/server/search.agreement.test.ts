@@ -3,7 +3,18 @@ import { seededRandom } from '../support/random';
 import { sql } from 'drizzle-orm';
 import { users, vehicles } from '../../src/server/db/schema';
 import { searchVehicles } from '../../src/server/repositories/vehicles.repo';
-import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, DRIVE_TYPES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, ENGINE_SIZE_BANDS, SORT_ORDERS } from '../../src/domain/constants';
+import {
+  CITIES,
+  BODY_TYPES,
+  FUEL_TYPES,
+  TRANSMISSIONS,
+  DRIVE_TYPES,
+  CONDITIONS,
+  CONSTRUCTION_ENGINE_POWER_BANDS,
+  ENGINE_SIZE_BANDS,
+  SORT_ORDERS,
+  BROWSE_HOURS_OPTIONS,
+} from '../../src/domain/constants';
 import { normalizeSearch, parseSearchQuery, toClauses } from '../../src/domain/search/filters';
 import { compareRanked, matchesClauses } from '../../src/domain/search/match';
 import { haversineKm } from '../../src/domain/geo';
@@ -60,6 +71,8 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
         sellerLongitude: noCoords ? null : city.longitude + (rand() - 0.5) * 0.5,
         // The bands' edges on purpose, so an off-by-one in either evaluator shows.
         enginePowerHp: maybe(0.6, () => (rand() < 0.4 ? pick([49, 50, 100, 101, 200, 201, 300, 301, 400, 401]) : 1 + Math.floor(rand() * 700))) ?? null,
+        // Equipment's hours, the options' edges among them, so an off-by-one shows here too.
+        operatingHours: maybe(0.5, () => (rand() < 0.4 ? pick([0, 1000, 1001, 5000, 20_000]) : Math.floor(rand() * 30_000))) ?? null,
         isPublished: true,
         firstPublishedAt: new Date(),
         // Equal timestamps on purpose, so the id tie-break is exercised.
@@ -100,6 +113,8 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
       seller_id: maybe(0.15, () => pick([sellerIds[0]!, sellerIds[0]!.toUpperCase(), ...sellerIds.slice(1, 8)])),
       sort: pick(SORT_ORDERS),
       engine_power: maybe(0.2, () => pick(CONSTRUCTION_ENGINE_POWER_BANDS)),
+      max_hours: maybe(0.2, () => pick(BROWSE_HOURS_OPTIONS)),
+      min_hours: maybe(0.05, () => pick([1000, 20_000])),
     };
     if (rand() < 0.5) {
       const c = pick(CITIES);

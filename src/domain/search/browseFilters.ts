@@ -28,6 +28,8 @@ const CHIP_FIELDS = [
   'max_price',
   'min_mileage',
   'max_mileage',
+  'min_hours',
+  'max_hours',
   'year_from',
   'year_to',
   'region',
@@ -71,6 +73,10 @@ export function chipLabel(field: string, value: string): string {
       return `${wholeNumberText(Number(value))}+ km`;
     case 'max_mileage':
       return `Up to ${wholeNumberText(Number(value))} km`;
+    case 'min_hours':
+      return `${wholeNumberText(Number(value))}+ hrs`;
+    case 'max_hours':
+      return `Up to ${wholeNumberText(Number(value))} hrs`;
     case 'year_from':
       return `From ${value}`;
     case 'year_to':

@@ -116,6 +116,8 @@ export const SEARCH_QUERY_FIELDS = {
   max_price: num,
   min_mileage: num,
   max_mileage: num,
+  min_hours: num,
+  max_hours: num,
   min_year: num,
   max_year: num,
   year_from: num,
@@ -214,6 +216,8 @@ export interface SearchFilters {
   max_price?: number;
   min_mileage?: number;
   max_mileage?: number;
+  min_hours?: number;
+  max_hours?: number;
   year_from?: number;
   year_to?: number;
   engine_size?: (typeof ENGINE_SIZE_BANDS)[number];
@@ -254,6 +258,8 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
   set('max_price', q.max_price);
   set('min_mileage', q.min_mileage);
   set('max_mileage', q.max_mileage);
+  set('min_hours', q.min_hours);
+  set('max_hours', q.max_hours);
   set('year_from', q.year_from ?? q.min_year);
   set('year_to', q.year_to ?? q.max_year);
   set('engine_size', q.engine_size);
@@ -274,7 +280,7 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
 }
 
 export type TextField = 'vehicle_type' | 'make' | 'model' | 'variant' | 'category' | 'fuel_type' | 'transmission' | 'condition' | 'drive_type' | 'seller_id';
-export type NumberField = 'price' | 'mileage' | 'year' | 'engine_size' | 'engine_power_hp';
+export type NumberField = 'price' | 'mileage' | 'operating_hours' | 'year' | 'engine_size' | 'engine_power_hp';
 
 export type Clause =
   | { kind: 'eq_ci'; field: TextField; value: string }
@@ -329,6 +335,8 @@ export function toClauses(f: SearchFilters, buyer?: LatLon): Clause[] {
   // Max price applies only below the ceiling and keeps vehicles priced at or below it.
   range('price', f.min_price, f.max_price !== undefined && f.max_price < MAX_PRICE_CEILING ? f.max_price : undefined);
   range('mileage', f.min_mileage, f.max_mileage);
+  // Equipment's operating hours: a listing without them matches no hours limit, as one without a mileage matches no mileage limit.
+  range('operating_hours', f.min_hours, f.max_hours);
   range('year', f.year_from, f.year_to);
   if (f.engine_size) {
     const b = engineBandLitres(f.engine_size);

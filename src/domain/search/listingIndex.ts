@@ -946,6 +946,8 @@ export class ListingIndex<T extends Indexed> {
         return [this.num.price, NONE];
       case 'mileage':
         return [this.num.mileage, NONE];
+      case 'operating_hours':
+        return [this.num.operating_hours, NONE];
       case 'year':
         return [this.num.year, NONE];
       case 'engine_size':

@@ -17,6 +17,7 @@ export interface Searchable {
   seller_id: string;
   price: number | null;
   mileage: number | null;
+  operating_hours: number | null;
   year: number;
   engine_size: number | null;
   engine_power_hp: number | null;

@@ -24,6 +24,7 @@ const textColumns: Record<TextField, AnyPgColumn> = {
 const numberColumns: Record<NumberField, AnyPgColumn> = {
   price: vehicles.price,
   mileage: vehicles.mileage,
+  operating_hours: vehicles.operatingHours,
   year: vehicles.year,
   engine_size: vehicles.engineSize,
   engine_power_hp: vehicles.enginePowerHp,
@@ -52,7 +53,8 @@ function boundingBox(c: LatLon, km: number): SQL | undefined {
 export function clauseSql(c: Clause): SQL {
   switch (c.kind) {
     case 'eq_ci':
-      return c.field === 'seller_id' ? sql`${textColumns.seller_id}::text = ${c.value}` : sql`lower(${textColumns[c.field]}) = ${c.value.toLowerCase()}`;
+      // A uuid's text is lower case, so lowering the value matches as case-insensitively as the domain's rule.
+      return c.field === 'seller_id' ? sql`${textColumns.seller_id}::text = ${c.value.toLowerCase()}` : sql`lower(${textColumns[c.field]}) = ${c.value.toLowerCase()}`;
     case 'contains_ci':
       return sql`strpos(lower(${vehicles.location}), ${c.value.toLowerCase()}) > 0`;
     case 'range': {

@@ -46,6 +46,7 @@ export function savedSearchParts(q: SavedQuery): string[] {
   add(category ? (BODY_TYPE_LABELS[category as keyof typeof BODY_TYPE_LABELS] ?? capitalise(category)) : null);
   add(range(num(q.min_price), num(q.max_price), (n) => priceText(n)));
   add(range(num(q.min_mileage), num(q.max_mileage), (n) => `${wholeNumberText(n)} km`));
+  add(range(num(q.min_hours), num(q.max_hours), (n) => `${wholeNumberText(n)} hrs`));
   const from = num(q.year_from);
   const to = num(q.year_to);
   add(from !== undefined && to === undefined ? `${from} or newer` : to !== undefined && from === undefined ? `${to} or older` : range(from, to, String));

@@ -3,6 +3,7 @@ import {
   BODY_TYPES,
   BODY_TYPE_LABELS,
   BROWSE_ENGINE_CC_OPTIONS,
+  BROWSE_HOURS_OPTIONS,
   BROWSE_MILEAGE_OPTIONS_KM,
   BROWSE_PRICE_OPTIONS,
   CONSTRUCTION_ENGINE_POWER_BANDS,
@@ -26,12 +27,15 @@ const MILEAGE_OPTIONS = [
   ...BROWSE_MILEAGE_OPTIONS_KM.map((m) => ({ value: String(m), label: `Up to ${wholeNumberText(m)} km` })),
   { value: `${MILEAGE_TOP}+`, label: `${wholeNumberText(MILEAGE_TOP)}+ km` },
 ];
+const HOURS_TOP = BROWSE_HOURS_OPTIONS[BROWSE_HOURS_OPTIONS.length - 1]!;
+/** Equipment's operating hours, as mileage: "up to" each, then the last as "and more", the one option that sets `min_hours`. */
+const HOURS_OPTIONS = [...BROWSE_HOURS_OPTIONS.map((h) => ({ value: String(h), label: `Up to ${wholeNumberText(h)} hrs` })), { value: `${HOURS_TOP}+`, label: `${wholeNumberText(HOURS_TOP)}+ hrs` }];
 const CC_TOP = BROWSE_ENGINE_CC_OPTIONS[BROWSE_ENGINE_CC_OPTIONS.length - 1]!;
 const ENGINE_CC_OPTIONS = [
   ...BROWSE_ENGINE_CC_OPTIONS.map((cc) => ({ value: String(cc), label: `Up to ${wholeNumberText(cc)} cc` })),
   { value: `${CC_TOP}+`, label: `${wholeNumberText(CC_TOP)} cc and more` },
 ];
-/** Construction equipment's engine power (spec section 9): each band, inclusive, in horsepower. */
+/** Construction and farming equipment's engine power (spec section 9's bands): each band, inclusive, in horsepower. */
 const ENGINE_POWER_OPTIONS = CONSTRUCTION_ENGINE_POWER_BANDS.map((b) => ({ value: b, label: `${b} HP` }));
 const options = (values: readonly string[], label: (v: string) => string = capitalise) => values.map((v) => ({ value: v, label: label(v) }));
 
@@ -136,7 +140,25 @@ export default function FilterSortDialog({
             <Select placeholder="Any engine" aria-label="Engine CC" data={ENGINE_CC_OPTIONS} value={draft.engine_cc ?? null} onChange={set('engine_cc')} clearable />
           </Accordion.Panel>
         </Accordion.Item>
-        {type === 'construction' ? (
+        {type !== 'car' ? (
+          <Accordion.Item value="hours">
+            <Accordion.Control>Operating hours</Accordion.Control>
+            <Accordion.Panel>
+              <Select
+                placeholder="Any hours"
+                aria-label="Operating hours"
+                data={HOURS_OPTIONS}
+                value={draft.min_hours ? `${draft.min_hours}+` : (draft.max_hours ?? null)}
+                onChange={(v) => {
+                  set('min_hours')(v?.endsWith('+') ? v.slice(0, -1) : null);
+                  set('max_hours')(v?.endsWith('+') ? null : v);
+                }}
+                clearable
+              />
+            </Accordion.Panel>
+          </Accordion.Item>
+        ) : null}
+        {type !== 'car' ? (
           <Accordion.Item value="power">
             <Accordion.Control>Engine power</Accordion.Control>
             <Accordion.Panel>

@@ -18,7 +18,7 @@ import {
 } from '../../../domain/constants';
 import { capitalise, fuelText } from '../../../domain/display';
 import { allowedPlans, formatUsd, PLAN_TERMS, type SubscriptionPlan } from '../../../domain/fees';
-import { acceptsMileage, FIELD_LABELS, type WizardField, type WizardForm } from '../../../domain/listingWizard';
+import { acceptsMileage, asksEnginePower, FIELD_LABELS, type WizardField, type WizardForm } from '../../../domain/listingWizard';
 import { SEARCH_FIELD_TEXTS } from '../../../domain/messages';
 import { useCatalogueOptions } from '../../shared/search/catalogueOptions';
 
@@ -148,7 +148,7 @@ export function VehicleStep({ form, errors, onChange }: FieldStepProps) {
           autoComplete="off"
           error={errors.engine_size}
         />
-        {form.vehicle_type === 'construction' ? (
+        {asksEnginePower(form.vehicle_type) ? (
           <TextInput
             label={label('engine_power_hp')}
             placeholder="Optional, e.g. 150"
