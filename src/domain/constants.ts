@@ -152,6 +152,8 @@ export const CONSTRUCTION_ENGINE_POWER_BANDS = ['50-100', '101-200', '201-300', 
 export type EnginePowerBand = (typeof CONSTRUCTION_ENGINE_POWER_BANDS)[number];
 /** The most horsepower a listing may state (the database's check holds the same bound). */
 export const ENGINE_POWER_HP_MAX = 5000;
+/** The most operating hours a listing may give (the hour meter of an equipment listing). */
+export const OPERATING_HOURS_MAX = 1_000_000;
 
 /** Car engine-size bands in litres, inclusive (spec section 5). */
 export const ENGINE_SIZE_BANDS = ['1.0-1.2', '1.3-1.6', '1.7-2.0', '2.1-2.5', '2.6-3.0', '3.1-4.0', '4.1+'] as const;

@@ -1,8 +1,9 @@
 import { regionOf } from './geo';
 import { withCatalogueChoice } from './catalogue/makeModel';
-import { ENGINE_POWER_HP_MAX, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, MAX_IMAGES, WIZARD_DEFAULT_REGION, YEAR_MIN, yearMax, type VehicleType } from './constants';
+import { ENGINE_POWER_HP_MAX, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, MAX_IMAGES, OPERATING_HOURS_MAX, WIZARD_DEFAULT_REGION, YEAR_MIN, yearMax, type VehicleType } from './constants';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from './fees';
 import { inPlainWords, LISTING_MESSAGES } from './messages';
+import { wholeNumberText } from './numbers';
 import type { SellerContact, Vehicle } from './vehicle';
 
 // The listing wizard's rules (spec sections 4, 5 and 8): its steps, what each step requires, how the
@@ -30,6 +31,8 @@ export interface WizardForm {
   engine_size: string;
   /** Construction equipment only: whole horsepower. */
   engine_power_hp: string;
+  /** Construction and farming equipment only: whole hours on the hour meter ('1,200' is read as 1200). */
+  operating_hours: string;
   condition: string;
   subscription_plan: string;
   price: string;
@@ -57,6 +60,7 @@ export const FIELD_LABELS: Record<WizardField, string> = {
   category: 'Body Type',
   engine_size: 'Engine Size',
   engine_power_hp: 'Engine power (HP)',
+  operating_hours: 'Operating hours',
   condition: 'Condition',
   subscription_plan: 'Plan',
   price: 'Price',
@@ -91,6 +95,7 @@ export const FIELD_STEP: Record<WizardField, number> = {
   category: 1,
   engine_size: 1,
   engine_power_hp: 1,
+  operating_hours: 1,
   condition: 3,
   subscription_plan: 2,
   price: 3,
@@ -109,6 +114,7 @@ export const WIZARD_TEXTS = {
   wholeNumber: (label: string) => `${label} must be a whole number`,
   number: (label: string) => `${label} must be a number`,
   enginePower: `Engine power must be a whole number of HP from 1 to ${ENGINE_POWER_HP_MAX}`,
+  atMost: (label: string, max: number) => `${label} must be at most ${wholeNumberText(max)}`,
   email: 'Enter a valid email address',
   completeStep: (labels: string[]) => `Please complete: ${labels.join(', ')}`,
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
@@ -129,6 +135,7 @@ export function emptyForm(defaults: Partial<WizardForm> = {}): WizardForm {
     category: '',
     engine_size: '',
     engine_power_hp: '',
+    operating_hours: '',
     condition: 'used',
     subscription_plan: '',
     price: '',
@@ -166,7 +173,7 @@ export function contactDefaults(user: { email: string; phone: string | null; reg
 export function changeField<K extends WizardField>(form: WizardForm, field: K, value: WizardForm[K]): WizardForm {
   if (form[field] === value) return form;
   const next = withCatalogueChoice(form, field, value, '');
-  if (field === 'vehicle_type') return { ...next, make: '', model: '', variant: '', category: '', engine_power_hp: '' };
+  if (field === 'vehicle_type') return { ...next, make: '', model: '', variant: '', category: '', engine_power_hp: '', operating_hours: '' };
   return next;
 }
 
@@ -175,6 +182,12 @@ export const acceptsMileage = (text: string): boolean => /^\d*$/.test(text);
 
 /** Whether the wizard asks a listing's horsepower: construction and farming equipment, which buyers filter by spec 9's engine-power bands. */
 export const asksEnginePower = (type: VehicleType): boolean => type !== 'car';
+
+/** Whether the wizard asks a listing's operating hours: the same equipment, whose search tabs filter on `min_hours`/`max_hours`. */
+export const asksOperatingHours = (type: VehicleType): boolean => type === 'construction' || type === 'farming';
+
+/** Operating hours take whole digits with optional thousands commas ('1,200'), or nothing. */
+export const acceptsOperatingHours = (text: string): boolean => /^[\d,]*$/.test(text);
 
 const blank = (v: string) => v.trim() === '';
 
@@ -195,6 +208,11 @@ export function stepIssues(step: number, form: WizardForm, now: Date = new Date(
     if (asksEnginePower(form.vehicle_type) && !blank(form.engine_power_hp)) {
       const hp = Number(form.engine_power_hp.trim());
       if (!Number.isInteger(hp) || hp < 1 || hp > ENGINE_POWER_HP_MAX) issues.engine_power_hp = WIZARD_TEXTS.enginePower;
+    }
+    if (asksOperatingHours(form.vehicle_type) && !blank(form.operating_hours)) {
+      const hours = form.operating_hours.trim().replace(/,/g, '');
+      if (!/^\d+$/.test(hours)) issues.operating_hours = WIZARD_TEXTS.wholeNumber(FIELD_LABELS.operating_hours);
+      else if (Number(hours) > OPERATING_HOURS_MAX) issues.operating_hours = WIZARD_TEXTS.atMost(FIELD_LABELS.operating_hours, OPERATING_HOURS_MAX);
     }
   }
   if (step === 2 && !issues.subscription_plan && !(SUBSCRIPTION_PLANS as readonly string[]).includes(form.subscription_plan)) {
@@ -242,6 +260,7 @@ export function toListingFields(form: WizardForm): Record<string, unknown> {
     ...(form.vehicle_type === 'car' ? { car_category: category, category: null } : { category, car_category: null }),
     engine_size: numberText(form.engine_size),
     engine_power_hp: asksEnginePower(form.vehicle_type) ? numberText(form.engine_power_hp) : null,
+    operating_hours: asksOperatingHours(form.vehicle_type) ? numberText(form.operating_hours) : null,
     condition: textOrNull(form.condition),
     subscription_plan: textOrNull(form.subscription_plan),
     price: numberText(form.price),
@@ -276,6 +295,7 @@ export function fromListingFields(fields: Record<string, unknown>, defaults: Par
     category: asText(fields.car_category) ?? asText(fields.category) ?? base.category,
     engine_size: text('engine_size', base.engine_size),
     engine_power_hp: text('engine_power_hp', base.engine_power_hp),
+    operating_hours: text('operating_hours', base.operating_hours),
     condition: text('condition', base.condition),
     subscription_plan: text('subscription_plan', base.subscription_plan),
     price: text('price', base.price),
@@ -317,6 +337,7 @@ export function formFromVehicle(v: Vehicle & Partial<SellerContact>): WizardForm
     category: v.car_category ?? v.category ?? '',
     engine_size: num(v.engine_size),
     engine_power_hp: num(v.engine_power_hp),
+    operating_hours: num(v.operating_hours),
     condition: v.condition ?? '',
     subscription_plan: v.subscription_plan ?? '',
     price: num(v.price),

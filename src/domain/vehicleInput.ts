@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONDITIONS, DRIVE_TYPES, ENGINE_POWER_HP_MAX, FUEL_TYPES, TRANSMISSIONS, VEHICLE_TYPES, YEAR_MIN, yearMax } from './constants';
+import { CONDITIONS, DRIVE_TYPES, ENGINE_POWER_HP_MAX, FUEL_TYPES, OPERATING_HOURS_MAX, TRANSMISSIONS, VEHICLE_TYPES, YEAR_MIN, yearMax } from './constants';
 import { SUBSCRIPTION_PLANS } from './fees';
 import { text } from './text';
 
@@ -25,7 +25,7 @@ export const vehicleInputSchema = z.object({
     .refine((y) => y >= YEAR_MIN && y <= yearMax(), { message: `Year must be between ${YEAR_MIN} and next year` }),
   price: z.coerce.number().nonnegative().max(100_000_000).nullish(),
   mileage: z.coerce.number().int().nonnegative().max(10_000_000).nullish(),
-  operating_hours: z.coerce.number().int().nonnegative().max(1_000_000).nullish(),
+  operating_hours: z.coerce.number().int().nonnegative().max(OPERATING_HOURS_MAX).nullish(),
   engine_size: z.coerce.number().positive().max(100).nullish(),
   /** Horsepower, for construction and farming equipment (spec section 9's engine-power bands filter on it). */
   engine_power_hp: z.coerce.number().int().positive().max(ENGINE_POWER_HP_MAX).nullish(),

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptsMileage,
+  acceptsOperatingHours,
   asksEnginePower,
+  asksOperatingHours,
   areaOf,
   changeField,
   checkImageFiles,
@@ -162,6 +164,51 @@ describe('engine power (construction and farming)', () => {
         features: [],
       }).engine_power_hp,
     ).toBe('148');
+  });
+});
+
+describe('operating hours (construction and farming)', () => {
+  const machine: WizardForm = { ...complete, vehicle_type: 'construction', make: 'Caterpillar', model: '320 Excavator', category: 'excavator' };
+  const tractor: WizardForm = { ...complete, vehicle_type: 'farming', make: 'Massey Ferguson', model: '375', category: 'tractor' };
+
+  it('is asked for equipment only, optional, a whole number from 0 to 1,000,000 with or without thousands commas', () => {
+    expect(asksOperatingHours('construction')).toBe(true);
+    expect(asksOperatingHours('farming')).toBe(true);
+    expect(asksOperatingHours('car')).toBe(false);
+    for (const ok of ['', '0', '1200', '1,200', '1,000,000']) expect(stepIssues(1, { ...tractor, operating_hours: ok }, now)).toEqual({});
+    for (const bad of ['12.5', '-3', 'many', ',']) {
+      expect(stepIssues(1, { ...machine, operating_hours: bad }, now)).toEqual({ operating_hours: 'Operating hours must be a whole number' });
+    }
+    expect(stepIssues(1, { ...machine, operating_hours: '1000001' }, now)).toEqual({ operating_hours: 'Operating hours must be at most 1,000,000' });
+    expect(stepIssues(1, { ...complete, operating_hours: 'many' }, now)).toEqual({});
+    expect(acceptsOperatingHours('1,200')).toBe(true);
+    expect(acceptsOperatingHours('1.2')).toBe(false);
+  });
+
+  it('is sent as operating_hours for equipment, never for a car, cleared when the type changes and filled back on edit', () => {
+    const fields = toListingFields({ ...tractor, operating_hours: '1,200' });
+    expect(fields.operating_hours).toBe('1200');
+    expect(vehicleInputSchema.parse({ ...fields, images: [] }).operating_hours).toBe(1200);
+    expect(updateBody({ ...machine, operating_hours: '4500' }, [], false).operating_hours).toBe('4500');
+    expect(toListingFields({ ...machine, operating_hours: '' }).operating_hours).toBeNull();
+    expect(toListingFields({ ...complete, operating_hours: '1200' }).operating_hours).toBeNull();
+    expect(changeField({ ...machine, operating_hours: '1200' }, 'vehicle_type', 'farming').operating_hours).toBe('');
+    expect(fromListingFields(toListingFields({ ...tractor, operating_hours: '1200' })).operating_hours).toBe('1200');
+    expect(
+      formFromVehicle({
+        ...(tractor as unknown as Vehicle),
+        year: 2012,
+        price: null,
+        mileage: null,
+        operating_hours: 1200,
+        engine_size: null,
+        engine_power_hp: null,
+        variant: null,
+        location: null,
+        region: null,
+        features: [],
+      }).operating_hours,
+    ).toBe('1200');
   });
 });
 

@@ -10,6 +10,7 @@ import { PAYMENT_TEXTS } from '../../src/domain/payments';
 import { payments, users, vehicles } from '../../src/server/db/schema';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { hasChromium, SCREENSHOTS } from './browser';
+import { sellerApi } from './sellers';
 
 // The seller's listing wizard at /sell: eight steps with their checks, photos shrunk on the device,
 // the draft kept over a reload, and a listing created exactly once, online and from offline.
@@ -426,7 +427,7 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
   it.each([
     ['construction', 'Caterpillar', '320 Excavator', 'excavator'],
     ['farming', 'Massey Ferguson', '375', 'tractor'],
-  ] as const)("asks a %s listing's engine power (HP), shows it at Review and saves a change", async (type, make, model, category) => {
+  ] as const)("asks a %s listing's engine power (HP) and operating hours, shows them at Review and saves a change buyers then filter on", async (type, make, model, category) => {
     const a = await account();
     const created = await fetch(`${app.server.url}/api/vehicles`, {
       method: 'POST',
@@ -450,6 +451,18 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
     });
     expect(created.status).toBe(201);
     const listing = (await created.json()) as Vehicle;
+    // Paid for, so the listing is public and the search answers with it.
+    const { call } = sellerApi(app.server.url);
+    const intent = await call('POST', '/api/payments/create-intent', a.token, { vehicle_id: listing.id, payment_method: 'card' });
+    expect(intent.status).toBe(200);
+    const { payment_intent_id } = (await intent.json()) as { payment_intent_id: string };
+    expect((await call('POST', `/api/payments/confirm/${payment_intent_id}`, a.token, {})).status).toBe(200);
+    const foundWithin = async (maxHours: number): Promise<boolean> => {
+      const res = await call('GET', `/api/vehicles?${new URLSearchParams({ vehicle_type: type, max_hours: String(maxHours), seller_id: a.user.id })}`, null);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Vehicle[]).some((v) => v.id === listing.id);
+    };
+    expect(await foundWithin(1_000_000)).toBe(false);
     await app.inContext({ viewport: DESKTOP }, async (context) => {
       const page = await openSell(context, a);
       await page.goto(`${app.server.url}/sell?edit=${listing.id}`);
@@ -458,17 +471,25 @@ describe.skipIf(!hasChromium)('listing wizard in Chromium', () => {
       const power = editor.getByLabel('Engine power (HP)', { exact: true });
       expect(await power.inputValue()).toBe('148');
       await power.fill('0');
+      const hours = editor.getByLabel('Operating hours', { exact: true });
+      expect(await hours.inputValue()).toBe('');
+      await hours.fill('2,000,000');
       await editor.getByRole('button', { name: 'Next', exact: true }).click();
       await editor.getByText('Engine power must be a whole number of HP from 1 to 5000').waitFor();
+      await editor.getByText('Operating hours must be at most 1,000,000').waitFor();
       await power.fill('410');
+      await hours.fill('1,200');
       for (let i = 0; i < 5; i++) await editor.getByRole('button', { name: 'Next', exact: true }).click();
       await editor.getByRole('heading', { name: 'Review', exact: true }).waitFor();
       await editor.getByText('410 HP', { exact: true }).waitFor();
+      await editor.getByText('1,200 hrs', { exact: true }).waitFor();
       await editor.getByRole('button', { name: 'Save changes' }).click();
       await editor.getByText(LISTING_MESSAGES.changesSaved).waitFor();
       const after = (await (await fetch(`${app.server.url}/api/cars/${listing.id}`, { headers: { authorization: `Bearer ${a.token}` } })).json()) as Vehicle;
-      expect(after).toMatchObject({ id: listing.id, vehicle_type: type, engine_power_hp: 410 });
+      expect(after).toMatchObject({ id: listing.id, vehicle_type: type, is_published: true, engine_power_hp: 410, operating_hours: 1200, mileage: 9000 });
     });
+    expect(await foundWithin(1500)).toBe(true);
+    expect(await foundWithin(1000)).toBe(false);
   });
 
   /** A listing of the account's, created through the API (a draft until paid). */

@@ -18,7 +18,7 @@ import {
 } from '../../../domain/constants';
 import { capitalise, fuelText } from '../../../domain/display';
 import { allowedPlans, formatUsd, PLAN_TERMS, type SubscriptionPlan } from '../../../domain/fees';
-import { acceptsMileage, asksEnginePower, FIELD_LABELS, type WizardField, type WizardForm } from '../../../domain/listingWizard';
+import { acceptsMileage, acceptsOperatingHours, asksEnginePower, asksOperatingHours, FIELD_LABELS, type WizardField, type WizardForm } from '../../../domain/listingWizard';
 import { SEARCH_FIELD_TEXTS } from '../../../domain/messages';
 import { useCatalogueOptions } from '../../shared/search/catalogueOptions';
 
@@ -157,6 +157,17 @@ export function VehicleStep({ form, errors, onChange }: FieldStepProps) {
             inputMode="numeric"
             autoComplete="off"
             error={errors.engine_power_hp}
+          />
+        ) : null}
+        {asksOperatingHours(form.vehicle_type) ? (
+          <TextInput
+            label={label('operating_hours')}
+            placeholder="Optional, e.g. 1,200"
+            value={form.operating_hours}
+            onChange={(e) => acceptsOperatingHours(e.currentTarget.value) && onChange('operating_hours', e.currentTarget.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            error={errors.operating_hours}
           />
         ) : null}
       </SimpleGrid>

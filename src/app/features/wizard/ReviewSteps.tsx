@@ -3,7 +3,7 @@ import { Alert, AspectRatio, Badge, Button, Card, Checkbox, Group, Image, Simple
 import { BODY_TYPE_LABELS, CONDITION_LABELS, PLACEHOLDER_IMAGE, VEHICLE_TYPE_LABELS, type BodyType, type Condition } from '../../../domain/constants';
 import { capitalise, fuelText, priceText } from '../../../domain/display';
 import { formatUsd, PLAN_TERMS } from '../../../domain/fees';
-import { asksEnginePower, expiryText, FIELD_LABELS, listingLocation, planOf, type WizardField, type WizardForm } from '../../../domain/listingWizard';
+import { asksEnginePower, asksOperatingHours, expiryText, FIELD_LABELS, listingLocation, planOf, type WizardField, type WizardForm } from '../../../domain/listingWizard';
 import { wholeNumberText } from '../../../domain/numbers';
 import type { WizardPhoto } from './useWizardDraft';
 
@@ -69,6 +69,7 @@ export function ReviewStep({ form, photos, onEdit }: { form: WizardForm; photos:
         <Row field={form.vehicle_type === 'car' ? 'category' : 'Category'} value={categoryLabel(form)} />
         <Row field="engine_size" value={form.engine_size ? `${form.engine_size} L` : ''} />
         {asksEnginePower(form.vehicle_type) ? <Row field="engine_power_hp" value={form.engine_power_hp ? `${wholeNumberText(Number(form.engine_power_hp))} HP` : ''} /> : null}
+        {asksOperatingHours(form.vehicle_type) ? <Row field="operating_hours" value={form.operating_hours ? `${wholeNumberText(Number(form.operating_hours.replace(/,/g, '')))} hrs` : ''} /> : null}
       </Section>
       <Section title="Subscription" step={2} onEdit={onEdit}>
         <Row field="subscription_plan" value={plan ? `${capitalise(plan)}: ${formatUsd(PLAN_TERMS[plan].priceCents)} / ${PLAN_TERMS[plan].days} days` : ''} />
