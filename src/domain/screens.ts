@@ -66,11 +66,15 @@ export function listingPageId(pathname: string): string | null {
   const id = LISTING_PAGE.exec(pathname)
     ?.slice(1)
     .find((part) => part !== undefined);
-  if (!id) return null;
+  return id ? decodedPathId(id) : null;
+}
+
+/** An id as written in an address, decoded; null when it is not a valid escape (no listing or dealer has that id). */
+export function decodedPathId(id: string): string | null {
   try {
     return decodeURIComponent(id);
   } catch {
-    return null; // not a valid escape: no listing has that id
+    return null;
   }
 }
 

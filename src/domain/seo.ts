@@ -1,7 +1,7 @@
 import { conditionText, fuelText, mileageText, priceText, titleOf, transmissionText } from './display';
 import { wholeNumberText } from './numbers';
 import type { VehicleType } from './constants';
-import { listingPageId } from './screens';
+import { decodedPathId, listingPageId } from './screens';
 import type { Vehicle } from './vehicle';
 
 // What a page says about itself to a search engine and to a chat app's link preview, before any script
@@ -178,8 +178,13 @@ export function fixedPageHead(pathname: string, origin: string): PageHead | null
   if (path === '/') return base(origin, '/', SITE_TITLE, SITE_DESCRIPTION, { jsonLd: siteJsonLd(origin) });
   const fixed = FIXED_PAGES[path];
   if (fixed) return base(origin, path, `${fixed.title} | ${SITE_NAME}`, fixed.description);
-  if (PRIVATE_PAGES.has(path)) return base(origin, path, SITE_TITLE, SITE_DESCRIPTION, { canonical: null, noindex: true });
+  if (PRIVATE_PAGES.has(path)) return siteHead(true);
   return null;
+}
+
+/** The site's own head, for a page with no words of its own (an address of no page, an unknown dealer, a signed-in screen). */
+export function siteHead(noindex: boolean): PageHead {
+  return { title: SITE_TITLE, description: SITE_DESCRIPTION, canonical: null, image: null, ogType: 'website', noindex, jsonLd: [] };
 }
 
 /** /cars, /construction, /farming: how many are for sale now. */
@@ -231,12 +236,7 @@ const DEALER_PAGE = /^\/dealer\/([^/]+)\/inventory\/?$/;
 /** The dealer's id of a dealer's page address; null for any other address. */
 export function dealerPageId(pathname: string): string | null {
   const id = DEALER_PAGE.exec(pathname)?.[1];
-  if (!id) return null;
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return null;
-  }
+  return id ? decodedPathId(id) : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { GENERIC_MESSAGES } from '../../../domain/messages';
 import { HOME_HERO_PRELOAD_LINK } from '../../../domain/home';
 import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '../../../domain/screens';
-import { browsePageHead, browsePageType, dealerPageHead, dealerPageId, fixedPageHead, listingPageHead, missingListingHead, SITE_DESCRIPTION, SITE_TITLE, type PageHead } from '../../../domain/seo';
+import { browsePageHead, browsePageType, dealerPageHead, dealerPageId, fixedPageHead, listingPageHead, missingListingHead, siteHead, type PageHead } from '../../../domain/seo';
 import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '../../../domain/listingFacts';
 import { isPublic } from '../../../domain/vehicle';
 import { dealerPageFacts, publicCountsByType } from '../../repositories/seo.repo';
@@ -59,7 +59,6 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       return null;
     });
   };
-  const anyPage = (noindex = false): PageHead => ({ title: SITE_TITLE, description: SITE_DESCRIPTION, canonical: null, image: null, ogType: 'website', noindex, jsonLd: [] });
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
@@ -74,16 +73,17 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       if (listing) {
         // Not a listing's id at all (PostgreSQL refuses it) reads as no listing.
         const row = await findVehicle(ctx.db, listing).catch(() => null);
-        listed = row && isPublic(toApiVehicle(row), ctx.now()) ? toApiVehicle(row) : null;
+        const v = row ? toApiVehicle(row) : null;
+        listed = v && isPublic(v, ctx.now()) ? v : null;
         head = listed ? listingPageHead(listed, origin) : missingListingHead();
         if (!listed) status = 404;
       } else if (browse) {
         head = browsePageHead(browse, (await typeCounts())?.[browse] ?? null, origin);
       } else if (dealer) {
         const facts = await dealerPageFacts(ctx.db, dealer).catch(() => null);
-        head = facts ? dealerPageHead(facts, origin) : anyPage(true);
+        head = facts ? dealerPageHead(facts, origin) : siteHead(true);
       } else {
-        head = fixedPageHead(url, origin) ?? anyPage();
+        head = fixedPageHead(url, origin) ?? siteHead(false);
       }
       const links = [url === '/' ? HOME_HERO_PRELOAD_LINK : null, listed ? listingPhotoPreloadLink(listed.images) : null, screenLinks(url, req.headers['sec-ch-ua-mobile'])].filter(Boolean);
       if (links.length) reply.header('link', links.join(', '));
