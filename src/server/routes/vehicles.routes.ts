@@ -117,7 +117,10 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const { buyer_lat, buyer_lon } = req.query;
     const buyer = buyer_lat !== undefined && buyer_lon !== undefined ? { latitude: buyer_lat, longitude: buyer_lon } : undefined;
     // Its seller (or an admin) reads the contact too, as the edit form needs it; everyone else asks /contact.
-    return mine ? toOwnVehicle(row, buyer) : toApiVehicle(row, buyer);
+    const answer = mine ? toOwnVehicle(row, buyer) : toApiVehicle(row, buyer);
+    // A public listing's price verdict, from the search index (none while it is built, nor for a draft).
+    const verdict = await app.ctx.publicIndex.priceVerdict(row.id);
+    return verdict === undefined ? answer : { ...answer, price_verdict: verdict };
   };
   app.get('/cars/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
   app.get('/vehicles/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
