@@ -43,6 +43,19 @@ describe.each(ENGINES)('%s: a listing\u2019s price verdict', (engine) => {
     expect(found.every((v) => typeof v.distance_km === 'number')).toBe(true);
   });
 
+  it('carries it on the cards of a dealer’s other listings too', async () => {
+    const dealer = await s.signup({ user_type: 'dealer', business_name: 'Ndlovu Motors' });
+    const listed: Vehicle[] = [];
+    for (const price of [9_500, 10_000, 10_000, 10_500, 11_000, 6_000])
+      listed.push(await s.pay(dealer.token, (await s.draft(dealer.token, { make: 'Honda', model: 'Fit', year: 2015, mileage: 110_000, price })).id));
+    const res = await s.request({ method: 'GET', url: `/api/vehicle/${listed[0]!.id}/dealer-info` });
+    expect(res.statusCode, res.body).toBe(200);
+    const others = (res.json() as { other_vehicles: Vehicle[] }).other_vehicles;
+    expect(others.length).toBeGreaterThan(0);
+    for (const v of others) expect(v.price_verdict).toEqual((await page(v.id)).price_verdict);
+    expect((await page(listed[5]!.id)).price_verdict).toMatchObject({ band: 'great', why: '$4,000 below 5 similar Fits' });
+  });
+
   it('gives none to a listing without a price, and none to a draft its seller reads', async () => {
     const onRequest = await publish({ price: null });
     expect((await page(onRequest.id)).price_verdict).toBeNull();
