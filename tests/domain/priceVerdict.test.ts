@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
-import { fitPrices, MIN_COMPARABLES, modelPlural, priceVerdict, PriceVerdicts, type PricedListing } from '../../src/domain/search/priceVerdict';
+import { fitPrices, indexPriceVerdicts, MIN_COMPARABLES, modelPlural, priceVerdict, PriceVerdicts, type PricedListing } from '../../src/domain/search/priceVerdict';
+import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
 
 // The price verdict (issue 20): a robust fit per model of log(price) on year and usage, and the band
 // of a listing's residual against the fit's typical residual.
@@ -129,6 +130,48 @@ describe('comparing within a model', () => {
     verdicts.changed(mine);
     expect(verdicts.verdict(mine)!.comparables).toBeGreaterThan(first.comparables);
     expect(asked).toBe(2);
+  });
+
+  it('over a listing index, compares a listing with the model’s unexpired listings the index holds', () => {
+    const indexed = (v: PricedListing, expires_at: string | null = null): Indexed => ({
+      ...v,
+      variant: null,
+      category: null,
+      fuel_type: null,
+      transmission: null,
+      condition: null,
+      drive_type: null,
+      seller_id: 'seller',
+      seller_type: null,
+      seller_name: null,
+      seller_location: null,
+      engine_size: null,
+      engine_power_hp: null,
+      location: null,
+      region: null,
+      featured: false,
+      seller_latitude: null,
+      seller_longitude: null,
+      created_at: '2026-11-01T00:00:00.000Z',
+      expires_at,
+    });
+    const live = [...market.slice(0, 12), ...market.slice(12, 18).map((v) => ({ ...v, make: 'toyota', model: 'HILUX' }))];
+    const expired = market.slice(18, 30);
+    const index = new ListingIndex<Indexed>();
+    for (const v of live) index.upsert(indexed(v));
+    for (const v of expired) index.upsert(indexed(v, '2020-01-01T00:00:00.000Z'));
+    for (const v of Array.from({ length: 8 }, () => hilux({ model: 'Corolla' }))) index.upsert(indexed(v));
+    for (const v of Array.from({ length: 8 }, () => hilux({ vehicle_type: 'construction' }))) index.upsert(indexed(v));
+    const mine = live[0]!;
+    const verdicts = indexPriceVerdicts(() => index);
+    const verdict = verdicts.verdict(index.get(mine.id)!)!;
+    expect(verdict).toEqual(priceVerdict(mine, fitPrices(live)));
+    expect(verdict.comparables).toBe(live.filter((v) => v !== mine && Math.abs(v.year - mine.year) <= 5).length);
+  });
+
+  it('writes a large number of comparables with thousands separated', () => {
+    const many = Array.from({ length: 1200 }, () => hilux({ year: 2020, mileage: 50_000 }));
+    expect(verdictAmong(many, hilux({ year: 2020, mileage: 50_000, price: 30_000 }))!.why).toBe('Close to 1,200 similar Hiluxes');
   });
 
   it('names a model in the plural, a code with its make', () => {

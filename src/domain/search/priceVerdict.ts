@@ -1,5 +1,5 @@
 import type { VehicleType } from '../constants';
-import { usdText } from '../numbers';
+import { usdText, wholeNumberText } from '../numbers';
 import type { Indexed, ListingIndex } from './listingIndex';
 
 // The price verdict of issue 20, written once: the server computes it over every public listing (its
@@ -60,8 +60,8 @@ export const HIGH_AT = 1.5;
 /** The least spread assumed (log scale, about 5%): a model whose listings all ask one price does not call a $10 difference great. */
 const MIN_SPREAD = 0.05;
 /**
- * The slopes are taken over at most this many of a model's listings (evenly spaced in the order of
- * their ids, so the device and the server pick the same), as the pairs grow with the square.
+ * The slopes are taken over at most this many of a model's listings (those with the smallest ids, so
+ * the device and the server pick the same), as the pairs grow with the square.
  */
 const SLOPE_SAMPLE = 150;
 /** The year the fit's intercept is at (keeps the numbers small). */
@@ -84,6 +84,27 @@ function median(values: number[]): number {
   const s = Float64Array.from(values).sort();
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** The positions of the `k` listings with the smallest ids (ids are random: a fair sample the device and the server both pick). */
+function smallestIds(rows: readonly PricedListing[], k: number): number[] {
+  if (rows.length <= k) return rows.map((_, i) => i);
+  // Ascending by id; a listing enters when it is smaller than the largest kept (rarely, once the sample is full).
+  const kept: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const id = rows[i]!.id;
+    if (kept.length === k && id >= rows[kept[k - 1]!]!.id) continue;
+    let lo = 0;
+    let hi = kept.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (rows[kept[mid]!]!.id < id) lo = mid + 1;
+      else hi = mid;
+    }
+    kept.splice(lo, 0, i);
+    if (kept.length > k) kept.pop();
+  }
+  return kept;
 }
 
 /** Theil–Sen: the median of the slopes between every two points with different x (0 when none differ). */
@@ -118,7 +139,8 @@ export interface PriceFit {
 
 /** The fit over one model's listings (those without a price are left out). */
 export function fitPrices(listings: readonly PricedListing[]): PriceFit {
-  const rows = listings.filter(priced).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Every step below gives the same result whatever order the listings come in (medians of the same values).
+  const rows = listings.filter(priced);
   const years = Float64Array.from(rows.map((r) => r.year)).sort();
   if (rows.length < MIN_COMPARABLES + 1) return { line: null, years };
   const uses = rows.map(usageOf).filter((u): u is number => u !== null);
@@ -126,8 +148,7 @@ export function fitPrices(listings: readonly PricedListing[]): PriceFit {
   const year = rows.map((r) => r.year - BASE_YEAR);
   const use = rows.map((r) => usageOf(r) ?? usualUse);
   const logPrice = rows.map((r) => Math.log(r.price!));
-  const step = rows.length / Math.min(rows.length, SLOPE_SAMPLE);
-  const sample = Array.from({ length: Math.min(rows.length, SLOPE_SAMPLE) }, (_, i) => Math.floor(i * step));
+  const sample = smallestIds(rows, SLOPE_SAMPLE);
   const sx = sample.map((i) => year[i]!);
   const su = sample.map((i) => use[i]!);
   const sy = sample.map((i) => logPrice[i]!);
@@ -186,7 +207,7 @@ const roundDifference = (n: number): number => (n >= 1000 ? Math.round(n / 100) 
 /** A listing's verdict against its model's fit; null for a listing without a price (nothing to judge). */
 export function priceVerdict(v: PricedListing, fit: PriceFit): PriceVerdict | null {
   if (!priced(v)) return null;
-  const similar = (n: number) => `${n} similar ${modelPlural(v.make, v.model)}`;
+  const similar = (n: number) => `${wholeNumberText(n)} similar ${modelPlural(v.make, v.model)}`;
   // The model's priced listings within the window, less the listing itself (when it is among them).
   const within = lowerBound(fit.years, v.year + YEAR_WINDOW + 0.5) - lowerBound(fit.years, v.year - YEAR_WINDOW - 0.5);
   const comparables = Math.max(0, within - 1);
@@ -239,9 +260,5 @@ export class PriceVerdicts {
 
 /** The verdicts over a listing index (the server's, the device's): a model's listings found by its exact-match sets. */
 export function indexPriceVerdicts<T extends Indexed>(index: () => ListingIndex<T>): PriceVerdicts {
-  return new PriceVerdicts((v) =>
-    index()
-      .search({ filters: { vehicle_type: v.vehicle_type as VehicleType, make: v.make, model: v.model }, sort: 'newest', offset: 0 })
-      .hits.map((h) => h.item),
-  );
+  return new PriceVerdicts((v) => index().pricesOf({ vehicle_type: v.vehicle_type as VehicleType, make: v.make, model: v.model }));
 }
