@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hasChromium } from './browser';
+import path from 'node:path';
+import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { deviceHolds } from './deviceDb';
 import { sellerApi } from './sellers';
@@ -41,6 +42,7 @@ describe.skipIf(!hasChromium)('the price verdict in Chromium', () => {
       await page.getByText('6 cars found', { exact: true }).waitFor({ timeout: 20_000 });
       await card(page, cheap.id).getByText('Great price', { exact: true }).waitFor({ timeout: 20_000 });
       await card(page, fair[1]!.id).getByText(PRICE_BAND_TEXT[usual.band], { exact: true }).waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'mobile-price-verdict-cards.png') });
       await expect.poll(() => deviceHolds(page, fair[4]!.id), { timeout: 30_000 }).toBe(true);
 
       // Offline the device answers the search and judges each card from the summaries it holds.
@@ -58,6 +60,8 @@ describe.skipIf(!hasChromium)('the price verdict in Chromium', () => {
       const judged = await verdictOf(fair[4]!.id);
       await page.getByTestId('price-verdict').getByText(judged.why, { exact: true }).waitFor({ timeout: 20_000 });
       await page.getByTestId('price-verdict').getByText(PRICE_BAND_TEXT[judged.band], { exact: true }).waitFor();
+      await page.getByTestId('price-verdict').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'mobile-offline-price-verdict-listing.png') });
     });
   });
 });
