@@ -3,6 +3,7 @@ import { ListingIndex } from '../src/domain/search/listingIndex';
 import { normalizeSearch, parseSearchQuery, type SearchInput } from '../src/domain/search/filters';
 import { completeCovers, recordStands, scopeCovers, scopeParams, type MirrorScope } from '../src/domain/search/scope';
 import { summaryAsVehicle, type ListingSummary } from '../src/domain/search/summary';
+import { indexPriceVerdicts } from '../src/domain/search/priceVerdict';
 import type { VehicleType } from '../src/domain/constants';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { Mirror, type ContactRow } from '../src/data/mirror';
@@ -72,6 +73,10 @@ export interface SearchAnswer {
 }
 
 let index = new ListingIndex<ListingSummary>();
+/** The price verdicts over the device's copy: each model's fit computed when first shown, all dropped when the copy changes. */
+const verdicts = indexPriceVerdicts(() => index);
+/** A summary as a card shows it: the listing's shape, with its price verdict among the listings the device holds. */
+const cardOf = (s: ListingSummary): Vehicle => ({ ...summaryAsVehicle(s), price_verdict: verdicts.verdict(s) });
 /** The summary feed's stored position (null before the first page). */
 let feed: MetaRow | null = null;
 
@@ -94,6 +99,7 @@ const listingsApi = {
   async load(): Promise<{ count: number; lastSyncedAt: string | null }> {
     const stored = await loadSummary(mirror);
     index = stored.index;
+    verdicts.clear();
     feed = stored.state;
     const state = stored.state;
     inventories.clear();
@@ -119,6 +125,7 @@ const listingsApi = {
         // Another scope chosen: what is kept goes, and the new scope is downloaded from the start.
         await mirror.clearSummary();
         index = new ListingIndex();
+        verdicts.clear();
         feed = null;
         changed = true;
         inventories.clear();
@@ -131,6 +138,7 @@ const listingsApi = {
           if (page.rows.n || page.tombstones.length) {
             changed = true;
             inventories.clear();
+            verdicts.clear();
           }
           const before = feed?.complete?.length ?? 0;
           feed = { ...(feed ?? { key: 'summary' }), complete: page.complete, cursor: page.cursor, revision: page.revision };
@@ -172,7 +180,7 @@ const listingsApi = {
     const { hits, total } = index.search(req);
     return {
       items: hits.map((h) => {
-        const v = summaryAsVehicle(h.item);
+        const v = cardOf(h.item);
         return req.buyer ? withDistance(v, req.buyer) : v;
       }),
       total,
@@ -239,9 +247,9 @@ const listingsApi = {
   async get(id: string): Promise<Vehicle | null> {
     const summary = index.get(id);
     const record = await mirror.record(id).catch(() => undefined);
-    if (record && summary) return { ...record, ...freshFields(summary) };
+    if (record && summary) return { ...record, ...freshFields(summary), price_verdict: verdicts.verdict(summary) };
     if (record) return recordStands(record, await currentScope(), feed?.cursor === null) ? record : null;
-    return summary ? summaryAsVehicle(summary) : null;
+    return summary ? cardOf(summary) : null;
   },
   /** Keeps a listing's full record (fetched when it was opened), so it opens in full offline. */
   keep(vehicle: Vehicle): Promise<void> {

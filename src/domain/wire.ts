@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SELLER_TYPES, USER_TYPES, VEHICLE_TYPES } from './constants';
 import { SUBSCRIPTION_PLANS } from './fees';
+import { PRICE_BANDS } from './search/priceVerdict';
 
 // The API's answers, each written once: the server declares them as its routes' `response` schemas
 // (so /api/docs describes them, and an answer cannot carry a field not listed here), and the types
@@ -9,6 +10,14 @@ import { SUBSCRIPTION_PLANS } from './fees';
 
 export const nullableString = z.string().nullable();
 export const nullableNumber = z.number().nullable();
+
+/** A listing's price verdict (issue 20): its band, why in a few words, against how many listings, and the typical price. */
+export const priceVerdictSchema = z.object({
+  band: z.enum(PRICE_BANDS),
+  why: z.string(),
+  comparables: z.number(),
+  typical_price: nullableNumber,
+});
 
 /** A vehicle listing as the API returns it (spec section 3). */
 export const vehicleSchema = z.object({
@@ -60,6 +69,11 @@ export const vehicleSchema = z.object({
   drive_time_minutes: nullableNumber.optional(),
   /** Only the device's summary of the listing (search/summary.ts): no description, features or further photos. */
   summary_only: z.literal(true).optional(),
+  /**
+   * How the price compares with similar public listings (search/priceVerdict.ts); null without a price.
+   * Public listings carry it once the server's search index is built (not a seller's drafts).
+   */
+  price_verdict: priceVerdictSchema.nullable().optional(),
 });
 
 /**

@@ -1,6 +1,6 @@
 import type { SortOrder } from '../constants';
 import { chordSquaredForKm, unitVector } from '../geo';
-import { toClauses, type Clause, type SearchRequest } from './filters';
+import { toClauses, type Clause, type SearchFilters, type SearchRequest } from './filters';
 import type { Searchable } from './match';
 
 // An in-memory index of listings that answers the searches of spec section 5 with the same
@@ -1087,6 +1087,40 @@ export class ListingIndex<T extends Indexed> {
         return { id: this.ids[s]!, latitude: lat === lat ? lat : null, longitude: lat === lat ? this.longitude[s]! : null };
       }),
     };
+  }
+
+  /**
+   * The price, year and usage of every listing that exact-match filters find (unexpired), in no order:
+   * what a model's price fit reads (search/priceVerdict.ts), with no listing object made and no sort.
+   */
+  pricesOf(filters: SearchFilters, now: number = Date.now()): Pick<Indexed, 'id' | 'vehicle_type' | 'make' | 'model' | 'year' | 'price' | 'mileage' | 'operating_hours'>[] {
+    const sets = toClauses(filters).map((c) => this.clauseSet(c as Exclude<Clause, { kind: 'within_km' }>));
+    const candidates = this.intersect(sets, this.capacity >>> 5);
+    this.dropExpired(candidates, now);
+    const n = (column: Float64Array, slot: number) => {
+      const v = column[slot]!;
+      return v === v ? v : null;
+    };
+    const out: ReturnType<ListingIndex<T>['pricesOf']> = [];
+    for (let w = 0; w < candidates.length; w++) {
+      let bits = candidates[w]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const slot = (w << 5) + 31 - Math.clz32(low);
+        bits ^= low;
+        out.push({
+          id: this.ids[slot]!,
+          vehicle_type: this.text.vehicle_type.value(slot)!,
+          make: this.text.make.value(slot)!,
+          model: this.text.model.value(slot)!,
+          year: this.num.year[slot]!,
+          price: n(this.num.price, slot),
+          mileage: n(this.num.mileage, slot),
+          operating_hours: n(this.num.operating_hours, slot),
+        });
+      }
+    }
+    return out;
   }
 
   /** The slots of a search's page, in order, and how many listings it found. */

@@ -104,6 +104,12 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/vehicles/featured', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured());
   app.get('/cars/featured', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured('car'));
 
+  /** A public listing's answer with its price verdict, from the search index (none while it is built, nor for a draft). */
+  async function withPriceVerdict<T extends { id: string }>(answer: T): Promise<T> {
+    const verdict = await app.ctx.publicIndex.priceVerdict(answer.id);
+    return verdict === undefined ? answer : { ...answer, price_verdict: verdict };
+  }
+
   /** Detail: public listings for everyone (without the contact); drafts and expired ones for their seller and admins. Counts a view. */
   const detail = async (req: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof buyerQuery> }>) => {
     const row = await findVehicle(db, req.params.id);
@@ -117,7 +123,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const { buyer_lat, buyer_lon } = req.query;
     const buyer = buyer_lat !== undefined && buyer_lon !== undefined ? { latitude: buyer_lat, longitude: buyer_lon } : undefined;
     // Its seller (or an admin) reads the contact too, as the edit form needs it; everyone else asks /contact.
-    return mine ? toOwnVehicle(row, buyer) : toApiVehicle(row, buyer);
+    return withPriceVerdict(mine ? toOwnVehicle(row, buyer) : toApiVehicle(row, buyer));
   };
   app.get('/cars/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
   app.get('/vehicles/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
@@ -152,7 +158,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       dealer_name: seller.businessName ?? seller.name,
       dealer_location: seller.location,
       total_inventory: others.total,
-      other_vehicles: others.rows.map((r) => toApiVehicle(r)),
+      other_vehicles: await Promise.all(others.rows.map((r) => withPriceVerdict(toApiVehicle(r)))),
     };
   });
 

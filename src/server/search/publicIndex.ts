@@ -5,6 +5,7 @@ import { distanceFields } from '../../domain/vehicle';
 import type { SearchRequest } from '../../domain/search/filters';
 import { ColumnsBuilder, ListingIndex, type Indexed } from '../../domain/search/listingIndex';
 import { WHOLE_COUNTRY } from '../../domain/search/scope';
+import { indexPriceVerdicts, type PriceVerdict } from '../../domain/search/priceVerdict';
 import { currentRevision, onListingWrite, estimatedListings, readPublicIndex, publicSql, summaryChanges, toApiVehicle } from '../repositories/vehicles.repo';
 
 /** Listings read a page while catching up, and a query while building. */
@@ -33,6 +34,8 @@ const JSON_CACHE_CHARS = 24_000_000;
  */
 export class PublicListingIndex {
   private index = new ListingIndex<Indexed>();
+  /** Each model's price fit, computed over the index when a listing of it is first shown, again after one of it changes. */
+  private readonly verdicts = indexPriceVerdicts(() => this.index);
   /** Listings' JSON text by id, least recently used first, dropped when the listing changes. */
   private readonly json = new Map<string, string>();
   private jsonChars = 0;
@@ -147,6 +150,7 @@ export class PublicListingIndex {
     });
     if (this.closed) return;
     this.index = ListingIndex.fromColumns(columns.finish());
+    this.verdicts.clear();
     this.revision = revision;
     // Whatever changed since the read's snapshot comes through the delta from its revision.
     await this.catchUpToHead();
@@ -191,11 +195,17 @@ export class PublicListingIndex {
       const page = await summaryChanges(this.db, this.revision, PAGE, WHOLE_COUNTRY);
       if (page.upserts.length || page.tombstones.length) this.generation++;
       for (const v of page.upserts) {
+        // A listing moved to another model changes the fits of both.
+        const before = this.index.get(v.id);
+        if (before) this.verdicts.changed(before);
+        this.verdicts.changed(v);
         // What a search tests or ranks: the seller's name and place are written from the listing's JSON.
         this.index.upsert({ ...(v as Indexed), seller_name: null, seller_location: null });
         this.forget(v.id);
       }
       for (const id of page.tombstones) {
+        const before = this.index.get(id);
+        if (before) this.verdicts.changed(before);
         this.index.remove(id);
         this.forget(id);
       }
@@ -216,9 +226,11 @@ export class PublicListingIndex {
     const texts = await this.listingsJson(hits.map((h) => h.id));
     const parts: string[] = [];
     for (const h of hits) {
-      const base = texts.get(h.id);
+      const cached = texts.get(h.id);
       // Gone from the public listings since the index last heard: left out of this page.
-      if (base === undefined) continue;
+      if (cached === undefined) continue;
+      // The price verdict is appended, not cached: it changes with the model's other listings.
+      const base = `${cached.slice(0, -1)},"price_verdict":${JSON.stringify(this.verdictOf(h.id))}}`;
       if (!req.buyer) {
         parts.push(base);
         continue;
@@ -227,6 +239,21 @@ export class PublicListingIndex {
       parts.push(`${base.slice(0, -1)},"distance_km":${d.distance_km},"drive_time_minutes":${d.drive_time_minutes}}`);
     }
     return { json: `[${parts.join(',')}]`, total };
+  }
+
+  /**
+   * A public listing's price verdict against the listings the index holds (null without a price); undefined
+   * while the index is being built or for a listing it does not hold (not public).
+   */
+  async priceVerdict(id: string): Promise<PriceVerdict | null | undefined> {
+    if (!this.built) return undefined;
+    await this.refresh();
+    return this.index.has(id) ? this.verdictOf(id) : undefined;
+  }
+
+  private verdictOf(id: string): PriceVerdict | null {
+    const item = this.index.get(id);
+    return item ? this.verdicts.verdict(item) : null;
   }
 
   /** The JSON of public listings by id: from the cache, the others read in one query (and kept). */

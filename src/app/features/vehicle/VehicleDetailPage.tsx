@@ -28,6 +28,7 @@ import { locationStore } from '../../shared/location/locationStore';
 import { listingsWorker } from '../../shared/sync/searchClient';
 import { onListingsChange } from '../../shared/sync/syncStore';
 import { VehicleCard } from '../../shared/vehicleCard/VehicleCard';
+import { PriceVerdictBadge } from '../../shared/vehicleCard/PriceVerdictBadge';
 import { ContactSeller, SellerContactLines } from './ContactSeller';
 import { SUMMARY_ONLY_NOTE } from '../../../domain/search/summary';
 import { useSession } from '../../shared/session/session';
@@ -250,6 +251,14 @@ export default function VehicleDetailPage() {
       <Text fz={36} fw={850} c="brand.8">
         {priceText(v.price)}
       </Text>
+      {v.price_verdict ? (
+        <Stack gap={4} mt={4} data-testid="price-verdict">
+          <PriceVerdictBadge verdict={v.price_verdict} size="md" />
+          <Text size="sm" c="dimmed">
+            {v.price_verdict.why}
+          </Text>
+        </Stack>
+      ) : null}
       <Box mt="md">
         <ContactSeller vehicle={v} />
       </Box>

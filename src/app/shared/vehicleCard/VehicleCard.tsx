@@ -10,6 +10,7 @@ import { cardThumbUrl } from '../../../domain/dataSaver';
 import { cardPhotoUrl } from '../../../domain/photos';
 import { useSaveData } from '../sync/dataSaver';
 import css from './VehicleCard.module.css';
+import { PriceVerdictBadge } from './PriceVerdictBadge';
 
 // The admin-only delete control (spec 2.6) loads only for admins: buyers' first screen does not carry it.
 
@@ -57,6 +58,7 @@ export function VehicleCard({
       </Card.Section>
       <div className={css.body}>
         <p className={css.price}>{priceText(v.price, fallbacks.price)}</p>
+        <PriceVerdictBadge verdict={v.price_verdict} />
         <p className={`${css.title} ${css.oneLine}`} title={titleOf(v)}>
           {titleOf(v)}
         </p>

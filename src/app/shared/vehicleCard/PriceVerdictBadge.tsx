@@ -1,0 +1,25 @@
+import { Badge, type BadgeProps } from '@mantine/core';
+import { PRICE_BAND_TEXT, type PriceBand, type PriceVerdict } from '../../../domain/search/priceVerdict';
+
+/** Each band's colour: dark shades, so the white text keeps its contrast. */
+const BAND_COLORS: Record<PriceBand, string> = {
+  great: 'green.9',
+  good: 'teal.9',
+  fair: 'blue.8',
+  high: 'red.9',
+  no_data: 'gray.7',
+};
+
+/**
+ * A listing's price verdict as a small coloured badge ('Great price' … 'Not enough data'), its why as
+ * the badge's title; nothing for a listing without one (no price, or an answer made without it).
+ * Shared: the result card, the listing page and any screen comparing listings show it.
+ */
+export function PriceVerdictBadge({ verdict, size = 'sm' }: { verdict: PriceVerdict | null | undefined; size?: BadgeProps['size'] }) {
+  if (!verdict) return null;
+  return (
+    <Badge color={BAND_COLORS[verdict.band]} variant="filled" size={size} title={verdict.why} data-price-band={verdict.band} style={{ alignSelf: 'flex-start' }}>
+      {PRICE_BAND_TEXT[verdict.band]}
+    </Badge>
+  );
+}
