@@ -48,6 +48,8 @@ export const LISTING_MESSAGES = {
   soldNotSeller: 'Only its seller can mark a listing sold',
   /** POST /api/vehicles/{id}/sold of a listing never published. */
   soldUnpublished: 'Only a published listing can be marked sold',
+  /** A payment (a relist) asked for a sold listing. */
+  soldNoPayment: 'This listing is sold: it cannot be paid for or relisted',
   idTaken: 'A listing with this id already exists',
   idDeleted: 'This listing was deleted and cannot be created again',
   notEligibleFree: 'You are not eligible for a free listing',

@@ -93,6 +93,10 @@ describe.each(ENGINES)('%s', (engine) => {
       const history = (await s.request({ method: 'GET', url: `/api/users/${seller.user.id}/listing-history`, token: seller.token })).json() as (Listed & { status: string })[];
       const row = history.find((h) => h.id === v.id);
       expect(row).toMatchObject({ status: 'Sold', sold_at: sold.sold_at });
+      // It cannot be paid for (relisted) again.
+      const relist = await s.request({ method: 'POST', url: '/api/payments/create-intent', token: seller.token, body: { vehicle_id: v.id, payment_method: 'card' } });
+      expect(relist.statusCode).toBe(409);
+      expect(relist.json()).toEqual({ detail: 'This listing is sold: it cannot be paid for or relisted' });
       const adminRow = (await s.request({ method: 'GET', url: `/api/users/${seller.user.id}/listing-history`, token: admin.token })).json() as Listed[];
       expect(adminRow.find((h) => h.id === v.id)?.sold_at).toBe(sold.sold_at);
     });
