@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { CONTACT_TEXTS } from '../../src/domain/authTexts';
 import { DASHBOARD_TEXTS } from '../../src/domain/dashboard';
 import { titleOf } from '../../src/domain/display';
 import { priceDropText } from '../../src/domain/leads';
@@ -47,6 +48,7 @@ describe.skipIf(!hasChromium)('seller lifecycle in Chromium', () => {
       await dialog.getByText(DASHBOARD_TEXTS.markSoldConfirm).waitFor();
       await dialog.getByRole('button', { name: DASHBOARD_TEXTS.markSold }).click();
       await page.getByText(DASHBOARD_TEXTS.markedSold).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
       // Out of the active listings, in Sold with its badge, and offered no payment.
       await listed.waitFor({ state: 'detached' });
       await page.getByRole('switch', { name: DASHBOARD_TEXTS.sold }).check({ force: true });
@@ -75,8 +77,30 @@ describe.skipIf(!hasChromium)('seller lifecycle in Chromium', () => {
       await page.getByTestId('sold-banner').waitFor({ timeout: 20_000 });
       await page.getByRole('heading', { name: title }).first().waitFor();
       expect(await page.getByText(/This vehicle was sold on \d+ \w+ \d{4}\. It no longer appears in search\./).count()).toBe(1);
+      expect(await page.getByRole('button', { name: CONTACT_TEXTS.signInToContact }).count()).toBe(0);
+      expect(await page.getByText('Share Listing').count()).toBe(0);
       await shot(page, 'listing-sold-360');
     });
+  });
+
+  it('the seller marks a listing sold from its own page, which then says Sold and offers no Share and no second Mark as sold', async () => {
+    const api = sellers();
+    const seller = await api.signup('Tariro Page');
+    const v = await api.publish(seller, { make: 'Honda', model: 'Fit', variant: null, year: 2014, car_category: 'hatchback' });
+    await app.inContext({ viewport: DESKTOP }, async (context) => {
+      await signedIn(context, seller);
+      const page = await app.open(context, `/car/${v.id}`, 'Seller Information');
+      await page.getByRole('button', { name: DASHBOARD_TEXTS.markSold }).click();
+      const dialog = page.getByRole('dialog', { name: DASHBOARD_TEXTS.markSoldTitle });
+      await dialog.getByRole('button', { name: DASHBOARD_TEXTS.markSold }).click();
+      await page.getByTestId('sold-banner').waitFor({ timeout: 20_000 });
+      // Once the confirmation has closed, nothing offers to sell it again.
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => page.getByRole('button', { name: DASHBOARD_TEXTS.markSold }).count()).toBe(0);
+      expect(await page.getByText('Share Listing').count()).toBe(0);
+    });
+    const sold = (await (await api.call('GET', `/api/vehicles/${v.id}`, null)).json()) as Vehicle;
+    expect(sold.sold_at).toEqual(expect.any(String));
   });
 
   it("a price edited down shows 'Price dropped $X on <date>' on the listing's page", async () => {
