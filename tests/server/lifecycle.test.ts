@@ -142,6 +142,8 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json()).toHaveProperty('detail');
       expect((await s.request({ method: 'POST', url: `/api/vehicles/${randomUUID()}/events`, body: { kind: 'share' } })).statusCode).toBe(404);
+      const draft = await s.draft(seller.token);
+      expect((await s.request({ method: 'POST', url: `/api/vehicles/${draft.id}/events`, body: { kind: 'share' } })).statusCode).toBe(404);
       // Backdated days: 3 and 20 days ago count, 40 days ago is outside the window.
       await s.app.ctx.db.execute(sql`insert into listing_events (vehicle_id, day, kind, count) values
         (${v.id}, (now() at time zone 'utc')::date - 3, 'view', 5),
@@ -167,6 +169,18 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(sum(mine.favourite, 7)).toBe(2);
       expect(sum(mine.share, 7)).toBe(1);
       expect(sum(mine.share, 30)).toBe(2);
+    });
+
+    it('takes shares a few a minute per address: 429 {detail} past that', async () => {
+      const v = await publish({ make: 'Honda', model: 'Fit' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await s.request({ method: 'POST', url: `/api/vehicles/${v.id}/events`, body: { kind: 'share' } })).statusCode);
+      // Every request of this address in the minute counts, the earlier tests' too.
+      expect(statuses.filter((c) => c === 204).length).toBeLessThanOrEqual(10);
+      expect(statuses.at(-1)).toBe(429);
+      const limited = await s.request({ method: 'POST', url: `/api/vehicles/${v.id}/events`, body: { kind: 'share' } });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toHaveProperty('detail');
     });
   });
 });
