@@ -185,6 +185,7 @@ export const STORAGE_KEYS = {
   notificationPromptDismissedAt: 'notificationPromptDismissedAt',
   /** Local storage: the signed-in member's listings as last loaded, for the dashboard offline (src/domain/dashboard.ts). */
   dashboardListings: 'dashboardListings',
+  dashboardLeads: 'dashboardLeads',
 } as const;
 
 /** The typed phrase that confirms a database reset. */

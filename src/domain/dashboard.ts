@@ -1,7 +1,7 @@
 import type { UserType } from './constants';
 import { DASHBOARD_PRICING_TEXT } from './fees';
 import { SIGN_UP_TEXTS, ACCOUNT_NAV_TEXTS } from './authTexts';
-import { daysLeft, listingStatus, type ListingStatus, type Vehicle } from './vehicle';
+import { daysLeft, listingStatus, type Lifecycle, type ListingStatus, type Vehicle } from './vehicle';
 import { parseStoredObject } from './storedJson';
 import { wholeNumberText } from './numbers';
 
@@ -53,6 +53,14 @@ export const DASHBOARD_TEXTS = {
   tryAgain: 'Try again',
   deleteTitle: 'Delete listing',
   deleted: 'Your listing has been deleted.',
+  sold: 'Sold',
+  markSold: 'Mark as sold',
+  markSoldTitle: 'Mark as sold',
+  markSoldConfirm: 'Buyers will no longer find this listing in search. It stays here under Sold; this cannot be undone.',
+  markedSold: 'Marked as sold. Buyers no longer find it in search.',
+  markSoldError: 'Could not mark the listing as sold. Please try again.',
+  noSoldTitle: 'No sold listings',
+  noSoldText: 'Listings you mark as sold stay here, out of search.',
   needsConnection: 'Needs a connection',
   draftsTitle: 'Saved on this device',
   draftsText: 'Drafts are kept on this phone or computer only, photos included, until you publish or delete them.',
@@ -110,14 +118,14 @@ export function daysLeftIndicator(days: number | null): { label: string; color: 
 }
 
 /** The indicator of a listing now; expired listings say 'Expired' whatever their date says. */
-export function listingIndicator(v: Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at'>, now: Date = new Date()) {
+export function listingIndicator(v: Lifecycle, now: Date = new Date()) {
   const status = listingStatus(v, now);
-  if (status === 'Pending') return null;
+  if (status === 'Pending' || status === 'Sold') return null;
   if (status === 'Expired') return daysLeftIndicator(0);
   return daysLeftIndicator(daysLeft(v.expires_at, now));
 }
 
-export const STATUS_COLORS: Record<ListingStatus, string> = { Active: 'brand', Pending: 'yellow', Expired: 'gray' };
+export const STATUS_COLORS: Record<ListingStatus, string> = { Active: 'brand', Pending: 'yellow', Expired: 'gray', Sold: 'dark' };
 
 /**
  * The stat tiles: listings live now, and the views and contact requests (signed-in users who asked
@@ -135,20 +143,20 @@ export function listingStats(listings: readonly (Pick<Vehicle, 'is_expired' | 'i
   return { active, views, contacts };
 }
 
-/** 'My Car Listings': the active ones by default; History shows every listing, in the order given. */
-export function listingsToShow<T extends Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at'>>(listings: readonly T[], history: boolean, now: Date = new Date()): T[] {
+/** 'My Car Listings': the active ones by default; History shows every listing, in the order given; Sold only the sold ones. */
+export function listingsToShow<T extends Lifecycle>(listings: readonly T[], history: boolean, now: Date = new Date(), sold = false): T[] {
+  if (sold) return listings.filter((v) => listingStatus(v, now) === 'Sold');
   return history ? [...listings] : listings.filter((v) => listingStatus(v, now) === 'Active');
 }
 
 /** How many listings wait for their fee: shown under the active view so they are not missed. */
-export const pendingCount = (listings: readonly Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at'>[], now: Date = new Date()): number =>
-  listings.filter((v) => listingStatus(v, now) === 'Pending').length;
+export const pendingCount = (listings: readonly Lifecycle[], now: Date = new Date()): number => listings.filter((v) => listingStatus(v, now) === 'Pending').length;
 
 /**
  * What a listing can be paid for: 'pay' for one created but never paid, 'relist' for an expired one
  * (paying again runs it another 7 days, spec 4 "Listing lifecycle"); null for an active one.
  */
-export function paymentAction(v: Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at'>, now: Date = new Date()): 'pay' | 'relist' | null {
+export function paymentAction(v: Lifecycle, now: Date = new Date()): 'pay' | 'relist' | null {
   const status = listingStatus(v, now);
   return status === 'Pending' ? 'pay' : status === 'Expired' ? 'relist' : null;
 }

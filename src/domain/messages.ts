@@ -32,6 +32,9 @@ export const LISTING_MESSAGES = {
   tooManyContacts: "You have asked for many sellers' contact details in a short time. Please try again in an hour.",
   notFound: 'Car not found',
   notFoundText: "The car you're looking for doesn't exist or has been removed.",
+  /** A sold listing's page (an old link, a favourite): the listing as it was, under this banner. */
+  soldTitle: 'Sold',
+  soldText: (on: string) => `This vehicle was sold on ${on}. It no longer appears in search.`,
   /** GET /api/vehicles/{id}/thumb of a listing without a photo. */
   noPhoto: 'This listing has no photo',
   createError: 'Error creating listing. Please try again.',
@@ -41,6 +44,12 @@ export const LISTING_MESSAGES = {
   deleteError: 'Error deleting car. Please try again.',
   deleteConfirm: 'Are you sure you want to delete this car listing?',
   notOwner: 'You can only change your own listings',
+  /** POST /api/vehicles/{id}/sold by anyone but the listing's seller (administrators included). */
+  soldNotSeller: 'Only its seller can mark a listing sold',
+  /** POST /api/vehicles/{id}/sold of a listing never published. */
+  soldUnpublished: 'Only a published listing can be marked sold',
+  /** A payment (a relist) asked for a sold listing. */
+  soldNoPayment: 'This listing is sold: it cannot be paid for or relisted',
   idTaken: 'A listing with this id already exists',
   idDeleted: 'This listing was deleted and cannot be created again',
   notEligibleFree: 'You are not eligible for a free listing',

@@ -16,9 +16,13 @@ export type SellerContact = z.infer<typeof sellerContactSchema>;
 export type OwnVehicle = z.infer<typeof ownVehicleSchema>;
 
 /** Status of a listing in the seller's history (spec section 4). */
-export type ListingStatus = 'Expired' | 'Active' | 'Pending';
+export type ListingStatus = 'Expired' | 'Active' | 'Pending' | 'Sold';
 
-export function listingStatus(v: Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at'>, now: Date = new Date()): ListingStatus {
+/** A listing's life as its status says it; `sold_at` is absent on the device's summaries, which are never sold. */
+export type Lifecycle = Pick<Vehicle, 'is_expired' | 'is_published' | 'expires_at'> & { sold_at?: string | null };
+
+export function listingStatus(v: Lifecycle, now: Date = new Date()): ListingStatus {
+  if (isSold(v)) return 'Sold';
   if (v.is_expired || (v.expires_at !== null && new Date(v.expires_at).getTime() <= now.getTime())) return 'Expired';
   if (v.is_published) return 'Active';
   return 'Pending';
@@ -30,9 +34,14 @@ export function daysLeft(expiresAt: string | null, now: Date = new Date()): numb
   return Math.ceil((new Date(expiresAt).getTime() - now.getTime()) / 86_400_000);
 }
 
-/** A listing is public when it is published and not expired. */
-export function isPublic(v: Pick<Vehicle, 'is_published' | 'is_expired' | 'expires_at'>, now: Date = new Date()): boolean {
-  return v.is_published && !v.is_expired && (v.expires_at === null || new Date(v.expires_at).getTime() > now.getTime());
+/** Its seller marked it sold (issue 20): it left search but is not deleted. */
+export function isSold(v: { sold_at?: string | null }): boolean {
+  return typeof v.sold_at === 'string';
+}
+
+/** A listing is public when it is published, not expired and not sold. */
+export function isPublic(v: Lifecycle, now: Date = new Date()): boolean {
+  return v.is_published && !isSold(v) && !v.is_expired && (v.expires_at === null || new Date(v.expires_at).getTime() > now.getTime());
 }
 
 /** A copy of the listing with its distance (km, one decimal) and drive time from the buyer. */

@@ -64,6 +64,10 @@ export const vehicleSchema = z.object({
   listing_expires_at: nullableString,
   views: z.number(),
   revision: z.number(),
+  /** When its seller marked it sold (it left search; its page still answers, to show 'Sold'); null while for sale. Absent on the device's summaries. */
+  sold_at: nullableString.optional(),
+  /** The listing's last price change when it was a drop: how much and when; null otherwise. */
+  price_drop: z.object({ amount: z.number(), at: z.string() }).nullable().optional(),
   /** Present when the request carried the buyer's coordinates. */
   distance_km: nullableNumber.optional(),
   drive_time_minutes: nullableNumber.optional(),
@@ -123,9 +127,20 @@ export const eligibilitySchema = z.object({
 
 /** A row of GET /api/users/{id}/listing-history: the seller's listing with its status. */
 export const historyEntrySchema = ownVehicleSchema.extend({
-  status: z.enum(['Expired', 'Active', 'Pending']),
+  status: z.enum(['Expired', 'Active', 'Pending', 'Sold']),
   days_left: nullableNumber,
   contact_requests: z.number(),
+});
+
+const dailyCounts = z.array(z.number());
+/**
+ * GET /api/me/leads: each of the signed-in seller's listings' views, contact requests, favourites and
+ * shares per day over the last `days` days (UTC), oldest first, `today` last.
+ */
+export const leadsAnswerSchema = z.object({
+  today: z.string(),
+  days: z.number(),
+  listings: z.array(z.object({ vehicle_id: z.string(), view: dailyCounts, contact: dailyCounts, favourite: dailyCounts, share: dailyCounts })),
 });
 
 /** GET /api/vehicle/{id}/dealer-info. */
@@ -247,6 +262,7 @@ export const readinessSchema = z.object({
 export const pushSubscriptionSchema = z.object({ id: z.string(), endpoint: z.string(), created_at: z.string() });
 
 export type Readiness = z.infer<typeof readinessSchema>;
+export type LeadsAnswer = z.infer<typeof leadsAnswerSchema>;
 export type ListingEligibility = z.infer<typeof eligibilitySchema>;
 export type SyncPage = z.infer<typeof syncPageSchema>;
 export type CatalogueMakeAnswer = z.infer<typeof catalogueMakeSchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Timestamps keep milliseconds only, so the server's ordering and the app's (JavaScript dates) agree.
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -83,6 +83,11 @@ export const vehicles = pgTable(
     /** Set the first time the listing goes public; only such listings are ever sent as tombstones. */
     firstPublishedAt: ts('first_published_at'),
     expiresAt: ts('expires_at'),
+    /** When its seller marked it sold: it leaves search (publicSql) but is not deleted. */
+    soldAt: ts('sold_at'),
+    /** The last price change when it was a drop (how much, when), kept with the row for cards and the summary feed; null after a rise. */
+    priceDropAmount: doublePrecision('price_drop_amount'),
+    priceDroppedAt: ts('price_dropped_at'),
     views: integer('views').notNull().default(0),
     revision: bigint('revision', { mode: 'number' }).notNull(),
   },
@@ -332,4 +337,33 @@ export const jobs = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('jobs_due_idx').on(t.nextRunAt)],
+);
+
+/** Each change of a listing's price, written in the transaction of the edit that made it. */
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    id: serial('id').primaryKey(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    oldPrice: doublePrecision('old_price'),
+    newPrice: doublePrecision('new_price'),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('price_changes_vehicle_idx').on(t.vehicleId, t.changedAt)],
+);
+
+/** A listing's leads per day (UTC): views, contact requests, favourites and shares, one row per kind. */
+export const listingEvents = pgTable(
+  'listing_events',
+  {
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.vehicleId, t.day, t.kind] }), check('listing_events_kind_check', sql`${t.kind} in ('view', 'contact', 'favourite', 'share')`)],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, inArray, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { expiryReminders, pushSubscriptions, savedSearches, vehicles } from '../db/schema';
 
@@ -139,6 +139,7 @@ export async function dueExpiryReminders(db: Db, now: Date, until: Date, limit =
       and(
         eq(vehicles.isPublished, true),
         eq(vehicles.isExpired, false),
+        isNull(vehicles.soldAt),
         gt(vehicles.expiresAt, now),
         lte(vehicles.expiresAt, until),
         hasSubscription(vehicles.sellerId),

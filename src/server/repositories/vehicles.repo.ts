@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { contactRequests, listingRevision, vehicles, vehicleTombstones } from '../db/schema';
+import { contactRequests, listingEvents, listingRevision, priceChanges, vehicles, vehicleTombstones } from '../db/schema';
+import type { ListingEventKind } from '../../domain/leads';
 import { withDistance, type OwnVehicle, type Vehicle } from '../../domain/vehicle';
 import type { SyncPage } from '../../domain/wire';
 import type { SellerType, VehicleType } from '../../domain/constants';
@@ -16,8 +17,8 @@ export type NewVehicle = typeof vehicles.$inferInsert;
 /** A database handle or an open transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-/** Published, not flagged expired, and not past its expiry: what visitors may see. */
-export const publicSql = sql`(${vehicles.isPublished} and not ${vehicles.isExpired} and (${vehicles.expiresAt} is null or ${vehicles.expiresAt} > now()))`;
+/** Published, not flagged expired, not past its expiry and not sold: what visitors may see. */
+export const publicSql = sql`(${vehicles.isPublished} and not ${vehicles.isExpired} and ${vehicles.soldAt} is null and (${vehicles.expiresAt} is null or ${vehicles.expiresAt} > now()))`;
 
 /** A listing as everyone may read it: no phone, no email (a signed-in user asks for those one listing at a time). */
 export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitude: number }): Vehicle {
@@ -64,8 +65,15 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
     listing_expires_at: expires,
     views: r.views,
     revision: r.revision,
+    sold_at: r.soldAt ? r.soldAt.toISOString() : null,
+    price_drop: priceDropOf(r),
   };
   return buyer ? withDistance(v, buyer) : v;
+}
+
+/** The last price change when it was a drop: its amount and when. */
+function priceDropOf(r: Pick<VehicleRow, 'priceDropAmount' | 'priceDroppedAt'>): { amount: number; at: string } | null {
+  return r.priceDropAmount !== null && r.priceDroppedAt !== null ? { amount: r.priceDropAmount, at: r.priceDroppedAt.toISOString() } : null;
 }
 
 /** A listing as its seller (or an administrator) reads it: with the contact it was listed with. */
@@ -583,9 +591,11 @@ export async function activeListings(db: Db, sellerId: string) {
 /**
  * Records that `buyerId` asked for a listing's contact: once per buyer and listing, so asking again
  * (another device, a cleared browser) counts no second lead. The seller asking counts nothing.
+ * True when this was the buyer's first ask (a new lead).
  */
-export async function recordContactRequest(db: Db, vehicleId: string, buyerId: string): Promise<void> {
-  await db.insert(contactRequests).values({ vehicleId, buyerId }).onConflictDoNothing();
+export async function recordContactRequest(db: Db, vehicleId: string, buyerId: string): Promise<boolean> {
+  const rows = await db.insert(contactRequests).values({ vehicleId, buyerId }).onConflictDoNothing().returning({ id: contactRequests.vehicleId });
+  return rows.length > 0;
 }
 
 /** Contact requests (leads) per listing of a seller. */
@@ -597,4 +607,45 @@ export async function contactRequestCounts(db: Db, sellerId: string): Promise<Ma
     .where(eq(vehicles.sellerId, sellerId))
     .groupBy(contactRequests.vehicleId);
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+/** Marks a listing sold with a new revision, so the sync feeds send it as a tombstone; a sold one keeps its first date. */
+export async function markSold(tx: Tx, id: string, at: Date, revision: number): Promise<VehicleRow> {
+  return updateVehicle(tx, id, { soldAt: at }, revision);
+}
+
+/**
+ * The columns an edit's new price sets, and the change it records (in the edit's transaction): a drop
+ * becomes the listing's price drop, a rise clears it. Nothing when the price did not change.
+ */
+export async function recordPriceChange(tx: Tx, row: Pick<VehicleRow, 'id' | 'price'>, newPrice: number | null, at: Date): Promise<Partial<NewVehicle>> {
+  if (newPrice === row.price) return {};
+  await tx.insert(priceChanges).values({ vehicleId: row.id, oldPrice: row.price, newPrice, changedAt: at });
+  const dropped = row.price !== null && newPrice !== null && newPrice < row.price;
+  return dropped ? { priceDropAmount: row.price! - newPrice, priceDroppedAt: at } : { priceDropAmount: null, priceDroppedAt: null };
+}
+
+/** Counts one event of a listing on today's (UTC) row: a view, a contact request, a favourite or a share. */
+export async function recordListingEvent(db: Tx, vehicleId: string, kind: ListingEventKind): Promise<void> {
+  await db
+    .insert(listingEvents)
+    .values({ vehicleId, day: sql`(now() at time zone 'utc')::date`, kind, count: 1 })
+    .onConflictDoUpdate({ target: [listingEvents.vehicleId, listingEvents.day, listingEvents.kind], set: { count: sql`${listingEvents.count} + 1` } });
+}
+
+/** Today's date in UTC as the database reads it (YYYY-MM-DD): the day listing events are counted on. */
+export async function utcToday(db: Tx): Promise<string> {
+  const res = await db.execute(sql`select to_char((now() at time zone 'utc')::date, 'YYYY-MM-DD') as d`);
+  return rowsOf<{ d: string }>(res)[0]!.d;
+}
+
+/** A seller's listings' events per day over the last `days` days (today, UTC, included), oldest first. */
+export async function sellerListingEvents(db: Db, sellerId: string, days: number): Promise<{ vehicleId: string; day: string; kind: ListingEventKind; count: number }[]> {
+  const rows = await db
+    .select({ vehicleId: listingEvents.vehicleId, day: sql<string>`to_char(${listingEvents.day}, 'YYYY-MM-DD')`, kind: listingEvents.kind, count: listingEvents.count })
+    .from(listingEvents)
+    .innerJoin(vehicles, eq(vehicles.id, listingEvents.vehicleId))
+    .where(and(eq(vehicles.sellerId, sellerId), sql`${listingEvents.day} > (now() at time zone 'utc')::date - ${days}::int`))
+    .orderBy(asc(listingEvents.day));
+  return rows.map((r) => ({ ...r, kind: r.kind as ListingEventKind, count: Number(r.count) }));
 }

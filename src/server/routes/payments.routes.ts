@@ -46,6 +46,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const vehicle = await findVehicle(db, vehicleId);
     if (!vehicle) throw notFound(PAYMENT_MESSAGES.vehicleNotFound);
     if (vehicle.sellerId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
+    if (vehicle.soldAt) throw conflict(LISTING_MESSAGES.soldNoPayment);
     if (isPublic(toApiVehicle(vehicle))) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
     const seller = (await findUserById(db, vehicle.sellerId)) ?? user;
     const plan = resolvePlan(seller, requested ?? (vehicle.subscriptionPlan as SubscriptionPlan | null));

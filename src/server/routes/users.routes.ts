@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eligibilitySchema, historyEntrySchema, userSchema } from '../../domain/wire';
+import { eligibilitySchema, historyEntrySchema, leadsAnswerSchema, userSchema } from '../../domain/wire';
+import { LEADS_DAYS, leadsOf } from '../../domain/leads';
 import type { FastifyRequest } from 'fastify';
 import { daysLeft, listingStatus } from '../../domain/vehicle';
 import { forbidden, notFound } from '../errors';
 import { freeListingEligibility } from '../listings';
 import { isAdmin, requireUser } from '../plugins/app/auth';
 import { findUserById, toApiUser } from '../repositories/users.repo';
-import { contactRequestCounts, listSellerVehicles, toOwnVehicle } from '../repositories/vehicles.repo';
+import { contactRequestCounts, listSellerVehicles, sellerListingEvents, toOwnVehicle, utcToday } from '../repositories/vehicles.repo';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -33,6 +34,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const v = toOwnVehicle(r);
       return { ...v, status: listingStatus(v, now), days_left: daysLeft(v.expires_at, now), contact_requests: leads.get(r.id) ?? 0 };
     });
+  });
+
+  /** The signed-in seller's leads per listing and day (issue 20); the dashboard keeps the last answer for offline visits. */
+  app.get('/me/leads', { schema: { response: { 200: leadsAnswerSchema }, tags: ['users'], security: [{ bearerAuth: [] }] } }, async (req, reply) => {
+    const user = requireUser(req);
+    const [rows, events, today] = await Promise.all([listSellerVehicles(db, user.id), sellerListingEvents(db, user.id, LEADS_DAYS), utcToday(db)]);
+    reply.header('cache-control', 'private, no-store');
+    return {
+      today,
+      days: LEADS_DAYS,
+      listings: leadsOf(
+        rows.map((r) => r.id),
+        events,
+        today,
+        LEADS_DAYS,
+      ),
+    };
   });
 
   app.get('/users/:id', { schema: { params: idParams, response: { 200: userSchema }, tags: ['users'] } }, async (req) => {

@@ -25,6 +25,9 @@ import {
   toApiVehicle,
   toOwnVehicle,
   recordContactRequest,
+  recordListingEvent,
+  recordPriceChange,
+  markSold,
   updateVehicle,
   deleteVehicles,
   withListingWrite,
@@ -34,7 +37,7 @@ import {
 } from '../repositories/vehicles.repo';
 import { findUserById } from '../repositories/users.repo';
 import { freeListingEligibility, inputToColumns, isMediaUrl, publishColumns, resolveCoordinates, resolveImages, resolveLocation, resolvePlan, sellerFields } from '../listings';
-import { isPublic } from '../../domain/vehicle';
+import { isPublic, isSold } from '../../domain/vehicle';
 import { seedSampleData } from '../seed/seed';
 import { keyedLimit } from '../keyedLimit';
 
@@ -52,6 +55,18 @@ const createQuery = z.object({ is_free_update: z.enum(['true', 'false']).optiona
 const listAnswer = { 200: asBuilt(z.array(vehicleSchema)) };
 /** A create: the new listing with its contact (201), or the one a replayed create made (200). */
 const createAnswers = { 200: listingAnswerSchema, 201: ownVehicleSchema };
+/** A share a buyer made of a listing's page, counted for its seller's leads (views come with the page itself). */
+const eventBody = z.object({ kind: z.enum(['share']) });
+/** Shares counted per address and minute: enough for a person, too few to inflate a listing's leads. */
+const SHARES_PER_MINUTE = 10;
+/**
+ * A listing anyone may open: a public one, or one its seller marked sold (its page says 'Sold', so an
+ * old link or a favourite still tells the buyer what happened). Drafts and expired ones only for their seller.
+ */
+const openToAll = (row: VehicleRow) => {
+  const v = toApiVehicle(row);
+  return isPublic(v) || isSold(v);
+};
 const thumbAnswers = { 200: bytesOf('image/webp', 'The thumbnail'), 302: bodiless('The photo is elsewhere: redirected to it'), 304: noContent };
 
 export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -110,14 +125,18 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     return verdict === undefined ? answer : { ...answer, price_verdict: verdict };
   }
 
-  /** Detail: public listings for everyone (without the contact); drafts and expired ones for their seller and admins. Counts a view. */
+  /**
+   * Detail: public and sold listings for everyone (without the contact); drafts and expired ones for
+   * their seller and admins. Counts a view, and a view on the day's leads.
+   */
   const detail = async (req: FastifyRequest<{ Params: { id: string }; Querystring: z.infer<typeof buyerQuery> }>) => {
     const row = await findVehicle(db, req.params.id);
     const viewer = req.currentUser;
     const mine = !!row && !!viewer && (viewer.id === row.sellerId || isAdmin(viewer));
-    if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
+    if (!row || (!mine && !openToAll(row))) throw notFound(LISTING_MESSAGES.notFound);
     if (viewer?.id !== row.sellerId) {
       await incrementViews(db, row.id);
+      await recordListingEvent(db, row.id, 'view');
       row.views += 1;
     }
     const { buyer_lat, buyer_lon } = req.query;
@@ -135,7 +154,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get('/vehicles/:id/thumb', { schema: { params: idParams, querystring: thumbQuery, response: thumbAnswers, tags: ['vehicles'] } }, async (req, reply) => {
     const row = await findVehicle(db, req.params.id);
-    if (!row || !isPublic(toApiVehicle(row))) throw notFound(LISTING_MESSAGES.notFound);
+    if (!row || !openToAll(row)) throw notFound(LISTING_MESSAGES.notFound);
     const photo = row.images[0];
     if (photo === undefined) throw notFound(LISTING_MESSAGES.noPhoto);
     if (!isMediaUrl(photo)) return reply.header('cache-control', THUMB_CACHE).redirect(photo, 302);
@@ -148,7 +167,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await findVehicle(db, req.params.id);
     const viewer = req.currentUser;
     const mine = !!row && !!viewer && (viewer.id === row.sellerId || isAdmin(viewer));
-    if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
+    if (!row || (!mine && !openToAll(row))) throw notFound(LISTING_MESSAGES.notFound);
     const seller = await findUserById(db, row.sellerId);
     if (!seller || seller.userType !== 'dealer') return { is_dealer: false as const };
     const others = await otherPublicVehicles(db, seller.id, row.id, DEALER_OTHER_VEHICLES_MAX);
@@ -184,7 +203,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findVehicle(db, req.params.id);
       const mine = !!row && (user.id === row.sellerId || isAdmin(user));
       if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
-      if (user.id !== row.sellerId) await recordContactRequest(db, row.id, user.id);
+      if (user.id !== row.sellerId && (await recordContactRequest(db, row.id, user.id))) await recordListingEvent(db, row.id, 'contact');
       const seller = await findUserById(db, row.sellerId);
       const dealerEmail = seller?.userType === 'dealer' && !seller.email.endsWith('.invalid') ? seller.email : null;
       reply.header('cache-control', 'private, no-store');
@@ -306,11 +325,52 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       patch.sellerLatitude = input.seller_latitude;
       patch.sellerLongitude = input.seller_longitude;
     }
-    const updated = await withListingWrite(db, async (tx, next) => updateVehicle(tx, row.id, patch, await next()));
+    const updated = await withListingWrite(db, async (tx, next) => {
+      // The price as it is inside the write's lock, so racing edits each record the change they made.
+      const current = await findVehicle(tx, row.id);
+      const drop = patch.price !== undefined && current ? await recordPriceChange(tx, current, patch.price, app.ctx.now()) : {};
+      return updateVehicle(tx, row.id, { ...patch, ...drop }, await next());
+    });
     return toOwnVehicle(updated);
   };
   app.put('/cars/:id', { schema: { params: idParams, body: updateSchema, response: { 200: ownVehicleSchema }, tags: ['vehicles'] } }, update);
   app.put('/vehicles/:id', { schema: { params: idParams, body: updateSchema, response: { 200: ownVehicleSchema }, tags: ['vehicles'] } }, update);
+
+  /**
+   * Mark as sold (issue 20): only the listing's seller (an administrator removes listings instead). The
+   * listing leaves search and the devices' copies, stays in the seller's history as Sold, and its page
+   * still answers, saying so. Marking a sold listing again changes nothing; a listing never published
+   * (a draft waiting for payment) cannot be sold.
+   */
+  const sold = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    const user = requireUser(req);
+    const row = await findVehicle(db, req.params.id);
+    if (!row) throw notFound(LISTING_MESSAGES.notFound);
+    if (row.sellerId !== user.id) throw forbidden(LISTING_MESSAGES.soldNotSeller);
+    if (row.soldAt) return toOwnVehicle(row);
+    if (!row.firstPublishedAt) throw conflict(LISTING_MESSAGES.soldUnpublished);
+    const updated = await withListingWrite(db, async (tx, next) => {
+      const current = await findVehicle(tx, row.id);
+      if (!current || current.soldAt) return current;
+      return markSold(tx, row.id, app.ctx.now(), await next());
+    });
+    if (!updated) throw notFound(LISTING_MESSAGES.notFound);
+    return toOwnVehicle(updated);
+  };
+  app.post('/vehicles/:id/sold', { schema: { params: idParams, response: { 200: ownVehicleSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, sold);
+  app.post('/cars/:id/sold', { schema: { params: idParams, response: { 200: ownVehicleSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, sold);
+
+  /** A share of a public listing, counted on the day's leads of its seller; anyone may, a few a minute per address. */
+  app.post(
+    '/vehicles/:id/events',
+    { schema: { params: idParams, body: eventBody, response: { 204: noContent }, tags: ['vehicles'] }, config: { rateLimit: { max: SHARES_PER_MINUTE, timeWindow: '1 minute' } } },
+    async (req, reply) => {
+      const row = await findVehicle(db, req.params.id);
+      if (!row || !isPublic(toApiVehicle(row))) throw notFound(LISTING_MESSAGES.notFound);
+      await recordListingEvent(db, row.id, req.body.kind);
+      return reply.code(204).send();
+    },
+  );
 
   const remove = async (req: FastifyRequest<{ Params: { id: string } }>) => {
     const { row } = await ownedVehicle(req);

@@ -14,7 +14,7 @@ export interface AdminVehicles {
   total: number;
 }
 
-const STATUS_COLORS: Record<ListingStatus, string> = { Active: 'brand', Pending: 'gray', Expired: 'red' };
+const STATUS_COLORS: Record<ListingStatus, string> = { Active: 'brand', Pending: 'gray', Expired: 'red', Sold: 'dark' };
 const COLUMNS = 7;
 
 function StatusBadge({ vehicle }: { vehicle: Vehicle }) {

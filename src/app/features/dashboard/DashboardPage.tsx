@@ -26,6 +26,7 @@ import { StatTiles } from './StatTiles';
 import { Toasts } from '../../shared/toasts/Toasts';
 import { toast } from '../../shared/toasts/toasts';
 import { useMyListings } from './useMyListings';
+import { useLeads } from './useLeads';
 import { ListingWizard } from '../../shared/slots';
 import { wholeNumberText } from '../../../domain/numbers';
 
@@ -94,6 +95,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
   const { online } = useSnapshot(syncStore);
   useFreshUser(user, online);
   const mine = useMyListings(user.id);
+  const leads = useLeads(user.id, mine.listings);
   const [wizard, setWizard] = useState<WizardRequest | null>(null);
   const openWizard = (request: Omit<WizardRequest, 'key'> = {}) => setWizard({ key: Date.now(), ...request });
   const closeWizard = () => {
@@ -185,7 +187,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
               />
             </Stack>
             <PublishingQueue chains={shownChains} items={items} draftIds={draftIds} onEditDraft={(draftId) => openWizard({ draftId })} />
-            <MyListings state={mine} onCreate={() => openWizard()} onEdit={(editVehicle) => openWizard({ editVehicle })} />
+            <MyListings state={mine} leads={leads} onCreate={() => openWizard()} onEdit={(editVehicle) => openWizard({ editVehicle })} />
             <DeviceDrafts drafts={shownDrafts} onContinue={(draftId) => openWizard({ draftId })} />
             <QuickActions onListAnother={() => openWizard()} hiddenFrom="md" />
           </Stack>

@@ -12,8 +12,26 @@ import { cardPhotoUrl } from '../../../domain/photos';
 import { syncNow } from '../../shared/sync/syncStore';
 import { toast } from '../../shared/toasts/toasts';
 import type { HistoryListing, MyListings as MyListingsState } from './useMyListings';
+import { priceDropText, type ListingLeads } from '../../../domain/leads';
+import { LeadsChart } from './LeadsChart';
 
-function ListingRow({ v, history, offline, onEdit, onDelete }: { v: HistoryListing; history: boolean; offline: boolean; onEdit(v: Vehicle): void; onDelete(v: Vehicle): void }) {
+function ListingRow({
+  v,
+  history,
+  offline,
+  leads,
+  onEdit,
+  onDelete,
+  onSold,
+}: {
+  v: HistoryListing;
+  history: boolean;
+  offline: boolean;
+  leads: ListingLeads | undefined;
+  onEdit(v: Vehicle): void;
+  onDelete(v: Vehicle): void;
+  onSold(v: Vehicle): void;
+}) {
   const now = new Date();
   const status = listingStatus(v, now);
   const indicator = listingIndicator(v, now);
@@ -47,7 +65,7 @@ function ListingRow({ v, history, offline, onEdit, onDelete }: { v: HistoryListi
             {priceText(v.price)}
           </Text>
           <Group gap={6} wrap="wrap">
-            {history ? (
+            {history || status === 'Sold' ? (
               <Badge color={STATUS_COLORS[status]} c={status === 'Pending' ? 'dark.8' : undefined} variant={status === 'Expired' ? 'light' : 'filled'} size="sm" data-status={status}>
                 {status}
               </Badge>
@@ -61,8 +79,14 @@ function ListingRow({ v, history, offline, onEdit, onDelete }: { v: HistoryListi
               {[mileageText(v), T.views(v.views)].join(' · ')}
             </Text>
           </Group>
+          {v.price_drop ? (
+            <Text fz="xs" c="green.9" fw={600}>
+              {priceDropText(v.price_drop)}
+            </Text>
+          ) : null}
         </Stack>
       </Group>
+      {leads ? <LeadsChart leads={leads} /> : null}
       <Group gap={6} mt="sm" justify="flex-end">
         {pay ? (
           <Button component={Link} to={`/pay/${v.id}`} size="xs" color={pay === 'pay' ? 'gold.7' : 'brand'} c={pay === 'pay' ? 'dark.9' : undefined} mr="auto">
@@ -75,6 +99,11 @@ function ListingRow({ v, history, offline, onEdit, onDelete }: { v: HistoryListi
         <Button size="xs" variant="default" onClick={() => onEdit(v)}>
           {named(T.edit)}
         </Button>
+        {status === 'Active' || status === 'Expired' ? (
+          <Button size="xs" variant="default" onClick={() => onSold(v)} disabled={offline} title={offline ? T.needsConnection : undefined}>
+            {named(T.markSold)}
+          </Button>
+        ) : null}
         <Button size="xs" variant="light" color="red" onClick={() => onDelete(v)} disabled={offline} title={offline ? T.needsConnection : undefined}>
           {named(T.delete)}
         </Button>
@@ -116,13 +145,16 @@ function Empty({ title, text }: { title: string; text: string }) {
   );
 }
 
-export function MyListings({ state, onCreate, onEdit }: { state: MyListingsState; onCreate(): void; onEdit(v: Vehicle): void }) {
+export function MyListings({ state, leads, onCreate, onEdit }: { state: MyListingsState; leads: Map<string, ListingLeads> | null; onCreate(): void; onEdit(v: Vehicle): void }) {
   const [history, setHistory] = useState(false);
+  const [soldOnly, setSoldOnly] = useState(false);
+  const [selling, setSelling] = useState<Vehicle | null>(null);
+  const [markingSold, setMarkingSold] = useState(false);
   const [confirming, setConfirming] = useState<Vehicle | null>(null);
   const [deleting, setDeleting] = useState(false);
   const { listings, loading, cachedAt, failed, offline } = state;
   const now = new Date();
-  const shown = listings ? listingsToShow(listings, history, now) : [];
+  const shown = listings ? listingsToShow(listings, history, now, soldOnly) : [];
   const waiting = listings && !history ? pendingCount(listings, now) : 0;
 
   const confirmDelete = async () => {
@@ -148,6 +180,24 @@ export function MyListings({ state, onCreate, onEdit }: { state: MyListingsState
     void syncNow();
   };
 
+  const confirmSold = async () => {
+    const v = selling;
+    if (!v) return;
+    setMarkingSold(true);
+    try {
+      const sold = await api.post(`vehicles/${v.id}/sold`, { headers: { 'Idempotency-Key': crypto.randomUUID() } }).json<HistoryListing>();
+      state.replace(sold);
+      toast('success', T.markedSold);
+      // The device's copy of the listing leaves every search.
+      void syncNow();
+    } catch (err) {
+      if (!(err instanceof HTTPError)) console.warn('listing not marked sold', err);
+      toast('error', T.markSoldError);
+    }
+    setMarkingSold(false);
+    setSelling(null);
+  };
+
   let body;
   if (!listings && loading) {
     body = (
@@ -166,12 +216,18 @@ export function MyListings({ state, onCreate, onEdit }: { state: MyListingsState
   } else if (!listings) {
     body = null;
   } else if (shown.length === 0) {
-    body = history ? <Empty title={T.noListingsTitle} text={T.noListingsText} /> : <Empty title={T.noActiveTitle} text={T.noActiveText} />;
+    body = soldOnly ? (
+      <Empty title={T.noSoldTitle} text={T.noSoldText} />
+    ) : history ? (
+      <Empty title={T.noListingsTitle} text={T.noListingsText} />
+    ) : (
+      <Empty title={T.noActiveTitle} text={T.noActiveText} />
+    );
   } else {
     body = (
       <Stack gap="sm">
         {shown.map((v) => (
-          <ListingRow key={v.id} v={v} history={history} offline={offline} onEdit={onEdit} onDelete={setConfirming} />
+          <ListingRow key={v.id} v={v} history={history} offline={offline} leads={leads?.get(v.id)} onEdit={onEdit} onDelete={setConfirming} onSold={setSelling} />
         ))}
       </Stack>
     );
@@ -185,6 +241,7 @@ export function MyListings({ state, onCreate, onEdit }: { state: MyListingsState
         </Title>
         <Group gap="md">
           <Switch label={T.history} checked={history} onChange={(e) => setHistory(e.currentTarget.checked)} />
+          <Switch label={T.sold} checked={soldOnly} onChange={(e) => setSoldOnly(e.currentTarget.checked)} />
           <Button size="sm" onClick={onCreate}>
             {T.createListing}
           </Button>
@@ -218,6 +275,23 @@ export function MyListings({ state, onCreate, onEdit }: { state: MyListingsState
         ) : null}
         {body}
       </Stack>
+
+      <Modal opened={selling !== null} onClose={() => !markingSold && setSelling(null)} title={<Text fw={750}>{T.markSoldTitle}</Text>} centered>
+        <Text>{T.markSoldConfirm}</Text>
+        {selling ? (
+          <Text fw={650} mt="xs">
+            {titleOf(selling)}
+          </Text>
+        ) : null}
+        <Group justify="flex-end" gap="sm" mt="lg">
+          <Button variant="default" onClick={() => setSelling(null)} disabled={markingSold} data-autofocus>
+            {T.cancel}
+          </Button>
+          <Button color="dark" onClick={() => void confirmSold()} loading={markingSold}>
+            {T.markSold}
+          </Button>
+        </Group>
+      </Modal>
 
       <Modal opened={confirming !== null} onClose={() => !deleting && setConfirming(null)} title={<Text fw={750}>{T.deleteTitle}</Text>} centered>
         <Text>{LISTING_MESSAGES.deleteConfirm}</Text>

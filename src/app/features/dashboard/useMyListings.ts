@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { api } from '../../../data/api';
 import { STORAGE_KEYS } from '../../../domain/constants';
 import { parseListingCache, type ListingCache } from '../../../domain/dashboard';
-import type { ListingStatus, SellerContact, Vehicle } from '../../../domain/vehicle';
+import { listingStatus, type ListingStatus, type SellerContact, type Vehicle } from '../../../domain/vehicle';
 import { syncStore } from '../../shared/sync/syncStore';
 
 /**
@@ -26,6 +26,8 @@ export interface MyListings {
   reload: () => void;
   /** Drops a listing from the list (and the kept copy) once the server has deleted it. */
   remove: (id: string) => void;
+  /** Puts the server's new answer for a listing in the list (and the kept copy): marked sold. */
+  replace: (v: HistoryListing) => void;
 }
 
 function readCache(userId: string): ListingCache | null {
@@ -99,5 +101,17 @@ export function useMyListings(userId: string): MyListings {
     [userId],
   );
 
-  return { ...state, offline: !online, reload, remove };
+  const replace = useCallback(
+    (v: HistoryListing) => {
+      setState((s) => {
+        if (!s.listings) return s;
+        const listings = s.listings.map((old) => (old.id === v.id ? { ...old, ...v, status: listingStatus(v) } : old));
+        if (!s.cachedAt) writeCache(userId, listings);
+        return { ...s, listings };
+      });
+    },
+    [userId],
+  );
+
+  return { ...state, offline: !online, reload, remove, replace };
 }

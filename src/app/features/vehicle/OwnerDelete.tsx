@@ -7,20 +7,40 @@ import { api } from '../../../data/api';
 import { DASHBOARD_TEXTS as T } from '../../../domain/dashboard';
 import { titleOf } from '../../../domain/display';
 import { LISTING_MESSAGES } from '../../../domain/messages';
-import type { Vehicle } from '../../../domain/vehicle';
+import { isSold, type Vehicle } from '../../../domain/vehicle';
 import { syncNow, syncStore } from '../../shared/sync/syncStore';
 
 /**
- * The owner's delete control on their listing's page (spec 2.7): it asks 'Are you sure you want to
- * delete this car listing?', deletes, and returns to /cars. Loaded only when the signed-in user is the
- * listing's seller.
+ * The owner's controls on their listing's page: delete (spec 2.7: it asks 'Are you sure you want to
+ * delete this car listing?', deletes, and returns to /cars) and Mark as sold (issue 20: it asks, marks
+ * it, and the page then shows it Sold). Loaded only when the signed-in user is the listing's seller.
  */
-export default function OwnerDelete({ vehicle }: { vehicle: Vehicle }) {
+export default function OwnerDelete({ vehicle, onSold }: { vehicle: Vehicle; onSold(v: Vehicle): void }) {
   const navigate = useNavigate();
   const { online } = useSnapshot(syncStore);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [selling, setSelling] = useState(false);
+  const [markingSold, setMarkingSold] = useState(false);
+  const [soldFailed, setSoldFailed] = useState(false);
+  const canSell = vehicle.is_published && !isSold(vehicle);
+
+  const confirmSold = async () => {
+    setMarkingSold(true);
+    setSoldFailed(false);
+    try {
+      const sold = await api.post(`vehicles/${vehicle.id}/sold`, { headers: { 'Idempotency-Key': crypto.randomUUID() } }).json<Vehicle>();
+      onSold(sold);
+      // The device's copy of the listing leaves every search.
+      void syncNow();
+    } catch (err) {
+      if (!(err instanceof HTTPError)) console.warn('listing not marked sold', err);
+      setSoldFailed(true);
+    }
+    setMarkingSold(false);
+    setSelling(false);
+  };
 
   const confirmDelete = async () => {
     setDeleting(true);
@@ -49,14 +69,40 @@ export default function OwnerDelete({ vehicle }: { vehicle: Vehicle }) {
       <Title order={3} fz="h4" mb="xs">
         Your listing
       </Title>
-      <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={!online} title={online ? undefined : T.needsConnection}>
-        {T.deleteTitle}
-      </Button>
+      <Group gap="xs">
+        {canSell ? (
+          <Button color="dark" variant="light" onClick={() => setSelling(true)} disabled={!online} title={online ? undefined : T.needsConnection}>
+            {T.markSold}
+          </Button>
+        ) : null}
+        <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={!online} title={online ? undefined : T.needsConnection}>
+          {T.deleteTitle}
+        </Button>
+      </Group>
+      {soldFailed ? (
+        <Text c="red.8" fz="sm" mt="xs" role="alert">
+          {T.markSoldError}
+        </Text>
+      ) : null}
       {failed ? (
         <Text c="red.8" fz="sm" mt="xs" role="alert">
           {LISTING_MESSAGES.deleteError}
         </Text>
       ) : null}
+      <Modal opened={selling} onClose={() => !markingSold && setSelling(false)} title={<Text fw={750}>{T.markSoldTitle}</Text>} centered>
+        <Text>{T.markSoldConfirm}</Text>
+        <Text fw={650} mt="xs">
+          {titleOf(vehicle)}
+        </Text>
+        <Group justify="flex-end" gap="sm" mt="lg">
+          <Button variant="default" onClick={() => setSelling(false)} disabled={markingSold} data-autofocus>
+            {T.cancel}
+          </Button>
+          <Button color="dark" onClick={() => void confirmSold()} loading={markingSold}>
+            {T.markSold}
+          </Button>
+        </Group>
+      </Modal>
       <Modal opened={confirming} onClose={() => !deleting && setConfirming(false)} title={<Text fw={750}>{T.deleteTitle}</Text>} centered>
         <Text>{LISTING_MESSAGES.deleteConfirm}</Text>
         <Text fw={650} mt="xs">

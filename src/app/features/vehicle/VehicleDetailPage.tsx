@@ -3,7 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Image, Loader, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { Vehicle } from '../../../domain/vehicle';
-import { withDistance } from '../../../domain/vehicle';
+import { isSold, withDistance } from '../../../domain/vehicle';
+import { priceDropText } from '../../../domain/leads';
+import { recordShare } from './shareEvents';
 import { thumbnailOf } from '../../../domain/photos';
 import { LISTING_MESSAGES } from '../../../domain/messages';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../../domain/constants';
@@ -113,9 +115,11 @@ function Share({ vehicle }: { vehicle: Vehicle }) {
   const [copied, setCopied] = useState(false);
   const url = typeof window === 'undefined' ? '' : window.location.href;
   const text = `${titleOf(vehicle)} for ${priceText(vehicle.price)} on Motokari`;
+  const shared = () => recordShare(vehicle.id);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
+      shared();
       setCopied(true);
       setTimeout(() => setCopied(false), 3000);
     } catch (err) {
@@ -128,13 +132,13 @@ function Share({ vehicle }: { vehicle: Vehicle }) {
         Share Listing
       </Title>
       <Group gap="xs">
-        <Button component="a" href={`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`} target="_blank" rel="noopener" variant="light" color="green">
+        <Button component="a" href={`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`} target="_blank" rel="noopener" variant="light" color="green" onClick={shared}>
           WhatsApp
         </Button>
-        <Button component="a" href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`} target="_blank" rel="noopener" variant="light" color="blue">
+        <Button component="a" href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`} target="_blank" rel="noopener" variant="light" color="blue" onClick={shared}>
           Facebook
         </Button>
-        <Button component="a" href={`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(url)}`} variant="light" color="gray">
+        <Button component="a" href={`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(url)}`} variant="light" color="gray" onClick={shared}>
           Email
         </Button>
         <Button variant="light" onClick={() => void copy()}>
@@ -210,7 +214,12 @@ export default function VehicleDetailPage() {
   // gallery, instead of coming after the whole of the vehicle's details (about 1,400 px down a phone).
   const stacked = useMediaQuery('(max-width: 61.99em)', undefined, { getInitialValueInEffect: false });
 
-  const located = useMemo(() => (vehicle ? withDistance(vehicle, position) : null), [vehicle, position]);
+  // Marked sold on this page: shown at once, before any fresh copy of the listing comes.
+  const [soldHere, setSoldHere] = useState<Vehicle | null>(null);
+  const located = useMemo(() => {
+    const shown = soldHere && vehicle && soldHere.id === vehicle.id ? { ...vehicle, sold_at: soldHere.sold_at } : vehicle;
+    return shown ? withDistance(shown, position) : null;
+  }, [vehicle, soldHere, position]);
   // Named as the server names the page (src/domain/seo.ts).
   useEffect(() => {
     if (vehicle !== undefined) document.title = vehicle ? listingTitle(vehicle) : missingListingHead().title;
@@ -238,6 +247,7 @@ export default function VehicleDetailPage() {
   }
 
   const v = located;
+  const sold = isSold(v);
   const title = titleOf(v);
   const hasCoords = v.seller_latitude !== null && v.seller_longitude !== null;
   const destination = hasCoords ? `${v.seller_latitude},${v.seller_longitude}` : '';
@@ -259,9 +269,16 @@ export default function VehicleDetailPage() {
           </Text>
         </Stack>
       ) : null}
-      <Box mt="md">
-        <ContactSeller vehicle={v} />
-      </Box>
+      {v.price_drop ? (
+        <Text c="green.9" fw={650} data-testid="price-drop">
+          {priceDropText(v.price_drop)}
+        </Text>
+      ) : null}
+      {sold ? null : (
+        <Box mt="md">
+          <ContactSeller vehicle={v} />
+        </Box>
+      )}
     </Card>
   );
 
@@ -281,6 +298,11 @@ export default function VehicleDetailPage() {
           Back
         </Button>
       </Group>
+      {sold ? (
+        <Alert color="dark" variant="filled" radius="lg" mb="md" title={LISTING_MESSAGES.soldTitle} data-testid="sold-banner">
+          {LISTING_MESSAGES.soldText(new Date(v.sold_at!).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Harare' }))}
+        </Alert>
+      ) : null}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Gallery images={v.images} title={title} />
@@ -383,10 +405,10 @@ export default function VehicleDetailPage() {
             ) : (
               <Alert color="gray">Location information not available</Alert>
             )}
-            <Share vehicle={v} />
+            {sold ? null : <Share vehicle={v} />}
             {user && user.id === v.seller_id && !isAdmin ? (
               <Suspense fallback={null}>
-                <OwnerDelete vehicle={v} />
+                <OwnerDelete vehicle={v} onSold={setSoldHere} />
               </Suspense>
             ) : null}
             {isAdmin ? (
