@@ -9,7 +9,8 @@ import { toClauses, type SearchRequest } from '../../domain/search/filters';
 import { inScope, type MirrorScope } from '../../domain/search/scope';
 import type { SummarySource } from '../../domain/search/summary';
 import type { Indexed } from '../../domain/search/listingIndex';
-import { chordSql, clausesSql, orderBySql } from '../search/sqlFilters';
+import { chordSql, clausesSql, orderBySql, wordsColumns, type WordsVocabulary } from '../search/sqlFilters';
+import { WORDS_FIELDS, type WordsField } from '../../domain/search/words';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
 export type NewVehicle = typeof vehicles.$inferInsert;
@@ -126,6 +127,16 @@ export interface SearchScope {
   is_expired?: boolean;
 }
 
+/** The distinct values of the words fields, which a words search's terms are looked up in (sqlFilters.ts). */
+async function wordsVocabulary(db: Db): Promise<WordsVocabulary> {
+  const lists = await Promise.all(WORDS_FIELDS.map((f) => db.selectDistinct({ v: wordsColumns[f] }).from(vehicles)));
+  const out = {} as Record<WordsField, (string | number)[]>;
+  WORDS_FIELDS.forEach((f, i) => {
+    out[f] = lists[i]!.map((r) => r.v as string | number | null).filter((v) => v !== null);
+  });
+  return out;
+}
+
 /**
  * A search read with SQL: a seller's own listings (drafts included, as the scope says) each with its
  * contact; with `publicOnly`, public listings as everyone reads them.
@@ -138,7 +149,8 @@ export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchSc
     const expired = sql`(${vehicles.isExpired} or (${vehicles.expiresAt} is not null and ${vehicles.expiresAt} <= now()))`;
     where.push(scope.is_expired ? expired : sql`not ${expired}`);
   }
-  const filter = clausesSql(toClauses(req.filters, req.buyer));
+  const clauses = toClauses(req.filters, req.buyer);
+  const filter = clausesSql(clauses, clauses.some((c) => c.kind === 'words') ? await wordsVocabulary(db) : undefined);
   if (filter) where.push(filter);
   const distance = req.buyer ? chordSql(req.buyer) : null;
   const whereSql = where.length ? and(...where) : undefined;
