@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeSearch, parseSearchQuery, SearchQueryError, toClauses } from '../../src/domain/search/filters';
 import { matchesClauses, type Searchable } from '../../src/domain/search/match';
 import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
+import { filterChips, urlParamsOf } from '../../src/domain/search/browseFilters';
 import { matchingValues, queryTerms, termMatchesToken, termMatchesValue, tokenize } from '../../src/domain/search/words';
 
 // Search by words (issue 20): the rule of src/domain/search/words.ts, the reference matcher and the
@@ -79,6 +80,14 @@ describe('words: the search rule', () => {
     const full = { ...hilux, description: 'Ten cubic TIPPER body', color: 'White' };
     expect(matches(full, 'tipper white')).toBe(true);
     expect(matches(hilux, 'tipper')).toBe(false);
+  });
+
+  it('shows the words as the first chip, removed from the address by their own parameter', () => {
+    expect(filterChips({ make: 'Toyota', q: 'hilux harare' })).toEqual([
+      { field: 'q', label: '\u201chilux harare\u201d' },
+      { field: 'make', label: 'Make: Toyota' },
+    ]);
+    expect(urlParamsOf('q')).toEqual(['q']);
   });
 
   it('refuses a q over 200 characters and drops an empty one', () => {

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hasChromium } from './browser';
+import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { sellerApi } from './sellers';
+
+requireChromiumInCi();
+
+// Search by words (issue 20): one box on /cars, typed into, shows only the matching cards, puts the
+// words in the address and a chip, and answers from the device's copy offline.
+describe.skipIf(!hasChromium)('search by words in Chromium', () => {
+  const app = appInBrowser();
+  const { inContext, open, apiCount } = app;
+
+  const found = (page: Page, n: number) => page.getByText(`${n.toLocaleString('en-US')} cars found`, { exact: true }).waitFor({ timeout: 20_000 });
+  const cards = (page: Page) => page.locator('a[href^="/car/"]');
+
+  async function typeWords(page: Page, words: string): Promise<void> {
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await box.fill('');
+    await box.pressSequentially(words);
+    await box.press('Enter');
+  }
+
+  it('types "hilux harare" on /cars and sees only matching cards; offline the device still answers', async () => {
+    const sellers = sellerApi(app.server.url);
+    const seller = await sellers.signup('Kudzai Mapfumo');
+    await sellers.publish(seller, { make: 'Toyota', model: 'Hilux', variant: '2.8GD-6', location: 'Borrowdale, Harare', description: 'Canopy and tow bar.' });
+    const all = await apiCount({ vehicle_type: 'car' });
+    const hiluxHarare = await apiCount({ vehicle_type: 'car', q: 'hilux harare' });
+    const mapfumo = await apiCount({ vehicle_type: 'car', q: 'mapfumu' });
+    expect(hiluxHarare).toBeGreaterThan(0);
+    expect(hiluxHarare).toBeLessThan(all);
+    expect(mapfumo).toBe(1);
+
+    await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
+      const page = await open(context, '/cars');
+      await found(page, all);
+      await page.getByText(/^Listings updated/).waitFor({ timeout: 20_000 });
+
+      await typeWords(page, 'hilux harare');
+      await found(page, hiluxHarare);
+      await page.getByRole('button', { name: 'Remove \u201chilux harare\u201d', exact: true }).waitFor();
+      expect(new URL(page.url()).searchParams.get('q')).toBe('hilux harare');
+      const shown = cards(page);
+      await shown.first().waitFor();
+      for (const card of await shown.all()) {
+        const text = (await card.innerText()).toLowerCase();
+        expect(text).toContain('hilux');
+        expect(text).toContain('harare');
+      }
+
+      // The device holds every car's summary: offline, it answers alone, typos and all.
+      await context.setOffline(true);
+      await typeWords(page, 'mapfumu');
+      await found(page, 1);
+      expect(await cards(page).first().innerText()).toContain('Kudzai Mapfumo');
+      await typeWords(page, 'zzzqqq');
+      await found(page, 0);
+      await page.getByText('No cars found', { exact: true }).waitFor();
+
+      // Removing the chip clears the words and the box.
+      await typeWords(page, 'hilux harare');
+      await found(page, hiluxHarare);
+      await page.getByRole('button', { name: 'Remove \u201chilux harare\u201d', exact: true }).click();
+      await found(page, all);
+      expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
+      expect(new URL(page.url()).searchParams.get('q')).toBeNull();
+    });
+  });
+});
