@@ -70,6 +70,14 @@ describe.each(ENGINES)('%s: search by words (q)', (engine) => {
     expect((res.json() as Vehicle[]).map((v) => v.id)).toEqual([ids.hiluxBulawayo, ids.hiluxHarare]);
   });
 
+  it('finds a listing published after earlier words searches, by words no listing had before', async () => {
+    expect(await found(q('navara mutare'))).toEqual([]);
+    const token = (await s.signup({ name: 'Chipo Dube' })).token;
+    ids.navara = (await s.pay(token, (await s.draft(token, { make: 'Nissan', model: 'Navara', variant: null, location: 'Mutare' })).id)).id;
+    expect(await found(q('navara mutare'))).toEqual(['navara']);
+    expect(await found(q('chipo'))).toEqual(['navara']);
+  });
+
   it('refuses a q longer than 200 characters with 422 JSON naming q', async () => {
     const res = await s.request({ method: 'GET', url: `/api/vehicles?${q('a'.repeat(201))}` });
     expect(res.statusCode).toBe(422);

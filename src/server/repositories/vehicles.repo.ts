@@ -127,8 +127,28 @@ export interface SearchScope {
   is_expired?: boolean;
 }
 
-/** The distinct values of the words fields, which a words search's terms are looked up in (sqlFilters.ts). */
+/** Each database's vocabulary of the words fields, and the revision it was read at. */
+const vocabularies = new WeakMap<Db, { revision: number; vocabulary: Promise<WordsVocabulary> }>();
+
+/**
+ * The distinct values of the words fields, which a words search's terms are looked up in
+ * (sqlFilters.ts): read again only once listings changed (a higher revision), so searches between
+ * changes cost no pass over the table for it. Values read after the revision only add words that
+ * find their listings; a change after the read has a higher revision and is read next time.
+ */
 async function wordsVocabulary(db: Db): Promise<WordsVocabulary> {
+  const revision = await currentRevision(db);
+  const kept = vocabularies.get(db);
+  if (kept?.revision === revision) return kept.vocabulary;
+  const entry = { revision, vocabulary: readWordsVocabulary(db) };
+  vocabularies.set(db, entry);
+  entry.vocabulary.catch(() => {
+    if (vocabularies.get(db) === entry) vocabularies.delete(db);
+  });
+  return entry.vocabulary;
+}
+
+async function readWordsVocabulary(db: Db): Promise<WordsVocabulary> {
   const lists = await Promise.all(WORDS_FIELDS.map((f) => db.selectDistinct({ v: wordsColumns[f] }).from(vehicles)));
   const out = {} as Record<WordsField, (string | number)[]>;
   WORDS_FIELDS.forEach((f, i) => {
