@@ -68,4 +68,27 @@ describe.skipIf(!hasChromium)('search by words in Chromium', () => {
       expect(new URL(page.url()).searchParams.get('q')).toBeNull();
     });
   });
+
+  it("searches from the home page's box, and within a dealer's stock on the dealer page", async () => {
+    const hilux = await apiCount({ vehicle_type: 'car', q: 'hilux' });
+    expect(hilux).toBeGreaterThan(0);
+    await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
+      const page = await open(context, '/');
+      await typeWords(page, 'hilux');
+      await page.waitForURL(/\/cars\?q=hilux$/);
+      await found(page, hilux);
+
+      await page.goto(`${app.server.url}/dealers`);
+      await page.locator('.mantine-Card-root', { hasText: 'Harare Motor World' }).getByRole('link', { name: 'View inventory' }).click();
+      await page.waitForURL(/\/dealer\/[^/]+\/inventory$/);
+      const dealerId = new URL(page.url()).pathname.split('/')[2]!;
+      const toyotas = await apiCount({ seller_id: dealerId, vehicle_type: 'car', q: 'toyota' });
+      const cars = await apiCount({ seller_id: dealerId, vehicle_type: 'car' });
+      expect(toyotas).toBeGreaterThan(0);
+      expect(toyotas).toBeLessThan(cars);
+      await typeWords(page, 'toyota');
+      await page.getByRole('heading', { level: 2, name: `${toyotas === 1 ? '1 car matches' : `${toyotas} cars match`} your filters`, exact: true }).waitFor();
+      for (const card of await cards(page).all()) expect((await card.innerText()).toLowerCase()).toContain('toyota');
+    });
+  });
 });
