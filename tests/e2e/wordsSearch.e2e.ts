@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)('search by words in Chromium', () => {
   it('types "hilux harare" on /cars and sees only matching cards; offline the device still answers', async () => {
     const sellers = sellerApi(app.server.url);
     const seller = await sellers.signup('Kudzai Mapfumo');
-    await sellers.publish(seller, { make: 'Toyota', model: 'Hilux', variant: '2.8GD-6', location: 'Borrowdale, Harare', description: 'Canopy and tow bar.' });
+    await sellers.publish(seller, { make: 'Toyota', model: 'Hilux', variant: '2.8GD-6', location: 'Borrowdale, Harare', description: 'Canopy, tow bar and zebrawood trim.' });
     const all = await apiCount({ vehicle_type: 'car' });
     const hiluxHarare = await apiCount({ vehicle_type: 'car', q: 'hilux harare' });
     const mapfumo = await apiCount({ vehicle_type: 'car', q: 'mapfumu' });
@@ -50,12 +50,17 @@ describe.skipIf(!hasChromium)('search by words in Chromium', () => {
         expect(text).toContain('harare');
       }
 
+      // A word of a description only: the device, which holds no descriptions, finds nothing and asks the server.
+      await typeWords(page, 'zebrawood');
+      await found(page, 1);
+      expect(await cards(page).first().innerText()).toContain('Kudzai Mapfumo');
+
       // The device holds every car's summary: offline, it answers alone, typos and all.
       await context.setOffline(true);
       await typeWords(page, 'mapfumu');
       await found(page, 1);
       expect(await cards(page).first().innerText()).toContain('Kudzai Mapfumo');
-      await typeWords(page, 'zzzqqq');
+      await typeWords(page, 'zebrawood');
       await found(page, 0);
       await page.getByText('No cars found', { exact: true }).waitFor();
 
