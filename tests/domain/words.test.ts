@@ -116,5 +116,9 @@ describe('words: the search rule', () => {
         ).toEqual(want.sort());
       }
     }
+    // Values added after a words search are in the next one's vocabulary.
+    expect(index.search(normalizeSearch(parseSearchQuery({ q: 'navara mutare' }))).total).toBe(0);
+    index.upsert(listing({ id: '00000000-0000-4000-8000-000000000004', make: 'Nissan', model: 'Navara', location: 'Mutare' }));
+    expect(index.search(normalizeSearch(parseSearchQuery({ q: 'navara mutare' }))).hits.map((h) => h.item.id)).toEqual(['00000000-0000-4000-8000-000000000004']);
   });
 });

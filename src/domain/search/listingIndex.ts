@@ -2,7 +2,7 @@ import type { SortOrder } from '../constants';
 import { chordSquaredForKm, unitVector } from '../geo';
 import { toClauses, type Clause, type SearchRequest } from './filters';
 import type { Searchable } from './match';
-import { termMatchesValue, WORDS_FIELDS, type WordsField } from './words';
+import { termMatchesToken, termMatchesValue, tokenize, WORDS_FIELDS, type WordsField } from './words';
 
 // An in-memory index of listings that answers the searches of spec section 5 with the same
 // results and order as `matchesClauses` + `compareRanked` (tests check it), fast enough for a
@@ -1070,10 +1070,34 @@ export class ListingIndex<T extends Indexed> {
     };
   }
 
+  /** Each words field's distinct tokens, with the codes of the values holding them (see `tokensOf`). */
+  private vocabulary = new Map<StoredText, { dict: (string | null)[]; size: number; tokens: Map<string, number[]> }>();
+
   /**
-   * A words search as a test of a listing (words.ts): each term is looked up once in the distinct
-   * values of each words field (the text columns' dictionaries; the years, each decided once), never
-   * in every listing's text, and a listing then passes when, for every term, one of its codes was marked.
+   * A text column's vocabulary: its values' distinct tokens (words.ts), each with the dictionary codes
+   * of the values holding it. Made on the first words search, then extended with the values added since
+   * (a dictionary only grows; a loaded one starts it afresh).
+   */
+  private tokensOf(field: StoredText): Map<string, number[]> {
+    const column = this.text[field];
+    let v = this.vocabulary.get(field);
+    if (!v || v.dict !== column.dict) this.vocabulary.set(field, (v = { dict: column.dict, size: 1, tokens: new Map() }));
+    for (; v.size < column.dict.length; v.size++) {
+      const value = column.dict[v.size];
+      if (value === null || value === undefined) continue;
+      for (const token of new Set(tokenize(value))) {
+        const codes = v.tokens.get(token);
+        if (codes) codes.push(v.size);
+        else v.tokens.set(token, [v.size]);
+      }
+    }
+    return v.tokens;
+  }
+
+  /**
+   * A words search as a test of a listing (words.ts): each term is looked up once in the vocabulary of
+   * each words field (its distinct tokens; the years, each decided once), never in every listing's
+   * text, and a listing then passes when, for every term, one of its codes was marked.
    */
   private wordsTest(terms: readonly string[]): (slot: number) => boolean {
     const textFields = WORDS_FIELDS.filter((f): f is Exclude<WordsField, 'year'> => f !== 'year');
@@ -1084,11 +1108,11 @@ export class ListingIndex<T extends Indexed> {
         const column = this.text[f];
         const marks = new Uint8Array(column.dict.length);
         let any = false;
-        column.dict.forEach((value, code) => {
-          if (value === null || !termMatchesValue(term, value)) return;
-          marks[code] = 1;
+        for (const [token, codes] of this.tokensOf(f)) {
+          if (!termMatchesToken(term, token)) continue;
+          for (const code of codes) marks[code] = 1;
           any = true;
-        });
+        }
         if (any) marked.push({ column, marks });
       }
       const yearMatch = new Map<number, boolean>();

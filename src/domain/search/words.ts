@@ -40,20 +40,31 @@ function allowedEdits(term: string): number {
   return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
 }
 
-/** Whether the edit distance (Levenshtein) between a and b is at most `max`. */
+/** Two rows of the edit-distance table, reused (a search runs start to end without yielding). */
+let previousRow = new Int32Array(64);
+let currentRow = new Int32Array(64);
+
+/** Whether the edit distance (Levenshtein) between a and b is at most `max`; stops once a row exceeds it. */
 function withinEdits(a: string, b: string, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (previousRow.length <= b.length) {
+    previousRow = new Int32Array(b.length + 1);
+    currentRow = new Int32Array(b.length + 1);
+  }
+  let prev = previousRow;
+  let row = currentRow;
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let best = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      row.push(d);
+      const d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      row[j] = d;
       if (d < best) best = d;
     }
     if (best > max) return false;
-    prev = row;
+    [prev, row] = [row, prev];
   }
   return prev[b.length]! <= max;
 }
