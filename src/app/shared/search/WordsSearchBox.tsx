@@ -27,14 +27,18 @@ export function WordsSearchBox({
 }: { value: string; onSearch: (words: string) => void; whileTyping?: boolean } & Omit<TextInputProps, 'value' | 'onChange' | 'onSubmit'>) {
   const [text, setText] = useState(value);
   const sent = useRef(value);
+  // Only a value changed elsewhere replaces the text: the echo of words sent while the person types on
+  // must not undo the letters typed since.
   useEffect(() => {
+    if (value === sent.current) return;
     sent.current = value;
     setText(value);
   }, [value]);
   const search = (words: string) => {
-    if (words.trim() === sent.current.trim()) return;
-    sent.current = words;
-    onSearch(words.trim());
+    const trimmed = words.trim();
+    if (trimmed === sent.current) return;
+    sent.current = trimmed;
+    onSearch(trimmed);
   };
   useEffect(() => {
     if (!whileTyping) return;
