@@ -68,8 +68,12 @@ export interface SearchAnswer {
   items: Vehicle[];
   total: number;
   covered: boolean;
-  /** Why not covered: outside the scope the person chose, or the first download is not there yet. */
-  reason?: 'scope' | 'downloading';
+  /**
+   * Why not covered: outside the scope the person chose, the first download is not there yet, or words
+   * that found nothing here while online (the server also reads descriptions and colours, which the
+   * device does not hold).
+   */
+  reason?: 'scope' | 'downloading' | 'words';
 }
 
 let index = new ListingIndex<ListingSummary>();
@@ -178,6 +182,7 @@ const listingsApi = {
     // The device knows dealers' ids only (summary.ts): another seller's listings are the server's to say.
     if (req.filters.seller_id !== undefined && !index.holdsSeller(req.filters.seller_id)) return { items: [], total: 0, covered: false, reason: 'scope' };
     const { hits, total } = index.search(req);
+    if (total === 0 && req.filters.q !== undefined && navigator.onLine) return { items: [], total: 0, covered: false, reason: 'words' };
     return {
       items: hits.map((h) => {
         const v = cardOf(h.item);

@@ -13,6 +13,7 @@ export interface FilterChip {
 
 /** The order chips are shown in, most telling first; fields not listed here are not filters a chip shows. */
 const CHIP_FIELDS = [
+  'q',
   'category',
   'make',
   'model',
@@ -43,6 +44,8 @@ const usd = (v: string) => usdText(Number(v));
 /** A filter's value in words, as its chip reads. */
 export function chipLabel(field: string, value: string): string {
   switch (field) {
+    case 'q':
+      return `“${value}”`;
     case 'category':
       return value in BODY_TYPE_LABELS ? BODY_TYPE_LABELS[value as BodyType] : capitalise(value);
     case 'make':

@@ -12,6 +12,7 @@ import {
   type VehicleType,
 } from '../constants';
 import { hasNul, NUL_MESSAGE } from '../nul';
+import { queryTerms, WORDS_MAX_CHARS } from './words';
 
 // The search rules of spec section 5, written once. A query is normalised into `SearchFilters`,
 // turned into a list of `Clause`s, and each clause is then evaluated either in memory
@@ -101,6 +102,7 @@ const intFrom = (min: number, max?: number) =>
 
 /** Every filter field of spec section 3 (car, construction and farming), plus paging and sort. */
 export const SEARCH_QUERY_FIELDS = {
+  q: maxChars(WORDS_MAX_CHARS),
   vehicle_type: lowerEnum(VEHICLE_TYPES),
   make: text,
   makeName: text,
@@ -203,6 +205,8 @@ export function parseSearchQuery(input: Record<string, unknown>): SearchQuery {
 
 /** The normalised filter a search applies. */
 export interface SearchFilters {
+  /** Words searched for (words.ts). */
+  q?: string;
   vehicle_type?: VehicleType;
   make?: string;
   model?: string;
@@ -245,6 +249,7 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
   const set = <K extends keyof SearchFilters>(k: K, v: SearchFilters[K] | undefined) => {
     if (v !== undefined) f[k] = v;
   };
+  set('q', q.q);
   set('vehicle_type', q.vehicle_type);
   set('make', q.make ?? q.makeName);
   set('model', q.model ?? q.modelName);
@@ -288,7 +293,8 @@ export type Clause =
   | { kind: 'range'; field: NumberField; min?: number; max?: number }
   | { kind: 'seller_type'; value: SellerType }
   | { kind: 'featured'; value: boolean }
-  | { kind: 'within_km'; center: LatLon; km: number };
+  | { kind: 'within_km'; center: LatLon; km: number }
+  | { kind: 'words'; terms: string[] };
 
 /** Litre bounds of an engine-size band, inclusive. */
 export function engineBandLitres(band: (typeof ENGINE_SIZE_BANDS)[number]): { min: number; max?: number } {
@@ -355,5 +361,9 @@ export function toClauses(f: SearchFilters, buyer?: LatLon): Clause[] {
   if (f.seller_type) out.push({ kind: 'seller_type', value: f.seller_type });
   if (f.featured !== undefined) out.push({ kind: 'featured', value: f.featured });
   if (f.distance !== undefined && f.distance > 0 && buyer) out.push({ kind: 'within_km', center: buyer, km: f.distance });
+  if (f.q !== undefined) {
+    const terms = queryTerms(f.q);
+    if (terms.length > 0) out.push({ kind: 'words', terms });
+  }
   return out;
 }

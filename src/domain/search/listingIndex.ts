@@ -2,6 +2,7 @@ import type { SortOrder } from '../constants';
 import { chordSquaredForKm, unitVector } from '../geo';
 import { toClauses, type Clause, type SearchFilters, type SearchRequest } from './filters';
 import type { Searchable } from './match';
+import { termMatchesToken, termMatchesValue, tokenize, WORDS_FIELDS, type WordsField } from './words';
 
 // An in-memory index of listings that answers the searches of spec section 5 with the same
 // results and order as `matchesClauses` + `compareRanked` (tests check it), fast enough for a
@@ -928,7 +929,7 @@ export class ListingIndex<T extends Indexed> {
   private derived = new Map<string, { clause: DerivedClause; set: SlotSet }>();
 
   /** The set a clause selects, for the clauses answered by sets; an empty one when no listing has the value. */
-  private clauseSet(c: Exclude<Clause, { kind: 'within_km' }>): SlotSet {
+  private clauseSet(c: Exclude<Clause, { kind: 'within_km' | 'words' }>): SlotSet {
     if (c.kind !== 'range' && c.kind !== 'contains_ci') return this.exactSet(c);
     const key = c.kind === 'range' ? `${c.field}\u0000${c.min ?? ''}\u0000${c.max ?? ''}` : `place\u0000${c.value.toLowerCase()}`;
     let entry = this.derived.get(key);
@@ -1069,6 +1070,69 @@ export class ListingIndex<T extends Indexed> {
     };
   }
 
+  /** Each words field's distinct tokens, with the codes of the values holding them (see `tokensOf`). */
+  private vocabulary = new Map<StoredText, { dict: (string | null)[]; size: number; tokens: Map<string, number[]> }>();
+
+  /**
+   * A text column's vocabulary: its values' distinct tokens (words.ts), each with the dictionary codes
+   * of the values holding it. Made on the first words search, then extended with the values added since
+   * (a dictionary only grows; a loaded one starts it afresh).
+   */
+  private tokensOf(field: StoredText): Map<string, number[]> {
+    const column = this.text[field];
+    let v = this.vocabulary.get(field);
+    if (!v || v.dict !== column.dict) this.vocabulary.set(field, (v = { dict: column.dict, size: 1, tokens: new Map() }));
+    for (; v.size < column.dict.length; v.size++) {
+      const value = column.dict[v.size];
+      if (value === null || value === undefined) continue;
+      for (const token of new Set(tokenize(value))) {
+        const codes = v.tokens.get(token);
+        if (codes) codes.push(v.size);
+        else v.tokens.set(token, [v.size]);
+      }
+    }
+    return v.tokens;
+  }
+
+  /**
+   * A words search as a test of a listing (words.ts): each term is looked up once in the vocabulary of
+   * each words field (its distinct tokens; the years, each decided once), never in every listing's
+   * text, and a listing then passes when, for every term, one of its codes was marked.
+   */
+  private wordsTest(terms: readonly string[]): (slot: number) => boolean {
+    const textFields = WORDS_FIELDS.filter((f): f is Exclude<WordsField, 'year'> => f !== 'year');
+    const years = this.num.year;
+    const lookups = terms.map((term) => {
+      const marked: { column: TextColumn; marks: Uint8Array }[] = [];
+      for (const f of textFields) {
+        const column = this.text[f];
+        const marks = new Uint8Array(column.dict.length);
+        let any = false;
+        for (const [token, codes] of this.tokensOf(f)) {
+          if (!termMatchesToken(term, token)) continue;
+          for (const code of codes) marks[code] = 1;
+          any = true;
+        }
+        if (any) marked.push({ column, marks });
+      }
+      const yearMatch = new Map<number, boolean>();
+      const year = (y: number): boolean => {
+        let m = yearMatch.get(y);
+        if (m === undefined) yearMatch.set(y, (m = y === y && termMatchesValue(term, y)));
+        return m;
+      };
+      return { marked, year };
+    });
+    return (slot) => {
+      for (const { marked, year } of lookups) {
+        let found = false;
+        for (let i = 0; i < marked.length && !found; i++) found = marked[i]!.marks[marked[i]!.column.codes[slot]!] === 1;
+        if (!found && !year(years[slot]!)) return false;
+      }
+      return true;
+    };
+  }
+
   search(req: SearchRequest, now: number = Date.now()): IndexResult<T> {
     const { slots, total } = this.searchSlots(req, now);
     return { total, hits: slots.map((s) => ({ item: this.item(s) })) };
@@ -1140,6 +1204,10 @@ export class ListingIndex<T extends Indexed> {
       }
       if (c.kind === 'within_km') {
         tests.push(this.withinTest(c));
+        continue;
+      }
+      if (c.kind === 'words') {
+        tests.push(this.wordsTest(c.terms));
         continue;
       }
       sets.push(this.clauseSet(c));

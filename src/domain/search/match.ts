@@ -1,6 +1,7 @@
 import type { Clause, NumberField, TextField } from './filters';
 import { haversineKm } from '../geo';
 import type { SortOrder } from '../constants';
+import { termInText, termMatchesValue, WORDS_FIELDS } from './words';
 
 /** The fields a clause reads: a listing as the API returns it, or the worker's index row. */
 export interface Searchable {
@@ -27,6 +28,20 @@ export interface Searchable {
   seller_latitude: number | null;
   seller_longitude: number | null;
   created_at: string;
+  /** Read by a words search when present (the device's summaries and the server's listings hold them). */
+  region?: string | null;
+  seller_name?: string | null;
+}
+
+/** What a words search reads besides, where a listing holds it: the server's listings do, the device's summaries do not. */
+interface FreeText {
+  description?: string | null;
+  color?: string | null;
+}
+
+/** Whether every term is in a listing's words fields, or its description or colour where held (words.ts). */
+function matchesWords(v: Searchable & FreeText, terms: readonly string[]): boolean {
+  return terms.every((t) => WORDS_FIELDS.some((f) => termMatchesValue(t, v[f])) || termInText(t, v.description) || termInText(t, v.color));
 }
 
 const text = (v: Searchable, f: TextField): string | null => v[f];
@@ -52,6 +67,8 @@ export function matchesClause(v: Searchable, c: Clause): boolean {
       return v.featured === c.value;
     case 'within_km':
       return v.seller_latitude !== null && v.seller_longitude !== null && haversineKm(c.center, { latitude: v.seller_latitude, longitude: v.seller_longitude }) <= c.km;
+    case 'words':
+      return matchesWords(v, c.terms);
   }
 }
 

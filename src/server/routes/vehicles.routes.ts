@@ -87,9 +87,10 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       : { publicOnly: true };
     // Public searches come from memory, as ready JSON text, compressed once and kept a few seconds for
     // the searches that repeat (with SQL while the index is being built at start); a seller's own
-    // listings (drafts included) from SQL.
+    // listings (drafts included) from SQL. So are words searches: they read seller names, descriptions
+    // and colours, which the index does not keep.
     const index = app.ctx.publicIndex;
-    if (!own && index.ready) {
+    if (!own && index.ready && search.filters.q === undefined) {
       await index.refresh();
       const encoding = preferredEncoding(req.headers['accept-encoding']);
       const key = AnswerCache.key(index.appliedRevision, encoding, req.url);

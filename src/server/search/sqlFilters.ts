@@ -1,9 +1,10 @@
-import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { vehicles } from '../db/schema';
 import type { LatLon, SortOrder } from '../../domain/constants';
 import { chordSquaredForKm, unitVector } from '../../domain/geo';
 import type { Clause, NumberField, TextField } from '../../domain/search/filters';
+import { matchingValues, WORDS_FIELDS, type WordsField } from '../../domain/search/words';
 
 // The SQL translation of the domain's search clauses (src/domain/search). Each case mirrors
 // `matchesClause` in src/domain/search/match.ts; tests/server/search.agreement.test.ts checks that
@@ -50,7 +51,41 @@ function boundingBox(c: LatLon, km: number): SQL | undefined {
     and ${vehicles.sellerLongitude} between ${c.longitude - dLon} and ${c.longitude + dLon}`;
 }
 
-export function clauseSql(c: Clause): SQL {
+/** The columns of the words fields. */
+export const wordsColumns: Record<WordsField, AnyPgColumn> = {
+  make: vehicles.make,
+  model: vehicles.model,
+  variant: vehicles.variant,
+  year: vehicles.year,
+  location: vehicles.location,
+  region: vehicles.region,
+  seller_name: vehicles.sellerName,
+};
+
+/** The distinct values of each words field in the table: a words search's terms are looked up in them (words.ts). */
+export type WordsVocabulary = Record<WordsField, readonly (string | number)[]>;
+
+/**
+ * A words search: every term is in a words field (one of the values the domain's rule matches to it,
+ * found in the vocabulary, not in every row), or in the description or colour (their text contains it).
+ */
+function wordsSql(terms: readonly string[], vocabulary: WordsVocabulary): SQL {
+  return and(
+    ...terms.map((term) => {
+      const parts: SQL[] = [];
+      for (const f of WORDS_FIELDS) {
+        const values = [...matchingValues(term, vocabulary[f])];
+        if (values.length === 0) continue;
+        parts.push(f === 'year' ? sql`${wordsColumns[f]} = any(${sql.param(values)}::int[])` : sql`${wordsColumns[f]} = any(${sql.param(values)}::text[])`);
+      }
+      parts.push(sql`strpos(lower(${vehicles.description}), ${term}) > 0`, sql`strpos(lower(${vehicles.color}), ${term}) > 0`);
+      return or(...parts) as SQL;
+    }),
+  ) as SQL;
+}
+
+/** The SQL of a clause; a words clause needs the vocabulary of the words fields. */
+export function clauseSql(c: Clause, vocabulary?: WordsVocabulary): SQL {
   switch (c.kind) {
     case 'eq_ci':
       // A uuid's text is lower case, so lowering the value matches as case-insensitively as the domain's rule.
@@ -73,11 +108,14 @@ export function clauseSql(c: Clause): SQL {
       const box = boundingBox(c.center, c.km);
       return box ? sql`(${box} and ${exact})` : exact;
     }
+    case 'words':
+      if (!vocabulary) throw new Error('a words search needs the vocabulary of the words fields');
+      return wordsSql(c.terms, vocabulary);
   }
 }
 
-export function clausesSql(clauses: readonly Clause[]): SQL | undefined {
-  return clauses.length ? and(...clauses.map(clauseSql)) : undefined;
+export function clausesSql(clauses: readonly Clause[], vocabulary?: WordsVocabulary): SQL | undefined {
+  return clauses.length ? and(...clauses.map((c) => clauseSql(c, vocabulary))) : undefined;
 }
 
 /** The total order of `compareRanked` in src/domain/search/match.ts, as ORDER BY terms. */

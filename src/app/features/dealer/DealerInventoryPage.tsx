@@ -4,6 +4,7 @@ import { Badge, Container, Paper, Tabs } from '@mantine/core';
 import type { VehicleType } from '../../../domain/constants';
 import { DEALER_CARD_FALLBACKS } from '../../../domain/display';
 import { dealerPageHead } from '../../../domain/seo';
+import { WordsSearchBox } from '../../shared/search/WordsSearchBox';
 import { DealerFilters } from './DealerFilters';
 import { DealerHero } from './DealerHero';
 import { DealerResults } from './DealerResults';
@@ -62,6 +63,7 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
             </Tabs.List>
           </Tabs>
 
+          <WordsSearchBox value={inventory.words.value} onSearch={inventory.words.search} whileTyping placeholder="Search this dealer's stock…" mb="md" />
           <DealerFilters dealerId={dealerId} inventory={inventory} />
         </Paper>
       </Container>

@@ -74,7 +74,12 @@ export function useDealerInventory(dealerId: string) {
   const [price, setPrice] = useState(car.max_price);
   useEffect(() => setPrice(car.max_price), [car.max_price]);
 
-  const req = useMemo(() => (tab ? buildRequest(dealerSearchFields(dealerId, tab, applied[tab]), 'newest', buyer, limit) : null), [dealerId, tab, applied, buyer, limit]);
+  /** Words searched for in the dealer's stock (issue 20), with the tab's filters. */
+  const [words, setWords] = useState('');
+  const req = useMemo(
+    () => (tab ? buildRequest({ ...dealerSearchFields(dealerId, tab, applied[tab]), ...(words && { q: words }) }, 'newest', buyer, limit) : null),
+    [dealerId, tab, applied, words, buyer, limit],
+  );
   const { items, total, searching, notKept } = useSearch(req);
   const loading = !notKept && (tab === null || (searching && items.length === 0));
   // The button's live count follows the form's make and model only (spec section 4).
@@ -85,6 +90,7 @@ export function useDealerInventory(dealerId: string) {
   const results = useRef<HTMLDivElement>(null);
 
   const reset = () => {
+    setWords('');
     setFilters(dealerFilterDefaults());
     setApplied(dealerFilterDefaults());
     setLevel(0);
@@ -122,6 +128,13 @@ export function useDealerInventory(dealerId: string) {
       },
       reset,
     },
+    words: {
+      value: words,
+      search(next: string) {
+        setWords(next);
+        setLimit(PAGE);
+      },
+    },
     /** The applied filters as removable chips (cars only). */
     chips: {
       shown: chips.map((field) => ({ field, label: chipLabel(field, String(applied.car[field])) })),
@@ -138,7 +151,7 @@ export function useDealerInventory(dealerId: string) {
       total,
       loading,
       notKept,
-      filtered: chips.length > 0,
+      filtered: chips.length > 0 || words !== '',
       more: !loading && items.length < total,
       showMore: () => setLimit((l) => l + PAGE),
       clearFilters: reset,

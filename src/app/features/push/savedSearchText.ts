@@ -41,6 +41,8 @@ export function savedSearchParts(q: SavedQuery): string[] {
   const add = (p: string | null | undefined) => {
     if (p) parts.push(p);
   };
+  const words = str(q.q);
+  add(words ? `“${words}”` : null);
   add([str(q.make), str(q.model), str(q.variant)].filter(Boolean).join(' '));
   const category = str(q.category);
   add(category ? (BODY_TYPE_LABELS[category as keyof typeof BODY_TYPE_LABELS] ?? capitalise(category)) : null);

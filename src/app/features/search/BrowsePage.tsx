@@ -8,6 +8,7 @@ import { buildRequest, SORT_LABELS } from '../../shared/search/query';
 import { useSearch } from '../../shared/search/useSearch';
 import { NotKeptNotice } from '../../shared/search/NotKeptNotice';
 import { FilterChips } from '../../shared/search/FilterChips';
+import { WordsSearchBox } from '../../shared/search/WordsSearchBox';
 import { useProgressive } from './useProgressive';
 import { VehicleCard } from '../../shared/vehicleCard/VehicleCard';
 import { VehicleGridSkeleton } from '../../shared/vehicleCard/VehicleCardSkeleton';
@@ -105,6 +106,15 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
     update((f) => ({ ...f, fields: {}, draft: {} }));
     setLimit(PAGE);
   };
+  /** Words searched for: a filter like the others, kept in the address too. */
+  const searchWords = (words: string) => {
+    update((f) => ({ ...f, fields: { ...f.fields, q: words || undefined }, draft: { ...f.draft, q: words || undefined } }));
+    setLimit(PAGE);
+    const next = new URLSearchParams(params);
+    if (words) next.set('q', words);
+    else next.delete('q');
+    if (next.toString() !== params.toString()) navigate({ pathname: location.pathname, search: next.toString() }, { replace: true, state: TAB_SWITCH });
+  };
   const removeChip = (field: string) => {
     update((f) => ({ ...f, fields: withoutChip(f.fields, field), draft: withoutChip(f.draft, field) }));
     setLimit(PAGE);
@@ -160,6 +170,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           ))}
         </Tabs.List>
       </Tabs>
+      <WordsSearchBox value={fields.q ?? ''} onSearch={searchWords} whileTyping mb="md" maw={560} />
       <FilterChips chips={chips} onRemove={removeChip} mb="md" aria-label="Active filters" />
       <Results req={req} noun={noun} onClearAll={clearAll} onMore={showMore} onAnswer={closing ? closeAfterApply : null} />
 

@@ -91,7 +91,8 @@ export function useSearch(req: SearchInput | null): SearchState {
         } catch (err) {
           if (!live) return null;
           console.warn('server search failed; these listings are not kept on this device', err);
-          return { items: [], total: 0, searching: false, notKept: true };
+          // Words the device found nothing for: its answer (none) stands when the server cannot be asked.
+          return { items: [], total: 0, searching: false, notKept: r.reason !== 'words' };
         }
       })
       .then((next) => {
