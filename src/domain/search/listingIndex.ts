@@ -1158,7 +1158,7 @@ export class ListingIndex<T extends Indexed> {
    * what a model's price fit reads (search/priceVerdict.ts), with no listing object made and no sort.
    */
   pricesOf(filters: SearchFilters, now: number = Date.now()): Pick<Indexed, 'id' | 'vehicle_type' | 'make' | 'model' | 'year' | 'price' | 'mileage' | 'operating_hours'>[] {
-    const sets = toClauses(filters).map((c) => this.clauseSet(c as Exclude<Clause, { kind: 'within_km' }>));
+    const sets = toClauses(filters).map((c) => this.clauseSet(c as Exclude<Clause, { kind: 'within_km' | 'words' }>));
     const candidates = this.intersect(sets, this.capacity >>> 5);
     this.dropExpired(candidates, now);
     const n = (column: Float64Array, slot: number) => {
