@@ -24,6 +24,12 @@ export const vehicleSchema = z.object({
   engine_size: nullableNumber,
   /** Construction equipment's engine power in horsepower. */
   engine_power_hp: nullableNumber,
+  /** The seller declared duty paid (ZIMRA); null when not said. */
+  duty_paid: z.boolean().nullable(),
+  /** The seller declared police clearance and a registration book in their name; null when not said. */
+  papers_ready: z.boolean().nullable(),
+  /** The seller is a dealer whose business details an administrator verified. */
+  verified_dealer: z.boolean(),
   fuel_type: nullableString,
   transmission: nullableString,
   drive_type: nullableString,
