@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SELLER_TYPES, USER_TYPES, VEHICLE_TYPES } from './constants';
 import { SUBSCRIPTION_PLANS } from './fees';
+import { BUSINESS_STATUSES } from './business';
 
 // The API's answers, each written once: the server declares them as its routes' `response` schemas
 // (so /api/docs describes them, and an answer cannot carry a field not listed here), and the types
@@ -94,6 +95,10 @@ export const userSchema = z.object({
   longitude: nullableNumber,
   user_type: z.enum(USER_TYPES),
   business_name: nullableString,
+  /** A dealer's business details for verification (PUT /api/me/business), and where their review stands. */
+  business_registration: nullableString,
+  business_address: nullableString,
+  business_status: z.enum(BUSINESS_STATUSES).nullable(),
   created_at: z.string(),
   isAdmin: z.boolean(),
 });

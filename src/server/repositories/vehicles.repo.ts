@@ -195,6 +195,16 @@ export async function updateVehicle(tx: Tx, id: string, patch: Partial<NewVehicl
   return row!;
 }
 
+/**
+ * Marks every listing of a seller as a verified dealer's or not, each changed listing with a new
+ * revision of its own (in order, under the listing-write lock) so offline copies and the search
+ * index pick the badge up. Listings already right are left alone.
+ */
+export async function setSellerVerified(tx: Tx, sellerId: string, verified: boolean): Promise<void> {
+  await tx.execute(sql`update ${vehicles} set verified_dealer = ${verified}, revision = nextval(${sql.raw(`'${listingRevision.seqName}'`)})
+    where seller_id = ${sellerId} and verified_dealer <> ${verified}`);
+}
+
 /** Deletes listings; those that were ever public leave a tombstone so offline mirrors drop them. */
 export async function deleteVehicles(tx: Tx, rows: Pick<VehicleRow, 'id' | 'firstPublishedAt'>[], nextRevision: () => Promise<number>): Promise<void> {
   if (!rows.length) return;

@@ -1,0 +1,33 @@
+// Verified dealers (issue 20; the spec says dealers need business credentials): a dealer submits their
+// business details, an administrator verifies or rejects them, and a verified dealer's listings carry
+// the 'Verified dealer' badge. Changing the details once verified sends them back for review.
+
+/** Where a dealer's business details stand; null on the account until they are first submitted. */
+export const BUSINESS_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+
+/** A dealer's business details, as PUT /api/me/business takes them (its schema: businessInput.ts). */
+export interface BusinessDetails {
+  business_name: string;
+  registration_number: string;
+  address: string;
+}
+
+export const BUSINESS_MESSAGES = {
+  dealersOnly: 'Only dealer accounts can submit business details for verification',
+  notADealer: 'Only dealer accounts can be verified',
+  nothingToReview: 'This dealer has not submitted business details',
+  verified: 'Dealer verified',
+  rejected: 'Business details rejected',
+} as const;
+
+/**
+ * The status after a dealer submits details: a first or changed submission waits for review (a
+ * verified dealer who changes them loses the badge until an administrator looks again); sending the
+ * same details again changes nothing.
+ */
+export function statusAfterSubmit(current: { status: BusinessStatus | null; details: BusinessDetails | null }, next: BusinessDetails): BusinessStatus {
+  const same =
+    current.details !== null && current.details.business_name === next.business_name && current.details.registration_number === next.registration_number && current.details.address === next.address;
+  return same && current.status !== null ? current.status : 'pending';
+}
