@@ -21,8 +21,8 @@ describe('a submission after a decision (domain rule)', () => {
 
 describe.each(ENGINES)('%s: verified dealers', (engine) => {
   let s: TestServer;
-  let dealer: { token: string; user: User };
-  let privateSeller: { token: string; user: User };
+  let dealer: { token: string; user: { id: string } };
+  let privateSeller: { token: string; user: { id: string } };
   let admin: string;
   const listings: string[] = [];
 
