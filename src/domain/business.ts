@@ -19,7 +19,25 @@ export const BUSINESS_MESSAGES = {
   nothingToReview: 'This dealer has not submitted business details',
   verified: 'Dealer verified',
   rejected: 'Business details rejected',
+  submitted: 'Business details sent for review',
+  submitFailed: 'Your business details were not sent. Check your connection and try again.',
 } as const;
+
+/** The dealer's verification card on the dashboard. */
+export const BUSINESS_TEXTS = {
+  title: 'Business verification',
+  fields: { business_name: 'Business name', registration_number: 'Registration number', address: 'Business address' },
+  submit: 'Submit for verification',
+  update: 'Update details',
+} as const;
+
+/** What the dealer reads about their details, by status (the dashboard's verification card). */
+export const BUSINESS_STATUS_TEXTS: Record<BusinessStatus | 'none', string> = {
+  none: 'Submit your business details so buyers see a Verified dealer badge on your listings.',
+  pending: 'Your business details are waiting for review by Motokari.',
+  verified: 'Verified dealer: your listings show the Verified dealer badge.',
+  rejected: 'Your business details could not be verified. Check them and submit again.',
+};
 
 /**
  * The status after a dealer submits details: a first or changed submission waits for review (a

@@ -626,6 +626,11 @@ export class ListingIndex<T extends Indexed> {
     return (this.flags[slot]! & 2) === 2;
   }
 
+  /** Whether the listing in a live slot is a verified dealer's. */
+  isVerifiedDealer(slot: number): boolean {
+    return (this.flags[slot]! & FLAG_BIT.verified_dealer) !== 0;
+  }
+
   /** The listing in a live slot (see `forEachSlot`). */
   atSlot(slot: number): T {
     return this.item(slot);
