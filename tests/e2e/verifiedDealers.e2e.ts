@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { User } from '../../src/domain/user';
 import { listingBody } from '../support/listingBody';
+import { users } from '../../src/server/db/schema';
 import { hasChromium } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { sellerApi } from './sellers';
 
 requireChromiumInCi();
 
-const ADMIN = { email: 'admin@motokari.test', password: 'admin-password-1' };
-
 // Verified dealers (issue 20): a dealer submits business details from the dashboard, an administrator
 // verifies them in the admin screen's Users tab, and the 'Verified dealer' badge shows on /dealers, on
 // the dealer's page and on result cards, where buyers filter on it.
 describe.skipIf(!hasChromium)('verified dealers in Chromium', () => {
-  const app = appInBrowser({ admin: ADMIN });
+  const app = appInBrowser();
   const { inContext, open, apiCount } = app;
 
   const found = (page: Page, n: number) => page.getByText(`${n.toLocaleString('en-US')} cars found`, { exact: true }).waitFor({ timeout: 20_000 });
@@ -50,11 +50,23 @@ describe.skipIf(!hasChromium)('verified dealers in Chromium', () => {
       await card.getByLabel('Registration number').fill('ZW-7781/2015');
       await card.getByLabel('Business address').fill('14 Kelvin Road North, Graniteside, Harare');
       await card.getByRole('button', { name: 'Submit for verification' }).click();
-      await card.getByText('Waiting for review').waitFor();
+      await card.getByText('Waiting for review', { exact: true }).waitFor();
     });
 
-    const login = await call('POST', '/api/auth/login', null, ADMIN);
-    const admin = (await login.json()) as { access_token: string; user: User };
+    // An administrator: an account made one in the database, as ADMIN_EMAIL does at start.
+    const adminSignup = await call('POST', '/api/auth/signup', null, {
+      name: 'Site Admin',
+      email: `admin-${randomUUID()}@example.co.zw`,
+      phone: '+263 77 100 2000',
+      location: 'Harare',
+      password: 'admin-pass-1',
+      user_type: 'private',
+    });
+    const adminToken = ((await adminSignup.json()) as { access_token: string }).access_token;
+    const adminId = ((await (await call('GET', '/api/auth/me', adminToken)).json()) as User).id;
+    await app.server.app.ctx.db.update(users).set({ userType: 'admin' }).where(eq(users.id, adminId));
+    const admin = { access_token: adminToken, user: (await (await call('GET', '/api/auth/me', adminToken)).json()) as User };
+    expect(admin.user.isAdmin).toBe(true);
     await inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
       await signedIn(context, { token: admin.access_token, user: admin.user });
       const page = await open(context, '/admin');
