@@ -92,6 +92,8 @@ export interface Dealer {
   location: string | null;
   count: number;
   image: string | null;
+  /** An administrator verified the dealer's business details (their listings carry the badge). */
+  verified: boolean;
 }
 const mirror = new Mirror();
 const catalogueByType = new Map<string, Promise<CatalogueMakeRow[]>>();
@@ -221,12 +223,13 @@ const listingsApi = {
   /** The dealers with listings on the device, with their stock count. */
   dealers(): Dealer[] {
     const by = new Map<string, Dealer>();
-    index.forEachSlot((_, text) => {
+    index.forEachSlot((slot, text) => {
       if (text('seller_type') !== 'dealer') return;
       const id = text('seller_id')!;
       let d = by.get(id);
-      if (!d) by.set(id, (d = { id, name: text('seller_name') ?? 'Dealer', location: text('seller_location'), count: 0, image: null }));
+      if (!d) by.set(id, (d = { id, name: text('seller_name') ?? 'Dealer', location: text('seller_location'), count: 0, image: null, verified: false }));
       d.count++;
+      if (index.isVerifiedDealer(slot)) d.verified = true;
     });
     // A dealer's picture: the thumbnail of one of its listings with a photo.
     index.forEachSlot((slot, text) => {
@@ -310,6 +313,9 @@ const FRESH_FIELDS = [
   'category',
   'drive_type',
   'featured',
+  'duty_paid',
+  'papers_ready',
+  'verified_dealer',
   'location',
   'region',
   'seller_name',

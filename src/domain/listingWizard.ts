@@ -34,6 +34,9 @@ export interface WizardForm {
   /** Construction and farming equipment only: whole hours on the hour meter ('1,200' is read as 1200). */
   operating_hours: string;
   condition: string;
+  /** The seller's declarations (issue 20): 'yes', 'no', or '' when not said ('Not sure'). */
+  duty_paid: Declared;
+  papers_ready: Declared;
   subscription_plan: string;
   price: string;
   description: string;
@@ -46,6 +49,9 @@ export interface WizardForm {
 }
 
 export type WizardField = keyof WizardForm;
+
+/** A declaration as the form holds it: yes, no, or not said. */
+export type Declared = 'yes' | 'no' | '';
 
 export const FIELD_LABELS: Record<WizardField, string> = {
   vehicle_type: 'Vehicle Type',
@@ -62,6 +68,8 @@ export const FIELD_LABELS: Record<WizardField, string> = {
   engine_power_hp: 'Engine power (HP)',
   operating_hours: 'Operating hours',
   condition: 'Condition',
+  duty_paid: 'Duty paid (ZIMRA)',
+  papers_ready: 'Police clearance and registration book',
   subscription_plan: 'Plan',
   price: 'Price',
   description: 'Description',
@@ -97,6 +105,8 @@ export const FIELD_STEP: Record<WizardField, number> = {
   engine_power_hp: 1,
   operating_hours: 1,
   condition: 3,
+  duty_paid: 3,
+  papers_ready: 3,
   subscription_plan: 2,
   price: 3,
   description: 3,
@@ -118,6 +128,9 @@ export const WIZARD_TEXTS = {
   email: 'Enter a valid email address',
   completeStep: (labels: string[]) => `Please complete: ${labels.join(', ')}`,
   stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+  dutyQuestion: 'Is duty paid (ZIMRA)?',
+  papersQuestion: "Does the vehicle have police clearance and a registration book in the seller's name?",
+  notSure: 'Not sure',
   photosHint: `Add up to ${MAX_IMAGES} photos (JPG, PNG, GIF, WebP or BMP, 10MB each). The first photo is the main photo.`,
 } as const;
 
@@ -137,6 +150,8 @@ export function emptyForm(defaults: Partial<WizardForm> = {}): WizardForm {
     engine_power_hp: '',
     operating_hours: '',
     condition: 'used',
+    duty_paid: '',
+    papers_ready: '',
     subscription_plan: '',
     price: '',
     description: '',
@@ -233,6 +248,10 @@ export function firstIncompleteStep(form: WizardForm, last: number = VERIFY_STEP
 }
 
 const textOrNull = (v: string): string | null => (blank(v) ? null : v.trim());
+/** A declaration as the API takes it: true, false, or null when not said. */
+const declaredValue = (v: Declared): boolean | null => (v === 'yes' ? true : v === 'no' ? false : null);
+/** The API's declaration as the form holds it. */
+const declaredText = (v: unknown): Declared => (v === true ? 'yes' : v === false ? 'no' : '');
 const numberText = (v: string): string | null => (blank(v) ? null : v.trim().replace(/,/g, ''));
 
 /** "Area, Region": where the listing is (the server's location text). */
@@ -262,6 +281,8 @@ export function toListingFields(form: WizardForm): Record<string, unknown> {
     engine_power_hp: asksEnginePower(form.vehicle_type) ? numberText(form.engine_power_hp) : null,
     operating_hours: asksOperatingHours(form.vehicle_type) ? numberText(form.operating_hours) : null,
     condition: textOrNull(form.condition),
+    duty_paid: declaredValue(form.duty_paid),
+    papers_ready: declaredValue(form.papers_ready),
     subscription_plan: textOrNull(form.subscription_plan),
     price: numberText(form.price),
     description: textOrNull(form.description),
@@ -297,6 +318,8 @@ export function fromListingFields(fields: Record<string, unknown>, defaults: Par
     engine_power_hp: text('engine_power_hp', base.engine_power_hp),
     operating_hours: text('operating_hours', base.operating_hours),
     condition: text('condition', base.condition),
+    duty_paid: 'duty_paid' in fields ? declaredText(fields.duty_paid) : base.duty_paid,
+    papers_ready: 'papers_ready' in fields ? declaredText(fields.papers_ready) : base.papers_ready,
     subscription_plan: text('subscription_plan', base.subscription_plan),
     price: text('price', base.price),
     description: text('description', base.description),
@@ -339,6 +362,8 @@ export function formFromVehicle(v: Vehicle & Partial<SellerContact>): WizardForm
     engine_power_hp: num(v.engine_power_hp),
     operating_hours: num(v.operating_hours),
     condition: v.condition ?? '',
+    duty_paid: declaredText(v.duty_paid),
+    papers_ready: declaredText(v.papers_ready),
     subscription_plan: v.subscription_plan ?? '',
     price: num(v.price),
     description: v.description ?? '',

@@ -3,6 +3,7 @@
 // forms of the auth dialog, which load on demand).
 import { USER_TYPES, type UserType } from './constants';
 import type { User } from './user';
+import { BUSINESS_STATUSES, type BusinessStatus } from './business';
 import { parseStoredObject } from './storedJson';
 
 type Json = Record<string, unknown>;
@@ -53,6 +54,10 @@ export function parseStoredUser(raw: string | null): User | null {
     longitude,
     user_type: type,
     business_name,
+    // Kept by sessions saved since verified dealers (issue 20); an older one reads as not submitted.
+    business_registration: nullableText(o, 'business_registration') ?? null,
+    business_address: nullableText(o, 'business_address') ?? null,
+    business_status: (BUSINESS_STATUSES as readonly unknown[]).includes(o.business_status) ? (o.business_status as BusinessStatus) : null,
     created_at: typeof o.created_at === 'string' ? o.created_at : '',
     isAdmin: type === 'admin',
   };

@@ -29,6 +29,9 @@ export const vehicleInputSchema = z.object({
   engine_size: z.coerce.number().positive().max(100).nullish(),
   /** Horsepower, for construction and farming equipment (spec section 9's engine-power bands filter on it). */
   engine_power_hp: z.coerce.number().int().positive().max(ENGINE_POWER_HP_MAX).nullish(),
+  /** The seller's declarations: duty paid (ZIMRA), police clearance and a registration book in their name; null when not said. */
+  duty_paid: z.boolean().nullish(),
+  papers_ready: z.boolean().nullish(),
   fuel_type: lowerEnum(FUEL_TYPES).nullish(),
   transmission: lowerEnum(TRANSMISSIONS).nullish(),
   drive_type: lowerEnum(DRIVE_TYPES).nullish(),

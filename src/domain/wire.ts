@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SELLER_TYPES, USER_TYPES, VEHICLE_TYPES } from './constants';
 import { SUBSCRIPTION_PLANS } from './fees';
 import { PRICE_BANDS } from './search/priceVerdict';
+import { BUSINESS_STATUSES } from './business';
 
 // The API's answers, each written once: the server declares them as its routes' `response` schemas
 // (so /api/docs describes them, and an answer cannot carry a field not listed here), and the types
@@ -33,6 +34,12 @@ export const vehicleSchema = z.object({
   engine_size: nullableNumber,
   /** Construction equipment's engine power in horsepower. */
   engine_power_hp: nullableNumber,
+  /** The seller declared duty paid (ZIMRA); null when not said. */
+  duty_paid: z.boolean().nullable(),
+  /** The seller declared police clearance and a registration book in their name; null when not said. */
+  papers_ready: z.boolean().nullable(),
+  /** The seller is a dealer whose business details an administrator verified. */
+  verified_dealer: z.boolean(),
   fuel_type: nullableString,
   transmission: nullableString,
   drive_type: nullableString,
@@ -106,6 +113,10 @@ export const userSchema = z.object({
   longitude: nullableNumber,
   user_type: z.enum(USER_TYPES),
   business_name: nullableString,
+  /** A dealer's business details for verification (PUT /api/me/business), and where their review stands. */
+  business_registration: nullableString,
+  business_address: nullableString,
+  business_status: z.enum(BUSINESS_STATUSES).nullable(),
   created_at: z.string(),
   isAdmin: z.boolean(),
 });

@@ -21,6 +21,7 @@ import { idempotencyPlugin } from './plugins/app/idempotency';
 import { pagesPlugin } from './plugins/app/pages';
 import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
+import { businessRoutes } from './routes/business.routes';
 import { configRoutes } from './routes/config.routes';
 import { eventRoutes } from './routes/events.routes';
 import { mediaRoutes } from './routes/media.routes';
@@ -92,6 +93,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await api.register(pushRoutes);
       await api.register(savedSearchRoutes);
       await api.register(eventRoutes);
+      await api.register(businessRoutes);
     },
     { prefix: '/api' },
   );

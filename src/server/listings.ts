@@ -84,7 +84,13 @@ export function sellerFields(user: UserRow) {
     sellerEmail: user.email,
     sellerLocation: user.location,
     sellerType: sellerTypeOf(user),
+    verifiedDealer: isVerifiedDealer(user),
   };
+}
+
+/** A dealer whose business details an administrator verified: their listings carry the 'Verified dealer' badge. */
+export function isVerifiedDealer(user: Pick<UserRow, 'userType' | 'businessStatus'>): boolean {
+  return user.userType === 'dealer' && user.businessStatus === 'verified';
 }
 
 export function inputToColumns(input: Partial<VehicleInput>): Partial<NewVehicle> {
@@ -100,6 +106,8 @@ export function inputToColumns(input: Partial<VehicleInput>): Partial<NewVehicle
     ['operating_hours', 'operatingHours'],
     ['engine_size', 'engineSize'],
     ['engine_power_hp', 'enginePowerHp'],
+    ['duty_paid', 'dutyPaid'],
+    ['papers_ready', 'papersReady'],
     ['fuel_type', 'fuelType'],
     ['transmission', 'transmission'],
     ['drive_type', 'driveType'],

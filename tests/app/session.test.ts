@@ -32,6 +32,9 @@ const USER: User = {
   longitude: 31.0335,
   user_type: 'private',
   business_name: null,
+  business_registration: null,
+  business_address: null,
+  business_status: null,
   created_at: '2026-02-01T08:00:00.000Z',
   isAdmin: false,
 };

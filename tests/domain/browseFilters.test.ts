@@ -25,6 +25,12 @@ describe("the browse screens' filters (spec sections 2.5, 2.6)", () => {
     expect(chipLabel('max_mileage', '50000')).toBe('Up to 50,000 km');
     expect(chipLabel('max_hours', '2500')).toBe('Up to 2,500 hrs');
     expect(chipLabel('min_hours', '20000')).toBe('20,000+ hrs');
+    expect(filterChips({ papers_ready: 'true', duty_paid: 'true', verified_dealer: 'true' })).toEqual([
+      { field: 'verified_dealer', label: 'Verified dealers' },
+      { field: 'duty_paid', label: 'Duty paid' },
+      { field: 'papers_ready', label: 'Papers ready' },
+    ]);
+    expect(chipLabel('duty_paid', 'false')).toBe('Duty not declared paid');
     expect(chipLabel('engine_cc', '4000')).toBe('Up to 4,000 cc');
     expect(chipLabel('engine_cc', '4000+')).toBe('4,000+ cc');
     expect(chipLabel('max_price', '20000')).toBe('Up to $20,000');

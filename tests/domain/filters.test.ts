@@ -20,6 +20,9 @@ const base: Searchable = {
   year: 2019,
   engine_size: 2.8,
   engine_power_hp: null,
+  duty_paid: null,
+  papers_ready: null,
+  verified_dealer: false,
   location: 'Borrowdale, Harare',
   seller_type: 'dealer',
   featured: false,
@@ -87,6 +90,25 @@ describe('search rules (spec section 5)', () => {
     expect(engineCcLitres('4000+')).toEqual({ min: 4 });
     expect(matches({ engine_cc: '3000' })).toBe(true);
     expect(matches({ engine_cc: '2000' })).toBe(false);
+  });
+
+  it('filters on the trust signals: duty paid, papers ready, verified dealer (not said counts as not so)', () => {
+    expect(toClauses(normalizeSearch(parseSearchQuery({ duty_paid: 'true', papers_ready: '1', verified_dealer: true })).filters)).toEqual([
+      { kind: 'flag', field: 'duty_paid', value: true },
+      { kind: 'flag', field: 'papers_ready', value: true },
+      { kind: 'flag', field: 'verified_dealer', value: true },
+    ]);
+    expect(matches({ duty_paid: 'true' }, { duty_paid: true })).toBe(true);
+    expect(matches({ duty_paid: 'true' }, { duty_paid: false })).toBe(false);
+    expect(matches({ duty_paid: 'true' }, { duty_paid: null })).toBe(false);
+    expect(matches({ duty_paid: 'false' }, { duty_paid: null })).toBe(true);
+    expect(matches({ duty_paid: 'false' }, { duty_paid: true })).toBe(false);
+    expect(matches({ papers_ready: 'true' }, { papers_ready: true, duty_paid: null })).toBe(true);
+    expect(matches({ papers_ready: 'true', duty_paid: 'true' }, { papers_ready: true, duty_paid: null })).toBe(false);
+    expect(matches({ verified_dealer: 'true' }, { verified_dealer: true })).toBe(true);
+    expect(matches({ verified_dealer: 'true' })).toBe(false);
+    expect(matches({ verified_dealer: 'all', duty_paid: '' })).toBe(true);
+    expect(() => parseSearchQuery({ duty_paid: 'maybe' })).toThrow();
   });
 
   it('reads construction engine-power bands as inclusive horsepower ranges (spec section 9)', () => {

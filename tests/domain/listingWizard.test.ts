@@ -212,6 +212,38 @@ describe('operating hours (construction and farming)', () => {
   });
 });
 
+describe('duty and papers declared (issue 20)', () => {
+  it('asks both on Ad Details, optional: not said sends null, yes and no send true and false', () => {
+    expect(emptyForm()).toMatchObject({ duty_paid: '', papers_ready: '' });
+    expect(stepIssues(3, { ...complete, duty_paid: '', papers_ready: '' }, now)).toEqual({});
+    expect(toListingFields(complete)).toMatchObject({ duty_paid: null, papers_ready: null });
+    const fields = toListingFields({ ...complete, duty_paid: 'yes', papers_ready: 'no' });
+    expect(fields).toMatchObject({ duty_paid: true, papers_ready: false });
+    expect(vehicleInputSchema.parse({ ...fields, images: [] })).toMatchObject({ duty_paid: true, papers_ready: false });
+    expect(formFieldOf('duty_paid')).toBe('duty_paid');
+  });
+
+  it('keeps the answers through a draft and fills them back on edit', () => {
+    const form: WizardForm = { ...complete, duty_paid: 'no', papers_ready: 'yes' };
+    expect(fromListingFields(toListingFields(form))).toMatchObject({ duty_paid: 'no', papers_ready: 'yes' });
+    expect(fromListingFields({ ...toListingFields(complete), duty_paid: undefined })).toMatchObject({ duty_paid: '' });
+    expect(updateBody(form, [], false)).toMatchObject({ duty_paid: false, papers_ready: true });
+    const listing = {
+      ...(complete as unknown as Vehicle),
+      year: 2012,
+      price: null,
+      mileage: null,
+      engine_size: null,
+      engine_power_hp: null,
+      variant: null,
+      location: null,
+      region: null,
+      features: [],
+    };
+    expect(formFromVehicle({ ...listing, duty_paid: true, papers_ready: null })).toMatchObject({ duty_paid: 'yes', papers_ready: '' });
+  });
+});
+
 describe('form and listing fields', () => {
   it('turns the form into fields the listing schema accepts, empty numbers as nothing', () => {
     const fields = toListingFields({ ...complete, engine_size: '', description: '  ' });

@@ -153,6 +153,9 @@ describe('comparing within a model', () => {
       seller_latitude: null,
       seller_longitude: null,
       created_at: '2026-11-01T00:00:00.000Z',
+      duty_paid: null,
+      papers_ready: null,
+      verified_dealer: false,
       expires_at,
     });
     const live = [...market.slice(0, 12), ...market.slice(12, 18).map((v) => ({ ...v, make: 'toyota', model: 'HILUX' }))];

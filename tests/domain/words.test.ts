@@ -35,6 +35,9 @@ const listing = (over: Partial<Indexed>): Indexed => ({
   seller_latitude: -17.76,
   seller_longitude: 31.09,
   created_at: '2026-11-20T10:00:00.000Z',
+  duty_paid: null,
+  papers_ready: null,
+  verified_dealer: false,
   expires_at: null,
   ...over,
 });

@@ -73,6 +73,10 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
         enginePowerHp: maybe(0.6, () => (rand() < 0.4 ? pick([49, 50, 100, 101, 200, 201, 300, 301, 400, 401]) : 1 + Math.floor(rand() * 700))) ?? null,
         // Equipment's hours, the options' edges among them, so an off-by-one shows here too.
         operatingHours: maybe(0.5, () => (rand() < 0.4 ? pick([0, 1000, 1001, 5000, 20_000]) : Math.floor(rand() * 30_000))) ?? null,
+        // The trust signals: declared yes, no, or not said; a verified dealer's listings.
+        dutyPaid: pick([true, false, null]),
+        papersReady: pick([true, false, null]),
+        verifiedDealer: rand() < 0.3,
         isPublished: true,
         firstPublishedAt: new Date(),
         // Equal timestamps on purpose, so the id tie-break is exercised.
@@ -115,6 +119,9 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
       engine_power: maybe(0.2, () => pick(CONSTRUCTION_ENGINE_POWER_BANDS)),
       max_hours: maybe(0.2, () => pick(BROWSE_HOURS_OPTIONS)),
       min_hours: maybe(0.05, () => pick([1000, 20_000])),
+      duty_paid: maybe(0.15, () => pick(['true', 'false'])),
+      papers_ready: maybe(0.15, () => pick(['true', 'false'])),
+      verified_dealer: maybe(0.15, () => pick(['true', 'false'])),
     };
     if (rand() < 0.5) {
       const c = pick(CITIES);

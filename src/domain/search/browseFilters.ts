@@ -37,7 +37,22 @@ const CHIP_FIELDS = [
   'location',
   'distance',
   'seller_type',
+  'verified_dealer',
+  'duty_paid',
+  'papers_ready',
 ] as const;
+
+/** The trust-signal filters (issue 20), as the filter dialog's checkboxes and their chips read. */
+export const TRUST_FILTER_LABELS = {
+  duty_paid: 'Duty paid (ZIMRA)',
+  papers_ready: 'Papers ready (police clearance, registration book)',
+  verified_dealer: 'Verified dealers only',
+} as const;
+const TRUST_CHIPS: Record<keyof typeof TRUST_FILTER_LABELS, [yes: string, no: string]> = {
+  duty_paid: ['Duty paid', 'Duty not declared paid'],
+  papers_ready: ['Papers ready', 'Papers not declared ready'],
+  verified_dealer: ['Verified dealers', 'Not verified dealers'],
+};
 
 const usd = (v: string) => usdText(Number(v));
 
@@ -92,6 +107,10 @@ export function chipLabel(field: string, value: string): string {
       return `Within ${value} km`;
     case 'seller_type':
       return value === 'dealer' ? 'Dealers' : 'Private sellers';
+    case 'duty_paid':
+    case 'papers_ready':
+    case 'verified_dealer':
+      return TRUST_CHIPS[field][value === 'true' || value === '1' ? 0 : 1];
     default:
       return `${field}: ${value}`;
   }

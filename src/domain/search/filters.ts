@@ -150,6 +150,9 @@ export const SEARCH_QUERY_FIELDS = {
   distance: num,
   seller_type: lowerEnum(SELLER_TYPES),
   featured: bool,
+  duty_paid: bool,
+  papers_ready: bool,
+  verified_dealer: bool,
   seller_id: rule('string', (v) => {
     const s = plain(v);
     if (s.length > 64) throw new FieldIssue('Must be at most 64 characters');
@@ -232,6 +235,9 @@ export interface SearchFilters {
   seller_type?: SellerType;
   distance?: number;
   featured?: boolean;
+  duty_paid?: boolean;
+  papers_ready?: boolean;
+  verified_dealer?: boolean;
   seller_id?: string;
 }
 
@@ -275,6 +281,9 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
   set('seller_type', q.seller_type);
   set('distance', q.distance);
   set('featured', q.featured);
+  set('duty_paid', q.duty_paid);
+  set('papers_ready', q.papers_ready);
+  set('verified_dealer', q.verified_dealer);
   set('seller_id', q.seller_id);
   const buyer = q.buyer_lat !== undefined && q.buyer_lon !== undefined ? { latitude: q.buyer_lat, longitude: q.buyer_lon } : undefined;
   const sort: SortOrder = q.sort === 'distance' && !buyer ? 'newest' : (q.sort ?? (buyer && f.distance ? 'distance' : 'newest'));
@@ -286,6 +295,9 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
 
 export type TextField = 'vehicle_type' | 'make' | 'model' | 'variant' | 'category' | 'fuel_type' | 'transmission' | 'condition' | 'drive_type' | 'seller_id';
 export type NumberField = 'price' | 'mileage' | 'operating_hours' | 'year' | 'engine_size' | 'engine_power_hp';
+/** Trust signals a listing carries: the seller's declarations and a verified dealer (issue 20). */
+export const FLAG_FIELDS = ['duty_paid', 'papers_ready', 'verified_dealer'] as const;
+export type FlagField = (typeof FLAG_FIELDS)[number];
 
 export type Clause =
   | { kind: 'eq_ci'; field: TextField; value: string }
@@ -293,6 +305,7 @@ export type Clause =
   | { kind: 'range'; field: NumberField; min?: number; max?: number }
   | { kind: 'seller_type'; value: SellerType }
   | { kind: 'featured'; value: boolean }
+  | { kind: 'flag'; field: FlagField; value: boolean }
   | { kind: 'within_km'; center: LatLon; km: number }
   | { kind: 'words'; terms: string[] };
 
@@ -360,6 +373,10 @@ export function toClauses(f: SearchFilters, buyer?: LatLon): Clause[] {
   if (f.location !== undefined) out.push({ kind: 'contains_ci', field: 'location', value: f.location });
   if (f.seller_type) out.push({ kind: 'seller_type', value: f.seller_type });
   if (f.featured !== undefined) out.push({ kind: 'featured', value: f.featured });
+  for (const field of FLAG_FIELDS) {
+    const value = f[field];
+    if (value !== undefined) out.push({ kind: 'flag', field, value });
+  }
   if (f.distance !== undefined && f.distance > 0 && buyer) out.push({ kind: 'within_km', center: buyer, km: f.distance });
   if (f.q !== undefined) {
     const terms = queryTerms(f.q);

@@ -1,6 +1,6 @@
 import type { SortOrder } from '../constants';
 import { chordSquaredForKm, unitVector } from '../geo';
-import { toClauses, type Clause, type SearchFilters, type SearchRequest } from './filters';
+import { FLAG_FIELDS, toClauses, type Clause, type FlagField, type SearchFilters, type SearchRequest } from './filters';
 import type { Searchable } from './match';
 import { termMatchesToken, termMatchesValue, tokenize, WORDS_FIELDS, type WordsField } from './words';
 
@@ -50,12 +50,27 @@ const STORED_TEXT: StoredText[] = [...TEXT_KEYS, 'seller_type', 'seller_name', '
 /** The number columns held (NaN for none), by the listing field each holds. */
 const NUMBER_FIELDS = ['price', 'mileage', 'operating_hours', 'year', 'engine_size'] as const;
 type NumberColumn = (typeof NUMBER_FIELDS)[number];
-/** Set keys: the text fields (lower-cased), and the seller-type and featured rules. */
-type BitKey = TextKey | 'seller_type' | 'featured';
+/** Set keys: the text fields (lower-cased), and the seller-type, featured and trust-signal rules. */
+type BitKey = TextKey | 'seller_type' | 'featured' | FlagField;
 /** Clauses whose sets are built on demand and then kept current (see `derived`). */
 type DerivedClause = Extract<Clause, { kind: 'range' | 'contains_ci' }>;
 /** Clauses answered by the sets of exact-match values. */
-type ExactClause = Extract<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' }>;
+type ExactClause = Extract<Clause, { kind: 'eq_ci' | 'seller_type' | 'featured' | 'flag' }>;
+
+/** Where each trust signal's "yes" is in a listing's flags (its `trustBits`, from bit 2 on). */
+const FLAG_BIT: Record<FlagField, number> = { duty_paid: 1 << 2, papers_ready: 1 << 4, verified_dealer: 1 << 6 };
+/** A declaration (yes, no, not said) as two bits: 1 for yes, 2 for no, 0 when not said. */
+const said = (v: boolean | null, shift: number): number => (v === null ? 0 : (v ? 1 : 2) << shift);
+const saidAt = (bits: number, shift: number): boolean | null => {
+  const v = (bits >> shift) & 3;
+  return v === 1 ? true : v === 2 ? false : null;
+};
+type Trust = Pick<Searchable, FlagField>;
+/** A listing's trust signals as one number: duty paid (bits 0-1), papers ready (bits 2-3), verified dealer (bit 4). */
+export const trustBits = (r: Trust): number => said(r.duty_paid, 0) | said(r.papers_ready, 2) | (r.verified_dealer ? 16 : 0);
+export const fromTrustBits = (bits: number): Trust => ({ duty_paid: saidAt(bits, 0), papers_ready: saidAt(bits, 2), verified_dealer: (bits & 16) === 16 });
+/** A listing's flags: featured, has a photo, and its trust signals. */
+const flagsOf = (item: Indexed, photos: boolean): number => (item.featured ? 1 : 0) | (photos ? 2 : 0) | (trustBits(item) << 2);
 
 /**
  * The index's columns as plain data, to store on the device and load back with no listing object
@@ -68,7 +83,7 @@ export interface IndexColumns {
   text: Record<StoredText, { dict: (string | null)[]; codes: Uint8Array | Uint16Array | Uint32Array }>;
   numbers: Record<NumberColumn | 'created' | 'expires' | 'latitude' | 'longitude', Float64Array>;
   power: Uint16Array;
-  /** Bit 0: featured; bit 1: has a photo. */
+  /** Bit 0: featured; bit 1: has a photo; bits 2-6: the trust signals (`trustBits`). */
   flags: Uint8Array;
 }
 
@@ -265,7 +280,7 @@ export class ColumnsBuilder {
     this.numbers.longitude[i] = item.seller_latitude !== null && item.seller_longitude !== null ? item.seller_longitude : NONE;
     this.power[i] = item.engine_power_hp ?? 0;
     const photos = item.has_photo ?? (item.images?.length ?? 0) > 0;
-    this.flags[i] = (item.featured ? 1 : 0) | (photos ? 2 : 0);
+    this.flags[i] = flagsOf(item, photos);
   }
 
   private grow(): void {
@@ -612,6 +627,11 @@ export class ListingIndex<T extends Indexed> {
     return (this.flags[slot]! & 2) === 2;
   }
 
+  /** Whether the listing in a live slot is a verified dealer's. */
+  isVerifiedDealer(slot: number): boolean {
+    return (this.flags[slot]! & FLAG_BIT.verified_dealer) !== 0;
+  }
+
   /** The listing in a live slot (see `forEachSlot`). */
   atSlot(slot: number): T {
     return this.item(slot);
@@ -647,6 +667,7 @@ export class ListingIndex<T extends Indexed> {
       year: this.num.year[slot]!,
       engine_size: n('engine_size'),
       engine_power_hp: this.power[slot]! || null,
+      ...fromTrustBits(this.flags[slot]! >> 2),
       location: t('location'),
       region: t('region'),
       featured: (this.flags[slot]! & 1) === 1,
@@ -704,6 +725,7 @@ export class ListingIndex<T extends Indexed> {
     // A listing without a seller type counts as private (spec section 5).
     out.push(`seller_type\u0000${this.text.seller_type.value(slot) ?? 'private'}`);
     out.push(`featured\u0000${(this.flags[slot]! & 1) === 1}`);
+    for (const f of FLAG_FIELDS) out.push(`${f}\u0000${(this.flags[slot]! & FLAG_BIT[f]) !== 0}`);
     return out;
   }
 
@@ -761,7 +783,7 @@ export class ListingIndex<T extends Indexed> {
     for (const f of NUMBER_FIELDS) this.num[f][slot] = item[f] ?? NONE;
     this.power[slot] = item.engine_power_hp ?? 0;
     const photos = (item as { has_photo?: boolean; images?: unknown[] }).has_photo ?? ((item as { images?: unknown[] }).images?.length ?? 0) > 0;
-    this.flags[slot] = (item.featured ? 1 : 0) | (photos ? 2 : 0);
+    this.flags[slot] = flagsOf(item, photos);
     this.created[slot] = Date.parse(item.created_at);
     this.expires[slot] = item.expires_at === null ? NONE : Date.parse(item.expires_at);
     this.place(slot, item.seller_latitude, item.seller_longitude);
@@ -917,6 +939,11 @@ export class ListingIndex<T extends Indexed> {
       ['featured\u0000false', 'featured\u0000true'],
       Uint8Array.from(c.flags, (f) => f & 1),
     );
+    for (const field of FLAG_FIELDS)
+      bySet(
+        [`${field}\u0000false`, `${field}\u0000true`],
+        Uint8Array.from(c.flags, (f) => ((f & FLAG_BIT[field]) !== 0 ? 1 : 0)),
+      );
     index.placeSlots = SlotSet.group(c.text.location.codes, c.n, c.text.location.dict.length, cap).map((set) => set ?? new SlotSet());
     return index;
   }
@@ -1000,7 +1027,8 @@ export class ListingIndex<T extends Indexed> {
 
   private exactSet(c: ExactClause): SlotSet {
     if (c.kind === 'eq_ci' && c.field === 'seller_id') return this.sellerSet(c.value);
-    const key: [BitKey, string] = c.kind === 'eq_ci' ? [c.field, c.value.toLowerCase()] : c.kind === 'seller_type' ? ['seller_type', c.value] : ['featured', String(c.value)];
+    const key: [BitKey, string] =
+      c.kind === 'eq_ci' ? [c.field, c.value.toLowerCase()] : c.kind === 'seller_type' ? ['seller_type', c.value] : c.kind === 'flag' ? [c.field, String(c.value)] : ['featured', String(c.value)];
     return this.sets.get(`${key[0]}\u0000${key[1]}`) ?? EMPTY;
   }
 

@@ -1,4 +1,4 @@
-import type { Clause, NumberField, TextField } from './filters';
+import type { Clause, FlagField, NumberField, TextField } from './filters';
 import { haversineKm } from '../geo';
 import type { SortOrder } from '../constants';
 import { termInText, termMatchesValue, WORDS_FIELDS } from './words';
@@ -22,6 +22,9 @@ export interface Searchable {
   year: number;
   engine_size: number | null;
   engine_power_hp: number | null;
+  duty_paid: boolean | null;
+  papers_ready: boolean | null;
+  verified_dealer: boolean;
   location: string | null;
   seller_type: string | null;
   featured: boolean;
@@ -46,6 +49,7 @@ function matchesWords(v: Searchable & FreeText, terms: readonly string[]): boole
 
 const text = (v: Searchable, f: TextField): string | null => v[f];
 const number = (v: Searchable, f: NumberField): number | null => v[f];
+const flag = (v: Searchable, f: FlagField): boolean => v[f] === true;
 
 export function matchesClause(v: Searchable, c: Clause): boolean {
   switch (c.kind) {
@@ -65,6 +69,9 @@ export function matchesClause(v: Searchable, c: Clause): boolean {
       return c.value === 'private' ? v.seller_type === null || v.seller_type === 'private' : v.seller_type === c.value;
     case 'featured':
       return v.featured === c.value;
+    case 'flag':
+      // Not said counts as not so: `duty_paid=false` finds the listings not declared duty paid.
+      return flag(v, c.field) === c.value;
     case 'within_km':
       return v.seller_latitude !== null && v.seller_longitude !== null && haversineKm(c.center, { latitude: v.seller_latitude, longitude: v.seller_longitude }) <= c.km;
     case 'words':

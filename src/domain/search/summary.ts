@@ -1,6 +1,6 @@
 import type { SellerType, VehicleType } from '../constants';
 import type { Vehicle } from '../vehicle';
-import type { Indexed } from './listingIndex';
+import { fromTrustBits, trustBits, type Indexed } from './listingIndex';
 
 // The device's summary of a listing and its wire encoding (format 2 of the sync feed).
 //
@@ -83,9 +83,12 @@ export interface SummaryColumns {
   hours: (number | null)[];
   engine: (number | null)[];
   power: (number | null)[];
-  /** Position in `attrs`: fuel, transmission, condition, category, drive type, seller type, featured (0/1). */
+  /**
+   * Position in `attrs`: fuel, transmission, condition, category, drive type, seller type, featured (0/1),
+   * and the trust signals as bits (see `trustBits`; an app older than them reads the first seven only).
+   */
   attr: number[];
-  attrs: [string | null, string | null, string | null, string | null, string | null, SellerType | null, 0 | 1][];
+  attrs: [string | null, string | null, string | null, string | null, string | null, SellerType | null, 0 | 1, number][];
   /** Position in `places`: location text, region, and the first listing's coordinates there (thousandths of a degree). */
   place: number[];
   places: [string | null, string | null, number | null, number | null][];
@@ -198,6 +201,9 @@ export function summarize(v: SummarySource): ListingSummary {
     year: v.year,
     engine_size: v.engine_size,
     engine_power_hp: v.engine_power_hp,
+    duty_paid: v.duty_paid,
+    papers_ready: v.papers_ready,
+    verified_dealer: v.verified_dealer,
     location: v.location,
     region: v.region,
     featured: v.featured,
@@ -257,7 +263,7 @@ export function encodeSummaries(rows: readonly ListingSummary[]): SummaryColumns
     out.hours.push(r.operating_hours);
     out.engine.push(r.engine_size);
     out.power.push(r.engine_power_hp);
-    out.attr.push(attrs.code([r.fuel_type, r.transmission, r.condition, r.category, r.drive_type, r.seller_type, r.featured ? 1 : 0]));
+    out.attr.push(attrs.code([r.fuel_type, r.transmission, r.condition, r.category, r.drive_type, r.seller_type, r.featured ? 1 : 0, trustBits(r)]));
     const place = places.code([r.location, r.region]);
     out.place.push(place);
     const lat = r.seller_latitude === null || r.seller_longitude === null ? null : milli(r.seller_latitude);
@@ -282,7 +288,7 @@ export function decodeSummaries(c: SummaryColumns): ListingSummary[] {
   for (let i = 0; i < c.n; i++) {
     created += c.created[i]!;
     const [vehicle_type, make, model, variant] = c.kinds[c.kind[i]!]!;
-    const [fuel_type, transmission, condition, category, drive_type, seller_type, featured] = c.attrs[c.attr[i]!]!;
+    const [fuel_type, transmission, condition, category, drive_type, seller_type, featured, trust] = c.attrs[c.attr[i]!]!;
     const [location, region, refLat, refLon] = c.places[c.place[i]!]!;
     const [seller, seller_name, seller_location] = c.sellers[c.seller[i]!]!;
     const lat = c.lat[i];
@@ -309,6 +315,8 @@ export function decodeSummaries(c: SummaryColumns): ListingSummary[] {
       year: c.year[i]!,
       engine_size: c.engine[i] ?? null,
       engine_power_hp: c.power[i] ?? null,
+      // A page from a server older than the trust signals has no eighth attribute.
+      ...fromTrustBits(trust ?? 0),
       location,
       region,
       featured: featured === 1,

@@ -21,6 +21,12 @@ export const users = pgTable(
     longitude: doublePrecision('longitude'),
     userType: text('user_type').notNull().default('private'),
     businessName: text('business_name'),
+    /** A dealer's business details for verification (PUT /api/me/business): registration number and address. */
+    businessRegistration: text('business_registration'),
+    businessAddress: text('business_address'),
+    /** Null until a dealer submits business details; then 'pending', and 'verified' or 'rejected' once an administrator decides. */
+    businessStatus: text('business_status'),
+    businessSubmittedAt: ts('business_submitted_at'),
     /** Null for accounts that cannot sign in (the sample sellers). */
     passwordHash: text('password_hash'),
     /** In every token; a password reset or "Sign out on all devices" bumps it, so earlier tokens stop working. */
@@ -29,7 +35,11 @@ export const users = pgTable(
     creditCents: integer('credit_cents').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), check('users_user_type_check', sql`${t.userType} in ('admin', 'dealer', 'private')`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_user_type_check', sql`${t.userType} in ('admin', 'dealer', 'private')`),
+    check('users_business_status_check', sql`${t.businessStatus} is null or ${t.businessStatus} in ('pending', 'verified', 'rejected')`),
+  ],
 );
 
 export const vehicles = pgTable(
@@ -47,6 +57,11 @@ export const vehicles = pgTable(
     engineSize: doublePrecision('engine_size'),
     /** Construction equipment's engine power in horsepower (spec section 9's bands filter on it). */
     enginePowerHp: integer('engine_power_hp'),
+    /** The seller's declarations (issue 20): duty paid (ZIMRA), police clearance and a registration book in their name; null when not said. */
+    dutyPaid: boolean('duty_paid'),
+    papersReady: boolean('papers_ready'),
+    /** The seller is a dealer an administrator verified (users.business_status), kept on each listing so searches and the summary feed read it. */
+    verifiedDealer: boolean('verified_dealer').notNull().default(false),
     fuelType: text('fuel_type'),
     transmission: text('transmission'),
     driveType: text('drive_type'),

@@ -5,6 +5,7 @@ import { users, vehicles } from '../db/schema';
 import type { User } from '../../domain/user';
 import type { UserType } from '../../domain/constants';
 import type { AdminUser } from '../../domain/wire';
+import type { BusinessStatus } from '../../domain/business';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -23,6 +24,9 @@ export function toApiUser(u: UserRow): User {
     longitude: u.longitude,
     user_type: userType,
     business_name: u.businessName,
+    business_registration: u.businessRegistration,
+    business_address: u.businessAddress,
+    business_status: (u.businessStatus as BusinessStatus | null) ?? null,
     created_at: u.createdAt.toISOString(),
     isAdmin: userType === 'admin',
   };
@@ -86,4 +90,24 @@ export async function deleteNonAdminUsers(db: Tx): Promise<void> {
 
 export async function deleteUser(db: Tx, id: string): Promise<void> {
   await db.delete(users).where(and(eq(users.id, id), ne(users.userType, 'admin')));
+}
+
+/** Keeps a dealer's submitted business details and where their review stands. */
+export async function setBusinessDetails(
+  db: Tx,
+  userId: string,
+  d: { businessName: string; businessRegistration: string; businessAddress: string; businessStatus: BusinessStatus; submittedAt: Date },
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ businessName: d.businessName, businessRegistration: d.businessRegistration, businessAddress: d.businessAddress, businessStatus: d.businessStatus, businessSubmittedAt: d.submittedAt })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
+}
+
+/** An administrator's decision on a dealer's business details. */
+export async function setBusinessStatus(db: Tx, userId: string, status: BusinessStatus): Promise<UserRow> {
+  const [row] = await db.update(users).set({ businessStatus: status }).where(eq(users.id, userId)).returning();
+  return row!;
 }

@@ -36,6 +36,9 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
     operating_hours: r.operatingHours,
     engine_size: r.engineSize,
     engine_power_hp: r.enginePowerHp,
+    duty_paid: r.dutyPaid,
+    papers_ready: r.papersReady,
+    verified_dealer: r.verifiedDealer,
     fuel_type: r.fuelType,
     transmission: r.transmission,
     drive_type: r.driveType,
@@ -232,6 +235,16 @@ export async function updateVehicle(tx: Tx, id: string, patch: Partial<NewVehicl
   return row!;
 }
 
+/**
+ * Marks every listing of a seller as a verified dealer's or not, each changed listing with a new
+ * revision of its own (in order, under the listing-write lock) so offline copies and the search
+ * index pick the badge up. Listings already right are left alone.
+ */
+export async function setSellerVerified(tx: Tx, sellerId: string, verified: boolean): Promise<void> {
+  await tx.execute(sql`update ${vehicles} set verified_dealer = ${verified}, revision = nextval(${sql.raw(`'${listingRevision.seqName}'`)})
+    where seller_id = ${sellerId} and verified_dealer <> ${verified}`);
+}
+
 /** Deletes listings; those that were ever public leave a tombstone so offline mirrors drop them. */
 export async function deleteVehicles(tx: Tx, rows: Pick<VehicleRow, 'id' | 'firstPublishedAt'>[], nextRevision: () => Promise<number>): Promise<void> {
   if (!rows.length) return;
@@ -352,6 +365,9 @@ const summaryColumns = {
   year: vehicles.year,
   engineSize: vehicles.engineSize,
   enginePowerHp: vehicles.enginePowerHp,
+  dutyPaid: vehicles.dutyPaid,
+  papersReady: vehicles.papersReady,
+  verifiedDealer: vehicles.verifiedDealer,
   location: vehicles.location,
   region: vehicles.region,
   featured: vehicles.featured,
@@ -386,6 +402,9 @@ function toSummarySource(r: SummaryRow): SummarySource {
     year: r.year,
     engine_size: r.engineSize,
     engine_power_hp: r.enginePowerHp,
+    duty_paid: r.dutyPaid,
+    papers_ready: r.papersReady,
+    verified_dealer: r.verifiedDealer,
     location: r.location,
     region: r.region,
     featured: r.featured,
@@ -525,7 +544,7 @@ export async function readPublicIndex(db: Db, pageSize: number, onPage: (rows: I
       await tx.execute(sql`declare public_index no scroll cursor for
         select id, vehicle_type, make, model, variant, category, fuel_type, transmission, condition, drive_type,
           seller_id, seller_type, null as seller_name, null as seller_location, price, mileage, operating_hours, year, engine_size,
-          engine_power_hp, location, region, featured, seller_latitude, seller_longitude,
+          engine_power_hp, duty_paid, papers_ready, verified_dealer, location, region, featured, seller_latitude, seller_longitude,
           to_json(created_at) #>> '{}' as created_at, to_json(expires_at) #>> '{}' as expires_at, jsonb_array_length(images) > 0 as has_photo
         from ${vehicles}
         where ${publicSql}`);

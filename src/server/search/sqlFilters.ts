@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { vehicles } from '../db/schema';
 import type { LatLon, SortOrder } from '../../domain/constants';
 import { chordSquaredForKm, unitVector } from '../../domain/geo';
-import type { Clause, NumberField, TextField } from '../../domain/search/filters';
+import type { Clause, FlagField, NumberField, TextField } from '../../domain/search/filters';
 import { matchingValues, WORDS_FIELDS, type WordsField } from '../../domain/search/words';
 
 // The SQL translation of the domain's search clauses (src/domain/search). Each case mirrors
@@ -29,6 +29,11 @@ const numberColumns: Record<NumberField, AnyPgColumn> = {
   year: vehicles.year,
   engine_size: vehicles.engineSize,
   engine_power_hp: vehicles.enginePowerHp,
+};
+const flagColumns: Record<FlagField, AnyPgColumn> = {
+  duty_paid: vehicles.dutyPaid,
+  papers_ready: vehicles.papersReady,
+  verified_dealer: vehicles.verifiedDealer,
 };
 
 /**
@@ -103,6 +108,9 @@ export function clauseSql(c: Clause, vocabulary?: WordsVocabulary): SQL {
       return c.value === 'private' ? sql`(${vehicles.sellerType} is null or ${vehicles.sellerType} = 'private')` : sql`${vehicles.sellerType} = ${c.value}`;
     case 'featured':
       return sql`${vehicles.featured} = ${c.value}`;
+    case 'flag':
+      // Not said (null) counts as not so, as in the domain's rule.
+      return sql`coalesce(${flagColumns[c.field]}, false) = ${c.value}`;
     case 'within_km': {
       const exact = sql`${chordSql(c.center)} <= ${chordSquaredForKm(c.km)}::float8`;
       const box = boundingBox(c.center, c.km);

@@ -9,6 +9,7 @@ import { LoadFailed, shortDate, TabHeader } from './adminParts';
 import { notify } from '../../shared/toasts/toasts';
 import { TrashIcon } from './vehicleDelete';
 import { usePhone, type Loaded } from './useAdminLoad';
+import { DealerVerifications } from './DealerVerifications';
 
 const TYPE_COLORS: Record<UserType, string> = { admin: 'gold', dealer: 'brand', private: 'gray' };
 
@@ -166,6 +167,7 @@ export function UsersTab({ users, afterDelete }: { users: Loaded<AdminUser[]>; a
     <>
       <TabHeader title={T.tabs.users} summary={list ? T.userCount(list.length) : null} onRefresh={users.reload} refreshing={users.loading && list !== null} />
       {users.failed ? <LoadFailed what="users" onRetry={users.reload} /> : null}
+      {list ? <DealerVerifications users={list} onDecided={users.reload} /> : null}
       {list === null ? (
         users.failed ? null : (
           <UsersSkeleton phone={phone} />

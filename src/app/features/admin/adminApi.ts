@@ -52,3 +52,6 @@ export async function serverDetail(err: unknown): Promise<string | null> {
 
 /** A 403 from an admin call: the server no longer counts this user as an administrator. */
 export const isForbidden = (err: unknown): boolean => err instanceof HTTPError && err.response.status === 403;
+
+/** An administrator's decision on a dealer's business details (issue 20's verified dealers). */
+export const decideDealer = (id: string, decision: 'verify' | 'reject') => api.post(`admin/users/${id}/${decision}`, { json: {} }).json<AdminUser>();

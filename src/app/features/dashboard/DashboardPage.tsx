@@ -20,6 +20,7 @@ import { MyListings } from './MyListings';
 import { PlanBanner } from './PlanBanner';
 import { PricingNotice } from './PricingNotice';
 import { ProfileCard } from './ProfileCard';
+import { BusinessVerification } from './BusinessVerification';
 import { chainTitle, PublishingQueue } from './PublishingQueue';
 import { SignInGate } from './SignInGate';
 import { StatTiles } from './StatTiles';
@@ -43,7 +44,7 @@ export default function DashboardPage() {
 
 type WizardRequest = { key: number; draftId?: string; editVehicle?: Vehicle };
 
-const USER_FIELDS = ['name', 'email', 'phone', 'location', 'region', 'area', 'user_type', 'business_name', 'created_at'] as const;
+const USER_FIELDS = ['name', 'email', 'phone', 'location', 'region', 'area', 'user_type', 'business_name', 'business_registration', 'business_address', 'business_status', 'created_at'] as const;
 
 /**
  * Keeps the saved session's user current (GET /api/auth/me): the profile card and Member Since show
@@ -170,6 +171,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <ProfileCard user={user} name={name} />
+            {user.user_type === 'dealer' ? <BusinessVerification user={user} /> : null}
             <PricingNotice userType={user.user_type} />
             <QuickActions onListAnother={() => openWizard()} visibleFrom="md" />
           </Stack>

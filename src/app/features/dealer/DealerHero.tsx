@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Avatar, Badge, Box, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { countText } from './useDealerInventory';
+import { TRUST_BADGE_HINTS, TRUST_BADGES } from '../../../domain/trust';
 
 /** A map pin drawn inline: emoji fonts are missing on some devices. */
 function PinIcon() {
@@ -15,7 +16,7 @@ const TITLE_FZ = { base: 26, sm: 40 };
 const TITLE_LH = 1.15;
 const SUMMARY_FZ = { base: 'sm', sm: 'md' };
 
-export function DealerHero({ name, location, total, loading }: { name: string; location: string; total: number; loading: boolean }) {
+export function DealerHero({ name, location, total, loading, verified = false }: { name: string; location: string; total: number; loading: boolean; verified?: boolean }) {
   const initials = name
     .split(/\s+/)
     .filter((w) => /^[A-Za-z0-9]/.test(w))
@@ -40,9 +41,16 @@ export function DealerHero({ name, location, total, loading }: { name: string; l
             </Text>
           </Avatar>
           <Stack gap={6} miw={0}>
-            <Badge color="gold" c="dark" variant="filled" size="sm">
-              DEALER
-            </Badge>
+            <Group gap={6}>
+              <Badge color="gold" c="dark" variant="filled" size="sm">
+                DEALER
+              </Badge>
+              {verified && !loading ? (
+                <Badge color="teal" variant="filled" size="sm" title={TRUST_BADGE_HINTS.verified_dealer}>
+                  {TRUST_BADGES.verified_dealer}
+                </Badge>
+              ) : null}
+            </Group>
             {loading ? (
               // Blank lines of the real typography, so the page does not move when the name arrives.
               <>

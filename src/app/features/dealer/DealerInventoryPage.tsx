@@ -28,7 +28,7 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
   }, [dealerId, dealer.known, dealer.name, dealer.location, dealer.inStock]);
   return (
     <>
-      <DealerHero name={dealer.name} location={dealer.location} total={dealer.inStock} loading={!dealer.known} />
+      <DealerHero name={dealer.name} location={dealer.location} total={dealer.inStock} loading={!dealer.known} verified={dealer.verified} />
 
       <Container size="xl" mt={{ base: -32, sm: -40 }}>
         <Paper shadow="md" radius="lg" p={{ base: 'sm', xs: 'md', sm: 'xl' }} withBorder>

@@ -7,6 +7,7 @@ import { Page } from '../../shared/shell/Page';
 import { listingsWorker } from '../../shared/sync/searchClient';
 import { syncStore } from '../../shared/sync/syncStore';
 import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
+import { TRUST_BADGE_HINTS, TRUST_BADGES } from '../../../domain/trust';
 
 type Dealer = Awaited<ReturnType<typeof listingsWorker.dealers>>[number];
 
@@ -26,6 +27,11 @@ function DealerCard({ dealer: d }: { dealer: Dealer }) {
           </Text>
           <Badge>DEALER</Badge>
         </Group>
+        {d.verified ? (
+          <Badge color="teal" variant="light" w="fit-content" title={TRUST_BADGE_HINTS.verified_dealer}>
+            {TRUST_BADGES.verified_dealer}
+          </Badge>
+        ) : null}
         <Text fz="sm" c="dimmed">
           {d.location ?? 'Location Available'}
         </Text>

@@ -98,7 +98,13 @@ export function useDealerInventory(dealerId: string) {
   };
 
   return {
-    dealer: { name: sample?.seller_name ?? 'Dealer', location: sample?.seller_location ?? sample?.location ?? DEALER_CARD_FALLBACKS.location, inStock, known: stockKnown },
+    dealer: {
+      name: sample?.seller_name ?? 'Dealer',
+      location: sample?.seller_location ?? sample?.location ?? DEALER_CARD_FALLBACKS.location,
+      inStock,
+      known: stockKnown,
+      verified: sample?.verified_dealer === true,
+    },
     tabs: {
       shown: shownTab,
       meta: DEALER_TABS.find((t) => t.type === shownTab)!,

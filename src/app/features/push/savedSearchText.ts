@@ -60,6 +60,9 @@ export function savedSearchParts(q: SavedQuery): string[] {
   add(transmission ? capitalise(transmission) : null);
   const drive = str(q.drive_type);
   add(drive ? drive.toUpperCase() : null);
+  if (q.verified_dealer === true || q.verified_dealer === 'true') add('verified dealers');
+  if (q.duty_paid === true || q.duty_paid === 'true') add('duty paid');
+  if (q.papers_ready === true || q.papers_ready === 'true') add('papers ready');
   const cc = str(q.engine_cc);
   add(cc ? (cc.endsWith('+') ? `${wholeNumberText(Number(cc.slice(0, -1)))} cc and more` : `up to ${wholeNumberText(Number(cc))} cc`) : null);
   const band = str(q.engine_size);

@@ -1,4 +1,4 @@
-import { Accordion, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Accordion, Button, Checkbox, Group, Modal, Select, Stack } from '@mantine/core';
 import {
   BODY_TYPES,
   BODY_TYPE_LABELS,
@@ -17,6 +17,7 @@ import {
 import { capitalise, fuelText } from '../../../domain/display';
 import { CatalogueSelects } from '../../shared/search/CatalogueSelects';
 import { usdText, wholeNumberText } from '../../../domain/numbers';
+import { TRUST_FILTER_LABELS } from '../../../domain/search/browseFilters';
 
 type Fields = Record<string, string | undefined>;
 
@@ -170,6 +171,16 @@ export default function FilterSortDialog({
           <Accordion.Control>Drive type</Accordion.Control>
           <Accordion.Panel>
             <Select placeholder="Any drive" aria-label="Drive type" data={options(DRIVE_TYPES, (d) => d.toUpperCase())} value={draft.drive_type ?? null} onChange={set('drive_type')} clearable />
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="trust">
+          <Accordion.Control>Papers and dealer</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="sm">
+              {(Object.keys(TRUST_FILTER_LABELS) as (keyof typeof TRUST_FILTER_LABELS)[]).map((field) => (
+                <Checkbox key={field} label={TRUST_FILTER_LABELS[field]} checked={draft[field] === 'true'} onChange={(e) => set(field)(e.currentTarget.checked ? 'true' : null)} />
+              ))}
+            </Stack>
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>

@@ -36,6 +36,7 @@ import { SUMMARY_ONLY_NOTE } from '../../../domain/search/summary';
 import { useSession } from '../../shared/session/session';
 import { AdminDetailDelete } from '../../shared/slots';
 import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
+import { TrustBadges } from '../../shared/vehicleCard/TrustBadges';
 
 const OwnerDelete = lazy(() => import('./OwnerDelete'));
 
@@ -315,6 +316,9 @@ export default function VehicleDetailPage() {
               {conditionText(v.condition)}
             </Badge>
           </Group>
+          <Box mt="xs">
+            <TrustBadges vehicle={v} size="lg" />
+          </Box>
           <Title order={1} mt="sm" fz={{ base: 26, sm: 34 }}>
             {title}
           </Title>

@@ -18,7 +18,17 @@ import {
 } from '../../../domain/constants';
 import { capitalise, fuelText } from '../../../domain/display';
 import { allowedPlans, formatUsd, PLAN_TERMS, type SubscriptionPlan } from '../../../domain/fees';
-import { acceptsMileage, acceptsOperatingHours, asksEnginePower, asksOperatingHours, FIELD_LABELS, type WizardField, type WizardForm } from '../../../domain/listingWizard';
+import {
+  acceptsMileage,
+  acceptsOperatingHours,
+  asksEnginePower,
+  asksOperatingHours,
+  FIELD_LABELS,
+  WIZARD_TEXTS,
+  type Declared,
+  type WizardField,
+  type WizardForm,
+} from '../../../domain/listingWizard';
 import { SEARCH_FIELD_TEXTS } from '../../../domain/messages';
 import { useCatalogueOptions } from '../../shared/search/catalogueOptions';
 
@@ -265,6 +275,8 @@ export function AdStep({ form, errors, onChange }: FieldStepProps) {
           fullWidth
         />
       </Stack>
+      <DeclaredQuestion question={WIZARD_TEXTS.dutyQuestion} value={form.duty_paid} onChange={(v) => onChange('duty_paid', v)} />
+      <DeclaredQuestion question={WIZARD_TEXTS.papersQuestion} value={form.papers_ready} onChange={(v) => onChange('papers_ready', v)} />
       <Textarea
         label={label('description')}
         placeholder="Service history, defects, why you are selling…"
@@ -290,6 +302,21 @@ export function AdStep({ form, errors, onChange }: FieldStepProps) {
         </Chip.Group>
       </Stack>
     </Stack>
+  );
+}
+
+const NOT_SURE = 'not-sure';
+
+/** A yes / no / not sure question about the vehicle's papers; not sure (the default) sends nothing. */
+function DeclaredQuestion({ question, value, onChange }: { question: string; value: Declared; onChange(value: Declared): void }) {
+  return (
+    <Radio.Group label={question} value={value || NOT_SURE} onChange={(v) => onChange(v === 'yes' || v === 'no' ? v : '')}>
+      <Group gap="lg" mt={6}>
+        <Radio value="yes" label="Yes" />
+        <Radio value="no" label="No" />
+        <Radio value={NOT_SURE} label={WIZARD_TEXTS.notSure} />
+      </Group>
+    </Radio.Group>
   );
 }
 

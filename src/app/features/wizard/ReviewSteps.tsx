@@ -3,7 +3,7 @@ import { Alert, AspectRatio, Badge, Button, Card, Checkbox, Group, Image, Simple
 import { BODY_TYPE_LABELS, CONDITION_LABELS, PLACEHOLDER_IMAGE, VEHICLE_TYPE_LABELS, type BodyType, type Condition } from '../../../domain/constants';
 import { capitalise, fuelText, priceText } from '../../../domain/display';
 import { formatUsd, PLAN_TERMS } from '../../../domain/fees';
-import { asksEnginePower, asksOperatingHours, expiryText, FIELD_LABELS, listingLocation, planOf, type WizardField, type WizardForm } from '../../../domain/listingWizard';
+import { asksEnginePower, asksOperatingHours, expiryText, FIELD_LABELS, listingLocation, planOf, WIZARD_TEXTS, type Declared, type WizardField, type WizardForm } from '../../../domain/listingWizard';
 import { wholeNumberText } from '../../../domain/numbers';
 import type { WizardPhoto } from './useWizardDraft';
 
@@ -20,6 +20,8 @@ function categoryLabel(form: WizardForm): string {
 export function listingTitle(form: WizardForm): string {
   return [form.year, form.make, form.model, form.variant].filter((s) => s.trim()).join(' ') || 'Your vehicle';
 }
+
+const declaredText = (v: Declared): string => (v === 'yes' ? 'Yes' : v === 'no' ? 'No' : WIZARD_TEXTS.notSure);
 
 function Row({ field, value }: { field: WizardField | string; value: string }) {
   const text = field in FIELD_LABELS ? FIELD_LABELS[field as WizardField] : field;
@@ -77,6 +79,8 @@ export function ReviewStep({ form, photos, onEdit }: { form: WizardForm; photos:
       <Section title="Ad Details" step={3} onEdit={onEdit}>
         <Row field="price" value={money(form.price)} />
         <Row field="condition" value={form.condition in CONDITION_LABELS ? CONDITION_LABELS[form.condition as Condition] : form.condition} />
+        <Row field="duty_paid" value={declaredText(form.duty_paid)} />
+        <Row field="papers_ready" value={declaredText(form.papers_ready)} />
         <Row field="features" value={form.features.join(', ')} />
         <Text fz="sm" c="dimmed" mt={6}>
           {FIELD_LABELS.description}

@@ -11,6 +11,7 @@ import { cardPhotoUrl } from '../../../domain/photos';
 import { useSaveData } from '../sync/dataSaver';
 import css from './VehicleCard.module.css';
 import { PriceVerdictBadge } from './PriceVerdictBadge';
+import { TrustBadges } from './TrustBadges';
 
 // The admin-only delete control (spec 2.6) loads only for admins: buyers' first screen does not carry it.
 
@@ -66,6 +67,7 @@ export function VehicleCard({
           {[mileageText(v), fuelText(v.fuel_type, fallbacks.fuel), transmissionText(v.transmission, fallbacks.transmission), conditionText(v.condition)].join(' · ')}
         </p>
         <p className={`${css.small} ${css.oneLine}`}>{v.location ?? v.seller_location ?? fallbacks.location}</p>
+        <TrustBadges vehicle={v} />
         {v.distance_km !== undefined ? (
           <div className={css.distance}>
             {band ? (

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { api } from '../../../data/api';
+import { BUSINESS_MESSAGES, BUSINESS_STATUS_TEXTS, BUSINESS_TEXTS as T, type BusinessDetails } from '../../../domain/business';
+import { TRUST_BADGES } from '../../../domain/trust';
+import type { User } from '../../../domain/user';
+import { session, signIn } from '../../shared/session/session';
+import { notify } from '../../shared/toasts/toasts';
+
+const STATUS_COLORS = { pending: 'yellow', verified: 'teal', rejected: 'red' } as const;
+
+/**
+ * A dealer's business details for the 'Verified dealer' badge (issue 20): sent with PUT
+ * /api/me/business; an administrator verifies them. Changing them once verified sends them back for review.
+ */
+export function BusinessVerification({ user }: { user: User }) {
+  const [details, setDetails] = useState<BusinessDetails>({
+    business_name: user.business_name ?? '',
+    registration_number: user.business_registration ?? '',
+    address: user.business_address ?? '',
+  });
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const status = user.business_status;
+  const field = (name: keyof BusinessDetails) => ({
+    label: T.fields[name],
+    value: details[name],
+    onChange: (e: { currentTarget: { value: string } }) => setDetails({ ...details, [name]: e.currentTarget.value }),
+    required: true,
+  });
+  const submit = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      const fresh = await api.put('me/business', { json: details }).json<User>();
+      if (session.token && session.user?.id === fresh.id) signIn(session.token, fresh);
+      notify('success', BUSINESS_MESSAGES.submitted);
+    } catch (err) {
+      console.warn('business details not sent', err);
+      setError(BUSINESS_MESSAGES.submitFailed);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Card padding="lg" component="section" aria-labelledby="business-heading">
+      <Title order={2} fz="lg" id="business-heading">
+        {T.title}
+      </Title>
+      {status === 'verified' ? (
+        <Badge color="teal" variant="light" mt="xs" w="fit-content">
+          {TRUST_BADGES.verified_dealer}
+        </Badge>
+      ) : status ? (
+        <Badge color={STATUS_COLORS[status]} variant="light" mt="xs" w="fit-content">
+          {status === 'pending' ? 'Waiting for review' : 'Not verified'}
+        </Badge>
+      ) : null}
+      <Text fz="sm" c="dimmed" mt="xs">
+        {BUSINESS_STATUS_TEXTS[status ?? 'none']}
+      </Text>
+      <form
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm" mt="sm">
+          <TextInput {...field('business_name')} maxLength={120} autoComplete="organization" />
+          <TextInput {...field('registration_number')} maxLength={60} />
+          <Textarea {...field('address')} maxLength={300} autosize minRows={2} />
+          {error ? (
+            <Text fz="sm" c="red" role="alert">
+              {error}
+            </Text>
+          ) : null}
+          <Button type="submit" loading={sending} fullWidth>
+            {status ? T.update : T.submit}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

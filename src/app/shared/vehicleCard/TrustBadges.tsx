@@ -1,0 +1,18 @@
+import { Badge, Group, type MantineSize } from '@mantine/core';
+import type { Vehicle } from '../../../domain/vehicle';
+import { TRUST_BADGE_HINTS, TRUST_BADGES, trustSignals } from '../../../domain/trust';
+
+/** A listing's trust badges ('Verified dealer', 'Duty paid', 'Papers ready'); nothing when it has none. */
+export function TrustBadges({ vehicle, size = 'sm' }: { vehicle: Pick<Vehicle, 'verified_dealer' | 'duty_paid' | 'papers_ready'>; size?: MantineSize }) {
+  const signals = trustSignals(vehicle);
+  if (!signals.length) return null;
+  return (
+    <Group gap={6} data-testid="trust-badges">
+      {signals.map((s) => (
+        <Badge key={s} size={size} variant="light" color={s === 'verified_dealer' ? 'teal' : 'green'} title={TRUST_BADGE_HINTS[s]}>
+          {TRUST_BADGES[s]}
+        </Badge>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,51 @@
+// Verified dealers (issue 20; the spec says dealers need business credentials): a dealer submits their
+// business details, an administrator verifies or rejects them, and a verified dealer's listings carry
+// the 'Verified dealer' badge. Changing the details once verified sends them back for review.
+
+/** Where a dealer's business details stand; null on the account until they are first submitted. */
+export const BUSINESS_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+
+/** A dealer's business details, as PUT /api/me/business takes them (its schema: businessInput.ts). */
+export interface BusinessDetails {
+  business_name: string;
+  registration_number: string;
+  address: string;
+}
+
+export const BUSINESS_MESSAGES = {
+  dealersOnly: 'Only dealer accounts can submit business details for verification',
+  notADealer: 'Only dealer accounts can be verified',
+  nothingToReview: 'This dealer has not submitted business details',
+  verified: 'Dealer verified',
+  rejected: 'Business details rejected',
+  submitted: 'Business details sent for review',
+  submitFailed: 'Your business details were not sent. Check your connection and try again.',
+} as const;
+
+/** The dealer's verification card on the dashboard. */
+export const BUSINESS_TEXTS = {
+  title: 'Business verification',
+  fields: { business_name: 'Business name', registration_number: 'Registration number', address: 'Business address' },
+  submit: 'Submit for verification',
+  update: 'Update details',
+} as const;
+
+/** What the dealer reads about their details, by status (the dashboard's verification card). */
+export const BUSINESS_STATUS_TEXTS: Record<BusinessStatus | 'none', string> = {
+  none: 'Submit your business details so buyers see a Verified dealer badge on your listings.',
+  pending: 'Your business details are waiting for review by Motokari.',
+  verified: 'Verified dealer: your listings show the Verified dealer badge.',
+  rejected: 'Your business details could not be verified. Check them and submit again.',
+};
+
+/**
+ * The status after a dealer submits details: a first or changed submission waits for review (a
+ * verified dealer who changes them loses the badge until an administrator looks again); sending the
+ * same details again changes nothing.
+ */
+export function statusAfterSubmit(current: { status: BusinessStatus | null; details: BusinessDetails | null }, next: BusinessDetails): BusinessStatus {
+  const same =
+    current.details !== null && current.details.business_name === next.business_name && current.details.registration_number === next.registration_number && current.details.address === next.address;
+  return same && current.status !== null ? current.status : 'pending';
+}
