@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { SELLER_TYPES, USER_TYPES, VEHICLE_TYPES } from './constants';
 import { SUBSCRIPTION_PLANS } from './fees';
+import { REPORT_NOTE_MAX, REPORT_REASONS } from './reports';
+import { EMAIL_FREQUENCIES } from './emailAlerts';
 
 // The API's answers, each written once: the server declares them as its routes' `response` schemas
 // (so /api/docs describes them, and an answer cannot carry a field not listed here), and the types
@@ -60,6 +62,8 @@ export const vehicleSchema = z.object({
   drive_time_minutes: nullableNumber.optional(),
   /** Only the device's summary of the listing (search/summary.ts): no description, features or further photos. */
   summary_only: z.literal(true).optional(),
+  /** Present (true) while open reports from several people hide the listing pending an admin's review. */
+  hidden_for_review: z.literal(true).optional(),
 });
 
 /**
@@ -217,6 +221,28 @@ export const savedSearchSchema = z.object({
   query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   notify: z.boolean(),
   created_at: z.string(),
+  /** Alerts by email too (issue 20); `email_frequency`: an email per match, or a daily digest. */
+  email: z.boolean(),
+  email_frequency: z.enum(EMAIL_FREQUENCIES),
+});
+
+/** POST /api/vehicles/{id}/reports: a listing reported for one of these reasons, with an optional note. */
+export const reportInputSchema = z.object({
+  reason: z.enum(REPORT_REASONS),
+  note: z.string().trim().max(REPORT_NOTE_MAX).optional(),
+});
+
+/** GET /api/admin/reports: the open reports of one listing, newest first. */
+export const adminReportGroupSchema = z.object({
+  vehicle_id: z.string(),
+  year: z.number(),
+  make: z.string(),
+  model: z.string(),
+  variant: nullableString,
+  seller_name: nullableString,
+  hidden_for_review: z.boolean(),
+  count: z.number(),
+  reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: nullableString, created_at: z.string() })),
 });
 
 const dependencyState = z.enum(['ok', 'unavailable', 'not configured']);
@@ -242,4 +268,5 @@ export type SavedSearchAnswer = z.infer<typeof savedSearchSchema>;
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 export type MessageAnswer = z.infer<typeof messageSchema>;
+export type AdminReportGroup = z.infer<typeof adminReportGroupSchema>;
 export type CatalogueDownloadAnswer = z.infer<typeof catalogueDownloadSchema>;
