@@ -30,9 +30,9 @@ export function daysLeft(expiresAt: string | null, now: Date = new Date()): numb
   return Math.ceil((new Date(expiresAt).getTime() - now.getTime()) / 86_400_000);
 }
 
-/** A listing is public when it is published and not expired. */
-export function isPublic(v: Pick<Vehicle, 'is_published' | 'is_expired' | 'expires_at'>, now: Date = new Date()): boolean {
-  return v.is_published && !v.is_expired && (v.expires_at === null || new Date(v.expires_at).getTime() > now.getTime());
+/** A listing is public when it is published, not expired and not hidden pending review. */
+export function isPublic(v: Pick<Vehicle, 'is_published' | 'is_expired' | 'expires_at' | 'hidden_for_review'>, now: Date = new Date()): boolean {
+  return v.is_published && !v.is_expired && (v.expires_at === null || new Date(v.expires_at).getTime() > now.getTime()) && !v.hidden_for_review;
 }
 
 /** A copy of the listing with its distance (km, one decimal) and drive time from the buyer. */

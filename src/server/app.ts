@@ -26,6 +26,7 @@ import { eventRoutes } from './routes/events.routes';
 import { mediaRoutes } from './routes/media.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { pushRoutes } from './routes/push.routes';
+import { reportRoutes } from './routes/reports.routes';
 import { savedSearchRoutes } from './routes/savedSearches.routes';
 import { seoRoutes } from './routes/seo.routes';
 import { referenceRoutes } from './routes/reference.routes';
@@ -92,6 +93,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await api.register(pushRoutes);
       await api.register(savedSearchRoutes);
       await api.register(eventRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api' },
   );

@@ -35,6 +35,7 @@ import { AdminDetailDelete } from '../../shared/slots';
 import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
 
 const OwnerDelete = lazy(() => import('./OwnerDelete'));
+const ReportListing = lazy(() => import('./ReportListing'));
 
 /**
  * A photo that fails to load shows the placeholder instead (spec 2.7), swapped on the element itself
@@ -385,6 +386,11 @@ export default function VehicleDetailPage() {
                 <AdminDetailDelete vehicle={v} />
               </Suspense>
             ) : null}
+            {user?.id === v.seller_id ? null : (
+              <Suspense fallback={null}>
+                <ReportListing vehicle={v} />
+              </Suspense>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>
