@@ -16,9 +16,8 @@ export const DIGEST_PERIOD_MS = 86_400_000;
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
 
 export const EMAIL_ALERT_TEXTS = {
-  push: 'Push',
-  email: 'Email',
-  frequencyLabel: 'Email me',
+  emailSwitch: 'Email me new matches',
+  frequencyLabel: 'How often',
   frequencies: { instant: 'For each new match', daily: 'Once a day (digest)' } satisfies Record<EmailFrequency, string>,
   unsubscribeTitle: 'Stop emails for a saved search',
   unsubscribing: 'Stopping these emails…',
