@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema';
 import type { Page } from 'playwright-core';
 import type { User } from '../../src/domain/user';
 import type { Vehicle } from '../../src/domain/vehicle';
@@ -10,10 +12,9 @@ import { sellerApi, type Seller } from './sellers';
 requireChromiumInCi();
 
 const DESKTOP = { width: 1280, height: 900 };
-const ADMIN = { email: 'admin@motokari.test', password: 'admin-password-1' };
 
 describe.skipIf(!hasChromium)('reporting a listing in Chromium', () => {
-  const app = appInBrowser({ admin: ADMIN });
+  const app = appInBrowser();
   const { inContext, open } = app;
   const api = () => sellerApi(app.server.url);
 
@@ -33,7 +34,7 @@ describe.skipIf(!hasChromium)('reporting a listing in Chromium', () => {
       await dialog(page).getByRole('radio', { name: 'Already sold' }).check();
       await dialog(page).getByLabel(REPORT_TEXTS.noteLabel).fill('Sold to my cousin last week, the seller said so on the phone');
       await dialog(page).getByRole('button', { name: REPORT_TEXTS.send }).click();
-      await page.locator('[data-toast="success"]').filter({ hasText: REPORT_TEXTS.sent }).waitFor();
+      await page.getByRole('status').filter({ hasText: REPORT_TEXTS.sent }).waitFor();
       await dialog(page).waitFor({ state: 'hidden' });
       // A second report from the same person is refused, and the dialog says why.
       await page.getByRole('button', { name: REPORT_TEXTS.link }).click();
@@ -56,8 +57,13 @@ describe.skipIf(!hasChromium)('reporting a listing in Chromium', () => {
         .waitFor();
     });
 
-    const login = await api().call('POST', '/api/auth/login', null, ADMIN);
+    // An administrator: an account made one in the database, then signed in again (as ADMIN_EMAIL's would be).
+    const reviewer = await api().signup('Admin Reviewer');
+    await app.server.app.ctx.db.update(users).set({ userType: 'admin' }).where(eq(users.id, reviewer.user.id));
+    const login = await api().call('POST', '/api/auth/login', null, { email: reviewer.user.email, password: 'kombi-123' });
+    expect(login.status).toBe(200);
     const admin = (await login.json()) as { access_token: string; user: User };
+    expect(admin.user.user_type).toBe('admin');
     await inContext({ viewport: DESKTOP }, async (context) => {
       await signedIn(context, { token: admin.access_token, user: admin.user });
       const page = await open(context, '/admin', 'Overview');

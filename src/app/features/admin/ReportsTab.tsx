@@ -60,12 +60,14 @@ function ReportGroup({ group, onDone }: { group: AdminReportGroup; onDone(): voi
       <List mt="sm" spacing="xs" listStyleType="none">
         {group.reports.map((r, i) => (
           <List.Item key={i}>
-            <Text fz="sm" fw={650}>
-              {REPORT_REASON_LABELS[r.reason]}{' '}
-              <Text span fz="xs" c="dimmed" fw={400}>
+            <Group gap={6} align="baseline">
+              <Text fz="sm" fw={650}>
+                {REPORT_REASON_LABELS[r.reason]}
+              </Text>
+              <Text fz="xs" c="dimmed">
                 {shortDate(r.created_at)}
               </Text>
-            </Text>
+            </Group>
             {r.note ? (
               <Blockquote p="xs" mt={4} fz="sm" style={{ whiteSpace: 'pre-line' }}>
                 {r.note}

@@ -6,7 +6,6 @@ import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXTS as 
 import type { Vehicle } from '../../../domain/vehicle';
 import { authDialog } from '../../shared/session/authDialogStore';
 import { useSession } from '../../shared/session/session';
-import { toast } from '../../shared/toasts/toasts';
 
 /** The server's `detail` for a refused report it explains (already reported, own listing, too many). */
 async function refusal(err: unknown): Promise<string | null> {
@@ -26,6 +25,7 @@ export default function ReportListing({ vehicle }: { vehicle: Vehicle }) {
   const [note, setNote] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
   // One key per dialog opening: a retried send after a lost answer gets the first answer back.
   const [key, setKey] = useState('');
 
@@ -49,7 +49,7 @@ export default function ReportListing({ vehicle }: { vehicle: Vehicle }) {
       setOpened(false);
       setReason(null);
       setNote('');
-      toast('success', T.sent);
+      setSent(true);
     } catch (err) {
       setError((await refusal(err)) ?? T.failed);
     } finally {
@@ -62,6 +62,11 @@ export default function ReportListing({ vehicle }: { vehicle: Vehicle }) {
       <Anchor component="button" type="button" fz="sm" c="dimmed" onClick={open} style={{ alignSelf: 'flex-start' }}>
         {signedIn ? T.link : T.signIn}
       </Anchor>
+      {sent ? (
+        <Text fz="sm" c="brand.8" role="status">
+          {T.sent}
+        </Text>
+      ) : null}
       <Modal opened={opened} onClose={() => !sending && setOpened(false)} title={<Text fw={750}>{T.title}</Text>} centered>
         <Stack>
           <Radio.Group label={T.reasonLabel} value={reason} onChange={(v) => setReason(v as ReportReason)} withAsterisk>
