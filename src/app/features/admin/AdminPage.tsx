@@ -78,7 +78,7 @@ function AdminScreen() {
   return (
     <Page title={T.title} subtitle={T.subtitle(product)} size="xl">
       <Tabs value={tab} onChange={(v) => v && setTab(v as AdminTab)} keepMounted={false}>
-        <Tabs.List grow mb="lg" style={{ flexWrap: 'nowrap' }}>
+        <Tabs.List grow mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {ADMIN_TABS.map((t) => (
             <Tabs.Tab
               key={t}
