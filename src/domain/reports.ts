@@ -32,6 +32,7 @@ export const REPORT_TEXTS = {
   tooMany: 'You have sent many reports in a short time. Please try again in an hour.',
   failed: 'Your report could not be sent. Please try again.',
   hiddenPendingReview: 'Hidden pending review',
+  hiddenText: 'Several people reported this listing, so buyers do not see it until our team has reviewed it.',
   tab: 'Reports',
   heading: 'Open reports',
   summary: (n: number) => (n === 1 ? '1 listing with open reports' : `${n} listings with open reports`),

@@ -67,6 +67,8 @@ describe.skipIf(!hasChromium)('reporting a listing in Chromium', () => {
         .getByRole('article', { name: /2013 Mazda Demio/ })
         .getByText(REPORT_TEXTS.hiddenPendingReview)
         .waitFor();
+      const own = await open(context, `/car/${listing.id}`, REPORT_TEXTS.hiddenText);
+      await own.getByRole('alert').filter({ hasText: REPORT_TEXTS.hiddenPendingReview }).waitFor();
     });
 
     const admin = await administrator();

@@ -6,6 +6,7 @@ import type { Vehicle } from '../../../domain/vehicle';
 import { withDistance } from '../../../domain/vehicle';
 import { thumbnailOf } from '../../../domain/photos';
 import { LISTING_MESSAGES } from '../../../domain/messages';
+import { REPORT_TEXTS } from '../../../domain/reports';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../../domain/constants';
 import {
   categoryText,
@@ -288,6 +289,11 @@ export default function VehicleDetailPage() {
           <Title order={1} mt="sm" fz={{ base: 26, sm: 34 }}>
             {title}
           </Title>
+          {v.hidden_for_review ? (
+            <Alert color="red" variant="light" mt="sm" title={REPORT_TEXTS.hiddenPendingReview}>
+              {REPORT_TEXTS.hiddenText}
+            </Alert>
+          ) : null}
           <Card mt="lg">
             <Title order={2} fz="h3" mb="md">
               Vehicle Details
