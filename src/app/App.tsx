@@ -54,6 +54,7 @@ const CookiePolicyPage = lazy(() => import('./features/pages/CookiePolicyPage'))
 const AdvertisingPricesPage = lazy(() => import('./features/pages/AdvertisingPricesPage'));
 const NotFoundPage = lazy(() => import('./features/pages/NotFoundPage'));
 const SavedSearchesPage = lazy(() => import('./features/push/SavedSearchesPage'));
+const UnsubscribePage = lazy(() => import('./features/push/UnsubscribePage'));
 const DataPage = lazy(() => import('./features/account/DataPage'));
 const DashboardPage = lazy(loadDashboard);
 const PayListingPage = lazy(() => import('./features/payments/PayListingPage'));
@@ -113,6 +114,7 @@ function Routed() {
           <Route path="advertising-prices" element={<AdvertisingPricesPage />} />
           <Route path="admin" element={<AdminPage />} />
           <Route path="saved-searches" element={<SavedSearchesPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="data" element={<DataPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="buying-guide" element={<BuyingGuidePage />} />

@@ -5,11 +5,12 @@ import type { Vehicle } from './vehicle';
 import type { AdminStats } from './wire';
 import { wholeNumberText } from './numbers';
 import { formatPlanPrice } from './advertisingPlans';
+import { REPORT_TEXTS } from './reports';
 
 // The admin screen's rules and texts (spec sections 2.11, 4, 5 and 8). The spec's own messages
 // live in messages.ts; the labels here are ours, where the spec names a thing but not its words.
 
-export const ADMIN_TABS = ['overview', 'users', 'vehicles', 'database'] as const;
+export const ADMIN_TABS = ['overview', 'users', 'vehicles', 'database', 'reports'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const ADMIN_STAT_TILES: readonly { key: keyof AdminStats; label: string; group: 'users' | 'listings' }[] = [
@@ -46,7 +47,7 @@ export const ADMIN_TEXTS = {
   accessDeniedTitle: 'Access denied',
   backHome: 'Back to Home',
   refresh: 'Refresh',
-  tabs: { overview: 'Overview', users: 'Users', vehicles: 'Vehicles', database: 'Database' } satisfies Record<AdminTab, string>,
+  tabs: { overview: 'Overview', users: 'Users', vehicles: 'Vehicles', database: 'Database', reports: REPORT_TEXTS.tab } satisfies Record<AdminTab, string>,
   usersHeading: 'Users',
   listingsHeading: 'Listings',
   loadFailed: (what: string) => `The ${what} could not be loaded.`,

@@ -39,9 +39,9 @@ export function isSold(v: { sold_at?: string | null }): boolean {
   return typeof v.sold_at === 'string';
 }
 
-/** A listing is public when it is published, not expired and not sold. */
-export function isPublic(v: Lifecycle, now: Date = new Date()): boolean {
-  return v.is_published && !isSold(v) && !v.is_expired && (v.expires_at === null || new Date(v.expires_at).getTime() > now.getTime());
+/** A listing is public when it is published, not expired, not sold and not hidden pending review. */
+export function isPublic(v: Lifecycle & Pick<Vehicle, 'hidden_for_review'>, now: Date = new Date()): boolean {
+  return v.is_published && !isSold(v) && !v.is_expired && (v.expires_at === null || new Date(v.expires_at).getTime() > now.getTime()) && !v.hidden_for_review;
 }
 
 /** A copy of the listing with its distance (km, one decimal) and drive time from the buyer. */

@@ -3,6 +3,8 @@ import { SELLER_TYPES, USER_TYPES, VEHICLE_TYPES } from './constants';
 import { SUBSCRIPTION_PLANS } from './fees';
 import { PRICE_BANDS } from './search/priceVerdict';
 import { BUSINESS_STATUSES } from './business';
+import { REPORT_NOTE_MAX, REPORT_REASONS } from './reports';
+import { EMAIL_FREQUENCIES } from './emailAlerts';
 
 // The API's answers, each written once: the server declares them as its routes' `response` schemas
 // (so /api/docs describes them, and an answer cannot carry a field not listed here), and the types
@@ -85,6 +87,8 @@ export const vehicleSchema = z.object({
    * Public listings carry it once the server's search index is built (not a seller's drafts).
    */
   price_verdict: priceVerdictSchema.nullable().optional(),
+  /** Present (true) while open reports from several people hide the listing pending an admin's review. */
+  hidden_for_review: z.literal(true).optional(),
 });
 
 /**
@@ -257,6 +261,28 @@ export const savedSearchSchema = z.object({
   query: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   notify: z.boolean(),
   created_at: z.string(),
+  /** Alerts by email too (issue 20); `email_frequency`: an email per match, or a daily digest. */
+  email: z.boolean(),
+  email_frequency: z.enum(EMAIL_FREQUENCIES),
+});
+
+/** POST /api/vehicles/{id}/reports: a listing reported for one of these reasons, with an optional note. */
+export const reportInputSchema = z.object({
+  reason: z.enum(REPORT_REASONS),
+  note: z.string().trim().max(REPORT_NOTE_MAX).optional(),
+});
+
+/** GET /api/admin/reports: the open reports of one listing, newest first. */
+export const adminReportGroupSchema = z.object({
+  vehicle_id: z.string(),
+  year: z.number(),
+  make: z.string(),
+  model: z.string(),
+  variant: nullableString,
+  seller_name: nullableString,
+  hidden_for_review: z.boolean(),
+  count: z.number(),
+  reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: nullableString, created_at: z.string() })),
 });
 
 const dependencyState = z.enum(['ok', 'unavailable', 'not configured']);
@@ -283,4 +309,5 @@ export type SavedSearchAnswer = z.infer<typeof savedSearchSchema>;
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 export type MessageAnswer = z.infer<typeof messageSchema>;
+export type AdminReportGroup = z.infer<typeof adminReportGroupSchema>;
 export type CatalogueDownloadAnswer = z.infer<typeof catalogueDownloadSchema>;

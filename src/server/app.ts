@@ -27,6 +27,7 @@ import { eventRoutes } from './routes/events.routes';
 import { mediaRoutes } from './routes/media.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { pushRoutes } from './routes/push.routes';
+import { reportRoutes } from './routes/reports.routes';
 import { savedSearchRoutes } from './routes/savedSearches.routes';
 import { seoRoutes } from './routes/seo.routes';
 import { referenceRoutes } from './routes/reference.routes';
@@ -94,6 +95,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await api.register(savedSearchRoutes);
       await api.register(eventRoutes);
       await api.register(businessRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api' },
   );

@@ -40,6 +40,8 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** Photo uploads per signed-in user and minute (UPLOADS_PER_MINUTE). */
   uploadsPerMinute: number;
+  /** Listing reports per signed-in user and hour (REPORTS_PER_HOUR). */
+  reportsPerHour: number;
   /** VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; generated into DATA_DIR/vapid.json when unset. */
   vapid: VapidKeys;
   /**
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: { login: 10, signup: 5, reset: 5, resetPerEmail: 5, contact: 30 },
     uploadsPerMinute: Number(env.UPLOADS_PER_MINUTE) || 30,
+    reportsPerHour: Number(env.REPORTS_PER_HOUR) || 10,
     // At least 100 ms: each poll is a query on every instance.
     jobsIntervalMs: Math.max(100, Number(env.JOBS_INTERVAL_MS) || 60_000),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) || 10_000,

@@ -4,6 +4,7 @@ import type { JobRunner } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
 import type { MediaStore } from './media/mediaStore';
 import type { PaymentProviders } from './payments/providers';
+import type { EmailAlerts } from './mail/savedSearchAlerts';
 import type { PushNotifier } from './push/notifier';
 import type { Readiness } from '../domain/wire';
 import type { UserRow } from './repositories/users.repo';
@@ -36,6 +37,8 @@ export interface AppContext {
   publicIndex: PublicListingIndex;
   /** Push notifications (see push/notifier.ts), sent by background jobs. */
   push: PushNotifier;
+  /** Saved-search alerts by email (see mail/savedSearchAlerts.ts), sent by background jobs. */
+  emailAlerts: EmailAlerts;
   /** Background work run once across instances (see jobs/runner.ts); `kick()` after enqueuing a job. */
   jobs: JobRunner;
   now: () => Date;

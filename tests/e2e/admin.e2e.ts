@@ -134,6 +134,7 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
         expect.stringMatching(/^Users/),
         expect.stringMatching(/^Vehicles/),
         expect.stringMatching(/^Database/),
+        expect.stringMatching(/^Reports/),
       ]);
       const expected = await stats();
       expect(expected.total_vehicles).toBeGreaterThan(20);

@@ -249,6 +249,7 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       'POST /api/saved-searches': { name: 'Ranger', query: { make: 'Ford', min_price: 1000, limit: 20 } },
       'PATCH /api/saved-searches/{id}': { name: 'Hilux again', notify: true },
       'POST /api/vehicles/{id}/events': { kind: 'share' },
+      'POST /api/vehicles/{id}/reports': { reason: 'scam', note: 'Asks for a deposit before viewing' },
       'POST /api/events': { events: [{ type: 'page_view', path: '/cars', at: new Date().toISOString(), screen: 'phone' }] },
     };
     paths = (s.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;

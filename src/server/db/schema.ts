@@ -105,6 +105,8 @@ export const vehicles = pgTable(
     priceDroppedAt: ts('price_dropped_at'),
     views: integer('views').notNull().default(0),
     revision: bigint('revision', { mode: 'number' }).notNull(),
+    /** Set when open reports from enough different people hide the listing until an admin reviews it. */
+    hiddenForReviewAt: ts('hidden_for_review_at'),
   },
   (t) => [
     uniqueIndex('vehicles_revision_key').on(t.revision),
@@ -278,8 +280,36 @@ export const savedSearches = pgTable(
     query: jsonb('query').$type<Record<string, string | number | boolean>>().notNull(),
     notify: boolean('notify').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Alerts by email as well as (or instead of) push. */
+    email: boolean('email').notNull().default(false),
+    /** 'instant': an email per new match; 'daily': one digest a day of the matches since the last. */
+    emailFrequency: text('email_frequency').notNull().default('instant'),
   },
   (t) => [index('saved_searches_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A new listing a saved search's email alert has matched: claimed by inserting the row, so a retried
+ * job never mails a match twice; `emailed_at` is null while it waits for the daily digest.
+ */
+export const savedSearchMatches = pgTable(
+  'saved_search_matches',
+  {
+    savedSearchId: uuid('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    matchedAt: ts('matched_at').notNull(),
+    emailedAt: ts('emailed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.vehicleId] }),
+    index('saved_search_matches_pending_idx')
+      .on(t.matchedAt)
+      .where(sql`${t.emailedAt} is null`),
+  ],
 );
 
 /**
@@ -314,6 +344,35 @@ export const contactRequests = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.buyerId] })],
+);
+
+/**
+ * A signed-in user's report of a listing. Open until an admin dismisses it (or the listing goes): one
+ * open report per person and listing, so the count of open reports is a count of different people.
+ */
+export const listingReports = pgTable(
+  'listing_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    dismissedAt: ts('dismissed_at'),
+  },
+  (t) => [
+    uniqueIndex('listing_reports_open_key')
+      .on(t.vehicleId, t.reporterId)
+      .where(sql`${t.dismissedAt} is null`),
+    index('listing_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.dismissedAt} is null`),
+  ],
 );
 
 /**

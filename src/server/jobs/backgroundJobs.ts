@@ -14,6 +14,7 @@ export const JOB_NAMES = {
   purgeIdempotencyKeys: 'purge-idempotency-keys',
   purgeOrphanUploads: 'purge-orphan-uploads',
   listingPublished: 'listing-published',
+  savedSearchDigests: 'saved-search-digests',
 } as const;
 
 interface ListingPublishedPayload {
@@ -39,7 +40,7 @@ export async function enqueueListingPublished(tx: Tx, vehicleId: string, opts: {
  * the database (one per listing and expiry date) before it is sent; a publication's pushes record who
  * was told.
  */
-export function createJobRunner(db: Db, ctx: () => Pick<AppContext, 'push' | 'media' | 'now'>, opts: { intervalMs: number; leaseMs?: number; log: FastifyBaseLogger }): JobRunner {
+export function createJobRunner(db: Db, ctx: () => Pick<AppContext, 'push' | 'emailAlerts' | 'media' | 'now'>, opts: { intervalMs: number; leaseMs?: number; log: FastifyBaseLogger }): JobRunner {
   return new JobRunner(db, {
     ...opts,
     recurring: {
@@ -47,14 +48,17 @@ export function createJobRunner(db: Db, ctx: () => Pick<AppContext, 'push' | 'me
       [JOB_NAMES.expiryReminders]: () => ctx().push.sendExpiryReminders(),
       [JOB_NAMES.purgeIdempotencyKeys]: () => purgeExpiredIdempotencyKeys(db),
       [JOB_NAMES.purgeOrphanUploads]: () => purgeOrphanUploads(db, ctx().media, ctx().now()),
+      [JOB_NAMES.savedSearchDigests]: () => ctx().emailAlerts.sendDigests(),
     },
     oneOff: {
-      [JOB_NAMES.listingPublished]: ({ payload, recordProgress }) => {
+      [JOB_NAMES.listingPublished]: async ({ payload, recordProgress }) => {
         const job = payload as unknown as ListingPublishedPayload;
-        return ctx().push.notifyPublished(job.vehicle_id, job.paid, {
+        await ctx().push.notifyPublished(job.vehicle_id, job.paid, {
           notified: job.notified ?? [],
           record: (notified) => recordProgress({ ...job, notified }),
         });
+        // Email alerts keep their own progress (each match is marked once emailed).
+        await ctx().emailAlerts.listingPublished(job.vehicle_id);
       },
     },
   });

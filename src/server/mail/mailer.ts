@@ -7,6 +7,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe on alerts). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -24,7 +26,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
     return {
       transport: 'smtp',
       async send(m) {
-        await transporter.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+        await transporter.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, ...(m.headers && { headers: m.headers }) });
       },
     };
   }
@@ -33,7 +35,7 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
   return {
     transport: 'outbox',
     async send(m) {
-      const info = await transporter.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text });
+      const info = await transporter.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, ...(m.headers && { headers: m.headers }) });
       await mkdir(outbox, { recursive: true });
       const safeTo = m.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);

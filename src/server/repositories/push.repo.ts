@@ -53,8 +53,18 @@ export async function listSavedSearches(db: Db, userId: string): Promise<SavedSe
   return db.select().from(savedSearches).where(eq(savedSearches.userId, userId)).orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
 }
 
-export async function insertSavedSearch(db: Db, userId: string, name: string, query: SavedQuery, notify: boolean): Promise<SavedSearchRow> {
-  const [row] = await db.insert(savedSearches).values({ userId, name, query, notify }).returning();
+export async function insertSavedSearch(
+  db: Db,
+  userId: string,
+  name: string,
+  query: SavedQuery,
+  notify: boolean,
+  email: Partial<Pick<SavedSearchRow, 'email' | 'emailFrequency'>> = {},
+): Promise<SavedSearchRow> {
+  const [row] = await db
+    .insert(savedSearches)
+    .values({ userId, name, query, notify, ...email })
+    .returning();
   return row!;
 }
 
@@ -68,7 +78,7 @@ export async function findOwnSavedSearch(db: Db, userId: string, id: string): Pr
   return rows[0] ?? null;
 }
 
-export async function updateOwnSavedSearch(db: Db, userId: string, id: string, patch: { name?: string; notify?: boolean }): Promise<SavedSearchRow | null> {
+export async function updateOwnSavedSearch(db: Db, userId: string, id: string, patch: Partial<Pick<SavedSearchRow, 'name' | 'notify' | 'email' | 'emailFrequency'>>): Promise<SavedSearchRow | null> {
   const rows = await db
     .update(savedSearches)
     .set(patch)

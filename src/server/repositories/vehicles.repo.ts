@@ -18,8 +18,8 @@ export type NewVehicle = typeof vehicles.$inferInsert;
 /** A database handle or an open transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-/** Published, not flagged expired, not past its expiry and not sold: what visitors may see. */
-export const publicSql = sql`(${vehicles.isPublished} and not ${vehicles.isExpired} and ${vehicles.soldAt} is null and (${vehicles.expiresAt} is null or ${vehicles.expiresAt} > now()))`;
+/** Published, not flagged expired, not past its expiry, not sold and not hidden pending review: what visitors may see. */
+export const publicSql = sql`(${vehicles.isPublished} and not ${vehicles.isExpired} and ${vehicles.soldAt} is null and (${vehicles.expiresAt} is null or ${vehicles.expiresAt} > now()) and ${vehicles.hiddenForReviewAt} is null)`;
 
 /** A listing as everyone may read it: no phone, no email (a signed-in user asks for those one listing at a time). */
 export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitude: number }): Vehicle {
@@ -71,6 +71,7 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
     revision: r.revision,
     sold_at: r.soldAt ? r.soldAt.toISOString() : null,
     price_drop: priceDropOf(r),
+    ...(r.hiddenForReviewAt && { hidden_for_review: true as const }),
   };
   return buyer ? withDistance(v, buyer) : v;
 }

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { savedSearchSchema, type SavedSearchAnswer } from '../../domain/wire';
+import { messageSchema, savedSearchSchema, type SavedSearchAnswer } from '../../domain/wire';
+import { EMAIL_ALERT_TEXTS, EMAIL_FREQUENCIES, type EmailFrequency } from '../../domain/emailAlerts';
+import { savedSearchOfToken } from '../mail/savedSearchAlerts';
+import { stopSavedSearchEmails } from '../repositories/emailAlerts.repo';
 import { noContent } from '../responses';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX } from '../../domain/notifications';
 import { searchQuerySchema } from '../../domain/search/querySchema';
-import { conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { requireUser } from '../plugins/app/auth';
 import { deleteOwnSavedSearch, findOwnSavedSearch, insertSavedSearch, listSavedSearches, updateOwnSavedSearch, type SavedSearchRow } from '../repositories/push.repo';
 import { canonicalSavedQuery, sameSavedQuery } from '../push/savedSearchRules';
@@ -12,12 +15,27 @@ import { text } from '../../domain/text';
 
 const name = text().trim().min(1, SAVED_SEARCH_MESSAGES.nameRequired).max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_MESSAGES.nameTooLong);
 /** The search's fields, validated by the same schema as GET /api/vehicles. */
-const createBody = z.object({ name, query: searchQuerySchema, notify: z.boolean().optional() });
-const updateBody = z.object({ name: name.optional(), notify: z.boolean().optional() });
+const emailFields = { email: z.boolean().optional(), email_frequency: z.enum(EMAIL_FREQUENCIES).optional() };
+const createBody = z.object({ name, query: searchQuerySchema, notify: z.boolean().optional(), ...emailFields });
+const updateBody = z.object({ name: name.optional(), notify: z.boolean().optional(), ...emailFields });
 const idParams = z.object({ id: z.uuid() });
+const unsubscribeQuery = z.object({ token: z.string().min(1).max(200) });
 
 function toApi(s: SavedSearchRow): SavedSearchAnswer {
-  return { id: s.id, name: s.name, query: s.query, notify: s.notify, created_at: s.createdAt.toISOString() };
+  return {
+    id: s.id,
+    name: s.name,
+    query: s.query,
+    notify: s.notify,
+    created_at: s.createdAt.toISOString(),
+    email: s.email,
+    email_frequency: s.emailFrequency as EmailFrequency,
+  };
+}
+
+/** The email columns a create or an update names. */
+function emailColumns(body: { email?: boolean | undefined; email_frequency?: EmailFrequency | undefined }): Partial<Pick<SavedSearchRow, 'email' | 'emailFrequency'>> {
+  return { ...(body.email !== undefined && { email: body.email }), ...(body.email_frequency !== undefined && { emailFrequency: body.email_frequency }) };
 }
 
 export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +52,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     const existing = await listSavedSearches(db, user.id);
     if (existing.some((s) => sameSavedQuery(s.query, query))) throw conflict(SAVED_SEARCH_MESSAGES.duplicate);
     if (existing.length >= SAVED_SEARCHES_MAX) throw conflict(SAVED_SEARCH_MESSAGES.limit);
-    const row = await insertSavedSearch(db, user.id, req.body.name, query, req.body.notify ?? true);
+    const row = await insertSavedSearch(db, user.id, req.body.name, query, req.body.notify ?? true, emailColumns(req.body));
     reply.code(201);
     return toApi(row);
   });
@@ -49,12 +67,25 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/saved-searches/:id', { schema: { params: idParams, body: updateBody, response: { 200: savedSearchSchema }, tags: ['saved searches'] } }, async (req) => {
     const user = requireUser(req);
-    const patch: { name?: string; notify?: boolean } = {};
+    const patch: Parameters<typeof updateOwnSavedSearch>[3] = emailColumns(req.body);
     if (req.body.name !== undefined) patch.name = req.body.name;
     if (req.body.notify !== undefined) patch.notify = req.body.notify;
     const row = Object.keys(patch).length ? await updateOwnSavedSearch(db, user.id, req.params.id, patch) : await findOwnSavedSearch(db, user.id, req.params.id);
     if (!row) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
     return toApi(row);
+  });
+
+  /**
+   * An email alert's unsubscribe link (the app's /unsubscribe page posts its token here, and mail apps'
+   * one-click unsubscribe, RFC 8058, posts to this address): stops that saved search's emails, without
+   * signing in. The token is the search's id signed with the server's secret.
+   */
+  app.post('/saved-searches/unsubscribe', { schema: { querystring: unsubscribeQuery, response: { 200: messageSchema }, tags: ['saved searches'] }, config: { skipIdempotency: true } }, async (req) => {
+    const id = savedSearchOfToken(app.ctx.config.jwtSecret, req.query.token);
+    if (!id) throw badRequest(EMAIL_ALERT_TEXTS.invalidLink);
+    const row = await stopSavedSearchEmails(db, id);
+    if (!row) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
+    return { message: EMAIL_ALERT_TEXTS.unsubscribed(row.name) };
   });
 
   app.delete('/saved-searches/:id', { schema: { params: idParams, response: { 204: noContent }, tags: ['saved searches'] } }, async (req, reply) => {

@@ -10,12 +10,13 @@ import { useProductName } from '../../shared/config/useConfig';
 import { useSession } from '../../shared/session/session';
 import { authDialog } from '../../shared/session/authDialogStore';
 import { syncNow } from '../../shared/sync/syncStore';
-import { fetchStats, fetchUsers, fetchVehicles } from './adminApi';
+import { fetchReports, fetchStats, fetchUsers, fetchVehicles } from './adminApi';
 import { useAdminLoad } from './useAdminLoad';
 import { OverviewTab } from './OverviewTab';
 import { UsersTab } from './UsersTab';
 import { VehiclesTab } from './VehiclesTab';
 import { DatabaseTab } from './DatabaseTab';
+import { ReportsTab } from './ReportsTab';
 
 function LockIcon() {
   return (
@@ -61,6 +62,7 @@ function AdminScreen() {
   const stats = useAdminLoad(fetchStats, deny);
   const users = useAdminLoad(fetchUsers, deny);
   const vehicles = useAdminLoad((signal) => fetchVehicles(ADMIN_VEHICLE_ROWS, signal), deny);
+  const reports = useAdminLoad(fetchReports, deny);
 
   if (denied) return <AccessDenied />;
 
@@ -71,12 +73,12 @@ function AdminScreen() {
     vehicles.reload();
     void syncNow();
   };
-  const counts: Partial<Record<AdminTab, number | undefined>> = { users: users.data?.length, vehicles: vehicles.data?.total };
+  const counts: Partial<Record<AdminTab, number | undefined>> = { users: users.data?.length, vehicles: vehicles.data?.total, reports: reports.data?.length };
 
   return (
     <Page title={T.title} subtitle={T.subtitle(product)} size="xl">
       <Tabs value={tab} onChange={(v) => v && setTab(v as AdminTab)} keepMounted={false}>
-        <Tabs.List grow mb="lg" style={{ flexWrap: 'nowrap' }}>
+        <Tabs.List grow mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
           {ADMIN_TABS.map((t) => (
             <Tabs.Tab
               key={t}
@@ -105,6 +107,15 @@ function AdminScreen() {
         </Tabs.Panel>
         <Tabs.Panel value="database">
           <DatabaseTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="reports">
+          <ReportsTab
+            reports={reports}
+            afterChange={() => {
+              stats.reload();
+              vehicles.reload();
+            }}
+          />
         </Tabs.Panel>
       </Tabs>
     </Page>

@@ -2,7 +2,7 @@ import { HTTPError } from 'ky';
 import { api } from '../../../data/api';
 import { totalCount } from '../../../data/totalCount';
 import { RESET_DATABASE_PHRASE } from '../../../domain/constants';
-import type { AdminStats, AdminUser, MessageAnswer } from '../../../domain/wire';
+import type { AdminReportGroup, AdminStats, AdminUser, MessageAnswer } from '../../../domain/wire';
 import type { Vehicle } from '../../../domain/vehicle';
 
 // The admin calls of spec section 7. The server checks the admin role on each; the screen's own
@@ -34,6 +34,10 @@ export async function fetchVehicles(limit: number, signal?: AbortSignal): Promis
 
 export const deleteUser = (id: string) => api.delete(`admin/user/${id}`, { headers: { 'Idempotency-Key': deleteKey(`user:${id}`) } }).json<MessageAnswer>();
 export const deleteVehicle = (id: string) => api.delete(`admin/vehicle/${id}`, { headers: { 'Idempotency-Key': deleteKey(`vehicle:${id}`) } }).json<MessageAnswer>();
+
+/** Open reports grouped by listing (issue 20), and an admin's dismissal of one listing's reports. */
+export const fetchReports = (signal?: AbortSignal) => api.get('admin/reports', signal ? { signal } : {}).json<AdminReportGroup[]>();
+export const dismissReports = (vehicleId: string) => api.post(`admin/reports/${vehicleId}/dismiss`, { headers: { 'Idempotency-Key': newKey() } }).json<MessageAnswer>();
 
 /** The server wants the typed phrase in the body as well, so a stray call cannot wipe the data. */
 export const resetDatabase = () => api.post('admin/reset-database', { json: { confirm: RESET_DATABASE_PHRASE } }).json<MessageAnswer>();

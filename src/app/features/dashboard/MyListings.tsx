@@ -8,6 +8,7 @@ import { cacheTimeText, DASHBOARD_TEXTS as T, listingIndicator, listingsToShow, 
 import { mileageText, priceText, titleOf } from '../../../domain/display';
 import { LISTING_MESSAGES } from '../../../domain/messages';
 import { listingStatus, type Vehicle } from '../../../domain/vehicle';
+import { REPORT_TEXTS } from '../../../domain/reports';
 import { cardPhotoUrl } from '../../../domain/photos';
 import { syncNow } from '../../shared/sync/syncStore';
 import { toast } from '../../shared/toasts/toasts';
@@ -68,6 +69,11 @@ function ListingRow({
             {history || status === 'Sold' ? (
               <Badge color={STATUS_COLORS[status]} c={status === 'Pending' ? 'dark.8' : undefined} variant={status === 'Expired' ? 'light' : 'filled'} size="sm" data-status={status}>
                 {status}
+              </Badge>
+            ) : null}
+            {v.hidden_for_review ? (
+              <Badge color="red" variant="filled" size="sm" tt="none" data-hidden-for-review>
+                {REPORT_TEXTS.hiddenPendingReview}
               </Badge>
             ) : null}
             {indicator ? (

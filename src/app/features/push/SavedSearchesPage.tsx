@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Radio, SimpleGrid, Skeleton, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
 import { GATE_TEXTS } from '../../../domain/authTexts';
 import { NOTIFICATION_PROMPT_TEXTS, SAVED_SEARCH_TEXTS as T } from '../../../domain/notifications';
+import { EMAIL_ALERT_TEXTS as E, EMAIL_FREQUENCIES, type EmailFrequency } from '../../../domain/emailAlerts';
 import { authDialog } from '../../shared/session/authDialogStore';
 import { useSession } from '../../shared/session/session';
 import { Page } from '../../shared/shell/Page';
@@ -62,20 +63,39 @@ function DeviceNotifications() {
   );
 }
 
+/** Email alerts as well as push (issue 20): on or off, and an email per match or a daily digest. */
+function EmailChoice({ search, onChange }: { search: SavedSearch; onChange(patch: Partial<Pick<SavedSearch, 'email' | 'email_frequency'>>): void }) {
+  return (
+    <Stack gap={6}>
+      <Switch checked={search.email} onChange={(e) => onChange({ email: e.currentTarget.checked })} label={E.emailSwitch} />
+      {search.email ? (
+        <Radio.Group value={search.email_frequency} onChange={(v) => onChange({ email_frequency: v as EmailFrequency })} label={E.frequencyLabel} size="sm">
+          <Group gap="md" mt={4}>
+            {EMAIL_FREQUENCIES.map((f) => (
+              <Radio key={f} value={f} label={E.frequencies[f]} />
+            ))}
+          </Group>
+        </Radio.Group>
+      ) : null}
+    </Stack>
+  );
+}
+
 function SavedSearchCard({ search, onChange, onDelete }: { search: SavedSearch; onChange(s: SavedSearch): void; onDelete(): void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const parts = savedSearchParts(search.query);
-  const toggle = async (notify: boolean) => {
+  const change = async (patch: Partial<Pick<SavedSearch, 'notify' | 'email' | 'email_frequency'>>) => {
     setProblem(null);
-    onChange({ ...search, notify });
+    onChange({ ...search, ...patch });
     try {
-      onChange(await updateSavedSearch(search.id, { notify }));
+      onChange(await updateSavedSearch(search.id, patch));
     } catch (err) {
-      onChange({ ...search, notify: !notify });
+      onChange(search);
       setProblem(await problemText(err, T.changeFailed));
     }
   };
+  const toggle = (notify: boolean) => change({ notify });
   const remove = async () => {
     setBusy(true);
     setProblem(null);
@@ -112,6 +132,7 @@ function SavedSearchCard({ search, onChange, onDelete }: { search: SavedSearch; 
           )}
         </Group>
         <Switch checked={search.notify} onChange={(e) => void toggle(e.currentTarget.checked)} label={T.notify} mt="auto" />
+        <EmailChoice search={search} onChange={(patch) => void change(patch)} />
         {problem ? (
           <Text fz="sm" c="red.8" role="alert">
             {problem}

@@ -8,7 +8,11 @@ export type SavedQuery = SavedSearch['query'];
 
 export const listSavedSearches = (signal?: AbortSignal) => api.get('saved-searches', signal ? { signal } : {}).json<SavedSearch[]>();
 export const createSavedSearch = (body: { name: string; query: Record<string, string | number>; notify?: boolean }) => api.post('saved-searches', { json: body }).json<SavedSearch>();
-export const updateSavedSearch = (id: string, body: { name?: string; notify?: boolean }) => api.patch(`saved-searches/${id}`, { json: body }).json<SavedSearch>();
+export const updateSavedSearch = (id: string, body: Partial<Pick<SavedSearch, 'name' | 'notify' | 'email' | 'email_frequency'>>) =>
+  api.patch(`saved-searches/${id}`, { json: body }).json<SavedSearch>();
+
+/** An email's unsubscribe link: its token stops that saved search's emails, signed in or not. */
+export const unsubscribeEmails = (token: string) => api.post('saved-searches/unsubscribe', { searchParams: { token } }).json<{ message: string }>();
 export const deleteSavedSearch = (id: string) => api.delete(`saved-searches/${id}`);
 
 /** The server's detail when it is a text (or the first validation message), else the fallback. */

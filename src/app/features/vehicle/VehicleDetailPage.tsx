@@ -8,6 +8,7 @@ import { priceDropText } from '../../../domain/leads';
 import { recordShare } from './shareEvents';
 import { thumbnailOf } from '../../../domain/photos';
 import { LISTING_MESSAGES } from '../../../domain/messages';
+import { REPORT_TEXTS } from '../../../domain/reports';
 import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../../domain/constants';
 import {
   categoryText,
@@ -39,6 +40,7 @@ import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
 import { TrustBadges } from '../../shared/vehicleCard/TrustBadges';
 
 const OwnerDelete = lazy(() => import('./OwnerDelete'));
+const ReportListing = lazy(() => import('./ReportListing'));
 
 /**
  * A photo that fails to load shows the placeholder instead (spec 2.7), swapped on the element itself
@@ -322,6 +324,11 @@ export default function VehicleDetailPage() {
           <Title order={1} mt="sm" fz={{ base: 26, sm: 34 }}>
             {title}
           </Title>
+          {v.hidden_for_review ? (
+            <Alert color="red" variant="light" mt="sm" title={REPORT_TEXTS.hiddenPendingReview}>
+              {REPORT_TEXTS.hiddenText}
+            </Alert>
+          ) : null}
           <Card mt="lg">
             <Title order={2} fz="h3" mb="md">
               Vehicle Details
@@ -420,6 +427,11 @@ export default function VehicleDetailPage() {
                 <AdminDetailDelete vehicle={v} />
               </Suspense>
             ) : null}
+            {user?.id === v.seller_id ? null : (
+              <Suspense fallback={null}>
+                <ReportListing vehicle={v} />
+              </Suspense>
+            )}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -7,6 +7,7 @@ import { createMailer } from '../../mail/mailer';
 import { createMediaStore } from '../../media/createMediaStore';
 import { createPaymentProviders } from '../../payments/providers';
 import { PushNotifier } from '../../push/notifier';
+import { EmailAlerts } from '../../mail/savedSearchAlerts';
 import { createPushSender } from '../../push/sender';
 import { readinessCheck } from '../../readiness';
 import { ensureCatalogue } from '../../repositories/catalogue.repo';
@@ -40,6 +41,12 @@ export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(asyn
     publicIndex: new PublicListingIndex(database.db, database),
     now: deps.now ?? (() => new Date()),
     push: new PushNotifier(database.db, createPushSender(config.vapid), app.log, () => ctx.now()),
+    emailAlerts: new EmailAlerts(
+      database.db,
+      () => ctx.mailer,
+      { secret: config.jwtSecret, publicUrl: config.publicUrl, product: config.productName, log: app.log },
+      () => ctx.now(),
+    ),
     jobs: createJobRunner(database.db, () => ctx, { intervalMs: config.jobsIntervalMs, leaseMs: deps.jobLeaseMs, log: app.log }),
     readiness: readinessCheck({ db: database.db, redis: app.redis, media, searchIndexReady: () => ctx.publicIndex.ready }),
   };
