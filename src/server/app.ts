@@ -23,6 +23,7 @@ import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
 import { configRoutes } from './routes/config.routes';
 import { eventRoutes } from './routes/events.routes';
+import { favouriteRoutes } from './routes/favourites.routes';
 import { mediaRoutes } from './routes/media.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { pushRoutes } from './routes/push.routes';
@@ -92,6 +93,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await api.register(pushRoutes);
       await api.register(savedSearchRoutes);
       await api.register(eventRoutes);
+      await api.register(favouriteRoutes);
     },
     { prefix: '/api' },
   );

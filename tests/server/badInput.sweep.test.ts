@@ -247,6 +247,7 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       'DELETE /api/push/subscriptions': { endpoint: subscription.endpoint },
       'POST /api/saved-searches': { name: 'Ranger', query: { make: 'Ford', min_price: 1000, limit: 20 } },
       'PATCH /api/saved-searches/{id}': { name: 'Hilux again', notify: true },
+      'PUT /api/favourites/{vehicleId}': { saved_price: 25000, saved_at: new Date().toISOString() },
       'POST /api/events': { events: [{ type: 'page_view', path: '/cars', at: new Date().toISOString(), screen: 'phone' }] },
     };
     paths = (s.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;

@@ -333,3 +333,23 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.nextRunAt)],
 );
+
+/**
+ * A buyer's favourites (the Saved screen), one row per user and listing, with the price the listing had
+ * when it was saved (a drop since is shown and pushed) and the price a drop was last pushed at (each drop
+ * is pushed once). No foreign key to the listing: a deleted listing's favourite stays and says it is no
+ * longer available, as a sold or expired one does.
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vehicleId: uuid('vehicle_id').notNull(),
+    savedPrice: doublePrecision('saved_price'),
+    notifiedPrice: doublePrecision('notified_price'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.vehicleId] }), index('favourites_vehicle_idx').on(t.vehicleId)],
+);

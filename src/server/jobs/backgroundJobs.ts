@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { purgeExpiredIdempotencyKeys } from '../repositories/idempotency.repo';
 import { enqueueJob } from '../repositories/jobs.repo';
 import { purgeOrphanUploads } from '../repositories/uploads.repo';
-import { sweepExpired, type Tx } from '../repositories/vehicles.repo';
+import { sweepExpired, toApiVehicle, type Tx, type VehicleRow } from '../repositories/vehicles.repo';
+import { isPublic } from '../../domain/vehicle';
 import { JobRunner } from './runner';
 
 /** The jobs' names, as the `jobs` table holds them. */
@@ -14,6 +15,8 @@ export const JOB_NAMES = {
   purgeIdempotencyKeys: 'purge-idempotency-keys',
   purgeOrphanUploads: 'purge-orphan-uploads',
   listingPublished: 'listing-published',
+  favouritePriceDrop: 'favourite-price-drop',
+  favouriteGone: 'favourite-gone',
 } as const;
 
 interface ListingPublishedPayload {
@@ -31,6 +34,31 @@ interface ListingPublishedPayload {
 export async function enqueueListingPublished(tx: Tx, vehicleId: string, opts: { paid: boolean }): Promise<void> {
   const payload: ListingPublishedPayload = { vehicle_id: vehicleId, paid: opts.paid };
   await enqueueJob(tx, JOB_NAMES.listingPublished, { ...payload });
+}
+
+interface FavouriteGonePayload {
+  vehicle_id: string;
+  year: number;
+  make: string;
+  model: string;
+  variant: string | null;
+}
+
+/**
+ * Call inside the transaction that changes or deletes a public listing (`after` null): when its price
+ * fell, or it is no longer public, the people who saved it are told by push (the job runner sends it,
+ * as for a publication). Kick the runner after the commit. Returns whether a job was written.
+ */
+export async function enqueueFavouriteAlerts(tx: Tx, before: VehicleRow, after: VehicleRow | null): Promise<boolean> {
+  if (!isPublic(toApiVehicle(before))) return false;
+  if (!after || !isPublic(toApiVehicle(after))) {
+    const payload: FavouriteGonePayload = { vehicle_id: before.id, year: before.year, make: before.make, model: before.model, variant: before.variant };
+    await enqueueJob(tx, JOB_NAMES.favouriteGone, { ...payload });
+    return true;
+  }
+  if (before.price === null || after.price === null || after.price >= before.price) return false;
+  await enqueueJob(tx, JOB_NAMES.favouritePriceDrop, { vehicle_id: after.id });
+  return true;
 }
 
 /**
@@ -55,6 +83,11 @@ export function createJobRunner(db: Db, ctx: () => Pick<AppContext, 'push' | 'me
           notified: job.notified ?? [],
           record: (notified) => recordProgress({ ...job, notified }),
         });
+      },
+      [JOB_NAMES.favouritePriceDrop]: ({ payload }) => ctx().push.notifyFavouritePriceDrop(String(payload.vehicle_id)),
+      [JOB_NAMES.favouriteGone]: ({ payload }) => {
+        const job = payload as unknown as FavouriteGonePayload;
+        return ctx().push.notifyFavouriteGone({ id: job.vehicle_id, year: job.year, make: job.make, model: job.model, variant: job.variant });
       },
     },
   });

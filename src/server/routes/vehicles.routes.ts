@@ -10,7 +10,7 @@ import { listingQuerySchema } from '../../domain/search/querySchema';
 import type { SellerContact } from '../../domain/vehicle';
 import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
-import { enqueueListingPublished } from '../jobs/backgroundJobs';
+import { enqueueFavouriteAlerts, enqueueListingPublished } from '../jobs/backgroundJobs';
 import { sendMedia } from '../media/sendMedia';
 import { compressBody, preferredEncoding } from '../compression';
 import { AnswerCache } from '../search/answerCache';
@@ -300,7 +300,13 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       patch.sellerLatitude = input.seller_latitude;
       patch.sellerLongitude = input.seller_longitude;
     }
-    const updated = await withListingWrite(db, async (tx, next) => updateVehicle(tx, row.id, patch, await next()));
+    let alerts = false;
+    const updated = await withListingWrite(db, async (tx, next) => {
+      const after = await updateVehicle(tx, row.id, patch, await next());
+      alerts = await enqueueFavouriteAlerts(tx, row, after);
+      return after;
+    });
+    if (alerts) app.ctx.jobs.kick();
     return toOwnVehicle(updated);
   };
   app.put('/cars/:id', { schema: { params: idParams, body: updateSchema, response: { 200: ownVehicleSchema }, tags: ['vehicles'] } }, update);
@@ -308,7 +314,11 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const remove = async (req: FastifyRequest<{ Params: { id: string } }>) => {
     const { row } = await ownedVehicle(req);
-    await withListingWrite(db, (tx, next) => deleteVehicles(tx, [row], next));
+    const alerts = await withListingWrite(db, async (tx, next) => {
+      await deleteVehicles(tx, [row], next);
+      return enqueueFavouriteAlerts(tx, row, null);
+    });
+    if (alerts) app.ctx.jobs.kick();
     return { message: 'Vehicle deleted successfully', id: row.id };
   };
   app.delete('/cars/:id', { schema: { params: idParams, response: { 200: deletedSchema }, tags: ['vehicles'] } }, remove);
