@@ -28,6 +28,7 @@ import { locationStore } from '../../shared/location/locationStore';
 import { listingsWorker } from '../../shared/sync/searchClient';
 import { onListingsChange } from '../../shared/sync/syncStore';
 import { VehicleCard } from '../../shared/vehicleCard/VehicleCard';
+import { HeartButton } from '../../shared/favourites/HeartButton';
 import { ContactSeller, SellerContactLines } from './ContactSeller';
 import { SUMMARY_ONLY_NOTE } from '../../../domain/search/summary';
 import { useSession } from '../../shared/session/session';
@@ -250,6 +251,9 @@ export default function VehicleDetailPage() {
       <Text fz={36} fw={850} c="brand.8">
         {priceText(v.price)}
       </Text>
+      <Box mt="xs">
+        <HeartButton vehicle={v} variant="page" />
+      </Box>
       <Box mt="md">
         <ContactSeller vehicle={v} />
       </Box>
