@@ -277,14 +277,17 @@ const listingsApi = {
    * the account could not be reached (offline): the changes stay on the device for the next time.
    */
   async syncFavourites(auth: ReplayAuth | null): Promise<boolean> {
-    if (!auth) return true;
-    try {
-      await favourites.sync(favouritesAccount(auth.token));
-      return true;
-    } catch (err) {
-      if (!(err instanceof FavouritesAuthError)) console.warn('favourites not synced', err);
-      return false;
+    let synced = true;
+    if (auth) {
+      try {
+        await favourites.sync(favouritesAccount(auth.token));
+      } catch (err) {
+        if (!(err instanceof FavouritesAuthError)) console.warn('favourites not synced', err);
+        synced = false;
+      }
     }
+    await keepSavedRecords();
+    return synced;
   },
   /** The saved listings for the Saved screen and Compare, newest first. */
   async savedListings(): Promise<SavedListing[]> {
@@ -326,6 +329,24 @@ const listingsApi = {
     return { count: index.size, bytesOnDevice: bytes, lastUpdate, prefs };
   },
 };
+
+/**
+ * Fetches the full record of each saved listing the device holds only a summary of (saved from a result
+ * card, or offline): a saved listing opens in full offline. A listing that cannot be fetched now (offline,
+ * gone) is tried at the next sync.
+ */
+async function keepSavedRecords(): Promise<void> {
+  for (const f of await favourites.list()) {
+    if (f.gone || (await mirror.record(f.vehicle_id).catch(() => undefined))) continue;
+    try {
+      const res = await fetch(`/api/vehicles/${f.vehicle_id}`, { headers: { accept: 'application/json' } });
+      if (!res.ok) continue;
+      await mirror.putRecord((await res.json()) as Vehicle);
+    } catch {
+      return;
+    }
+  }
+}
 
 async function isSaved(id: string): Promise<boolean> {
   return (await favourites.list()).some((f) => f.vehicle_id === id);

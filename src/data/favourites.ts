@@ -1,3 +1,4 @@
+import { titleOf } from '../domain/display';
 import { mergeFavourites, type AccountFavourite, type DeviceFavourite } from '../domain/favourites';
 import type { Vehicle } from '../domain/vehicle';
 import type { Mirror } from './mirror';
@@ -61,7 +62,7 @@ export class Favourites {
   /** Saves a listing with the price it shows now, and keeps its record (when the device has it in full). */
   save(vehicle: Vehicle): Promise<void> {
     return this.serial(async () => {
-      const row: DeviceFavourite = { vehicle_id: vehicle.id, saved_at: this.now().toISOString(), saved_price: vehicle.price, removed: false, pending: true };
+      const row: DeviceFavourite = { vehicle_id: vehicle.id, title: titleOf(vehicle), saved_at: this.now().toISOString(), saved_price: vehicle.price, removed: false, pending: true };
       await this.mirror.putFavourite(row, vehicle.summary_only ? null : vehicle);
     });
   }

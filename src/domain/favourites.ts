@@ -27,6 +27,8 @@ export const FAVOURITE_TEXTS = {
   notKept: 'This listing is not kept on this device. Open it online once to compare it offline.',
   priceVerdict: 'Price verdict',
   remove: 'Remove',
+  /** A saved listing the device knows nothing more of (saved elsewhere, gone before it came here). */
+  unnamed: 'A listing you saved',
 } as const;
 
 export const FAVOURITE_MESSAGES = {
@@ -46,6 +48,8 @@ export function priceDrop(savedPrice: number | null, price: number | null): numb
 /** A favourite as the device keeps it. */
 export interface DeviceFavourite {
   vehicle_id: string;
+  /** The listing's title when saved: a listing since gone is still named. */
+  title: string | null;
   saved_at: string;
   saved_price: number | null;
   /** Removed on this device; kept (a tombstone) until the account has heard of it. */
@@ -59,6 +63,7 @@ export interface DeviceFavourite {
 /** A favourite as the account holds it. */
 export interface AccountFavourite {
   vehicle_id: string;
+  title: string | null;
   saved_at: string;
   saved_price: number | null;
   vehicle: Vehicle | null;
@@ -76,7 +81,7 @@ export function mergeFavourites(device: readonly DeviceFavourite[], account: rea
   for (const a of account) {
     const local = mine.get(a.vehicle_id);
     if (local?.pending) out.push(local);
-    else out.push({ vehicle_id: a.vehicle_id, saved_at: a.saved_at, saved_price: a.saved_price, removed: false, pending: false, gone: a.vehicle === null });
+    else out.push({ vehicle_id: a.vehicle_id, title: a.title ?? local?.title ?? null, saved_at: a.saved_at, saved_price: a.saved_price, removed: false, pending: false, gone: a.vehicle === null });
     mine.delete(a.vehicle_id);
   }
   for (const f of mine.values()) if (f.pending) out.push(f);
@@ -91,7 +96,8 @@ export function favouritePriceDropNotification(v: Facts & Pick<Vehicle, 'price'>
   return { title: priceDroppedText(drop), body: `${titleOf(v)} is now ${priceText(v.price)}.`, url: listingPath(v.id), tag: `favourite-${v.id}` };
 }
 
-/** To a favourite's owner: the listing is no longer for sale here. */
-export function favouriteGoneNotification(v: Facts): PushPayload {
-  return { title: FAVOURITE_TEXTS.gone, body: `${titleOf(v)}, which you saved, is no longer available.`, url: SAVED_PATH, tag: `favourite-${v.id}` };
+/** To a favourite's owner: the listing is no longer for sale here (its title as saved, when known). */
+export function favouriteGoneNotification(vehicleId: string, title: string | null): PushPayload {
+  const what = title ? `${title}, which you saved,` : 'A listing you saved';
+  return { title: FAVOURITE_TEXTS.gone, body: `${what} is no longer available.`, url: SAVED_PATH, tag: `favourite-${vehicleId}` };
 }

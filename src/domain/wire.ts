@@ -222,6 +222,8 @@ export const savedSearchSchema = z.object({
 /** One of a user's favourites: when and at what price it was saved, and the listing as the public reads it now (null once it is no longer public: sold, expired or removed). */
 export const favouriteSchema = z.object({
   vehicle_id: z.string(),
+  /** The listing's title when it was saved, so one since deleted is still named. */
+  title: nullableString,
   saved_at: z.string(),
   saved_price: nullableNumber,
   vehicle: vehicleSchema.nullable(),

@@ -26,7 +26,7 @@ function fakeAccount(listings: Map<string, Vehicle | null>) {
       reach();
       state.calls.push(`PUT ${id}`);
       if (!listings.has(id)) return false;
-      if (!saved.has(id)) saved.set(id, { vehicle_id: id, saved_at: body.saved_at, saved_price: body.saved_price, vehicle: null });
+      if (!saved.has(id)) saved.set(id, { vehicle_id: id, title: null, saved_at: body.saved_at, saved_price: body.saved_price, vehicle: null });
       return true;
     },
     async remove(id) {
@@ -54,8 +54,8 @@ describe('favourites on the device', () => {
     ]);
     const { account, saved, state } = fakeAccount(listings);
     // The account already holds c (saved on another device) and d.
-    saved.set(c, { vehicle_id: c, saved_at: '2026-11-19T08:00:00.000Z', saved_price: 31000, vehicle: null });
-    saved.set(d, { vehicle_id: d, saved_at: '2026-11-19T09:00:00.000Z', saved_price: 40000, vehicle: null });
+    saved.set(c, { vehicle_id: c, title: '2018 Toyota Hilux', saved_at: '2026-11-19T08:00:00.000Z', saved_price: 31000, vehicle: null });
+    saved.set(d, { vehicle_id: d, title: '2018 Toyota Hilux', saved_at: '2026-11-19T09:00:00.000Z', saved_price: 40000, vehicle: null });
 
     // Offline, signed in or not: two saved, one of them removed again, and d removed here.
     state.online = false;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '../../src/domain/vehicle';
 import type { FavouriteAnswer } from '../../src/domain/wire';
@@ -129,8 +130,10 @@ describe.each(ENGINES)('%s', (engine) => {
       { title: 'Price dropped $1,500', body: '2019 Ford Ranger XLT is now $18,500.', url: `/car/${ranger.id}`, tag: `favourite-${ranger.id}` },
     ]);
 
+    // Gone however it goes (here its seller takes it down): told once, by the recurring check.
     expect((await s.request({ method: 'DELETE', url: `/api/vehicles/${ranger.id}`, token: seller.token })).statusCode).toBe(200);
-    await s.app.ctx.jobs.idle();
+    expect(await s.app.ctx.push.sendFavouriteGoneAlerts()).toBe(1);
+    expect(await s.app.ctx.push.sendFavouriteGoneAlerts()).toBe(0);
     expect(
       push
         .pushesFor(device)
@@ -143,5 +146,26 @@ describe.each(ENGINES)('%s', (engine) => {
       tag: `favourite-${ranger.id}`,
     });
     expect(push.pushesFor(device)).toHaveLength(2);
+  });
+
+  it('pushes an expired favourite as gone, and again if it comes back and goes again', async () => {
+    const fan = await s.signup({ name: 'Tatenda Fan' });
+    const device = push.device();
+    expect((await s.request({ method: 'POST', url: '/api/push/subscriptions', token: fan.token, body: device.subscription })).statusCode).toBe(201);
+    const tractor = await s.pay(seller.token, (await s.draft(seller.token, { make: 'Massey Ferguson', model: '375', variant: null, year: 2015 })).id);
+    expect((await put(fan.token, tractor.id)).statusCode).toBe(200);
+    expect(await s.app.ctx.push.sendFavouriteGoneAlerts()).toBe(0);
+    const expire = (on: boolean) => s.app.ctx.db.execute(sql`update vehicles set expires_at = ${on ? 'now()' : null}::timestamptz - interval '1 minute' where id = ${tractor.id}`);
+    await expire(true);
+    expect(await s.app.ctx.push.sendFavouriteGoneAlerts()).toBe(1);
+    expect((await list(fan.token)).find((f) => f.vehicle_id === tractor.id)).toMatchObject({ title: '2015 Massey Ferguson 375', vehicle: null });
+    await expire(false);
+    expect(await s.app.ctx.push.sendFavouriteGoneAlerts()).toBe(0);
+    await expire(true);
+    expect(await s.app.ctx.push.sendFavouriteGoneAlerts()).toBe(1);
+    expect(push.pushesFor(device).map((p) => (p.payload as { body: string }).body)).toEqual([
+      '2015 Massey Ferguson 375, which you saved, is no longer available.',
+      '2015 Massey Ferguson 375, which you saved, is no longer available.',
+    ]);
   });
 });

@@ -16,7 +16,7 @@ export const JOB_NAMES = {
   purgeOrphanUploads: 'purge-orphan-uploads',
   listingPublished: 'listing-published',
   favouritePriceDrop: 'favourite-price-drop',
-  favouriteGone: 'favourite-gone',
+  favouriteGoneAlerts: 'favourite-gone-alerts',
 } as const;
 
 interface ListingPublishedPayload {
@@ -36,26 +36,13 @@ export async function enqueueListingPublished(tx: Tx, vehicleId: string, opts: {
   await enqueueJob(tx, JOB_NAMES.listingPublished, { ...payload });
 }
 
-interface FavouriteGonePayload {
-  vehicle_id: string;
-  year: number;
-  make: string;
-  model: string;
-  variant: string | null;
-}
-
 /**
- * Call inside the transaction that changes or deletes a public listing (`after` null): when its price
- * fell, or it is no longer public, the people who saved it are told by push (the job runner sends it,
- * as for a publication). Kick the runner after the commit. Returns whether a job was written.
+ * Call inside the transaction that changes a public listing: when its price fell, the people who saved it
+ * are told by push (the job runner sends it, as for a publication). Kick the runner after the commit.
+ * Returns whether a job was written. (A listing going away is found by a recurring job, whatever made it go.)
  */
-export async function enqueueFavouriteAlerts(tx: Tx, before: VehicleRow, after: VehicleRow | null): Promise<boolean> {
-  if (!isPublic(toApiVehicle(before))) return false;
-  if (!after || !isPublic(toApiVehicle(after))) {
-    const payload: FavouriteGonePayload = { vehicle_id: before.id, year: before.year, make: before.make, model: before.model, variant: before.variant };
-    await enqueueJob(tx, JOB_NAMES.favouriteGone, { ...payload });
-    return true;
-  }
+export async function enqueueFavouritePriceDrop(tx: Tx, before: VehicleRow, after: VehicleRow): Promise<boolean> {
+  if (!isPublic(toApiVehicle(before)) || !isPublic(toApiVehicle(after))) return false;
   if (before.price === null || after.price === null || after.price >= before.price) return false;
   await enqueueJob(tx, JOB_NAMES.favouritePriceDrop, { vehicle_id: after.id });
   return true;
@@ -75,6 +62,7 @@ export function createJobRunner(db: Db, ctx: () => Pick<AppContext, 'push' | 'me
       [JOB_NAMES.expiryReminders]: () => ctx().push.sendExpiryReminders(),
       [JOB_NAMES.purgeIdempotencyKeys]: () => purgeExpiredIdempotencyKeys(db),
       [JOB_NAMES.purgeOrphanUploads]: () => purgeOrphanUploads(db, ctx().media, ctx().now()),
+      [JOB_NAMES.favouriteGoneAlerts]: () => ctx().push.sendFavouriteGoneAlerts(),
     },
     oneOff: {
       [JOB_NAMES.listingPublished]: ({ payload, recordProgress }) => {
@@ -85,10 +73,6 @@ export function createJobRunner(db: Db, ctx: () => Pick<AppContext, 'push' | 'me
         });
       },
       [JOB_NAMES.favouritePriceDrop]: ({ payload }) => ctx().push.notifyFavouritePriceDrop(String(payload.vehicle_id)),
-      [JOB_NAMES.favouriteGone]: ({ payload }) => {
-        const job = payload as unknown as FavouriteGonePayload;
-        return ctx().push.notifyFavouriteGone({ id: job.vehicle_id, year: job.year, make: job.make, model: job.model, variant: job.variant });
-      },
     },
   });
 }

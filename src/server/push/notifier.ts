@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPIRY_REMINDER_MS, expiryReminderNotification, listingLiveNotification, savedSearchMatchNotification, type PushPayload } from '../../domain/notifications';
-import { isPublic, type Vehicle } from '../../domain/vehicle';
+import { isPublic } from '../../domain/vehicle';
 import { favouriteGoneNotification, favouritePriceDropNotification } from '../../domain/favourites';
-import { claimPriceDropAlerts, favouriteOwners } from '../repositories/favourites.repo';
+import { claimGoneAlerts, claimPriceDropAlerts } from '../repositories/favourites.repo';
 import type { Db } from '../db/client';
 import { alertingSavedSearches, claimExpiryReminder, deleteSubscriptionById, dueExpiryReminders, subscriptionsOf, type SavedSearchRow } from '../repositories/push.repo';
 import { findVehicle, toApiVehicle } from '../repositories/vehicles.repo';
@@ -82,10 +82,14 @@ export class PushNotifier {
     await this.deliverAll(claimed.map((c) => ({ userId: c.userId, payload: favouritePriceDropNotification(listing, c.savedPrice - row.price!), ttl: MATCH_TTL_S })));
   }
 
-  /** A saved listing is no longer for sale here (deleted, unpublished): the people who saved it hear. */
-  async notifyFavouriteGone(listing: Pick<Vehicle, 'id' | 'year' | 'make' | 'model' | 'variant'>): Promise<void> {
-    const owners = await favouriteOwners(this.db, listing.id);
-    await this.deliverAll(owners.map((userId) => ({ userId, payload: favouriteGoneNotification(listing), ttl: MATCH_TTL_S })));
+  /**
+   * Tells the owners of favourites whose listing is no longer public (sold, expired, unpublished,
+   * deleted) that it is gone, once per going away (claimed in the database before sending).
+   */
+  async sendFavouriteGoneAlerts(): Promise<number> {
+    const claimed = await claimGoneAlerts(this.db);
+    await this.deliverAll(claimed.map((c) => ({ userId: c.userId, payload: favouriteGoneNotification(c.vehicleId, c.title), ttl: MATCH_TTL_S })));
+    return claimed.length;
   }
 
   /** Reminds sellers of listings that expire within two days, once per listing and expiry date. */

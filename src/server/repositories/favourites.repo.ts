@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { favourites, pushSubscriptions, vehicles } from '../db/schema';
 import { publicSql, type Tx, type VehicleRow } from './vehicles.repo';
@@ -23,9 +23,15 @@ export async function listFavourites(db: Db, userId: string): Promise<FavouriteW
   return rows.map((r) => ({ favourite: r.favourite, listing: r.listing, isPublic: r.isPublic === true }));
 }
 
-/** Adds a favourite; one already there keeps when and at what price it was first saved. */
-export async function addFavourite(db: Db, userId: string, vehicleId: string, savedPrice: number | null, savedAt: Date): Promise<void> {
-  await db.insert(favourites).values({ userId, vehicleId, savedPrice, notifiedPrice: savedPrice, createdAt: savedAt }).onConflictDoNothing();
+/**
+ * Adds a favourite; one already there keeps when and at what price it was first saved. A listing saved
+ * when already gone (a device's offline save sent late) is not pushed as going away.
+ */
+export async function addFavourite(db: Db, f: { userId: string; vehicleId: string; title: string | null; savedPrice: number | null; savedAt: Date; gone: boolean }): Promise<void> {
+  await db
+    .insert(favourites)
+    .values({ userId: f.userId, vehicleId: f.vehicleId, title: f.title, savedPrice: f.savedPrice, notifiedPrice: f.savedPrice, goneNotifiedAt: f.gone ? new Date() : null, createdAt: f.savedAt })
+    .onConflictDoNothing();
 }
 
 export async function removeFavourite(db: Db, userId: string, vehicleId: string): Promise<void> {
@@ -53,8 +59,26 @@ export async function claimPriceDropAlerts(tx: Tx, vehicleId: string, price: num
   return rows.map((r) => ({ userId: r.userId, savedPrice: r.savedPrice! }));
 }
 
-/** Everyone who saved the listing. */
-export async function favouriteOwners(db: Tx, vehicleId: string): Promise<string[]> {
-  const rows = await db.select({ userId: favourites.userId }).from(favourites).where(eq(favourites.vehicleId, vehicleId));
-  return rows.map((r) => r.userId);
+const listingIsPublic = sql`exists (select 1 from ${vehicles} where ${vehicles.id} = ${favourites.vehicleId} and ${publicSql})`;
+
+/**
+ * The favourites whose listing is no longer public (sold, expired, unpublished, deleted: whatever
+ * publicSql says) and whose owner was not told yet, marked told in the same statement; only owners with
+ * a device to push to. A listing public again is cleared first, so its next going away is told too.
+ */
+export async function claimGoneAlerts(db: Db, limit = 500): Promise<Array<{ userId: string; vehicleId: string; title: string | null }>> {
+  await db
+    .update(favourites)
+    .set({ goneNotifiedAt: null })
+    .where(and(isNotNull(favourites.goneNotifiedAt), listingIsPublic));
+  const due = db
+    .select({ userId: favourites.userId, vehicleId: favourites.vehicleId })
+    .from(favourites)
+    .where(and(isNull(favourites.goneNotifiedAt), sql`not ${listingIsPublic}`, sql`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${favourites.userId})`))
+    .limit(limit);
+  return db
+    .update(favourites)
+    .set({ goneNotifiedAt: sql`now()` })
+    .where(and(isNull(favourites.goneNotifiedAt), sql`(${favourites.userId}, ${favourites.vehicleId}) in ${due}`))
+    .returning({ userId: favourites.userId, vehicleId: favourites.vehicleId, title: favourites.title });
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { favouriteSchema, type FavouriteAnswer } from '../../domain/wire';
 import { FAVOURITE_MESSAGES } from '../../domain/favourites';
+import { titleOf } from '../../domain/display';
+import { isPublic } from '../../domain/vehicle';
 import { noContent } from '../responses';
 import { notFound } from '../errors';
 import { requireUser } from '../plugins/app/auth';
@@ -20,8 +22,8 @@ const putBody = z
   })
   .nullish();
 
-function toApi({ favourite: f, listing, isPublic }: FavouriteWithListing): FavouriteAnswer {
-  return { vehicle_id: f.vehicleId, saved_at: f.createdAt.toISOString(), saved_price: f.savedPrice, vehicle: listing && isPublic ? toApiVehicle(listing) : null };
+function toApi({ favourite: f, listing, isPublic: visible }: FavouriteWithListing): FavouriteAnswer {
+  return { vehicle_id: f.vehicleId, title: f.title, saved_at: f.createdAt.toISOString(), saved_price: f.savedPrice, vehicle: listing && visible ? toApiVehicle(listing) : null };
 }
 
 /** A user's favourites: private to them (another user's are never read or changed), kept across their devices. */
@@ -46,7 +48,8 @@ export const favouriteRoutes: FastifyPluginAsyncZod = async (app) => {
     const sent = req.body?.saved_at ? new Date(req.body.saved_at) : now;
     const savedAt = sent.getTime() > now.getTime() ? now : sent;
     const savedPrice = req.body?.saved_price !== undefined ? req.body.saved_price : (row?.price ?? null);
-    await addFavourite(db, user.id, id, savedPrice, savedAt);
+    const gone = !row || !isPublic(toApiVehicle(row));
+    await addFavourite(db, { userId: user.id, vehicleId: id, title: row ? titleOf(row) : null, savedPrice, savedAt, gone });
     const saved = (await listFavourites(db, user.id)).find((f) => f.favourite.vehicleId === id);
     return toApi(saved!);
   });

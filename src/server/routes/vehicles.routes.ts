@@ -10,7 +10,7 @@ import { listingQuerySchema } from '../../domain/search/querySchema';
 import type { SellerContact } from '../../domain/vehicle';
 import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
-import { enqueueFavouriteAlerts, enqueueListingPublished } from '../jobs/backgroundJobs';
+import { enqueueFavouritePriceDrop, enqueueListingPublished } from '../jobs/backgroundJobs';
 import { sendMedia } from '../media/sendMedia';
 import { compressBody, preferredEncoding } from '../compression';
 import { AnswerCache } from '../search/answerCache';
@@ -303,7 +303,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     let alerts = false;
     const updated = await withListingWrite(db, async (tx, next) => {
       const after = await updateVehicle(tx, row.id, patch, await next());
-      alerts = await enqueueFavouriteAlerts(tx, row, after);
+      alerts = await enqueueFavouritePriceDrop(tx, row, after);
       return after;
     });
     if (alerts) app.ctx.jobs.kick();
@@ -314,11 +314,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const remove = async (req: FastifyRequest<{ Params: { id: string } }>) => {
     const { row } = await ownedVehicle(req);
-    const alerts = await withListingWrite(db, async (tx, next) => {
-      await deleteVehicles(tx, [row], next);
-      return enqueueFavouriteAlerts(tx, row, null);
-    });
-    if (alerts) app.ctx.jobs.kick();
+    await withListingWrite(db, (tx, next) => deleteVehicles(tx, [row], next));
     return { message: 'Vehicle deleted successfully', id: row.id };
   };
   app.delete('/cars/:id', { schema: { params: idParams, response: { 200: deletedSchema }, tags: ['vehicles'] } }, remove);

@@ -14,7 +14,7 @@ import { useSavedListings } from './useSavedListings';
 /** One saved listing: its price now, what changed since it was saved, a box to compare it and its heart. */
 function SavedRow({ saved, chosen, onChoose }: { saved: SavedListing; chosen: boolean; onChoose(on: boolean): void }) {
   const { favourite: f, vehicle: v, gone } = saved;
-  const title = v ? titleOf(v) : T.gone;
+  const title = v ? titleOf(v) : (f.title ?? T.unnamed);
   const drop = v && !gone ? priceDrop(f.saved_price, v.price) : 0;
   return (
     <Card withBorder padding="sm" data-testid="saved-listing" data-id={f.vehicle_id}>
