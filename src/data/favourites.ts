@@ -43,8 +43,8 @@ export function favouritesAccount(token: string, fetchFn: typeof fetch = (...arg
  * The favourites on this device: saved signed in or not, offline too, each with its listing's full record
  * kept. When signed in they are merged into the account: each change made here is marked pending and sent
  * at the next sync (on sign-in, app start, reconnect and after each change), then the device takes the
- * account's list with its own unsent changes over it (`mergeFavourites`). One operation at a time, so a
- * tap during a sync is never lost.
+ * account's list with its own unsent changes over it (`mergeFavourites`). The device's writes go one at a
+ * time, so a tap during a sync is never lost.
  */
 export class Favourites {
   private chain: Promise<unknown> = Promise.resolve();
@@ -55,8 +55,8 @@ export class Favourites {
   ) {}
 
   /** The saved listings' favourites, newest first. */
-  list(): Promise<DeviceFavourite[]> {
-    return this.serial(async () => (await this.mirror.favourites()).filter((f) => !f.removed).sort((a, b) => b.saved_at.localeCompare(a.saved_at)));
+  async list(): Promise<DeviceFavourite[]> {
+    return (await this.mirror.favourites()).filter((f) => !f.removed).sort((a, b) => b.saved_at.localeCompare(a.saved_at));
   }
 
   /** Saves a listing with the price it shows now, and keeps its record (when the device has it in full). */
@@ -78,19 +78,29 @@ export class Favourites {
 
   /**
    * Sends this device's unsent changes to the account, then merges the account's list in. A change that
-   * cannot be sent (offline) stays pending and the merge keeps it; the account's answer also refreshes the
-   * kept records and says which listings are gone.
+   * cannot be sent (offline) stays pending and the merge keeps it; so does a tap made while the requests
+   * were out (only the stored outcome waits for the taps, never the network). The account's answer also
+   * refreshes the kept records and says which listings are gone.
    */
-  sync(account: FavouritesAccount): Promise<void> {
-    return this.serial(async () => {
+  async sync(account: FavouritesAccount): Promise<void> {
+    /** The changes the account has taken (true) or cannot take (false: a listing it does not know), as they were sent. */
+    const answered = new Map<string, { row: DeviceFavourite; taken: boolean }>();
+    for (const row of await this.mirror.favourites()) {
+      if (!row.pending) continue;
+      if (row.removed) await account.remove(row.vehicle_id);
+      const taken = row.removed || (await account.put(row.vehicle_id, { saved_price: row.saved_price, saved_at: row.saved_at }));
+      answered.set(row.vehicle_id, { row, taken });
+    }
+    const listed = await account.list();
+    const vehicles = listed.flatMap((f) => (f.vehicle ? [f.vehicle] : []));
+    await this.serial(async () => {
       const rows: DeviceFavourite[] = [];
       for (const row of await this.mirror.favourites()) {
-        if (!row.pending) rows.push(row);
-        else if (row.removed) await account.remove(row.vehicle_id);
-        else if (await account.put(row.vehicle_id, { saved_price: row.saved_price, saved_at: row.saved_at })) rows.push({ ...row, pending: false });
+        const sent = answered.get(row.vehicle_id);
+        // Changed again since it was sent: still to send.
+        if (!sent || sent.row.removed !== row.removed || sent.row.saved_at !== row.saved_at) rows.push(row);
+        else if (sent.taken && !row.removed) rows.push({ ...row, pending: false });
       }
-      const listed = await account.list();
-      const vehicles = listed.flatMap((f) => (f.vehicle ? [f.vehicle] : []));
       await this.mirror.replaceFavourites(mergeFavourites(rows, listed), vehicles);
     });
   }

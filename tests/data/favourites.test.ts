@@ -91,19 +91,34 @@ describe('favourites on the device', () => {
     expect((await mirror.record(c))?.description).toBe('Record from the account');
   });
 
-  it('keeps a change made while a sync is under way, for the next one', async () => {
+  it('keeps a removal made while its save was on its way to the account, and sends it next time', async () => {
     const mirror = new Mirror(`fav-${randomUUID()}`);
     const favs = new Favourites(mirror);
-    const [a, b] = [randomUUID(), randomUUID()];
-    const { account } = fakeAccount(new Map([[a, vehicle(a, 1)], [b, vehicle(b, 2)]]));
+    const a = randomUUID();
+    const { account, saved } = fakeAccount(new Map([[a, vehicle(a, 1)]]));
+    let arrived!: () => void;
+    const putArrived = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const answer = new Promise<void>((resolve) => (release = resolve));
+    const slow: FavouritesAccount = {
+      ...account,
+      put: async (id, body) => {
+        arrived();
+        await answer;
+        return account.put(id, body);
+      },
+    };
     await favs.save(vehicle(a, 1));
-    const syncing = favs.sync(account);
-    const tapped = favs.save(vehicle(b, 2));
-    await Promise.all([syncing, tapped]);
-    expect((await favs.list()).map((f) => [f.vehicle_id, f.pending])).toEqual([
-      [b, true],
-      [a, false],
-    ]);
+    const syncing = favs.sync(slow);
+    await putArrived;
+    await favs.remove(a);
+    release();
+    await syncing;
+    expect(await favs.list()).toEqual([]);
+    expect((await mirror.favourites()).map((f) => [f.vehicle_id, f.removed, f.pending])).toEqual([[a, true, true]]);
+    await favs.sync(account);
+    expect(saved.size).toBe(0);
+    expect(await mirror.favourites()).toEqual([]);
   });
 
   it('drops a favourite the account cannot know (a listing that never was public)', async () => {
