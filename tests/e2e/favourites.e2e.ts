@@ -72,6 +72,14 @@ describe.skipIf(!hasChromium)('favourites and compare in Chromium', () => {
         await page.getByRole('button', { name: 'Save', exact: true }).click();
         await page.getByRole('button', { name: 'Saved', exact: true }).waitFor();
       }
+      // The listing page's details grid, field by field, which Compare must show in rows.
+      await page.goto(`${app.server.url}/car/${bt50.id}`);
+      await page.getByText('Vehicle Details').waitFor();
+      const grid = await page.evaluate(() => {
+        const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent === 'Vehicle Details')!;
+        return [...heading.parentElement!.querySelector(':scope > div')!.children].map((cell) => [...cell.querySelectorAll('p')].map((p) => p.textContent));
+      });
+      expect(grid.length).toBeGreaterThan(10);
 
       await page.goto(`${app.server.url}/saved`);
       await page.getByRole('heading', { name: 'Saved', level: 1 }).waitFor();
@@ -109,6 +117,7 @@ describe.skipIf(!hasChromium)('favourites and compare in Chromium', () => {
       expect(await row('Price')).toEqual(['$21,000', '$24,000', '$27,000']);
       expect(await row('Mileage')).toEqual(['85,000 km', '85,000 km', '85,000 km']);
       expect(await row('Price verdict')).toEqual(['—', '—', '—']);
+      for (const [label, value] of grid) expect((await row(label!))[0], label!).toBe(value);
       await page.screenshot({ path: path.join(SCREENSHOTS, 'mobile-compare-offline.png') });
       expect(await accountIds()).toEqual([fit.id]);
 
