@@ -13,6 +13,8 @@ import type { ProcessResult } from '../src/data/outbox/runner';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
 import { downloadCatalogue, pullCatalogue } from '../src/data/catalogue';
 import { readPrefs, writePrefs } from '../src/data/mirrorPrefs';
+import { Favourites, FavouritesAuthError, favouritesAccount } from '../src/data/favourites';
+import type { DeviceFavourite } from '../src/domain/favourites';
 
 // The device's data, off the main thread: the summary of the public listings in the scope the person
 // chose and its delta sync, the full records of the listings opened here, the reference catalogue,
@@ -76,6 +78,15 @@ export interface SearchAnswer {
   reason?: 'scope' | 'downloading' | 'words';
 }
 
+/** A saved listing as the Saved screen shows it: the listing as the device holds it, and whether it is gone from sale. */
+export interface SavedListing {
+  favourite: DeviceFavourite;
+  /** Its full record (kept when saved) with the summary's fresher fields, else its summary; null when the device has neither. */
+  vehicle: Vehicle | null;
+  /** No longer public: the account said so, or the device's complete copy of its scope no longer holds it. */
+  gone: boolean;
+}
+
 let index = new ListingIndex<ListingSummary>();
 /** The price verdicts over the device's copy: each model's fit computed when first shown, all dropped when the copy changes. */
 const verdicts = indexPriceVerdicts(() => index);
@@ -96,6 +107,7 @@ export interface Dealer {
   verified: boolean;
 }
 const mirror = new Mirror();
+const favourites = new Favourites(mirror);
 const catalogueByType = new Map<string, Promise<CatalogueMakeRow[]>>();
 /** inventory()'s answers by type and seller, dropped whenever the index changes. */
 const inventories = new Map<string, Inventory>();
@@ -256,13 +268,56 @@ const listingsApi = {
     const summary = index.get(id);
     const record = await mirror.record(id).catch(() => undefined);
     if (record && summary) return { ...record, ...freshFields(summary), price_verdict: verdicts.verdict(summary) };
-    if (record) return recordStands(record, await currentScope(), feed?.cursor === null) ? record : null;
+    // A saved listing opens in full offline even once it has left the market (the Saved screen marks it).
+    if (record) return recordStands(record, await currentScope(), feed?.cursor === null) || (await isSaved(id)) ? record : null;
     return summary ? cardOf(summary) : null;
   },
   /** Keeps a listing's full record (fetched when it was opened), so it opens in full offline. */
   keep(vehicle: Vehicle): Promise<void> {
     if (vehicle.summary_only) return Promise.resolve();
     return mirror.putRecord(vehicle);
+  },
+  /** The ids of the listings saved on this device, newest first. */
+  async favouriteIds(): Promise<string[]> {
+    return (await favourites.list()).map((f) => f.vehicle_id);
+  },
+  /** Saves a listing on this device (signed in or not) and keeps its record; sent to the account at the next sync. */
+  saveFavourite(vehicle: Vehicle): Promise<void> {
+    return favourites.save(vehicle);
+  },
+  removeFavourite(vehicleId: string): Promise<void> {
+    return favourites.remove(vehicleId);
+  },
+  /**
+   * Merges this device's favourites with the signed-in user's account (none when signed out). False when
+   * the account could not be reached (offline): the changes stay on the device for the next time.
+   */
+  async syncFavourites(auth: ReplayAuth | null): Promise<boolean> {
+    let synced = true;
+    if (auth) {
+      try {
+        await favourites.sync(favouritesAccount(auth.token));
+      } catch (err) {
+        if (!(err instanceof FavouritesAuthError)) console.warn('favourites not synced', err);
+        synced = false;
+      }
+    }
+    await keepSavedRecords();
+    return synced;
+  },
+  /** The saved listings for the Saved screen and Compare, newest first. */
+  async savedListings(): Promise<SavedListing[]> {
+    const [saved, scope] = await Promise.all([favourites.list(), currentScope()]);
+    return Promise.all(
+      saved.map(async (favourite) => {
+        const id = favourite.vehicle_id;
+        const summary = index.get(id);
+        const record = await mirror.record(id).catch(() => undefined);
+        const vehicle = record && summary ? { ...record, ...freshFields(summary), price_verdict: verdicts.verdict(summary) } : (record ?? (summary ? cardOf(summary) : null));
+        const leftScope = !summary && !!record && !recordStands(record, scope, feed?.cursor === null);
+        return { favourite, vehicle, gone: favourite.gone === true || leftScope };
+      }),
+    );
   },
   /** A listing's contact this user revealed on this device (null when not asked yet): it works offline. */
   async contact(userId: string, vehicleId: string): Promise<ContactRow | null> {
@@ -290,6 +345,28 @@ const listingsApi = {
     return { count: index.size, bytesOnDevice: bytes, lastUpdate, prefs };
   },
 };
+
+/**
+ * Fetches the full record of each saved listing the device holds only a summary of (saved from a result
+ * card, or offline): a saved listing opens in full offline. A listing that cannot be fetched now (offline,
+ * gone) is tried at the next sync.
+ */
+async function keepSavedRecords(): Promise<void> {
+  for (const f of await favourites.list()) {
+    if (f.gone || (await mirror.record(f.vehicle_id).catch(() => undefined))) continue;
+    try {
+      const res = await fetch(`/api/vehicles/${f.vehicle_id}`, { headers: { accept: 'application/json' } });
+      if (!res.ok) continue;
+      await mirror.putRecord((await res.json()) as Vehicle);
+    } catch {
+      return;
+    }
+  }
+}
+
+async function isSaved(id: string): Promise<boolean> {
+  return (await favourites.list()).some((f) => f.vehicle_id === id);
+}
 
 /** The fields of a summary that a later sync may have changed on a record opened before. */
 function freshFields(s: ListingSummary): Partial<Vehicle> {

@@ -5,6 +5,7 @@ import { theme } from './theme';
 import { Shell, StartupSpinner } from './shared/shell/Shell';
 import { requestLocation } from './shared/location/locationStore';
 import { startOutbox } from './shared/outbox/outboxRunner';
+import { startFavourites } from './shared/favourites/favouritesStore';
 import { useSession } from './shared/session/session';
 import { loadHomePage } from './features/search/home/loadHomePage';
 import { HomeRoute } from './features/search/home/HomeRoute';
@@ -56,6 +57,8 @@ const NotFoundPage = lazy(() => import('./features/pages/NotFoundPage'));
 const SavedSearchesPage = lazy(() => import('./features/push/SavedSearchesPage'));
 const UnsubscribePage = lazy(() => import('./features/push/UnsubscribePage'));
 const DataPage = lazy(() => import('./features/account/DataPage'));
+const SavedPage = lazy(() => import('./features/saved/SavedPage'));
+const ComparePage = lazy(() => import('./features/saved/ComparePage'));
 const DashboardPage = lazy(loadDashboard);
 const PayListingPage = lazy(() => import('./features/payments/PayListingPage'));
 const SellPage = lazy(() => import('./features/wizard/SellPage'));
@@ -116,6 +119,8 @@ function Routed() {
           <Route path="saved-searches" element={<SavedSearchesPage />} />
           <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="data" element={<DataPage />} />
+          <Route path="saved" element={<SavedPage />} />
+          <Route path="compare" element={<ComparePage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="buying-guide" element={<BuyingGuidePage />} />
           <Route path="selling-guide" element={<SellingGuidePage />} />
@@ -144,6 +149,7 @@ export function App() {
   useEffect(() => {
     requestLocation();
     startOutbox();
+    startFavourites();
   }, []);
   return (
     <MantineProvider theme={theme}>

@@ -1,6 +1,7 @@
 import type { SellerContact, Vehicle } from '../domain/vehicle';
 import type { IndexColumns } from '../domain/search/listingIndex';
 import type { SummaryColumns } from '../domain/search/summary';
+import type { DeviceFavourite } from '../domain/favourites';
 import type { CatalogueMakeRow, MetaRow } from './records';
 import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS, IDB_VERSION, parseStore } from './schema';
 
@@ -69,10 +70,17 @@ export class Mirror {
    * stored or none. The full records of the listings it removes go with them.
    */
   storeSummaryPage(page: Extract<SummaryRow, { id: `page:${string}` }>, state: MetaRow): Promise<void> {
-    return this.write(['summary', 'meta', 'records'], (t) => {
+    return this.write(['summary', 'meta', 'records', 'favourites'], (t) => {
       t.objectStore('summary').put(page);
       const records = t.objectStore('records');
-      for (const id of page.tombstones) records.delete(id);
+      const favourites = t.objectStore('favourites');
+      // A saved listing's record stays while it is saved: the Saved screen and Compare show it offline.
+      for (const id of page.tombstones) {
+        const saved = favourites.get(id) as IDBRequest<DeviceFavourite | undefined>;
+        saved.onsuccess = () => {
+          if (!saved.result || saved.result.removed) records.delete(id);
+        };
+      }
       t.objectStore('meta').put(state);
     });
   }
@@ -106,6 +114,34 @@ export class Mirror {
 
   deleteRecord(id: string): Promise<void> {
     return this.write(['records'], (t) => t.objectStore('records').delete(id));
+  }
+
+  /** The favourites kept on this device, removals not yet sent included. */
+  favourites(): Promise<DeviceFavourite[]> {
+    return this.read('favourites', (s) => s.getAll() as IDBRequest<DeviceFavourite[]>);
+  }
+
+  /** Stores a favourite and, when given, the listing's full record with it, in one transaction. */
+  putFavourite(row: DeviceFavourite, vehicle: Vehicle | null): Promise<void> {
+    return this.write(['favourites', 'records'], (t) => {
+      t.objectStore('favourites').put(row);
+      if (vehicle) t.objectStore('records').put({ id: vehicle.id, vehicle, storedAt: new Date().toISOString() } satisfies RecordRow);
+    });
+  }
+
+  /**
+   * Replaces the favourites by a sync's outcome, with the listings' records the account sent (a listing
+   * gone from sale has none: the record kept before stays), in one transaction.
+   */
+  replaceFavourites(rows: readonly DeviceFavourite[], vehicles: readonly Vehicle[]): Promise<void> {
+    return this.write(['favourites', 'records'], (t) => {
+      const favourites = t.objectStore('favourites');
+      favourites.clear();
+      for (const row of rows) favourites.put(row);
+      const records = t.objectStore('records');
+      const storedAt = new Date().toISOString();
+      for (const vehicle of vehicles) records.put({ id: vehicle.id, vehicle, storedAt } satisfies RecordRow);
+    });
   }
 
   /** The contact of a listing this user revealed on this device, if any. */

@@ -15,6 +15,8 @@ export const DB_VERSIONS: readonly Readonly<Record<string, string>>[] = [
   // The listings' summary (mirror.ts SummaryRow: the stored index columns and the feed pages since),
   // and the full records of the listings opened on this device.
   { summary: 'id', records: 'id' },
+  // The listings saved on this device (favourites.ts DeviceFavourite), removals kept until the account hears.
+  { favourites: 'vehicle_id' },
 ];
 
 /**

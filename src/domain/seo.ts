@@ -152,8 +152,8 @@ const FIXED_PAGES: Record<string, { title: string; description: string }> = {
   '/cookie-policy': { title: 'Cookie policy', description: 'The cookies and device storage Motokari uses.' },
 };
 
-/** Pages not for search engines: the signed-in screens. */
-const PRIVATE_PAGES = new Set(['/dashboard', '/member-dashboard', '/admin', '/saved-searches', '/data']);
+/** Pages not for search engines: the signed-in screens, and the device's own (saved listings, compare). */
+const PRIVATE_PAGES = new Set(['/dashboard', '/member-dashboard', '/admin', '/saved-searches', '/data', '/saved', '/compare']);
 
 /** The browse page's type for /cars, /construction and /farming. */
 export function browsePageType(pathname: string): VehicleType | null {

@@ -285,6 +285,18 @@ export const adminReportGroupSchema = z.object({
   reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: nullableString, created_at: z.string() })),
 });
 
+/** One of a user's favourites: when and at what price it was saved, and the listing as the public reads it now (null once it is no longer public: sold, expired or removed). */
+export const favouriteSchema = z.object({
+  vehicle_id: z.string(),
+  /** The listing's title when it was saved, so one since deleted is still named. */
+  title: nullableString,
+  saved_at: z.string(),
+  saved_price: nullableNumber,
+  vehicle: vehicleSchema.nullable(),
+  /** Its seller marked it sold (then `vehicle` is null, as for any listing no longer public). */
+  sold: z.boolean(),
+});
+
 const dependencyState = z.enum(['ok', 'unavailable', 'not configured']);
 /** GET /api/ready's answer, 200 and 503 alike. */
 export const readinessSchema = z.object({
@@ -306,6 +318,7 @@ export type CatalogueMakeAnswer = z.infer<typeof catalogueMakeSchema>;
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export type StoredImage = z.infer<typeof storedImageSchema>;
 export type SavedSearchAnswer = z.infer<typeof savedSearchSchema>;
+export type FavouriteAnswer = z.infer<typeof favouriteSchema>;
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 export type MessageAnswer = z.infer<typeof messageSchema>;

@@ -24,6 +24,7 @@ import { authRoutes } from './routes/auth.routes';
 import { businessRoutes } from './routes/business.routes';
 import { configRoutes } from './routes/config.routes';
 import { eventRoutes } from './routes/events.routes';
+import { favouriteRoutes } from './routes/favourites.routes';
 import { mediaRoutes } from './routes/media.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { pushRoutes } from './routes/push.routes';
@@ -96,6 +97,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await api.register(eventRoutes);
       await api.register(businessRoutes);
       await api.register(reportRoutes);
+      await api.register(favouriteRoutes);
     },
     { prefix: '/api' },
   );

@@ -54,6 +54,8 @@ const SCREENS: Screen[] = [
   { name: 'cookie policy', path: () => '/cookie-policy' },
   { name: 'not found', path: () => '/no-such-page' },
   { name: 'data on this device', path: () => '/data' },
+  { name: 'saved', path: () => '/saved' },
+  { name: 'compare', path: () => '/compare' },
   { name: 'dashboard signed out', path: () => '/dashboard' },
   { name: 'mobile menu', path: () => '/', widths: [360], prepare: openMobileMenu },
   {

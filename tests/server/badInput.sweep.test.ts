@@ -250,6 +250,7 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       'PATCH /api/saved-searches/{id}': { name: 'Hilux again', notify: true },
       'POST /api/vehicles/{id}/events': { kind: 'share' },
       'POST /api/vehicles/{id}/reports': { reason: 'scam', note: 'Asks for a deposit before viewing' },
+      'PUT /api/favourites/{vehicleId}': { saved_price: 25000, saved_at: new Date().toISOString() },
       'POST /api/events': { events: [{ type: 'page_view', path: '/cars', at: new Date().toISOString(), screen: 'phone' }] },
     };
     paths = (s.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;

@@ -441,3 +441,27 @@ export const listingEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.vehicleId, t.day, t.kind] }), check('listing_events_kind_check', sql`${t.kind} in ('view', 'contact', 'favourite', 'share')`)],
 );
+
+/**
+ * A buyer's favourites (the Saved screen), one row per user and listing, with the price the listing had
+ * when it was saved (a drop since is shown and pushed) and the price a drop was last pushed at (each drop
+ * is pushed once), and whether its going away was pushed. No foreign key to the listing: a deleted listing's favourite stays and says it is no
+ * longer available, as a sold or expired one does.
+ */
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vehicleId: uuid('vehicle_id').notNull(),
+    /** The listing's title when saved ('2019 Toyota Hilux 2.8GD-6'): a deleted listing is still named. */
+    title: text('title'),
+    savedPrice: doublePrecision('saved_price'),
+    notifiedPrice: doublePrecision('notified_price'),
+    /** When its owner was told the listing is no longer public; cleared when it is public again. */
+    goneNotifiedAt: ts('gone_notified_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.vehicleId] }), index('favourites_vehicle_idx').on(t.vehicleId)],
+);

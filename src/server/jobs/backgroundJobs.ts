@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { purgeExpiredIdempotencyKeys } from '../repositories/idempotency.repo';
 import { enqueueJob } from '../repositories/jobs.repo';
 import { purgeOrphanUploads } from '../repositories/uploads.repo';
-import { sweepExpired, type Tx } from '../repositories/vehicles.repo';
+import { sweepExpired, toApiVehicle, type Tx, type VehicleRow } from '../repositories/vehicles.repo';
+import { isPublic } from '../../domain/vehicle';
 import { JobRunner } from './runner';
 
 /** The jobs' names, as the `jobs` table holds them. */
@@ -15,6 +16,8 @@ export const JOB_NAMES = {
   purgeOrphanUploads: 'purge-orphan-uploads',
   listingPublished: 'listing-published',
   savedSearchDigests: 'saved-search-digests',
+  favouritePriceDrop: 'favourite-price-drop',
+  favouriteGoneAlerts: 'favourite-gone-alerts',
 } as const;
 
 interface ListingPublishedPayload {
@@ -35,6 +38,18 @@ export async function enqueueListingPublished(tx: Tx, vehicleId: string, opts: {
 }
 
 /**
+ * Call inside the transaction that changes a public listing: when its price fell, the people who saved it
+ * are told by push (the job runner sends it, as for a publication). Kick the runner after the commit.
+ * Returns whether a job was written. (A listing going away is found by a recurring job, whatever made it go.)
+ */
+export async function enqueueFavouritePriceDrop(tx: Tx, before: VehicleRow, after: VehicleRow): Promise<boolean> {
+  if (!isPublic(toApiVehicle(before)) || !isPublic(toApiVehicle(after))) return false;
+  if (before.price === null || after.price === null || after.price >= before.price) return false;
+  await enqueueJob(tx, JOB_NAMES.favouritePriceDrop, { vehicle_id: after.id });
+  return true;
+}
+
+/**
  * The server's background work. Each job may run again after a crash, so each is idempotent or keeps
  * its progress: expiry and the purges change only what is still due; an expiry reminder is claimed in
  * the database (one per listing and expiry date) before it is sent; a publication's pushes record who
@@ -49,6 +64,7 @@ export function createJobRunner(db: Db, ctx: () => Pick<AppContext, 'push' | 'em
       [JOB_NAMES.purgeIdempotencyKeys]: () => purgeExpiredIdempotencyKeys(db),
       [JOB_NAMES.purgeOrphanUploads]: () => purgeOrphanUploads(db, ctx().media, ctx().now()),
       [JOB_NAMES.savedSearchDigests]: () => ctx().emailAlerts.sendDigests(),
+      [JOB_NAMES.favouriteGoneAlerts]: () => ctx().push.sendFavouriteGoneAlerts(),
     },
     oneOff: {
       [JOB_NAMES.listingPublished]: async ({ payload, recordProgress }) => {
@@ -60,6 +76,7 @@ export function createJobRunner(db: Db, ctx: () => Pick<AppContext, 'push' | 'em
         // Email alerts keep their own progress (each match is marked once emailed).
         await ctx().emailAlerts.listingPublished(job.vehicle_id);
       },
+      [JOB_NAMES.favouritePriceDrop]: ({ payload }) => ctx().push.notifyFavouritePriceDrop(String(payload.vehicle_id)),
     },
   });
 }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EXPIRY_REMINDER_MS, expiryReminderNotification, listingLiveNotification, savedSearchMatchNotification, type PushPayload } from '../../domain/notifications';
 import { isPublic } from '../../domain/vehicle';
+import { favouriteGoneNotification, favouritePriceDropNotification } from '../../domain/favourites';
+import { claimGoneAlerts, claimPriceDropAlerts } from '../repositories/favourites.repo';
 import type { Db } from '../db/client';
 import { alertingSavedSearches, claimExpiryReminder, deleteSubscriptionById, dueExpiryReminders, subscriptionsOf, type SavedSearchRow } from '../repositories/push.repo';
 import { findVehicle, toApiVehicle } from '../repositories/vehicles.repo';
@@ -64,6 +66,30 @@ export class PushNotifier {
         await progress.record([...notified]);
       },
     );
+  }
+
+  /**
+   * A listing's price fell: the people who saved it at a higher price hear by how much, once per drop
+   * (claimed in the database before sending, as expiry reminders are). Read when the job runs, so a
+   * price that fell twice before then is told once, at the lower price.
+   */
+  async notifyFavouritePriceDrop(vehicleId: string): Promise<void> {
+    const row = await findVehicle(this.db, vehicleId);
+    if (!row || row.price === null) return;
+    const listing = toApiVehicle(row);
+    if (!isPublic(listing)) return;
+    const claimed = await claimPriceDropAlerts(this.db, vehicleId, row.price);
+    await this.deliverAll(claimed.map((c) => ({ userId: c.userId, payload: favouritePriceDropNotification(listing, c.savedPrice - row.price!), ttl: MATCH_TTL_S })));
+  }
+
+  /**
+   * Tells the owners of favourites whose listing is no longer public (sold, expired, unpublished,
+   * deleted) that it is gone, once per going away (claimed in the database before sending).
+   */
+  async sendFavouriteGoneAlerts(): Promise<number> {
+    const claimed = await claimGoneAlerts(this.db);
+    await this.deliverAll(claimed.map((c) => ({ userId: c.userId, payload: favouriteGoneNotification(c.vehicleId, c.title), ttl: MATCH_TTL_S })));
+    return claimed.length;
   }
 
   /** Reminds sellers of listings that expire within two days, once per listing and expiry date. */

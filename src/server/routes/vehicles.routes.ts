@@ -10,7 +10,7 @@ import { listingQuerySchema } from '../../domain/search/querySchema';
 import type { SellerContact } from '../../domain/vehicle';
 import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
-import { enqueueListingPublished } from '../jobs/backgroundJobs';
+import { enqueueFavouritePriceDrop, enqueueListingPublished } from '../jobs/backgroundJobs';
 import { sendMedia } from '../media/sendMedia';
 import { compressBody, preferredEncoding } from '../compression';
 import { AnswerCache } from '../search/answerCache';
@@ -326,12 +326,16 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       patch.sellerLatitude = input.seller_latitude;
       patch.sellerLongitude = input.seller_longitude;
     }
+    let alerts = false;
     const updated = await withListingWrite(db, async (tx, next) => {
       // The price as it is inside the write's lock, so racing edits each record the change they made.
       const current = await findVehicle(tx, row.id);
       const drop = patch.price !== undefined && current ? await recordPriceChange(tx, current, patch.price, app.ctx.now()) : {};
-      return updateVehicle(tx, row.id, { ...patch, ...drop }, await next());
+      const after = await updateVehicle(tx, row.id, { ...patch, ...drop }, await next());
+      alerts = await enqueueFavouritePriceDrop(tx, row, after);
+      return after;
     });
+    if (alerts) app.ctx.jobs.kick();
     return toOwnVehicle(updated);
   };
   app.put('/cars/:id', { schema: { params: idParams, body: updateSchema, response: { 200: ownVehicleSchema }, tags: ['vehicles'] } }, update);

@@ -32,6 +32,7 @@ import { listingsWorker } from '../../shared/sync/searchClient';
 import { onListingsChange } from '../../shared/sync/syncStore';
 import { VehicleCard } from '../../shared/vehicleCard/VehicleCard';
 import { PriceVerdictBadge } from '../../shared/vehicleCard/PriceVerdictBadge';
+import { HeartButton } from '../../shared/favourites/HeartButton';
 import { ContactSeller, SellerContactLines } from './ContactSeller';
 import { SUMMARY_ONLY_NOTE } from '../../../domain/search/summary';
 import { useSession } from '../../shared/session/session';
@@ -277,6 +278,9 @@ export default function VehicleDetailPage() {
           {priceDropText(v.price_drop)}
         </Text>
       ) : null}
+      <Box mt="xs">
+        <HeartButton vehicle={v} variant="page" />
+      </Box>
       {sold ? null : (
         <Box mt="md">
           <ContactSeller vehicle={v} />

@@ -5,6 +5,8 @@ import { ACCOUNT_NAV_TEXTS as T } from '../../../domain/authTexts';
 import { authDialog, signOutEverywhereDialog } from '../session/authDialogStore';
 import { signOut, useSession } from '../session/session';
 import { AccountButton } from './AccountButton';
+import { SavedLink } from './SavedLink';
+import { FAVOURITE_TEXTS, SAVED_PATH } from '../../../domain/favourites';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
@@ -15,6 +17,7 @@ function useAccountLinks() {
     { to: '/dashboard', label: T.myProfile },
     { to: '/dashboard', label: T.myListings },
     { to: '/saved-searches', label: T.savedSearches },
+    { to: SAVED_PATH, label: FAVOURITE_TEXTS.title },
     ...(isAdmin ? [{ to: '/admin', label: T.adminPanel }] : []),
   ];
 }
@@ -31,6 +34,7 @@ export function DesktopAccount({ showWelcome }: { showWelcome: boolean }) {
   if (!signedIn) {
     return (
       <Group gap={8} wrap="nowrap">
+        <SavedLink />
         <Button variant="default" onClick={() => authDialog.open('signin')}>
           {T.signIn}
         </Button>
@@ -40,6 +44,7 @@ export function DesktopAccount({ showWelcome }: { showWelcome: boolean }) {
   }
   return (
     <Group gap="sm" wrap="nowrap">
+      <SavedLink />
       {showWelcome ? (
         <Group gap={6} wrap="nowrap">
           <Text fz="sm" fw={600} c="dark.6" truncate="end" maw={200} title={T.welcome + name}>
@@ -72,6 +77,9 @@ export function MobileAccount({ onChoose }: { onChoose(): void }) {
   if (!signedIn) {
     return (
       <Stack gap="xs">
+        <Button component={Link} to={SAVED_PATH} variant="subtle" color="dark" justify="flex-start" onClick={onChoose}>
+          {FAVOURITE_TEXTS.title}
+        </Button>
         <Button variant="default" onClick={() => open('signin')}>
           {T.signIn}
         </Button>

@@ -9,6 +9,7 @@ import { AdminCardControls } from '../slots';
 import { cardThumbUrl } from '../../../domain/dataSaver';
 import { cardPhotoUrl } from '../../../domain/photos';
 import { useSaveData } from '../sync/dataSaver';
+import { HeartButton } from '../favourites/HeartButton';
 import css from './VehicleCard.module.css';
 import { PriceVerdictBadge } from './PriceVerdictBadge';
 import { TrustBadges } from './TrustBadges';
@@ -84,10 +85,17 @@ export function VehicleCard({
       </div>
     </Card>
   );
-  if (!isAdmin) return card;
+  // The heart beside the card's link, not inside it: pressing it never opens the listing.
+  const saveable = (
+    <div className={css.saveable}>
+      {card}
+      <HeartButton vehicle={v} variant="card" />
+    </div>
+  );
+  if (!isAdmin) return saveable;
   return (
-    <Suspense fallback={card}>
-      <AdminCardControls vehicle={v}>{card}</AdminCardControls>
+    <Suspense fallback={saveable}>
+      <AdminCardControls vehicle={v}>{saveable}</AdminCardControls>
     </Suspense>
   );
 }

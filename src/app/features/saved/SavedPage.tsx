@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { COMPARE_MAX, COMPARE_PATH, FAVOURITE_TEXTS as T, priceDrop, priceDroppedText } from '../../../domain/favourites';
+import { PLACEHOLDER_IMAGE } from '../../../domain/constants';
+import { priceText, titleOf } from '../../../domain/display';
+import { cardPhotoUrl } from '../../../domain/photos';
+import type { SavedListing } from '../../../../workers/listings.worker';
+import { HeartButton } from '../../shared/favourites/HeartButton';
+import { unsaveFavourite } from '../../shared/favourites/favouritesStore';
+import { Page } from '../../shared/shell/Page';
+import { useSavedListings } from './useSavedListings';
+
+/** One saved listing: its price now, what changed since it was saved, a box to compare it and its heart. */
+function SavedRow({ saved, chosen, onChoose }: { saved: SavedListing; chosen: boolean; onChoose(on: boolean): void }) {
+  const { favourite: f, vehicle: v, gone } = saved;
+  const title = v ? titleOf(v) : (f.title ?? T.unnamed);
+  const drop = v && !gone ? priceDrop(f.saved_price, v.price) : 0;
+  return (
+    <Card withBorder padding="sm" data-testid="saved-listing" data-id={f.vehicle_id}>
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        <Image src={cardPhotoUrl(v?.images[0])} fallbackSrc={PLACEHOLDER_IMAGE} alt="" w={112} h={80} radius="sm" style={{ flexShrink: 0, opacity: gone ? 0.5 : 1 }} />
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Anchor component={Link} to={`/car/${f.vehicle_id}`} fw={650} c="dark" truncate="end">
+            {title}
+          </Anchor>
+          <Text fw={800} c={gone ? 'dimmed' : 'brand.8'} td={gone ? 'line-through' : undefined}>
+            {priceText(v?.price ?? f.saved_price)}
+          </Text>
+          <Group gap={6}>
+            {gone ? (
+              <Badge color="gray" variant="filled">
+                {f.sold ? T.sold : T.gone}
+              </Badge>
+            ) : null}
+            {drop > 0 ? (
+              <Badge color="green" variant="light">
+                {priceDroppedText(drop)}
+              </Badge>
+            ) : null}
+          </Group>
+          <Checkbox mt={4} label={T.compare} aria-label={`${T.compare} ${title}`} checked={chosen} disabled={!v} onChange={(e) => onChoose(e.currentTarget.checked)} />
+        </Stack>
+        {v ? (
+          <HeartButton vehicle={v} variant="page" />
+        ) : (
+          <Button variant="default" onClick={() => void unsaveFavourite(f.vehicle_id)}>
+            {T.remove}
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+/** The Saved screen (/saved): the listings saved on this device and in the account, offline too. */
+export default function SavedPage() {
+  const saved = useSavedListings();
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [refused, setRefused] = useState(false);
+  const choose = (id: string, on: boolean) => {
+    if (on && chosen.length >= COMPARE_MAX) {
+      setRefused(true);
+      return;
+    }
+    setRefused(false);
+    setChosen((c) => (on ? [...c, id] : c.filter((x) => x !== id)));
+  };
+  const present = chosen.filter((id) => saved?.some((s) => s.favourite.vehicle_id === id));
+  return (
+    <Page title={T.title} size="md">
+      {saved === undefined ? (
+        <Stack>
+          <Skeleton h={100} />
+          <Skeleton h={100} />
+        </Stack>
+      ) : saved.length === 0 ? (
+        <Text>{T.empty}</Text>
+      ) : (
+        <Stack>
+          <Group justify="space-between">
+            <Text c="dimmed" fz="sm">
+              {T.compareHint}
+            </Text>
+            <Button disabled={present.length < 2} onClick={() => navigate(`${COMPARE_PATH}?ids=${present.join(',')}`)}>
+              {T.compare} ({present.length})
+            </Button>
+          </Group>
+          {refused ? (
+            <Alert color="gold" role="alert">
+              {T.compareLimit}
+            </Alert>
+          ) : null}
+          {saved.map((s) => (
+            <SavedRow key={s.favourite.vehicle_id} saved={s} chosen={chosen.includes(s.favourite.vehicle_id)} onChoose={(on) => choose(s.favourite.vehicle_id, on)} />
+          ))}
+        </Stack>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import type { SavedListing } from '../../../../workers/listings.worker';
+import { favouritesStore } from '../../shared/favourites/favouritesStore';
+import { listingsWorker } from '../../shared/sync/searchClient';
+import { syncStore } from '../../shared/sync/syncStore';
+
+/** The saved listings as the device holds them (offline too), read again after each change or sync; undefined while read. */
+export function useSavedListings(): SavedListing[] | undefined {
+  const { version } = useSnapshot(favouritesStore);
+  const listings = useSnapshot(syncStore).version;
+  const [saved, setSaved] = useState<SavedListing[] | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    listingsWorker.savedListings().then(
+      (rows) => {
+        if (live) setSaved(rows);
+      },
+      (err: unknown) => {
+        console.warn('saved listings not read', err);
+        if (live) setSaved([]);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [version, listings]);
+  return saved;
+}
