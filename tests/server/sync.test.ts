@@ -95,7 +95,8 @@ describe.each(ENGINES)('%s', (engine) => {
   async function expectMirrorsPublicSet(m: Mirror) {
     const pub = await publicListings();
     expect(new Set(m.listings.keys())).toEqual(new Set(pub.keys()));
-    for (const [id, v] of pub) expect(m.listings.get(id), id).toEqual(v);
+    // The price verdict is judged by whoever shows the listing (the server's search, the device's worker), not carried by the feed.
+    for (const [id, { price_verdict: _, ...v }] of pub) expect(m.listings.get(id), id).toEqual(v);
   }
 
   function expectNoDrafts(m: Mirror) {
