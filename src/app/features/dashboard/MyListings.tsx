@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HTTPError } from 'ky';
-import { Alert, Badge, Button, Card, Group, Image, Modal, Paper, Skeleton, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Image, Paper, Skeleton, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
 import { api } from '../../../data/api';
 import { PLACEHOLDER_IMAGE } from '../../../domain/constants';
 import { cacheTimeText, DASHBOARD_TEXTS as T, listingIndicator, listingsToShow, paymentAction, pendingCount, STATUS_COLORS } from '../../../domain/dashboard';
@@ -15,6 +15,7 @@ import { toast } from '../../shared/toasts/toasts';
 import type { HistoryListing, MyListings as MyListingsState } from './useMyListings';
 import { priceDropText, type ListingLeads } from '../../../domain/leads';
 import { LeadsChart } from './LeadsChart';
+import { ListingConfirmModal } from '../../shared/confirm/ListingConfirmModal';
 
 function ListingRow({
   v,
@@ -282,39 +283,28 @@ export function MyListings({ state, leads, onCreate, onEdit }: { state: MyListin
         {body}
       </Stack>
 
-      <Modal opened={selling !== null} onClose={() => !markingSold && setSelling(null)} title={<Text fw={750}>{T.markSoldTitle}</Text>} centered>
-        <Text>{T.markSoldConfirm}</Text>
-        {selling ? (
-          <Text fw={650} mt="xs">
-            {titleOf(selling)}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={() => setSelling(null)} disabled={markingSold} data-autofocus>
-            {T.cancel}
-          </Button>
-          <Button color="dark" onClick={() => void confirmSold()} loading={markingSold}>
-            {T.markSold}
-          </Button>
-        </Group>
-      </Modal>
-
-      <Modal opened={confirming !== null} onClose={() => !deleting && setConfirming(null)} title={<Text fw={750}>{T.deleteTitle}</Text>} centered>
-        <Text>{LISTING_MESSAGES.deleteConfirm}</Text>
-        {confirming ? (
-          <Text fw={650} mt="xs">
-            {titleOf(confirming)}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(null)} disabled={deleting} data-autofocus>
-            {T.cancel}
-          </Button>
-          <Button color="red" onClick={() => void confirmDelete()} loading={deleting}>
-            {T.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ListingConfirmModal
+        vehicle={selling}
+        title={T.markSoldTitle}
+        message={T.markSoldConfirm}
+        confirmLabel={T.markSold}
+        cancelLabel={T.cancel}
+        color="dark"
+        busy={markingSold}
+        onCancel={() => setSelling(null)}
+        onConfirm={() => void confirmSold()}
+      />
+      <ListingConfirmModal
+        vehicle={confirming}
+        title={T.deleteTitle}
+        message={LISTING_MESSAGES.deleteConfirm}
+        confirmLabel={T.delete}
+        cancelLabel={T.cancel}
+        color="red"
+        busy={deleting}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </section>
   );
 }

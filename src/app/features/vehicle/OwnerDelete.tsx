@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HTTPError } from 'ky';
-import { Button, Card, Group, Modal, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { useSnapshot } from 'valtio';
 import { api } from '../../../data/api';
 import { DASHBOARD_TEXTS as T } from '../../../domain/dashboard';
-import { titleOf } from '../../../domain/display';
 import { LISTING_MESSAGES } from '../../../domain/messages';
 import { isSold, type Vehicle } from '../../../domain/vehicle';
 import { syncNow, syncStore } from '../../shared/sync/syncStore';
+import { ListingConfirmModal } from '../../shared/confirm/ListingConfirmModal';
 
 /**
  * The owner's controls on their listing's page: delete (spec 2.7: it asks 'Are you sure you want to
@@ -89,34 +89,28 @@ export default function OwnerDelete({ vehicle, onSold }: { vehicle: Vehicle; onS
           {LISTING_MESSAGES.deleteError}
         </Text>
       ) : null}
-      <Modal opened={selling} onClose={() => !markingSold && setSelling(false)} title={<Text fw={750}>{T.markSoldTitle}</Text>} centered>
-        <Text>{T.markSoldConfirm}</Text>
-        <Text fw={650} mt="xs">
-          {titleOf(vehicle)}
-        </Text>
-        <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={() => setSelling(false)} disabled={markingSold} data-autofocus>
-            {T.cancel}
-          </Button>
-          <Button color="dark" onClick={() => void confirmSold()} loading={markingSold}>
-            {T.markSold}
-          </Button>
-        </Group>
-      </Modal>
-      <Modal opened={confirming} onClose={() => !deleting && setConfirming(false)} title={<Text fw={750}>{T.deleteTitle}</Text>} centered>
-        <Text>{LISTING_MESSAGES.deleteConfirm}</Text>
-        <Text fw={650} mt="xs">
-          {titleOf(vehicle)}
-        </Text>
-        <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={() => setConfirming(false)} disabled={deleting} data-autofocus>
-            {T.cancel}
-          </Button>
-          <Button color="red" onClick={() => void confirmDelete()} loading={deleting}>
-            {T.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ListingConfirmModal
+        vehicle={selling ? vehicle : null}
+        title={T.markSoldTitle}
+        message={T.markSoldConfirm}
+        confirmLabel={T.markSold}
+        cancelLabel={T.cancel}
+        color="dark"
+        busy={markingSold}
+        onCancel={() => setSelling(false)}
+        onConfirm={() => void confirmSold()}
+      />
+      <ListingConfirmModal
+        vehicle={confirming ? vehicle : null}
+        title={T.deleteTitle}
+        message={LISTING_MESSAGES.deleteConfirm}
+        confirmLabel={T.delete}
+        cancelLabel={T.cancel}
+        color="red"
+        busy={deleting}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete()}
+      />
     </Card>
   );
 }
