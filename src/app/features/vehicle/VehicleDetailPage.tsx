@@ -39,9 +39,9 @@ import { useSession } from '../../shared/session/session';
 import { AdminDetailDelete } from '../../shared/slots';
 import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
 import { TrustBadges } from '../../shared/vehicleCard/TrustBadges';
+import ReportListing from './ReportListing';
 
 const OwnerDelete = lazy(() => import('./OwnerDelete'));
-const ReportListing = lazy(() => import('./ReportListing'));
 
 /**
  * A photo that fails to load shows the placeholder instead (spec 2.7), swapped on the element itself
@@ -431,11 +431,7 @@ export default function VehicleDetailPage() {
                 <AdminDetailDelete vehicle={v} />
               </Suspense>
             ) : null}
-            {user?.id === v.seller_id ? null : (
-              <Suspense fallback={null}>
-                <ReportListing vehicle={v} />
-              </Suspense>
-            )}
+            {user?.id === v.seller_id ? null : <ReportListing vehicle={v} />}
           </Stack>
         </Grid.Col>
       </Grid>
