@@ -305,7 +305,7 @@ describe.skipIf(!hasChromium)('the admin screen in Chromium', () => {
       const firstLink = main(page).locator('a[href^="/car/"]').first();
       const id = (await firstLink.getAttribute('href'))!.split('/').pop()!;
       const vehicle = (await call<Vehicle>('GET', `/api/cars/${id}`)).body;
-      const card = main(page).locator(`a[href="/car/${id}"]`).locator('xpath=..');
+      const card = main(page).locator(`a[href="/car/${id}"]`).locator('xpath=../..'); // the card, its heart beside it, then the admin's controls
       await card.getByRole('button', { name: `Delete listing ${details(vehicle)}` }).click();
       await confirmPanel(page).getByText(details(vehicle)).waitFor();
       await shot(page, 'admin-card-confirm-desktop', card);

@@ -13,7 +13,7 @@ function Line({ w, children }: { w: number | string; children: ReactNode }) {
   );
 }
 
-/** A loading placeholder with the outer size of a `VehicleCard` (one-line specs, distance row, seller). */
+/** A loading placeholder with the outer size of a `VehicleCard` (price verdict, one-line specs, distance row, seller). */
 export function VehicleCardSkeleton() {
   return (
     <Card padding={0} shadow="xs" style={{ overflow: 'hidden' }} aria-hidden data-testid="vehicle-card-skeleton">
@@ -27,6 +27,10 @@ export function VehicleCardSkeleton() {
             &nbsp;
           </Text>
         </Line>
+        {/* The price verdict's badge, which every priced card carries. */}
+        <Skeleton w={84} radius="xl" style={{ alignSelf: 'flex-start', display: 'flex' }}>
+          <Badge size="sm">&nbsp;</Badge>
+        </Skeleton>
         <Line w="80%">
           <Text fw={650}>&nbsp;</Text>
         </Line>
