@@ -49,3 +49,8 @@ export async function wordsAddedSince(db: Db, seq: number, limit: number): Promi
   const rows = await db.select().from(listingWords).where(gt(listingWords.seq, seq)).orderBy(asc(listingWords.seq)).limit(limit);
   return { tokens: rows.map((r) => r.token), seq: rows.length ? rows[rows.length - 1]!.seq : seq };
 }
+
+/** Refreshes the planner's statistics of the listings. */
+export async function analyzeListings(db: Db): Promise<void> {
+  await db.execute(sql`analyze ${vehicles}`);
+}

@@ -1,10 +1,12 @@
 import type { Db } from '../db/client';
 import { WordsVocabulary } from '../../domain/search/wordsVocabulary';
-import { wordsAddedSince, writePendingWords } from '../repositories/listingWords.repo';
+import { analyzeListings, wordsAddedSince, writePendingWords } from '../repositories/listingWords.repo';
 
 /** Listings' words written a transaction at a time, and tokens read a page at a time. */
 const WRITE_BATCH = 5000;
 const READ_PAGE = 100_000;
+/** Listings' words written in one catch-up past which the table's statistics are refreshed. */
+const ANALYZE_AFTER = 50_000;
 
 /**
  * What a words search on the server finds listings with (sqlFilters.ts): every token any listing's
@@ -46,7 +48,15 @@ export class ListingWords {
   }
 
   private async run(): Promise<void> {
-    while ((await writePendingWords(this.db, WRITE_BATCH)) === WRITE_BATCH);
+    let written = 0;
+    for (;;) {
+      const n = await writePendingWords(this.db, WRITE_BATCH);
+      written += n;
+      if (n < WRITE_BATCH) break;
+    }
+    // After writing many (an upgrade's first catch-up), the planner learns that few are left to write:
+    // until autovacuum tells it, it would read the whole table to find them before every words search.
+    if (written >= ANALYZE_AFTER) await analyzeListings(this.db);
     for (;;) {
       const page = await wordsAddedSince(this.db, this.seq, READ_PAGE);
       this.vocabulary.add(page.tokens);
