@@ -109,7 +109,7 @@ export const vehicles = pgTable(
     hiddenForReviewAt: ts('hidden_for_review_at'),
     /**
      * The listing's words (listingWordsTokens in src/domain/search/words.ts), which a words search finds
-     * it by through a GIN index; null until the server writes them (search/wordsTokens.ts), and made
+     * it by through a GIN index; null until the server writes them (search/listingWords.ts), and made
      * null again by a trigger (migration) whenever a words field changes.
      */
     wordsTokens: text('words_tokens').array(),
@@ -148,7 +148,7 @@ export const vehicles = pgTable(
 
 /**
  * Every token any listing's words ever held (vehicles.words_tokens), each numbered as it came, so each
- * server keeps them in memory and reads only the new ones (search/wordsTokens.ts).
+ * server keeps them in memory and reads only the new ones (search/listingWords.ts).
  */
 export const listingWords = pgTable(
   'listing_words',
