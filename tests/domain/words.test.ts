@@ -3,7 +3,7 @@ import { normalizeSearch, parseSearchQuery, SearchQueryError, toClauses } from '
 import { matchesClauses, type Searchable } from '../../src/domain/search/match';
 import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
 import { filterChips, urlParamsOf } from '../../src/domain/search/browseFilters';
-import { matchingValues, queryTerms, termMatchesToken, termMatchesValue, tokenize } from '../../src/domain/search/words';
+import { listingWordsTokens, queryTerms, termMatchesToken, termMatchesValue, tokenize } from '../../src/domain/search/words';
 
 // Search by words (issue 20): the rule of src/domain/search/words.ts, the reference matcher and the
 // listing index reading it alike.
@@ -65,7 +65,17 @@ describe('words: tokens and terms', () => {
     expect(termMatchesToken('d4d', 'd4d')).toBe(true);
     expect(termMatchesValue('2.8', '2.8GD-6')).toBe(true);
     expect(termMatchesValue('2.4', '2.8GD-6')).toBe(false);
-    expect([...matchingValues('harare', ['Borrowdale, Harare', 'Bulawayo', null, 'Harrare'])]).toEqual(['Borrowdale, Harare', 'Harrare']);
+    expect(
+      listingWordsTokens({
+        make: 'Toyota',
+        model: 'Hilux',
+        year: 2019,
+        location: 'Borrowdale, Harare',
+        seller_name: null,
+        description: 'Well kept, 2.8 diesel. Toyota service history.',
+        color: 'White',
+      }),
+    ).toEqual(['toyota', 'hilux', '2019', 'borrowdale', 'harare', 'well', 'kept', '2.8', 'diesel', 'service', 'history', 'white']);
   });
 });
 
@@ -83,6 +93,13 @@ describe('words: the search rule', () => {
     const full = { ...hilux, description: 'Ten cubic TIPPER body', color: 'White' };
     expect(matches(full, 'tipper white')).toBe(true);
     expect(matches(hilux, 'tipper')).toBe(false);
+  });
+
+  it('matches a description\u2019s and a colour\u2019s words by the same rule as the fields: a prefix or a typo, not a piece of a word', () => {
+    const full = { ...hilux, description: 'Ten cubic TIPPER body', color: 'White' };
+    expect(matches(full, 'tiper whit')).toBe(true);
+    expect(matches(full, 'pper')).toBe(false);
+    expect(matches(full, 'ite')).toBe(false);
   });
 
   it('shows the words as the first chip, removed from the address by their own parameter', () => {

@@ -1,7 +1,7 @@
 import type { Clause, FlagField, NumberField, TextField } from './filters';
 import { haversineKm } from '../geo';
 import type { SortOrder } from '../constants';
-import { termInText, termMatchesValue, WORDS_FIELDS } from './words';
+import { termMatchesValue, WORDS_FIELDS } from './words';
 
 /** The fields a clause reads: a listing as the API returns it, or the worker's index row. */
 export interface Searchable {
@@ -42,9 +42,9 @@ interface FreeText {
   color?: string | null;
 }
 
-/** Whether every term is in a listing's words fields, or its description or colour where held (words.ts). */
+/** Whether every term matches a token of a listing's words fields, or of its description or colour where held (words.ts). */
 function matchesWords(v: Searchable & FreeText, terms: readonly string[]): boolean {
-  return terms.every((t) => WORDS_FIELDS.some((f) => termMatchesValue(t, v[f])) || termInText(t, v.description) || termInText(t, v.color));
+  return terms.every((t) => WORDS_FIELDS.some((f) => termMatchesValue(t, v[f])) || termMatchesValue(t, v.description) || termMatchesValue(t, v.color));
 }
 
 const text = (v: Searchable, f: TextField): string | null => v[f];

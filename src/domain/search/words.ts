@@ -6,8 +6,10 @@
 // (its terms). A listing matches when every term matches some token of its words fields (make, model,
 // variant, year, location, region, seller name) — by prefix ('hil' finds 'Hilux'), or, for a term of
 // letters only, within one edit of a token (a term of 4 to 7 letters) or two (8 or more): 'hilx',
-// 'toyta', 'hararee'. Terms holding a digit match by prefix only, so '2015' never finds 2016. On the
-// server a term may also be found in the description or the colour (their text contains the term).
+// 'toyta', 'hararee'. Terms holding a digit match by prefix only, so '2015' never finds 2016. Where a
+// listing's description and colour are held (the server holds them, the device's summaries do not), a
+// term may also match one of their tokens by the same rule: so the server finds every term through
+// each listing's tokens (`listingWordsTokens`) with an index, never by reading every row's text.
 
 /** The most characters a words search may have (a longer one is refused, 422). */
 export const WORDS_MAX_CHARS = 200;
@@ -35,7 +37,7 @@ export function queryTerms(q: string): string[] {
 }
 
 /** How many edits a term may be from a token: none for short terms and terms with a digit. */
-function allowedEdits(term: string): number {
+export function allowedEdits(term: string): number {
   if (/\d/.test(term)) return 0;
   return term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0;
 }
@@ -83,18 +85,16 @@ export function termMatchesValue(term: string, value: string | number | null | u
   return false;
 }
 
-/** Whether a term is in a free text (a description, a colour): the text contains it. */
-export function termInText(term: string, text: string | null | undefined): boolean {
-  return !!text && text.toLowerCase().includes(term);
-}
-
 /** The fields a words search reads on the device and the server alike. */
 export const WORDS_FIELDS = ['make', 'model', 'variant', 'year', 'location', 'region', 'seller_name'] as const;
 export type WordsField = (typeof WORDS_FIELDS)[number];
 
-/** Which of a field's distinct values match a term: what the index and the SQL look terms up in. */
-export function matchingValues<V extends string | number>(term: string, values: Iterable<V | null>): Set<V> {
-  const out = new Set<V>();
-  for (const v of values) if (v !== null && termMatchesValue(term, v)) out.add(v);
-  return out;
+/** A listing's words as the server keeps them: the distinct tokens of its words fields, description and colour. */
+export function listingWordsTokens(v: Partial<Record<WordsField | 'description' | 'color', string | number | null>>): string[] {
+  const out = new Set<string>();
+  for (const f of [...WORDS_FIELDS, 'description', 'color'] as const) {
+    const value = v[f];
+    if (value !== null && value !== undefined) for (const token of tokenize(String(value))) out.add(token);
+  }
+  return [...out];
 }

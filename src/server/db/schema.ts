@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Timestamps keep milliseconds only, so the server's ordering and the app's (JavaScript dates) agree.
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
@@ -107,6 +107,12 @@ export const vehicles = pgTable(
     revision: bigint('revision', { mode: 'number' }).notNull(),
     /** Set when open reports from enough different people hide the listing until an admin reviews it. */
     hiddenForReviewAt: ts('hidden_for_review_at'),
+    /**
+     * The listing's words (listingWordsTokens in src/domain/search/words.ts), which a words search finds
+     * it by through a GIN index; null until the server writes them (search/listingWords.ts), and made
+     * null again by a trigger (migration) whenever a words field changes.
+     */
+    wordsTokens: text('words_tokens').array(),
   },
   (t) => [
     uniqueIndex('vehicles_revision_key').on(t.revision),
@@ -130,9 +136,27 @@ export const vehicles = pgTable(
     index('vehicles_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.isPublished} and not ${t.isExpired}`),
+    index('vehicles_words_tokens_idx').using('gin', t.wordsTokens),
+    // The listings whose words are still to be written: found without a pass over the table.
+    index('vehicles_words_pending_idx')
+      .on(t.id)
+      .where(sql`${t.wordsTokens} is null`),
     check('vehicles_vehicle_type_check', sql`${t.vehicleType} in ('car', 'construction', 'farming')`),
     check('vehicles_engine_power_hp_check', sql`${t.enginePowerHp} is null or ${t.enginePowerHp} between 1 and 5000`),
   ],
+);
+
+/**
+ * Every token any listing's words ever held (vehicles.words_tokens), each numbered as it came, so each
+ * server keeps them in memory and reads only the new ones (search/listingWords.ts).
+ */
+export const listingWords = pgTable(
+  'listing_words',
+  {
+    token: text('token').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('listing_words_seq_key').on(t.seq)],
 );
 
 /** Listings deleted after they were once public, so offline mirrors drop them. */

@@ -10,8 +10,8 @@ import { toClauses, type SearchRequest } from '../../domain/search/filters';
 import { inScope, type MirrorScope } from '../../domain/search/scope';
 import type { SummarySource } from '../../domain/search/summary';
 import type { Indexed } from '../../domain/search/listingIndex';
-import { chordSql, clausesSql, orderBySql, wordsColumns, type WordsVocabulary } from '../search/sqlFilters';
-import { WORDS_FIELDS, type WordsField } from '../../domain/search/words';
+import { chordSql, clausesSql, orderBySql, type WordsLookup } from '../search/sqlFilters';
+import { listingWordsOf } from '../search/listingWords';
 
 export type VehicleRow = typeof vehicles.$inferSelect;
 export type NewVehicle = typeof vehicles.$inferInsert;
@@ -139,34 +139,11 @@ export interface SearchScope {
   is_expired?: boolean;
 }
 
-/** Each database's vocabulary of the words fields, and the revision it was read at. */
-const vocabularies = new WeakMap<Db, { revision: number; vocabulary: Promise<WordsVocabulary> }>();
-
-/**
- * The distinct values of the words fields, which a words search's terms are looked up in
- * (sqlFilters.ts): read again only once listings changed (a higher revision), so searches between
- * changes cost no pass over the table for it. Values read after the revision only add words that
- * find their listings; a change after the read has a higher revision and is read next time.
- */
-async function wordsVocabulary(db: Db): Promise<WordsVocabulary> {
-  const revision = await currentRevision(db);
-  const kept = vocabularies.get(db);
-  if (kept?.revision === revision) return kept.vocabulary;
-  const entry = { revision, vocabulary: readWordsVocabulary(db) };
-  vocabularies.set(db, entry);
-  entry.vocabulary.catch(() => {
-    if (vocabularies.get(db) === entry) vocabularies.delete(db);
-  });
-  return entry.vocabulary;
-}
-
-async function readWordsVocabulary(db: Db): Promise<WordsVocabulary> {
-  const lists = await Promise.all(WORDS_FIELDS.map((f) => db.selectDistinct({ v: wordsColumns[f] }).from(vehicles)));
-  const out = {} as Record<WordsField, (string | number)[]>;
-  WORDS_FIELDS.forEach((f, i) => {
-    out[f] = lists[i]!.map((r) => r.v as string | number | null).filter((v) => v !== null);
-  });
-  return out;
+/** The lookup of the listings' words, caught up with every listing committed before the search. */
+async function wordsLookup(db: Db): Promise<WordsLookup> {
+  const words = listingWordsOf(db);
+  await words.catchUp();
+  return (term) => words.matching(term);
 }
 
 /**
@@ -182,7 +159,7 @@ export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchSc
     where.push(scope.is_expired ? expired : sql`not ${expired}`);
   }
   const clauses = toClauses(req.filters, req.buyer);
-  const filter = clausesSql(clauses, clauses.some((c) => c.kind === 'words') ? await wordsVocabulary(db) : undefined);
+  const filter = clausesSql(clauses, clauses.some((c) => c.kind === 'words') ? await wordsLookup(db) : undefined);
   if (filter) where.push(filter);
   const distance = req.buyer ? chordSql(req.buyer) : null;
   const whereSql = where.length ? and(...where) : undefined;

@@ -1,10 +1,9 @@
-import { and, asc, desc, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { vehicles } from '../db/schema';
 import type { LatLon, SortOrder } from '../../domain/constants';
 import { chordSquaredForKm, unitVector } from '../../domain/geo';
 import type { Clause, FlagField, NumberField, TextField } from '../../domain/search/filters';
-import { matchingValues, WORDS_FIELDS, type WordsField } from '../../domain/search/words';
 
 // The SQL translation of the domain's search clauses (src/domain/search). Each case mirrors
 // `matchesClause` in src/domain/search/match.ts; tests/server/search.agreement.test.ts checks that
@@ -56,41 +55,24 @@ function boundingBox(c: LatLon, km: number): SQL | undefined {
     and ${vehicles.sellerLongitude} between ${c.longitude - dLon} and ${c.longitude + dLon}`;
 }
 
-/** The columns of the words fields. */
-export const wordsColumns: Record<WordsField, AnyPgColumn> = {
-  make: vehicles.make,
-  model: vehicles.model,
-  variant: vehicles.variant,
-  year: vehicles.year,
-  location: vehicles.location,
-  region: vehicles.region,
-  seller_name: vehicles.sellerName,
-};
-
-/** The distinct values of each words field in the table: a words search's terms are looked up in them (words.ts). */
-export type WordsVocabulary = Record<WordsField, readonly (string | number)[]>;
+/** A term's matching tokens (search/listingWords.ts): what a words search finds listings' words by. */
+export type WordsLookup = (term: string) => readonly string[];
 
 /**
- * A words search: every term is in a words field (one of the values the domain's rule matches to it,
- * found in the vocabulary, not in every row), or in the description or colour (their text contains it).
+ * A words search: every term matches a token of the listing's words (words_tokens: its words fields,
+ * description and colour), found through the GIN index on them from the tokens the term matches.
  */
-function wordsSql(terms: readonly string[], vocabulary: WordsVocabulary): SQL {
+function wordsSql(terms: readonly string[], lookup: WordsLookup): SQL {
   return and(
     ...terms.map((term) => {
-      const parts: SQL[] = [];
-      for (const f of WORDS_FIELDS) {
-        const values = [...matchingValues(term, vocabulary[f])];
-        if (values.length === 0) continue;
-        parts.push(f === 'year' ? sql`${wordsColumns[f]} = any(${sql.param(values)}::int[])` : sql`${wordsColumns[f]} = any(${sql.param(values)}::text[])`);
-      }
-      parts.push(sql`strpos(lower(${vehicles.description}), ${term}) > 0`, sql`strpos(lower(${vehicles.color}), ${term}) > 0`);
-      return or(...parts) as SQL;
+      const tokens = lookup(term);
+      return tokens.length ? sql`${vehicles.wordsTokens} && ${sql.param(tokens)}::text[]` : sql`false`;
     }),
   ) as SQL;
 }
 
-/** The SQL of a clause; a words clause needs the vocabulary of the words fields. */
-export function clauseSql(c: Clause, vocabulary?: WordsVocabulary): SQL {
+/** The SQL of a clause; a words clause needs the lookup of the listings' words. */
+export function clauseSql(c: Clause, words?: WordsLookup): SQL {
   switch (c.kind) {
     case 'eq_ci':
       // A uuid's text is lower case, so lowering the value matches as case-insensitively as the domain's rule.
@@ -117,13 +99,13 @@ export function clauseSql(c: Clause, vocabulary?: WordsVocabulary): SQL {
       return box ? sql`(${box} and ${exact})` : exact;
     }
     case 'words':
-      if (!vocabulary) throw new Error('a words search needs the vocabulary of the words fields');
-      return wordsSql(c.terms, vocabulary);
+      if (!words) throw new Error("a words search needs the lookup of the listings' words");
+      return wordsSql(c.terms, words);
   }
 }
 
-export function clausesSql(clauses: readonly Clause[], vocabulary?: WordsVocabulary): SQL | undefined {
-  return clauses.length ? and(...clauses.map((c) => clauseSql(c, vocabulary))) : undefined;
+export function clausesSql(clauses: readonly Clause[], words?: WordsLookup): SQL | undefined {
+  return clauses.length ? and(...clauses.map((c) => clauseSql(c, words))) : undefined;
 }
 
 /** The total order of `compareRanked` in src/domain/search/match.ts, as ORDER BY terms. */

@@ -13,6 +13,7 @@ import { readinessCheck } from '../../readiness';
 import { ensureCatalogue } from '../../repositories/catalogue.repo';
 import { countAllVehicles } from '../../repositories/vehicles.repo';
 import { PublicListingIndex } from '../../search/publicIndex';
+import { listingWordsOf } from '../../search/listingWords';
 import { ensureAdmin, seedSampleData } from '../../seed/seed';
 
 /**
@@ -75,4 +76,9 @@ export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(asyn
     );
   };
   buildIndex(0);
+  // The listings' words (after an upgrade, every listing's) written and read in the background too;
+  // a words search waits for them, and one that fails is caught up by the next words search.
+  listingWordsOf(ctx.db)
+    .catchUp()
+    .catch((err: unknown) => app.log.warn({ err }, "listings' words not caught up; the next words search tries again"));
 });
