@@ -283,28 +283,8 @@ export function MyListings({ state, leads, onCreate, onEdit }: { state: MyListin
         {body}
       </Stack>
 
-      <ListingConfirmModal
-        vehicle={selling}
-        title={T.markSoldTitle}
-        message={T.markSoldConfirm}
-        confirmLabel={T.markSold}
-        cancelLabel={T.cancel}
-        color="dark"
-        busy={markingSold}
-        onCancel={() => setSelling(null)}
-        onConfirm={() => void confirmSold()}
-      />
-      <ListingConfirmModal
-        vehicle={confirming}
-        title={T.deleteTitle}
-        message={LISTING_MESSAGES.deleteConfirm}
-        confirmLabel={T.delete}
-        cancelLabel={T.cancel}
-        color="red"
-        busy={deleting}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => void confirmDelete()}
-      />
+      <ListingConfirmModal action="sold" vehicle={selling} busy={markingSold} onCancel={() => setSelling(null)} onConfirm={() => void confirmSold()} />
+      <ListingConfirmModal action="delete" vehicle={confirming} busy={deleting} onCancel={() => setConfirming(null)} onConfirm={() => void confirmDelete()} />
     </section>
   );
 }

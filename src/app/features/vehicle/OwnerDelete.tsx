@@ -89,28 +89,8 @@ export default function OwnerDelete({ vehicle, onSold }: { vehicle: Vehicle; onS
           {LISTING_MESSAGES.deleteError}
         </Text>
       ) : null}
-      <ListingConfirmModal
-        vehicle={selling ? vehicle : null}
-        title={T.markSoldTitle}
-        message={T.markSoldConfirm}
-        confirmLabel={T.markSold}
-        cancelLabel={T.cancel}
-        color="dark"
-        busy={markingSold}
-        onCancel={() => setSelling(false)}
-        onConfirm={() => void confirmSold()}
-      />
-      <ListingConfirmModal
-        vehicle={confirming ? vehicle : null}
-        title={T.deleteTitle}
-        message={LISTING_MESSAGES.deleteConfirm}
-        confirmLabel={T.delete}
-        cancelLabel={T.cancel}
-        color="red"
-        busy={deleting}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => void confirmDelete()}
-      />
+      <ListingConfirmModal action="sold" vehicle={selling ? vehicle : null} busy={markingSold} onCancel={() => setSelling(false)} onConfirm={() => void confirmSold()} />
+      <ListingConfirmModal action="delete" vehicle={confirming ? vehicle : null} busy={deleting} onCancel={() => setConfirming(false)} onConfirm={() => void confirmDelete()} />
     </Card>
   );
 }

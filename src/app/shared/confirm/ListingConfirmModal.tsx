@@ -1,26 +1,25 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { titleOf } from '../../../domain/display';
+import { DASHBOARD_TEXTS as T } from '../../../domain/dashboard';
+import { LISTING_MESSAGES } from '../../../domain/messages';
 import type { Vehicle } from '../../../domain/vehicle';
+
+/** What each action asks and its button. */
+const ACTIONS = {
+  sold: { title: T.markSoldTitle, message: T.markSoldConfirm, confirmLabel: T.markSold, color: 'dark' },
+  delete: { title: T.deleteTitle, message: LISTING_MESSAGES.deleteConfirm, confirmLabel: T.delete, color: 'red' },
+} as const;
 
 /**
  * Asks a seller to confirm an action on one of their listings (delete it, mark it sold), naming the
  * listing; open while `vehicle` is set. It cannot be closed while the action runs.
  */
-export function ListingConfirmModal(props: {
-  vehicle: Vehicle | null;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  cancelLabel: string;
-  color: string;
-  busy: boolean;
-  onCancel(): void;
-  onConfirm(): void;
-}) {
+export function ListingConfirmModal(props: { action: keyof typeof ACTIONS; vehicle: Vehicle | null; busy: boolean; onCancel(): void; onConfirm(): void }) {
   const { vehicle, busy, onCancel } = props;
+  const action = ACTIONS[props.action];
   return (
-    <Modal opened={vehicle !== null} onClose={() => !busy && onCancel()} title={<Text fw={750}>{props.title}</Text>} centered>
-      <Text>{props.message}</Text>
+    <Modal opened={vehicle !== null} onClose={() => !busy && onCancel()} title={<Text fw={750}>{action.title}</Text>} centered>
+      <Text>{action.message}</Text>
       {vehicle ? (
         <Text fw={650} mt="xs">
           {titleOf(vehicle)}
@@ -28,10 +27,10 @@ export function ListingConfirmModal(props: {
       ) : null}
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-          {props.cancelLabel}
+          {T.cancel}
         </Button>
-        <Button color={props.color} onClick={props.onConfirm} loading={busy}>
-          {props.confirmLabel}
+        <Button color={action.color} onClick={props.onConfirm} loading={busy}>
+          {action.confirmLabel}
         </Button>
       </Group>
     </Modal>
