@@ -498,6 +498,14 @@ describe('the outbox publishing a draft', () => {
       expect(created.images).toHaveLength(2);
     });
 
+    it('listings queued within the same millisecond are sent in the order they were queued', async () => {
+      const db = newDb();
+      const drafts = [await draftWith(db, 0), await draftWith(db, 0), await draftWith(db, 0), await draftWith(db, 0)];
+      for (const id of drafts) await enqueuePublish(db, id, { payment: ecocash, now: () => 1_700_000_000_000 });
+      const order = (await listOutbox(db)).map((i) => i.listingId).filter((id, i, all) => all.indexOf(id) === i);
+      expect(order).toEqual(drafts);
+    });
+
     it('the free-listing path creates the listing published and queues no payment', async () => {
       const session = await s.signup({ name: 'Free Path' });
       const existing = await s.draft(session.token);

@@ -63,7 +63,9 @@ export async function enqueuePublish(db: MotokariDb, draftId: string, options: P
     if (issues.length) throw new PublishInputError(issues);
 
     const { images: _images, ...listing } = parsed.data;
-    const at = now();
+    // Chains run in createdAt order: one queued after another runs after it, even within a millisecond.
+    const latest = await db.outbox.orderBy('createdAt').last();
+    const at = Math.max(now(), (latest?.createdAt ?? 0) + 1);
     const base = (seq: number): ItemBase => ({
       id: crypto.randomUUID(),
       listingId: draft.id,
