@@ -159,16 +159,19 @@ describe('the in-memory listing index', () => {
     expect(nonEmpty).toBeGreaterThan(150);
   });
 
-  it('ranks nearest first through its grid, and newest first through its kept order, exactly as the domain rules do, through changes', () => {
+  // 'stored': loaded from stored columns, so its listings sit in cell order and a distance limit is
+  // counted by the runs of slots of its rows; the changes then move listings out of their cells' runs.
+  it.each(['built', 'stored'] as const)('ranks nearest first through its grid, and newest first through its kept order, exactly as the domain rules do, through changes (%s)', (mode) => {
     // Many candidates a search (no filter, one make, one type): the nearest come from the grid's cells
     // around the buyer rather than from a pass over every candidate.
-    const index = new ListingIndex<Indexed>();
+    let index = new ListingIndex<Indexed>();
     const byId = new Map<string, Indexed>();
     for (let i = 0; i < 6000; i++) {
       const v = listing(i);
       index.upsert(v);
       byId.set(v.id, v);
     }
+    if (mode === 'stored') index = ListingIndex.fromColumns(structuredClone(index.toColumns()));
     const places = [
       ...CITIES.map((c) => ({ latitude: c.latitude, longitude: c.longitude })),
       { latitude: -16.2, longitude: 29.4 },
@@ -186,10 +189,11 @@ describe('the in-memory listing index', () => {
         parseSearchQuery({
           buyer_lat: placed ? at.latitude + (rand() - 0.5) * 0.2 : undefined,
           buyer_lon: placed ? at.longitude + (rand() - 0.5) * 0.2 : undefined,
-          sort: pick(['distance', 'distance', 'newest']),
+          sort: pick(['distance', 'distance', 'newest', 'price_asc']),
           make: maybe(0.3, () => pick(['toyota', 'Honda'])),
           vehicle_type: maybe(0.2, () => 'car'),
-          distance: placed ? maybe(0.2, () => pick([20, 100, 400])) : undefined,
+          year_from: maybe(0.1, () => 2010),
+          distance: placed ? maybe(0.4, () => pick([20, 50, 100, 150, 200, 400])) : undefined,
           limit: pick([1, 20, 50]),
           offset: pick([0, 0, 20]),
         }),
@@ -378,5 +382,17 @@ describe('the in-memory listing index', () => {
     index.remove(v.id);
     expect(make('honda')).toBe(0);
     expect(index.size).toBe(0);
+  });
+
+  it("gives one listing of each model it holds, priced or not (what a model's price fit is computed from)", () => {
+    const index = new ListingIndex<Indexed>();
+    const all = Array.from({ length: 400 }, (_, i) => listing(i));
+    for (const v of all) index.upsert(v);
+    index.remove(all[0]!.id);
+    const models = (vs: Pick<Indexed, 'vehicle_type' | 'make' | 'model'>[]) => new Set(vs.map((v) => `${v.vehicle_type}|${v.make}|${v.model}`));
+    const samples = index.modelSamples();
+    expect(models(samples)).toEqual(models(all.slice(1)));
+    expect(samples).toHaveLength(models(all.slice(1)).size);
+    expect(samples.some((v) => v.price === null)).toBe(true);
   });
 });

@@ -26,6 +26,9 @@ export interface Indexed extends Searchable {
   region: string | null;
 }
 
+/** What a listing's price verdict reads (search/priceVerdict.ts). */
+export type PricedFields = Pick<Indexed, 'id' | 'vehicle_type' | 'make' | 'model' | 'year' | 'price' | 'mileage' | 'operating_hours'>;
+
 export interface IndexHit<T> {
   item: T;
 }
@@ -494,6 +497,31 @@ const CELL_DEG = 0.025;
 const GRID_COLS = Math.ceil(360 / CELL_DEG);
 const cellRow = (latitude: number) => Math.floor((latitude + 90) / CELL_DEG);
 const cellCol = (longitude: number) => Math.floor((longitude + 180) / CELL_DEG);
+/** A point's grid cell as one number (row * GRID_COLS + col); -1 without coordinates (null or NaN). */
+const cellKeyOf = (latitude: number | null, longitude: number | null): number =>
+  latitude === null || longitude === null || latitude !== latitude || longitude !== longitude ? -1 : cellRow(latitude) * GRID_COLS + cellCol(longitude);
+
+/**
+ * The build's slot order: positions of the given listings sorted by grid cell (those without
+ * coordinates last, each group in the order given), and how many have coordinates.
+ */
+function cellOrder(latitude: Float64Array, longitude: Float64Array): { order: Uint32Array; ranged: number } {
+  const n = latitude.length;
+  // Cell key and position in one number (a key is below 2^28, a position below 2^24): one numeric sort.
+  const keyed = new Float64Array(n);
+  let ranged = 0;
+  for (let i = 0; i < n; i++) {
+    const key = cellKeyOf(latitude[i]!, longitude[i]!);
+    keyed[i] = (key < 0 ? 2 ** 28 : key) * 2 ** 24 + i;
+    if (key >= 0) ranged++;
+  }
+  if (n >= 2 ** 24) throw new Error(`an index is built from at most ${2 ** 24 - 1} listings`);
+  keyed.sort();
+  const order = new Uint32Array(n);
+  for (let slot = 0; slot < n; slot++) order[slot] = keyed[slot]! % 2 ** 24;
+  return { order, ranged };
+}
+
 /** Beyond these longitudes a cell's neighbour across the antimeridian is not its neighbour in the grid: no grid walk. */
 const GRID_MAX_ABS_LONGITUDE = 179;
 /** An hour, the width of the expiry buckets. */
@@ -572,8 +600,21 @@ export class ListingIndex<T extends Indexed> {
   /** Each slot's unit vector, x y z side by side (one memory line for a distance, not three). */
   private xyz = new Float64Array(0);
   private flags = new Uint8Array(0);
-  /** The listings of each grid cell (a listing without coordinates is in none). */
+  /**
+   * The listings of each grid cell filed since the build (a listing without coordinates is in none).
+   * Those of the build are not filed here: `fromColumns` gives them slots in cell order, so each cell's,
+   * and each row's run of cells, are one range of slots (see `spatial`).
+   */
   private cells = new SlotLists();
+  /**
+   * The build's cells in slot order: the cells' keys (row * GRID_COLS + col) ascending, and the first
+   * slot of each (one more entry: the end of the last). Slots below `ranged` are a build's listings
+   * with coordinates, each in its cell's range; a slot there leaves its range only by being retired
+   * (its listing removed or moved to another cell takes no slot back), so a range's live slots are
+   * always its cell's listings.
+   */
+  private spatial = { keys: new Float64Array(0), starts: new Int32Array(1) };
+  private ranged = 0;
   /** The listings that expire, by the hour they expire in (see `dropExpired`). */
   private expiring = new SlotLists();
   /** The listings newest first (the default order without a buyer's place), made on first use and then kept. */
@@ -772,6 +813,11 @@ export class ListingIndex<T extends Indexed> {
   /** Adds a listing or replaces the one with its id. */
   upsert(item: T): void {
     let slot = this.slotOf.get(item.id);
+    // A build's listing leaving its cell's range takes a new slot.
+    if (slot !== undefined && slot < this.ranged && cellKeyOf(item.seller_latitude, item.seller_longitude) !== cellKeyOf(this.latitude[slot]!, this.longitude[slot]!)) {
+      this.remove(item.id);
+      slot = undefined;
+    }
     if (slot !== undefined) this.unlink(slot);
     else {
       slot = this.freeSlots.pop() ?? this.ids.length;
@@ -814,7 +860,7 @@ export class ListingIndex<T extends Indexed> {
   private file(slot: number, latitude: number, longitude: number): void {
     const row = cellRow(latitude);
     const col = cellCol(longitude);
-    this.cells.add(slot, row * GRID_COLS + col);
+    if (slot >= this.ranged) this.cells.add(slot, row * GRID_COLS + col);
     const b = this.gridBounds;
     b.minRow = Math.min(b.minRow, row);
     b.maxRow = Math.max(b.maxRow, row);
@@ -835,7 +881,8 @@ export class ListingIndex<T extends Indexed> {
     this.unfile(slot);
     this.ids[slot] = undefined;
     this.slotOf.delete(id);
-    this.freeSlots.push(slot);
+    // A slot of a cell's range is not given to another listing (see `spatial`).
+    if (slot >= this.ranged) this.freeSlots.push(slot);
   }
 
   /**
@@ -893,25 +940,44 @@ export class ListingIndex<T extends Indexed> {
     const index = new ListingIndex<T>();
     if (c.n === 0) return index;
     index.grow(c.n);
-    const ids = c.n === 0 ? [] : c.ids.split('\n');
-    if (ids.length !== c.n) throw new Error(`stored columns: ${ids.length} ids for ${c.n} listings`);
+    const given = c.ids.split('\n');
+    if (given.length !== c.n) throw new Error(`stored columns: ${given.length} ids for ${c.n} listings`);
+    // Slots in cell order (those without coordinates last): the listing given at `order[slot]`.
+    const { order, ranged } = cellOrder(c.numbers.latitude, c.numbers.longitude);
+    const gather = <A extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(to: A, from: ArrayLike<number>) => {
+      for (let slot = 0; slot < c.n; slot++) to[slot] = from[order[slot]!]!;
+    };
+    const ids = Array.from(order, (i) => given[i]!);
     index.ids = ids;
     ids.forEach((id, slot) => index.slotOf.set(id, slot));
     for (const f of STORED_TEXT) {
       index.text[f].load(c.text[f].dict);
-      index.text[f].codes.set(c.text[f].codes);
+      gather(index.text[f].codes, c.text[f].codes);
     }
-    for (const f of NUMBER_FIELDS) index.num[f].set(c.numbers[f]);
-    index.created.set(c.numbers.created);
-    index.expires.set(c.numbers.expires);
-    index.power.set(c.power);
-    index.flags.set(c.flags);
+    for (const f of NUMBER_FIELDS) gather(index.num[f], c.numbers[f]);
+    gather(index.created, c.numbers.created);
+    gather(index.expires, c.numbers.expires);
+    gather(index.power, c.power);
+    gather(index.flags, c.flags);
+    index.ranged = ranged;
+    const keys: number[] = [];
+    const starts: number[] = [];
     for (let slot = 0; slot < c.n; slot++) {
-      const lat = c.numbers.latitude[slot]!;
-      index.place(slot, lat === lat ? lat : null, lat === lat ? c.numbers.longitude[slot]! : null);
-      const exp = c.numbers.expires[slot]!;
+      const lat = c.numbers.latitude[order[slot]!]!;
+      const lon = c.numbers.longitude[order[slot]!]!;
+      index.place(slot, lat === lat ? lat : null, lat === lat ? lon : null);
+      if (slot < ranged) {
+        const key = cellKeyOf(lat, lon);
+        if (keys.length === 0 || keys[keys.length - 1] !== key) {
+          keys.push(key);
+          starts.push(slot);
+        }
+      }
+      const exp = index.expires[slot]!;
       if (exp === exp) index.expiring.add(slot, Math.max(0, Math.floor(exp / HOUR_MS)));
     }
+    starts.push(ranged);
+    index.spatial = { keys: Float64Array.from(keys), starts: Int32Array.from(starts) };
     index.alive.fill(0xffffffff, 0, c.n >>> 5);
     for (let slot = c.n & ~31; slot < c.n; slot++) index.alive[slot >>> 5]! |= 1 << (slot & 31);
     const cap = index.capacity;
@@ -928,23 +994,24 @@ export class ListingIndex<T extends Indexed> {
     for (const key of SET_KEYS)
       bySet(
         c.text[key].dict.map((v) => (v === null ? null : `${key}\u0000${v.toLowerCase()}`)),
-        c.text[key].codes,
+        index.text[key].codes,
       );
     // A listing without a seller type counts as private (spec section 5).
     bySet(
       c.text.seller_type.dict.map((v) => `seller_type\u0000${v ?? 'private'}`),
-      c.text.seller_type.codes,
+      index.text.seller_type.codes,
     );
+    const flags = index.flags.subarray(0, c.n);
     bySet(
       ['featured\u0000false', 'featured\u0000true'],
-      Uint8Array.from(c.flags, (f) => f & 1),
+      Uint8Array.from(flags, (f) => f & 1),
     );
     for (const field of FLAG_FIELDS)
       bySet(
         [`${field}\u0000false`, `${field}\u0000true`],
-        Uint8Array.from(c.flags, (f) => ((f & FLAG_BIT[field]) !== 0 ? 1 : 0)),
+        Uint8Array.from(flags, (f) => ((f & FLAG_BIT[field]) !== 0 ? 1 : 0)),
       );
-    index.placeSlots = SlotSet.group(c.text.location.codes, c.n, c.text.location.dict.length, cap).map((set) => set ?? new SlotSet());
+    index.placeSlots = SlotSet.group(index.text.location.codes, c.n, c.text.location.dict.length, cap).map((set) => set ?? new SlotSet());
     return index;
   }
 
@@ -1185,34 +1252,51 @@ export class ListingIndex<T extends Indexed> {
    * The price, year and usage of every listing that exact-match filters find (unexpired), in no order:
    * what a model's price fit reads (search/priceVerdict.ts), with no listing object made and no sort.
    */
-  pricesOf(filters: SearchFilters, now: number = Date.now()): Pick<Indexed, 'id' | 'vehicle_type' | 'make' | 'model' | 'year' | 'price' | 'mileage' | 'operating_hours'>[] {
+  pricesOf(filters: SearchFilters, now: number = Date.now()): PricedFields[] {
     const sets = toClauses(filters).map((c) => this.clauseSet(c as Exclude<Clause, { kind: 'within_km' | 'words' }>));
     const candidates = this.intersect(sets, this.capacity >>> 5);
     this.dropExpired(candidates, now);
-    const n = (column: Float64Array, slot: number) => {
+    const out: PricedFields[] = [];
+    forEachBit(candidates, candidates.length, (slot) => out.push(this.pricedAt(slot)));
+    return out;
+  }
+
+  /** A listing's price, year and usage (what its price verdict reads), with no listing object made; undefined for one not held. */
+  priced(id: string): PricedFields | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.pricedAt(slot);
+  }
+
+  /** One listing of each model held (type, make and model as spelt), for work done once a model: its price fit. */
+  modelSamples(): PricedFields[] {
+    const seen = new Set<string>();
+    const out: PricedFields[] = [];
+    const { vehicle_type: type, make, model } = this.text;
+    for (let slot = 0; slot < this.ids.length; slot++) {
+      if (this.ids[slot] === undefined) continue;
+      const key = `${type.codes[slot]!},${make.codes[slot]!},${model.codes[slot]!}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(this.pricedAt(slot));
+    }
+    return out;
+  }
+
+  private pricedAt(slot: number): PricedFields {
+    const n = (column: Float64Array) => {
       const v = column[slot]!;
       return v === v ? v : null;
     };
-    const out: ReturnType<ListingIndex<T>['pricesOf']> = [];
-    for (let w = 0; w < candidates.length; w++) {
-      let bits = candidates[w]!;
-      while (bits !== 0) {
-        const low = bits & -bits;
-        const slot = (w << 5) + 31 - Math.clz32(low);
-        bits ^= low;
-        out.push({
-          id: this.ids[slot]!,
-          vehicle_type: this.text.vehicle_type.value(slot)!,
-          make: this.text.make.value(slot)!,
-          model: this.text.model.value(slot)!,
-          year: this.num.year[slot]!,
-          price: n(this.num.price, slot),
-          mileage: n(this.num.mileage, slot),
-          operating_hours: n(this.num.operating_hours, slot),
-        });
-      }
-    }
-    return out;
+    return {
+      id: this.ids[slot]!,
+      vehicle_type: this.text.vehicle_type.value(slot)!,
+      make: this.text.make.value(slot)!,
+      model: this.text.model.value(slot)!,
+      year: this.num.year[slot]!,
+      price: n(this.num.price),
+      mileage: n(this.num.mileage),
+      operating_hours: n(this.num.operating_hours),
+    };
   }
 
   /** The slots of a search's page, in order, and how many listings it found. */
@@ -1269,8 +1353,8 @@ export class ListingIndex<T extends Indexed> {
       // the listings the rings are expected to visit: the page divided by the share of candidates).
       if (count * count > GRID_MIN_RATIO * want * this.size && this.gridUsable(req.buyer!)) {
         heap = new TopK(want, this.comparator(key, dir));
-        this.walkGrid(req.buyer!, heap, maxChord, (s) => {
-          if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1 && passes(s)) offer(heap!, key, dir, s);
+        this.walkGrid(req.buyer!, heap, maxChord, candidates, (s) => {
+          if (passes(s)) offer(heap!, key, dir, s);
         });
         // Short of a page (the rest have no coordinates, and rank last): the plain pass below.
         if (!heap.full) heap = null;
@@ -1361,12 +1445,29 @@ export class ListingIndex<T extends Indexed> {
     return this.newest;
   }
 
+  /** The slots of the build's cells whose keys are from `fromKey` to `toKey` (one range: slots are in key order). */
+  private builtSlots(fromKey: number, toKey: number): [number, number] {
+    const { keys, starts } = this.spatial;
+    const lower = (v: number) => {
+      let lo = 0;
+      let hi = keys.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (keys[mid]! < v) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return [starts[lower(fromKey)]!, starts[lower(toKey + 1)]!];
+  }
+
   /**
-   * A search with a distance limit around the buyer answered from the grid's cells within the limit
-   * rather than from every candidate, when those cells hold fewer listings than there are candidates
-   * (a region's listings against a country's candidates): a listing in a cell wholly inside the limit
-   * needs only its candidate bit tested, one on the limit's edge its distance too. Counts the shown
-   * listings and, given a heap, ranks them; null when the grid cannot answer or would not be cheaper.
+   * A search with a distance limit around the buyer answered from the grid's rows within the limit
+   * rather than from every candidate. In each row the cells wholly inside the limit are one run of
+   * the build's slots: its candidates are counted 32 at a time (or each ranked, when the page needs
+   * them), with no distance computed unless ranking by it; the cells across the limit's edge have each
+   * candidate's distance tested; the listings filed since the build (few) are tested one by one.
+   * Counts the shown listings and, given a heap, ranks them; null when the grid cannot answer.
    */
   private within(
     at: { latitude: number; longitude: number } | null | undefined,
@@ -1379,90 +1480,101 @@ export class ListingIndex<T extends Indexed> {
     byDistance: boolean,
   ): number | null {
     if (!at || maxChord === Infinity || !this.gridUsable(at)) return null;
-    const area = this.areaCells(at, maxChord);
-    // A listing of the area costs a read and a bit test; a candidate of the plain pass its distance too, several times as much.
-    if (!area || area.listings >= AREA_COST_RATIO * popcount(candidates)) return null;
+    const rows = this.areaRows(at, maxChord);
+    if (!rows) return null;
     const b = unitVector(at);
     const { xyz, scratch } = this;
+    const ranked = byDistance && heap !== null;
+    const countOnly = heap === null && tests.length === 0;
     let total = 0;
-    const visit = (list: { slots: Int32Array; n: number }, edge: boolean) => {
+    /** A candidate: `edge` when its distance is to be tested against the limit. */
+    const visit = (s: number, edge: boolean) => {
+      if (edge || ranked) {
+        const chord = (xyz[s * 3]! - b.x) ** 2 + (xyz[s * 3 + 1]! - b.y) ** 2 + (xyz[s * 3 + 2]! - b.z) ** 2;
+        if (edge && !(chord <= maxChord)) return;
+        scratch[s] = chord;
+      }
+      if (tests.length !== 0 && !passesAll(tests, s)) return;
+      total++;
+      if (heap !== null) offer(heap, key, dir, s);
+    };
+    const visitEdge = (s: number) => visit(s, true);
+    const visitInside = (s: number) => visit(s, false);
+    /** The candidates of slots [from, to). */
+    const visitRange = (from: number, to: number, edge: boolean) => {
+      if (countOnly && !edge) total += popcountRange(candidates, from, to);
+      else forEachBitInRange(candidates, from, to, edge ? visitEdge : visitInside);
+    };
+    for (const r of rows) {
+      const base = r.row * GRID_COLS;
+      if (r.insideFrom > r.insideTo) {
+        const [from, to] = this.builtSlots(base + r.edgeFrom, base + r.edgeTo);
+        visitRange(from, to, true);
+        continue;
+      }
+      const [west, east] = this.builtSlots(base + r.edgeFrom, base + r.edgeTo);
+      const [insideFrom, insideTo] = this.builtSlots(base + r.insideFrom, base + r.insideTo);
+      visitRange(west, insideFrom, true);
+      visitRange(insideFrom, insideTo, false);
+      visitRange(insideTo, east, true);
+    }
+    // The listings filed since the build, wherever they are.
+    for (const list of this.cells.lists.values()) {
       const slots = list.slots;
       for (let i = 0; i < list.n; i++) {
         const s = slots[i]!;
-        if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 0) continue;
-        // Inside the limit the distance matters only to rank by it.
-        if (edge || (byDistance && heap !== null)) {
-          const chord = (xyz[s * 3]! - b.x) ** 2 + (xyz[s * 3 + 1]! - b.y) ** 2 + (xyz[s * 3 + 2]! - b.z) ** 2;
-          if (!(chord <= maxChord)) continue;
-          scratch[s] = chord;
-        }
-        if (!passesAll(tests, s)) continue;
-        total++;
-        if (heap !== null) offer(heap, key, dir, s);
+        if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1) visit(s, true);
       }
-    };
-    for (const list of area.inside) visit(list, false);
-    for (const list of area.edge) visit(list, true);
+    }
     return total;
   }
 
   /**
-   * The grid's cells within a distance limit (as a squared chord) around a point: those wholly inside
-   * (each corner within it: on a sphere, the farthest point of a small cell from a point is one of its
-   * corners) and those across its edge, with how many listings they hold; null when the limit spans
-   * more cells than are worth looking up one by one.
+   * The grid's rows within a distance limit (as a squared chord) around a point, each with its run of
+   * columns wholly inside the limit (`insideFrom` > `insideTo` when none) and the wider run that may
+   * hold a listing within it (the edge cells between). On a sphere the points within angle ρ of the
+   * centre at latitude φ lie within Δλ(φ) of its longitude, cos Δλ = (cos ρ − sin φ0 sin φ) / (cos φ0 cos φ):
+   * a cell is wholly inside when both its latitudes' Δλ cover it (Δλ is largest at one latitude and
+   * falls away on both sides, so the smaller at the band's edges holds for the whole band), and may
+   * hold one when the band's largest Δλ reaches it. Null when the limit spans too many rows.
    */
-  private areaCells(at: { latitude: number; longitude: number }, maxChord: number): { inside: { slots: Int32Array; n: number }[]; edge: { slots: Int32Array; n: number }[]; listings: number } | null {
+  private areaRows(at: { latitude: number; longitude: number }, maxChord: number): { row: number; insideFrom: number; insideTo: number; edgeFrom: number; edgeTo: number }[] | null {
     const g = this.gridBounds;
-    const angle = 2 * Math.asin(Math.min(1, Math.sqrt(maxChord) / 2));
-    const latSpan = (angle * 180) / Math.PI;
-    const cos = Math.cos((Math.max(g.maxAbsLat, Math.abs(at.latitude)) * Math.PI) / 180);
-    const lonSpan = latSpan / Math.max(cos, 1e-6);
-    const rowFrom = Math.max(g.minRow, cellRow(at.latitude - latSpan) - 1);
-    const rowTo = Math.min(g.maxRow, cellRow(at.latitude + latSpan) + 1);
-    const colFrom = Math.max(g.minCol, cellCol(at.longitude - lonSpan) - 1);
-    const colTo = Math.min(g.maxCol, cellCol(at.longitude + lonSpan) + 1);
-    if (rowTo < rowFrom || colTo < colFrom) return { inside: [], edge: [], listings: 0 };
-    if ((rowTo - rowFrom + 1) * (colTo - colFrom + 1) > AREA_MAX_CELLS) return null;
-    const b = unitVector(at);
     const rad = Math.PI / 180;
-    // The corners' unit vectors from the cells' edges: sine and cosine of each edge once.
-    /** The sine and cosine of `count` cell edges from the `first`, in a column starting at `origin` degrees. */
-    const edges = (first: number, count: number, origin: number) => {
-      const sin = new Float64Array(count);
-      const cos = new Float64Array(count);
-      for (let i = 0; i < count; i++) {
-        const angle = ((first + i) * CELL_DEG + origin) * rad;
-        sin[i] = Math.sin(angle);
-        cos[i] = Math.cos(angle);
-      }
-      return [sin, cos] as const;
+    const cosRho = 1 - maxChord / 2;
+    const rhoDeg = Math.acos(Math.max(-1, cosRho)) / rad;
+    const rowFrom = Math.max(g.minRow, cellRow(at.latitude - rhoDeg) - 1);
+    const rowTo = Math.min(g.maxRow, cellRow(at.latitude + rhoDeg) + 1);
+    if (rowTo - rowFrom > AREA_MAX_ROWS) return null;
+    const sin0 = Math.sin(at.latitude * rad);
+    const cos0 = Math.cos(at.latitude * rad);
+    /** Δλ in degrees at a latitude: -1 when no point of that latitude is within the limit. */
+    const halfWidth = (latitude: number) => {
+      const q = (cosRho - sin0 * Math.sin(latitude * rad)) / (cos0 * Math.cos(latitude * rad));
+      return q > 1 ? -1 : q <= -1 ? 180 : Math.acos(q) / rad;
     };
-    const [latSin, latCos] = edges(rowFrom, rowTo - rowFrom + 2, -90);
-    const [lonSin, lonCos] = edges(colFrom, colTo - colFrom + 2, -180);
-    const corner = (i: number, j: number) => (latCos[i]! * lonCos[j]! - b.x) ** 2 + (latCos[i]! * lonSin[j]! - b.y) ** 2 + (latSin[i]! - b.z) ** 2;
-    const latBound = (deg: number) => 4 * Math.sin((deg * rad) / 2) ** 2;
-    const lonBound = (deg: number) => 4 * Math.min(1, cos * cos) * Math.sin((deg * rad) / 2) ** 2;
-    const inside: { slots: Int32Array; n: number }[] = [];
-    const edge: { slots: Int32Array; n: number }[] = [];
-    let listings = 0;
+    // The latitude where the limit's circle is widest.
+    const widest = Math.asin(Math.max(-1, Math.min(1, sin0 / cosRho))) / rad;
+    const rows: { row: number; insideFrom: number; insideTo: number; edgeFrom: number; edgeTo: number }[] = [];
     for (let row = rowFrom; row <= rowTo; row++) {
-      const i = row - rowFrom;
       const south = row * CELL_DEG - 90;
-      const dLat = Math.max(0, south - at.latitude, at.latitude - (south + CELL_DEG));
-      for (let col = colFrom; col <= colTo; col++) {
-        const cell = this.cells.lists.get(row * GRID_COLS + col);
-        if (!cell) continue;
-        const west = col * CELL_DEG - 180;
-        const dLon = Math.max(0, west - at.longitude, at.longitude - (west + CELL_DEG));
-        if (Math.max(latBound(dLat), lonBound(dLon)) > maxChord) continue;
-        const j = col - colFrom;
-        const far = Math.max(corner(i, j), corner(i + 1, j), corner(i, j + 1), corner(i + 1, j + 1));
-        (far <= maxChord ? inside : edge).push(cell);
-        listings += cell.n;
+      const north = south + CELL_DEG;
+      const reach = halfWidth(Math.max(south, Math.min(north, widest)));
+      if (reach < 0) continue;
+      const edgeFrom = Math.max(g.minCol, cellCol(at.longitude - reach) - 1);
+      const edgeTo = Math.min(g.maxCol, cellCol(at.longitude + reach) + 1);
+      if (edgeFrom > edgeTo) continue;
+      // Wholly inside: a little narrower than computed, so rounding never takes in a listing beyond the limit.
+      const inner = Math.min(halfWidth(south), halfWidth(north)) - 1e-9;
+      let insideFrom = 1;
+      let insideTo = 0;
+      if (inner > 0) {
+        insideFrom = Math.max(edgeFrom, Math.ceil((at.longitude - inner + 180) / CELL_DEG));
+        insideTo = Math.min(edgeTo, Math.floor((at.longitude + inner + 180) / CELL_DEG) - 1);
       }
+      rows.push({ row, insideFrom, insideTo, edgeFrom, edgeTo });
     }
-    return { inside, edge, listings };
+    return rows;
   }
 
   /** Whether the grid's rings give true lower bounds of distance for this buyer (not across the antimeridian or near a pole). */
@@ -1472,14 +1584,14 @@ export class ListingIndex<T extends Indexed> {
   }
 
   /**
-   * Visits the filed listings ring by ring around the buyer's cell, skipping a cell that cannot hold
+   * Visits the candidates among the listings ring by ring around the buyer's cell, skipping a cell that cannot hold
    * anything nearer than the worst hit kept (or within the distance limit), and stopping at the first
    * ring that cannot. Lower bounds of the chord to a point `dLat` degrees of latitude and `dLon` of
    * longitude away: 2 sin(dLat/2), and 2 cos(maxLat) sin(dLon/2) where maxLat is the largest absolute
    * latitude of the buyer and every listing. A cell's bound takes its gaps to the buyer's point; a
    * ring's, the r-1 whole cells between it and the buyer's cell.
    */
-  private walkGrid(b: { latitude: number; longitude: number }, heap: TopK, maxChord: number, visit: (slot: number) => void): void {
+  private walkGrid(b: { latitude: number; longitude: number }, heap: TopK, maxChord: number, candidates: Uint32Array, visit: (slot: number) => void): void {
     const g = this.gridBounds;
     const r0 = cellRow(b.latitude);
     const c0 = cellCol(b.longitude);
@@ -1493,8 +1605,10 @@ export class ListingIndex<T extends Indexed> {
     /** The worst chord still worth visiting. */
     const limit = () => (heap.full ? Math.min(maxChord, scratch[heap.top]!) : maxChord);
     const visitCell = (row: number, col: number) => {
-      const cell = this.cells.lists.get(row * GRID_COLS + col);
-      if (!cell) return;
+      const key = row * GRID_COLS + col;
+      const [from, to] = this.builtSlots(key, key);
+      const cell = this.cells.lists.get(key);
+      if (!cell && from === to) return;
       if (row !== r0 || col !== c0) {
         const south = row * CELL_DEG - 90;
         const west = col * CELL_DEG - 180;
@@ -1502,8 +1616,13 @@ export class ListingIndex<T extends Indexed> {
         const dLon = Math.max(0, west - b.longitude, b.longitude - (west + CELL_DEG));
         if (Math.max(latBound(dLat), lonBound(dLon)) > limit()) return;
       }
+      forEachBitInRange(candidates, from, to, visit);
+      if (!cell) return;
       const slots = cell.slots;
-      for (let i = 0; i < cell.n; i++) visit(slots[i]!);
+      for (let i = 0; i < cell.n; i++) {
+        const s = slots[i]!;
+        if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1) visit(s);
+      }
     };
     for (let r = 0; r <= rings; r++) {
       if (r >= 2 && Math.min(latBound((r - 1) * CELL_DEG), lonBound((r - 1) * CELL_DEG)) > limit()) return;
@@ -1581,13 +1700,11 @@ export class ListingIndex<T extends Indexed> {
   }
 }
 
-/** The most grid cells a distance limit's area is looked up in (about 110 km around a point at 2.8 km a cell). */
-const AREA_MAX_CELLS = 6400;
-/** How many listings of a limit's area cost what one candidate of the plain pass does (measured at a million listings). */
-const AREA_COST_RATIO = 4;
+/** The most grid rows a distance limit's area is looked up in (at 0.025 degrees a row, about 2,200 km across). */
+const AREA_MAX_ROWS = 800;
 
 /** How many candidates (squared) per listing of the page times the listings make the grid walk worth it. */
-const GRID_MIN_RATIO = 16;
+const GRID_MIN_RATIO = 2;
 
 /** Whether a slot passes every test. */
 function passesAll(tests: ((slot: number) => boolean)[], s: number): boolean {
@@ -1611,6 +1728,38 @@ function forEachBit(bits: Uint32Array, words: number, fn: (slot: number) => void
       fn((w << 5) + (31 - Math.clz32(bit)));
     }
   }
+}
+
+/** Calls `fn` with each set bit's slot of slots [from, to), in order. */
+function forEachBitInRange(bits: Uint32Array, from: number, to: number, fn: (slot: number) => void): void {
+  if (from >= to) return;
+  const last = (to - 1) >>> 5;
+  for (let w = from >>> 5; w <= last; w++) {
+    let word = bits[w]!;
+    if (w === from >>> 5) word &= -1 << (from & 31);
+    if (w === last && (to & 31) !== 0) word &= (1 << (to & 31)) - 1;
+    while (word !== 0) {
+      const bit = word & -word;
+      word ^= bit;
+      fn((w << 5) + (31 - Math.clz32(bit)));
+    }
+  }
+}
+
+/** The number of set bits of slots [from, to). */
+function popcountRange(bits: Uint32Array, from: number, to: number): number {
+  if (from >= to) return 0;
+  let n = 0;
+  const last = (to - 1) >>> 5;
+  for (let w = from >>> 5; w <= last; w++) {
+    let v = bits[w]!;
+    if (w === from >>> 5) v &= -1 << (from & 31);
+    if (w === last && (to & 31) !== 0) v &= (1 << (to & 31)) - 1;
+    v = v - ((v >>> 1) & 0x55555555);
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return n;
 }
 
 /** The number of set bits. */
