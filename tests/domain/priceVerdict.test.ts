@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
-import { fitPrices, indexPriceVerdicts, MIN_COMPARABLES, modelPlural, priceVerdict, PriceVerdicts, type PricedListing } from '../../src/domain/search/priceVerdict';
+import { fitPrices, indexPriceVerdicts, median, MIN_COMPARABLES, modelPlural, priceVerdict, PriceVerdicts, type PricedListing } from '../../src/domain/search/priceVerdict';
 import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
 
 // The price verdict (issue 20): a robust fit per model of log(price) on year and usage, and the band
@@ -22,6 +22,22 @@ const market = Array.from({ length: 40 }, () => hilux());
 function verdictAmong(others: readonly PricedListing[], v: PricedListing) {
   return priceVerdict(v, fitPrices([...others, v]));
 }
+
+describe('the median a fit takes', () => {
+  it('is the sorted middle (the mean of the two middles for an even count), with many equal values too', () => {
+    const rand = seededRandom(7);
+    for (let round = 0; round < 300; round++) {
+      const n = 1 + Math.floor(rand() * 400);
+      // Few distinct values half the time: prices repeat (many ask $5,000).
+      const distinct = rand() < 0.5 ? 1 + Math.floor(rand() * 5) : 1000;
+      const values = Array.from({ length: n }, () => Math.floor(rand() * distinct) * 1.5);
+      const sorted = [...values].sort((a, b) => a - b);
+      const want = n % 2 ? sorted[n >> 1]! : (sorted[(n >> 1) - 1]! + sorted[n >> 1]!) / 2;
+      expect(median(values)).toBe(want);
+    }
+    expect(median([])).toBe(0);
+  });
+});
 
 describe('the price fit', () => {
   it('finds the year and mileage effects of a model, not thrown by a few wild prices', () => {

@@ -79,11 +79,44 @@ function usageOf(v: PricedListing): number | null {
 
 const priced = (v: PricedListing): boolean => v.price !== null && v.price > 0;
 
-function median(values: number[]): number {
+/** The median, found by selection rather than a sort: a model's fit takes several over all its listings. */
+export function median(values: number[]): number {
   if (!values.length) return 0;
-  const s = Float64Array.from(values).sort();
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+  const a = Float64Array.from(values);
+  const mid = a.length >> 1;
+  const upper = select(a, mid, 0, a.length - 1);
+  if (a.length % 2) return upper;
+  // The lower middle is the largest of the values left below the upper one.
+  let lower = -Infinity;
+  for (let i = 0; i < mid; i++) if (a[i]! > lower) lower = a[i]!;
+  return (lower + upper) / 2;
+}
+
+/**
+ * The k-th smallest of a[lo..hi] (Hoare's selection, a random pivot: expected linear time whatever the
+ * prices sellers choose), leaving the smaller values before position k and the larger after it.
+ */
+function select(a: Float64Array, k: number, lo: number, hi: number): number {
+  while (hi > lo) {
+    const pivot = a[lo + Math.floor(Math.random() * (hi - lo + 1))]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
 }
 
 /** The positions of the `k` listings with the smallest ids (ids are random: a fair sample the device and the server both pick). */
@@ -238,13 +271,18 @@ export class PriceVerdicts {
   /** A listing's verdict (null without a price); `v` is the listing as the collection holds it. */
   verdict(v: PricedListing): PriceVerdict | null {
     if (!priced(v)) return null;
+    return priceVerdict(v, this.fitOf(v));
+  }
+
+  /** The fit of a listing's model, computed now when not kept (whether or not the listing has a price). */
+  fitOf(v: PricedListing): PriceFit {
     const group = priceGroup(v);
     let fit = this.fits.get(group);
     if (fit === undefined) {
       fit = fitPrices(this.members(v).filter((m) => priceGroup(m) === group));
       this.fits.set(group, fit);
     }
-    return priceVerdict(v, fit);
+    return fit;
   }
 
   /** A listing of this model was added, changed or removed: its fit is computed again when next asked. */

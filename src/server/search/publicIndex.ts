@@ -16,6 +16,8 @@ export const LISTING_CHANNEL = 'motokari_listings';
 const RELISTEN_MS = 1000;
 /** The listings' JSON kept for the pages being shown: 24 million characters at most, whatever the listings' count. */
 const JSON_CACHE_CHARS = 24_000_000;
+/** The longest the build's price fits hold the event loop at a time. */
+const FIT_SLICE_MS = 20;
 
 /**
  * The public listings in memory, answering public searches without a query per search. It holds each
@@ -152,9 +154,28 @@ export class PublicListingIndex {
     this.index = ListingIndex.fromColumns(columns.finish());
     this.verdicts.clear();
     this.revision = revision;
+    await this.fitEveryModel();
+    if (this.closed) return;
     // Whatever changed since the read's snapshot comes through the delta from its revision.
     await this.catchUpToHead();
     this.built = true;
+  }
+
+  /**
+   * Every model's price fit, computed before the index answers (a million listings' take a few
+   * seconds), so the first buyers after a start do not wait for them; the event loop is let go
+   * between models, so requests answered by SQL meanwhile are not held up.
+   */
+  private async fitEveryModel(): Promise<void> {
+    let since = performance.now();
+    for (const sample of this.index.modelSamples()) {
+      if (this.closed) return;
+      this.verdicts.fitOf(sample);
+      if (performance.now() - since > FIT_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        since = performance.now();
+      }
+    }
   }
 
   /**
@@ -252,7 +273,7 @@ export class PublicListingIndex {
   }
 
   private verdictOf(id: string): PriceVerdict | null {
-    const item = this.index.get(id);
+    const item = this.index.priced(id);
     return item ? this.verdicts.verdict(item) : null;
   }
 
