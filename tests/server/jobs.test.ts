@@ -32,7 +32,8 @@ describe.each(ENGINES)('%s: background jobs', (engine) => {
   const instances = () => (b === a ? [a] : [a, b]);
   const runs = (name: string) => instances().reduce((n, s) => n + s.app.ctx.jobs.completedRuns(name), 0);
   const allIdle = () => Promise.all(instances().map((s) => s.app.ctx.jobs.idle()));
-  const makeDue = (names: string[]) => a.app.ctx.db.execute(sql`update jobs set next_run_at = now() where id in ${names}`);
+  // A second ago: the column keeps milliseconds, so now() itself may round up past the next statement's now().
+  const makeDue = (names: string[]) => a.app.ctx.db.execute(sql`update jobs set next_run_at = now() - interval '1 second' where id in ${names}`);
   const job = async (id: string) => (await findJobs(a.app.ctx.db, [id]))[0];
   const publicationJobs = async () => rowsOf(await a.app.ctx.db.execute(sql`select id from jobs where name = ${JOB_NAMES.listingPublished}`));
 
@@ -130,6 +131,33 @@ describe.each(ENGINES)('%s: background jobs', (engine) => {
       )
       .toBe(2);
     expect(await job(row!.id)).toBeUndefined();
+    await runner.stop();
+  });
+
+  it('a job that keeps failing waits twice as long after each failure, at most an hour', async () => {
+    const runner = new JobRunner(a.app.ctx.db, {
+      recurring: {},
+      oneOff: {
+        'test-broken': async () => {
+          throw new Error('the mail server refuses us');
+        },
+      },
+      intervalMs: 60_000,
+      log: a.app.log,
+    });
+    await enqueueJob(a.app.ctx.db, 'test-broken', {});
+    const [row] = rowsOf<{ id: string }>(await a.app.ctx.db.execute(sql`select id from jobs where name = 'test-broken'`));
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      await makeDue([row!.id]);
+      runner.kick();
+      await runner.idle();
+      const [w] = rowsOf<{ ms: number }>(await a.app.ctx.db.execute(sql`select extract(epoch from next_run_at - now()) * 1000 as ms from jobs where id = ${row!.id}`));
+      waits.push(Math.round(Number(w!.ms) / 60_000));
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+    expect(await job(row!.id)).toMatchObject({ attempts: 8, lastError: 'the mail server refuses us' });
+    await a.app.ctx.db.execute(sql`delete from jobs where id = ${row!.id}`);
     await runner.stop();
   });
 

@@ -10,7 +10,7 @@ export interface JobRunnerOptions {
   recurring: Record<string, JobHandler>;
   /** One-off jobs by name (enqueued with enqueueJob, in the transaction of the write they follow). */
   oneOff: Record<string, JobHandler>;
-  /** How often this instance looks for due jobs (JOBS_INTERVAL_MS); also a recurring job's period and a failed job's retry delay. */
+  /** How often this instance looks for due jobs (JOBS_INTERVAL_MS); also a recurring job's period and a failed job's first retry delay. */
   intervalMs: number;
   /** How long a claim holds a job: an instance that dies mid-job leaves it to others after this. */
   leaseMs?: number;
@@ -19,6 +19,16 @@ export interface JobRunnerOptions {
 
 /** Longer than any job takes (a sweep, a purge, a listing's pushes), short enough that a crash delays its work by minutes only. */
 const DEFAULT_LEASE_MS = 5 * 60_000;
+/** The longest a failing job waits before it is tried again. */
+const MAX_RETRY_MS = 60 * 60_000;
+
+/**
+ * How long a job that failed on its n-th attempt in a row waits: one interval, then twice as long
+ * after each further failure, at most an hour (a job failing for good is not retried every minute).
+ */
+export function retryDelayMs(intervalMs: number, attempts: number): number {
+  return Math.min(MAX_RETRY_MS, intervalMs * 2 ** Math.min(30, Math.max(0, attempts - 1)));
+}
 
 /**
  * Runs background jobs kept in PostgreSQL (table `jobs`), once across instances: each instance polls
@@ -110,8 +120,9 @@ export class JobRunner {
       await handler.run({ payload: job.payload, recordProgress: (payload) => recordJobProgress(this.db, job, payload) });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      this.opts.log.warn({ err, job: job.name, attempts: job.attempts }, 'background job failed; it is retried at the next poll');
-      await failJob(this.db, job, message, this.opts.intervalMs);
+      const retryMs = retryDelayMs(this.opts.intervalMs, job.attempts);
+      this.opts.log.warn({ err, job: job.name, attempts: job.attempts, retryMs }, 'background job failed; it is retried later');
+      await failJob(this.db, job, message, retryMs);
       return;
     }
     await finishJob(this.db, job, this.opts.intervalMs);
