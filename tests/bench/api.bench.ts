@@ -16,10 +16,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
-import { BROWSE_PRICE_OPTIONS, CITIES, DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, FUEL_TYPES, REGIONS } from '../../src/domain/constants';
+import { listingWordsOf } from '../../src/server/search/listingWords';
 import { wholeNumberText } from '../../src/domain/numbers';
 import { get, load, pct, type LoadResult } from './load';
-import { CATALOGUES, type DetailShape } from './listings';
+import { type DetailShape } from './listings';
+import { buyerSearches, POPULAR } from './searchMix';
 import { copyListings, seedListings } from './seedListings';
 import { writeResultsSection } from './results';
 import { postgresDatabase } from '../support/postgresDatabase';
@@ -47,51 +48,6 @@ const SHAPE: DetailShape = { publishedOverDays: 85, photos: [2, 6] };
 type Engine = 'postgres' | 'pglite';
 
 const TARGETS = { startS: 10, rssMb: 1024, searchP99: 50, searchShare: 25, syncP99: 100 } as const;
-
-// ---- Searches like real buyers' --------------------------------------------------------------
-
-/** A buyer somewhere around one of the cities (within about 30 km of it). */
-function buyerAt(rand: () => number) {
-  const city = CITIES[Math.floor(rand() * CITIES.length)]!;
-  const lat = (city.latitude + (rand() - 0.5) * 0.5).toFixed(4);
-  const lon = (city.longitude + (rand() - 0.5) * 0.5).toFixed(4);
-  return { city, query: `buyer_lat=${lat}&buyer_lon=${lon}` };
-}
-
-/**
- * The i-th search of the mix: today's four query shapes (make and price; make and model; region,
- * years and distance; fuel, engine band and distance, by price), each from a buyer at another place,
- * with the make (skewed towards the common ones, as the listings are), region, price step, years,
- * distance and band drawn from a fixed seed: a server's answer cache meets them as it would meet
- * real buyers, not the same four URLs.
- */
-function buyerSearches(seed: number): (i: number) => string {
-  const rand = seededRandom(seed);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const skewed = <T>(xs: readonly T[], power: number) => xs[Math.floor(rand() ** power * xs.length)]!;
-  const q = (s: string) => encodeURIComponent(s.toLowerCase());
-  return (i) => {
-    const { city, query: buyer } = buyerAt(rand);
-    switch (i % 4) {
-      case 0:
-        return `/api/vehicles?vehicle_type=car&make=${q(skewed(CATALOGUES.car, 3).name)}&max_price=${pick(BROWSE_PRICE_OPTIONS.slice(3))}&${buyer}&sort=distance&limit=20`;
-      case 1: {
-        const make = skewed(CATALOGUES.car, 3);
-        return `/api/vehicles?vehicle_type=car&make=${q(make.name)}&model=${q(skewed(make.models, 2).name)}&${buyer}&sort=distance&limit=20`;
-      }
-      case 2: {
-        const region = rand() < 0.8 ? city.region : pick(REGIONS);
-        const from = 1998 + Math.floor(rand() * 20);
-        return `/api/vehicles?region=${q(region)}&year_from=${from}&year_to=${from + 3 + Math.floor(rand() * 8)}&${buyer}&distance=${pick(DISTANCE_OPTIONS_KM.slice(6))}&sort=distance&limit=20`;
-      }
-      default:
-        return `/api/vehicles?fuel_type=${q(pick(FUEL_TYPES))}&engine_size=${encodeURIComponent(pick(ENGINE_SIZE_BANDS))}&${buyer}&distance=${pick(DISTANCE_OPTIONS_KM.slice(6))}&sort=price_asc&limit=20`;
-    }
-  };
-}
-
-/** The popular search, the same URL every time (what an answer cache is for). */
-const POPULAR = '/api/vehicles?vehicle_type=car&make=toyota&max_price=60000&buyer_lat=-17.8252&buyer_lon=31.0335&sort=distance&limit=20';
 
 // ---- Databases -------------------------------------------------------------------------------
 
@@ -135,6 +91,20 @@ async function migrate(databaseUrl: string | null, dataDir: string): Promise<str
   }
 }
 
+/**
+ * Each listing's words, as the app writes them for every listing it stores (a server writes those of
+ * listings it has not yet seen when it starts, which would otherwise run during the measurements); for
+ * a kept database seeded before the words existed, written before its run.
+ */
+async function writeWords(databaseUrl: string | null, dataDir: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await listingWordsOf(database.db).catchUp();
+  } finally {
+    await database.close();
+  }
+}
+
 async function preparePostgres(baseUrl: string, size: number): Promise<Prepared> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'motokari-bench-'));
   let url: string;
@@ -163,9 +133,10 @@ async function preparePostgres(baseUrl: string, size: number): Promise<Prepared>
   if (seedS === null) {
     const t0 = performance.now();
     await copyListings(url, size, SHAPE);
+    await writeWords(url, dataDir);
     seedS = (performance.now() - t0) / 1000;
     if (KEEP) await pgAdmin(url, (c) => c.query(`comment on database ${new URL(url).pathname.slice(1)} is '${seededMark(seedS!)}'`));
-  }
+  } else await writeWords(url, dataDir);
   return {
     databaseUrl: url,
     dataDir,
@@ -190,10 +161,11 @@ async function preparePglite(size: number): Promise<Prepared> {
     const t0 = performance.now();
     const database = await openDatabase({ databaseUrl: null, dataDir });
     await seedListings(database.db, size, SHAPE);
+    await listingWordsOf(database.db).catchUp();
     await database.close();
     seedS = (performance.now() - t0) / 1000;
     if (KEEP) writeFileSync(mark, seededMark(seedS));
-  }
+  } else await writeWords(null, dataDir);
   const version = `PGlite ${(JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version} (${await migrate(null, dataDir)})`;
   return {
     databaseUrl: null,
@@ -209,17 +181,29 @@ async function preparePglite(size: number): Promise<Prepared> {
 
 // ---- The server --------------------------------------------------------------------------------
 
-/** Peak VmRSS of a process in MB, sampled every 250 ms, per phase of the run. */
+/**
+ * Peak RSS of a process in MB per phase of the run: VmRSS sampled every 250 ms, and the kernel's
+ * high-water mark (VmHWM, the exact peak since the start), which a phase takes when it rose during it.
+ */
 function rssSampler(pid: number) {
   const peaks = { startup: 0, load: 0 };
   let phase: keyof typeof peaks | null = 'startup';
-  const sample = () => {
+  let hwmBefore = 0;
+  const read = (field: 'VmRSS' | 'VmHWM') => {
     try {
-      const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      if (phase) peaks[phase] = Math.max(peaks[phase], kb / 1024);
+      return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
     } catch {
-      /* the process has exited */
+      return 0; // the process has exited
     }
+  };
+  const sample = () => {
+    if (phase) peaks[phase] = Math.max(peaks[phase], read('VmRSS'));
+  };
+  /** The phase's peak from the high-water mark, when the mark rose during the phase. */
+  const closePhase = () => {
+    const hwm = read('VmHWM');
+    if (phase && hwm > hwmBefore) peaks[phase] = Math.max(peaks[phase], hwm);
+    hwmBefore = Math.max(hwmBefore, hwm);
   };
   sample();
   const timer = setInterval(sample, 250);
@@ -227,10 +211,13 @@ function rssSampler(pid: number) {
     peaks,
     set(next: keyof typeof peaks | null) {
       sample();
+      closePhase();
       phase = next;
     },
     stop() {
       sample();
+      closePhase();
+      phase = null;
       clearInterval(timer);
     },
   };
@@ -514,8 +501,8 @@ async function main() {
     '## API search (`npm run bench:api`)',
     '',
     `Run on ${started.toISOString().slice(0, 10)} in Node ${process.version} on ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}), server and load generator on the same machine, shared with other jobs: load average ${loadText(loadBefore)} at the start and ${loadText(loadAfter)} at the end. Engines: ${versions}.`,
-    `Listings: realistic rows (tests/bench/listings.ts): a description of its own and 2-6 photos each, one seller (a \`users\` row, dealer or private) per two listings, the catalogue's makes with a skew towards the common ones, coordinates around the cities, published over 85 days with 30-, 60- and 90-day plans (so some end within days); seeded with COPY on PostgreSQL, batched inserts on PGlite (up to ${wholeNumberText(PGLITE_MAX)}). Seeding: the time to write the listings and sellers into a migrated database, then \`ANALYZE\`; "(kept)": a database seeded by an earlier run and kept (\`BENCH_KEEP_DB=1\`), with the seeding time measured then.`,
-    `Start-up: from spawning the server process as \`npm start\` runs it (\`${['node', ...startNodeOptions(), 'src/server/start.ts'].join(' ')}\`) to the first search answered 200 (polled every 100 ms; a ${POLL_TIMEOUT_MS / 1000} s timeout or a 503 counts as not answered), and to \`GET /api/ready\` reporting \`search_index: "ready"\` when the server reports it. RSS: the server process's VmRSS (\`/proc/<pid>/status\`) sampled every 250 ms, peak during start-up and peak during the measurements.`,
+    `Listings: realistic rows (tests/bench/listings.ts): a description of its own and 2-6 photos each, one seller (a \`users\` row, dealer or private) per two listings, the catalogue's makes with a skew towards the common ones, coordinates around the cities, published over 85 days with 30-, 60- and 90-day plans (so some end within days); seeded with COPY on PostgreSQL, batched inserts on PGlite (up to ${wholeNumberText(PGLITE_MAX)}). Seeding: the time to write the listings and sellers into a migrated database, then \`ANALYZE\`, then each listing's words (written by the app's own catch-up, as a server writes them); "(kept)": a database seeded by an earlier run and kept (\`BENCH_KEEP_DB=1\`), with the seeding time measured then.`,
+    `Start-up: from spawning the server process as \`npm start\` runs it (\`${['node', ...startNodeOptions(), 'src/server/start.ts'].join(' ')}\`) to the first search answered 200 (polled every 100 ms; a ${POLL_TIMEOUT_MS / 1000} s timeout or a 503 counts as not answered), and to \`GET /api/ready\` reporting \`search_index: "ready"\` when the server reports it. RSS: the server process's peak resident memory during start-up and during the measurements, from \`/proc/<pid>/status\`: VmRSS sampled every 250 ms, and the kernel's high-water mark VmHWM (the exact peak), which a phase takes when it rose during it.`,
     `Load: ${CONCURRENCY} concurrent keep-alive clients, ${SECONDS} s per measurement (after a 2 s warm-up), each request sent with \`Accept-Encoding: br, gzip\` as browsers send it, its body read in full and decompressed. Search: buyers' searches in four shapes (make and price; make and model; region, years and distance; fuel, engine band and distance, by price), each from a buyer at another place within about 30 km of a city, the make (skewed), region, price, years, distance and band drawn from a fixed seed, so no two requests repeat a URL. Popular: one search (Toyotas under $60,000 nearest Harare) repeated. Health: \`GET /api/health\`. Sync page: one client walking \`GET /api/sync/vehicles?since=…&limit=${SYNC_PAGE}\` from a random revision, ${SYNC_WALK} pages, then from another, for ${SECONDS} s.`,
     '',
     ...table(rows),
