@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contactRequests, listingEvents, listingRevision, priceChanges, vehicles, vehicleTombstones } from '../db/schema';
 import type { ListingEventKind } from '../../domain/leads';
@@ -13,7 +13,14 @@ import type { Indexed } from '../../domain/search/listingIndex';
 import { chordSql, clausesSql, orderBySql, type WordsLookup } from '../search/sqlFilters';
 import { listingWordsOf } from '../search/listingWords';
 
-export type VehicleRow = typeof vehicles.$inferSelect;
+const { wordsTokens: _wordsTokens, ...listingColumns } = getTableColumns(vehicles);
+/**
+ * Every column of a listing but its words (words_tokens: tens of tokens a row, which only the words
+ * search reads, in SQL): what every read of whole listings selects, so a page of them does not carry
+ * and parse their words.
+ */
+export const LISTING_COLUMNS = listingColumns;
+export type VehicleRow = Omit<typeof vehicles.$inferSelect, 'wordsTokens'>;
 export type NewVehicle = typeof vehicles.$inferInsert;
 /** A database handle or an open transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -123,7 +130,7 @@ export function rowsOf<T>(res: unknown): T[] {
 }
 
 export async function findVehicle(db: Tx, id: string): Promise<VehicleRow | null> {
-  const rows = await db.select().from(vehicles).where(eq(vehicles.id, id)).limit(1);
+  const rows = await db.select(LISTING_COLUMNS).from(vehicles).where(eq(vehicles.id, id)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -179,7 +186,7 @@ export async function searchVehicles(db: Db, req: SearchRequest, scope: SearchSc
   }
   if (!ranked.length) return { items: [], total };
   const rows = await db
-    .select()
+    .select(LISTING_COLUMNS)
     .from(vehicles)
     .where(
       inArray(
@@ -200,7 +207,7 @@ export async function insertVehicle(tx: Tx, v: Omit<NewVehicle, 'revision'>, rev
   const [row] = await tx
     .insert(vehicles)
     .values({ ...v, revision })
-    .returning();
+    .returning(LISTING_COLUMNS);
   return row!;
 }
 
@@ -209,7 +216,7 @@ export async function updateVehicle(tx: Tx, id: string, patch: Partial<NewVehicl
     .update(vehicles)
     .set({ ...patch, revision, updatedAt: new Date() })
     .where(eq(vehicles.id, id))
-    .returning();
+    .returning(LISTING_COLUMNS);
   return row!;
 }
 
@@ -276,7 +283,7 @@ export async function syncChanges(db: Db, since: number, limit: number): Promise
   // more pages follow, the client may jump to it even if the last changes were drafts it never sees.
   const head = await currentRevision(db);
   const changed = await db
-    .select({ row: vehicles, isPublic: sql<boolean>`${publicSql}` })
+    .select({ row: LISTING_COLUMNS, isPublic: sql<boolean>`${publicSql}` })
     .from(vehicles)
     .where(since === 0 ? and(gt(vehicles.revision, since), publicSql) : and(gt(vehicles.revision, since), sql`(${publicSql} or ${vehicles.firstPublishedAt} is not null)`))
     .orderBy(asc(vehicles.revision))
@@ -580,18 +587,18 @@ export async function vehicleStats(db: Db) {
 }
 
 export async function listSellerVehicles(db: Db, sellerId: string): Promise<VehicleRow[]> {
-  return db.select().from(vehicles).where(eq(vehicles.sellerId, sellerId)).orderBy(desc(vehicles.createdAt), asc(vehicles.id));
+  return db.select(LISTING_COLUMNS).from(vehicles).where(eq(vehicles.sellerId, sellerId)).orderBy(desc(vehicles.createdAt), asc(vehicles.id));
 }
 
 export async function listAllVehicles(db: Db, limit: number, offset: number): Promise<{ rows: VehicleRow[]; total: number }> {
-  const rows = await db.select().from(vehicles).orderBy(desc(vehicles.createdAt), asc(vehicles.id)).limit(limit).offset(offset);
+  const rows = await db.select(LISTING_COLUMNS).from(vehicles).orderBy(desc(vehicles.createdAt), asc(vehicles.id)).limit(limit).offset(offset);
   return { rows, total: await countAllVehicles(db) };
 }
 
 /** Other public listings of a seller, newest first. */
 export async function otherPublicVehicles(db: Db, sellerId: string, exceptId: string, limit: number) {
   const rows = await db
-    .select()
+    .select(LISTING_COLUMNS)
     .from(vehicles)
     .where(and(eq(vehicles.sellerId, sellerId), ne(vehicles.id, exceptId), publicSql))
     .orderBy(desc(vehicles.createdAt), asc(vehicles.id))

@@ -6,7 +6,7 @@ import type { SearchRequest } from '../../domain/search/filters';
 import { ColumnsBuilder, ListingIndex, type Indexed } from '../../domain/search/listingIndex';
 import { WHOLE_COUNTRY } from '../../domain/search/scope';
 import { indexPriceVerdicts, type PriceVerdict } from '../../domain/search/priceVerdict';
-import { currentRevision, onListingWrite, estimatedListings, readPublicIndex, publicSql, summaryChanges, toApiVehicle } from '../repositories/vehicles.repo';
+import { currentRevision, onListingWrite, estimatedListings, LISTING_COLUMNS, readPublicIndex, publicSql, summaryChanges, toApiVehicle } from '../repositories/vehicles.repo';
 
 /** Listings read a page while catching up, and a query while building. */
 const PAGE = 2000;
@@ -67,7 +67,7 @@ export class PublicListingIndex {
   ) {
     this.stops.push(onListingWrite(db, () => this.invalidate()));
     this.byIds = db
-      .select()
+      .select(LISTING_COLUMNS)
       .from(vehicles)
       .where(and(sql`${vehicles.id} = any(${sql.placeholder('ids')}::uuid[])`, publicSql))
       .prepare('');
