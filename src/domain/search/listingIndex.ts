@@ -1070,14 +1070,19 @@ export class ListingIndex<T extends Indexed> {
       const [col, none] = this.column(c.field);
       const min = c.min ?? -Infinity;
       const max = c.max ?? Infinity;
+      // Every slot of a word tested in one straight pass over the column (no bit picked out one by
+      // one), then the word kept to the live slots: at a million listings a range is built in a
+      // fraction of the time, and a buyer's first search with it waits that much less.
       for (let w = 0; w < words; w++) {
-        let word = this.alive[w]!;
-        while (word !== 0) {
-          const bit = word & -word;
-          word ^= bit;
-          const v = col[(w << 5) + (31 - Math.clz32(bit))]!;
-          if (v !== none && v >= min && v <= max) out[w]! |= bit;
+        const alive = this.alive[w]!;
+        if (alive === 0) continue;
+        const base = w << 5;
+        let word = 0;
+        for (let b = 0; b < 32; b++) {
+          const v = col[base + b]!;
+          if (v !== none && v >= min && v <= max) word |= 1 << b;
         }
+        out[w] = word & alive;
       }
       return out;
     }
@@ -1349,15 +1354,17 @@ export class ListingIndex<T extends Indexed> {
     if (byDistance && want !== Infinity && want > 0) {
       const count = popcount(candidates);
       // Nearest first over many candidates: the grid's cells around the buyer, ring after ring, hold the
-      // page long before every candidate is visited (worth it once the candidates outnumber, by a margin,
-      // the listings the rings are expected to visit: the page divided by the share of candidates).
-      if (count * count > GRID_MIN_RATIO * want * this.size && this.gridUsable(req.buyer!)) {
+      // page long before every candidate is visited. The rings are expected to visit the page's share
+      // of the candidates' cells (want / count of the occupied cells), a pass every candidate; a cell
+      // costs about what GRID_WALK_RATIO candidates do.
+      if (count * count > GRID_WALK_RATIO * want * this.occupiedCells() && this.gridUsable(req.buyer!)) {
         heap = new TopK(want, this.comparator(key, dir));
-        this.walkGrid(req.buyer!, heap, maxChord, candidates, (s) => {
+        const walked = this.walkGrid(req.buyer!, heap, maxChord, candidates, (s) => {
           if (passes(s)) offer(heap!, key, dir, s);
         });
-        // Short of a page (the rest have no coordinates, and rank last): the plain pass below.
-        if (!heap.full) heap = null;
+        // Candidates too far to walk to, or short of a page (the rest have no coordinates, and rank
+        // last): the plain pass below.
+        if (!walked || !heap.full) heap = null;
         else if (maxChord === Infinity && tests.length === 0) total = count;
       }
     }
@@ -1365,7 +1372,7 @@ export class ListingIndex<T extends Indexed> {
     if (key === this.created && want !== Infinity && want > 0) {
       const count = popcount(candidates);
       // Newest first over many candidates: the listings in that order, until the page is full.
-      if (count * count > GRID_MIN_RATIO * want * this.size) {
+      if (count * count > NEWEST_MIN_RATIO * want * this.size) {
         const picked: number[] = [];
         this.newestOrder().walk((s) => {
           if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1 && passes(s)) picked.push(s);
@@ -1445,20 +1452,15 @@ export class ListingIndex<T extends Indexed> {
     return this.newest;
   }
 
+  /** How many grid cells hold listings (about: a cell of the build's that has since emptied still counts). */
+  private occupiedCells(): number {
+    return this.spatial.keys.length + this.cells.lists.size;
+  }
+
   /** The slots of the build's cells whose keys are from `fromKey` to `toKey` (one range: slots are in key order). */
   private builtSlots(fromKey: number, toKey: number): [number, number] {
     const { keys, starts } = this.spatial;
-    const lower = (v: number) => {
-      let lo = 0;
-      let hi = keys.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (keys[mid]! < v) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
-    return [starts[lower(fromKey)]!, starts[lower(toKey + 1)]!];
+    return [starts[lowerBound(keys, fromKey)]!, starts[lowerBound(keys, toKey + 1)]!];
   }
 
   /**
@@ -1589,9 +1591,10 @@ export class ListingIndex<T extends Indexed> {
    * ring that cannot. Lower bounds of the chord to a point `dLat` degrees of latitude and `dLon` of
    * longitude away: 2 sin(dLat/2), and 2 cos(maxLat) sin(dLon/2) where maxLat is the largest absolute
    * latitude of the buyer and every listing. A cell's bound takes its gaps to the buyer's point; a
-   * ring's, the r-1 whole cells between it and the buyer's cell.
+   * ring's, the r-1 whole cells between it and the buyer's cell. False when it gave up after
+   * MAX_WALK_CELLS cells (the candidates are far away): the heap is then not the page.
    */
-  private walkGrid(b: { latitude: number; longitude: number }, heap: TopK, maxChord: number, candidates: Uint32Array, visit: (slot: number) => void): void {
+  private walkGrid(b: { latitude: number; longitude: number }, heap: TopK, maxChord: number, candidates: Uint32Array, visit: (slot: number) => void): boolean {
     const g = this.gridBounds;
     const r0 = cellRow(b.latitude);
     const c0 = cellCol(b.longitude);
@@ -1604,7 +1607,9 @@ export class ListingIndex<T extends Indexed> {
     const scratch = this.scratch;
     /** The worst chord still worth visiting. */
     const limit = () => (heap.full ? Math.min(maxChord, scratch[heap.top]!) : maxChord);
+    let cellsLeft = MAX_WALK_CELLS;
     const visitCell = (row: number, col: number) => {
+      cellsLeft--;
       const key = row * GRID_COLS + col;
       const [from, to] = this.builtSlots(key, key);
       const cell = this.cells.lists.get(key);
@@ -1625,7 +1630,8 @@ export class ListingIndex<T extends Indexed> {
       }
     };
     for (let r = 0; r <= rings; r++) {
-      if (r >= 2 && Math.min(latBound((r - 1) * CELL_DEG), lonBound((r - 1) * CELL_DEG)) > limit()) return;
+      if (r >= 2 && Math.min(latBound((r - 1) * CELL_DEG), lonBound((r - 1) * CELL_DEG)) > limit()) return true;
+      if (cellsLeft <= 0) return false;
       if (r === 0) {
         visitCell(r0, c0);
         continue;
@@ -1639,6 +1645,7 @@ export class ListingIndex<T extends Indexed> {
         visitCell(row, c0 + r);
       }
     }
+    return true;
   }
 
   /**
@@ -1703,8 +1710,12 @@ export class ListingIndex<T extends Indexed> {
 /** The most grid rows a distance limit's area is looked up in (at 0.025 degrees a row, about 2,200 km across). */
 const AREA_MAX_ROWS = 800;
 
-/** How many candidates (squared) per listing of the page times the listings make the grid walk worth it. */
-const GRID_MIN_RATIO = 2;
+/** How many candidates a grid cell's visit costs, in the choice between the grid walk and a pass over the candidates. */
+const GRID_WALK_RATIO = 4;
+/** The most cells a grid walk visits before it leaves the page to a pass over the candidates (about 90 km around the buyer). */
+const MAX_WALK_CELLS = 4096;
+/** How many candidates (squared) per listing of the page times the listings make the newest-first walk worth it. */
+const NEWEST_MIN_RATIO = 2;
 
 /** Whether a slot passes every test. */
 function passesAll(tests: ((slot: number) => boolean)[], s: number): boolean {
@@ -1728,6 +1739,18 @@ function forEachBit(bits: Uint32Array, words: number, fn: (slot: number) => void
       fn((w << 5) + (31 - Math.clz32(bit)));
     }
   }
+}
+
+/** The first position in an ascending array whose value is at least `v`. */
+export function lowerBound(a: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Calls `fn` with each set bit's slot of slots [from, to), in order. */

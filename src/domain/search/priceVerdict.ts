@@ -1,6 +1,6 @@
 import type { VehicleType } from '../constants';
 import { usdText, wholeNumberText } from '../numbers';
-import type { Indexed, ListingIndex } from './listingIndex';
+import { lowerBound, type Indexed, type ListingIndex } from './listingIndex';
 
 // The price verdict of issue 20, written once: the server computes it over every public listing (its
 // in-memory index), the device over the summaries it holds, with this code on both sides.
@@ -211,18 +211,6 @@ export function fitPrices(listings: readonly PricedListing[]): PriceFit {
   const intercept = median(logPrice.map((y, i) => y - perYear * year[i]! - perUse * use[i]!));
   const spread = Math.max(MIN_SPREAD, median(logPrice.map((y, i) => Math.abs(y - intercept - perYear * year[i]! - perUse * use[i]!))));
   return { line: { intercept, perYear, perUse, usualUse, spread }, years };
-}
-
-/** The first position in an ascending array whose value is at least `v`. */
-function lowerBound(a: Float64Array, v: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid]! < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
