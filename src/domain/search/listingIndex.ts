@@ -1274,14 +1274,18 @@ export class ListingIndex<T extends Indexed> {
 
   /** One listing of each model held (type, make and model as spelt), for work done once a model: its price fit. */
   modelSamples(): PricedFields[] {
-    const seen = new Set<string>();
+    // Model codes seen, by type and make code: a pass over a million slots makes no string per slot.
+    const seen = new Map<number, Set<number>>();
     const out: PricedFields[] = [];
     const { vehicle_type: type, make, model } = this.text;
+    const types = type.dict.length;
     for (let slot = 0; slot < this.ids.length; slot++) {
       if (this.ids[slot] === undefined) continue;
-      const key = `${type.codes[slot]!},${make.codes[slot]!},${model.codes[slot]!}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      const typeAndMake = make.codes[slot]! * types + type.codes[slot]!;
+      let models = seen.get(typeAndMake);
+      if (!models) seen.set(typeAndMake, (models = new Set()));
+      if (models.has(model.codes[slot]!)) continue;
+      models.add(model.codes[slot]!);
       out.push(this.pricedAt(slot));
     }
     return out;
