@@ -130,6 +130,26 @@ describe.each(ENGINES)('%s: the public index is filled at start', (engine) => {
     }
   });
 
+  it('gives each of many concurrent searches its own page, their listings read from the database together', async () => {
+    const server = await startServer(engine, { seed: true });
+    try {
+      const fresh = new PublicListingIndex(server.app.ctx.db);
+      await fresh.build();
+      const queries = ['car', 'construction', 'farming'].flatMap((vehicle_type) => ['price_asc', 'price_desc', 'newest'].map((sort) => ({ vehicle_type, sort, limit: 5 })));
+      // A cold cache: every page's listings are read, the first search's alone, the others' while it is out.
+      const together = await Promise.all(queries.map((q) => fresh.searchJson(normalizeSearch(parseSearchQuery(q)))));
+      for (const [i, q] of queries.entries()) {
+        const bySql = await server.request({ method: 'GET', url: `/api/vehicles?vehicle_type=${q.vehicle_type}&sort=${q.sort}&limit=5` });
+        const ids = (bySql.json() as Vehicle[]).map((v) => v.id);
+        expect(ids.length).toBeGreaterThan(0);
+        expect((JSON.parse(together[i]!.json) as Vehicle[]).map((v) => v.id)).toEqual(ids);
+      }
+      await fresh.close();
+    } finally {
+      await server.close();
+    }
+  });
+
   it('holds the public listings before the first search asks (a first visit does not wait for it to be built)', async () => {
     s = await startServer(engine, { seed: true });
     // No search has been made: the index fills in the background once the server starts.

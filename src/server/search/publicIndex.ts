@@ -6,6 +6,7 @@ import type { SearchRequest } from '../../domain/search/filters';
 import { ColumnsBuilder, ListingIndex, type Indexed } from '../../domain/search/listingIndex';
 import { WHOLE_COUNTRY } from '../../domain/search/scope';
 import { indexPriceVerdicts, type PriceVerdict } from '../../domain/search/priceVerdict';
+import { GenerationCache } from './generationCache';
 import { currentRevision, onListingWrite, estimatedListings, LISTING_COLUMNS, readPublicIndex, publicSql, summaryChanges, toApiVehicle } from '../repositories/vehicles.repo';
 
 /** Listings read a page while catching up, and a query while building. */
@@ -38,11 +39,13 @@ export class PublicListingIndex {
   private index = new ListingIndex<Indexed>();
   /** Each model's price fit, computed over the index when a listing of it is first shown, again after one of it changes. */
   private readonly verdicts = indexPriceVerdicts(() => this.index);
-  /** Listings' JSON text by id, least recently used first, dropped when the listing changes. */
-  private readonly json = new Map<string, string>();
-  private jsonChars = 0;
+  /** Listings' JSON text by id, dropped when the listing changes. */
+  private readonly json = new GenerationCache<string, string>(JSON_CACHE_CHARS, (text) => text.length);
   /** Bumped by every change applied: JSON read from the database before a change is not kept after it. */
   private generation = 0;
+  /** Searches waiting for their listings' rows, read together once the query out ends (listingsJson). */
+  private waiting: Array<{ ids: string[]; resolve: (texts: Map<string, string>) => void; reject: (err: unknown) => void }> = [];
+  private reading = false;
   private revision = 0;
   private built = false;
   private building: Promise<void> | null = null;
@@ -222,13 +225,13 @@ export class PublicListingIndex {
         this.verdicts.changed(v);
         // What a search tests or ranks: the seller's name and place are written from the listing's JSON.
         this.index.upsert({ ...(v as Indexed), seller_name: null, seller_location: null });
-        this.forget(v.id);
+        this.json.delete(v.id);
       }
       for (const id of page.tombstones) {
         const before = this.index.get(id);
         if (before) this.verdicts.changed(before);
         this.index.remove(id);
-        this.forget(id);
+        this.json.delete(id);
       }
       this.revision = page.revision;
       if (!page.has_more) return;
@@ -277,48 +280,51 @@ export class PublicListingIndex {
     return item ? this.verdicts.verdict(item) : null;
   }
 
-  /** The JSON of public listings by id: from the cache, the others read in one query (and kept). */
+  /**
+   * The JSON of public listings by id: from the cache, the others read from the database (and kept).
+   * Concurrent searches' reads go together: while one query is out, the ids the next searches miss
+   * wait for it to end and are read in one query (one round trip and one statement for several pages
+   * under load, none waiting when there is no other).
+   */
   private async listingsJson(ids: string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     const missing: string[] = [];
     for (const id of ids) {
       const text = this.json.get(id);
-      if (text === undefined) {
-        missing.push(id);
-        continue;
-      }
-      // Most recently used last.
-      this.json.delete(id);
-      this.json.set(id, text);
-      out.set(id, text);
+      if (text === undefined) missing.push(id);
+      else out.set(id, text);
     }
     if (!missing.length) return out;
-    const generation = this.generation;
-    const rows = await this.byIds.execute({ ids: missing });
-    for (const row of rows) {
-      const text = JSON.stringify(toApiVehicle(row));
-      out.set(row.id, text);
-      // Read before a change this index has since applied: right for this answer, not to keep.
-      if (generation === this.generation) this.remember(row.id, text);
+    const read = await new Promise<Map<string, string>>((resolve, reject) => {
+      this.waiting.push({ ids: missing, resolve, reject });
+      if (!this.reading) void this.readWaiting();
+    });
+    for (const id of missing) {
+      const text = read.get(id);
+      if (text !== undefined) out.set(id, text);
     }
     return out;
   }
 
-  private remember(id: string, text: string): void {
-    this.forget(id);
-    this.json.set(id, text);
-    this.jsonChars += text.length;
-    for (const [oldest, old] of this.json) {
-      if (this.jsonChars <= JSON_CACHE_CHARS) break;
-      this.json.delete(oldest);
-      this.jsonChars -= old.length;
+  private async readWaiting(): Promise<void> {
+    this.reading = true;
+    while (this.waiting.length) {
+      const batch = this.waiting.splice(0, this.waiting.length);
+      const generation = this.generation;
+      try {
+        const rows = await this.byIds.execute({ ids: [...new Set(batch.flatMap((b) => b.ids))] });
+        const texts = new Map<string, string>();
+        for (const row of rows) {
+          const text = JSON.stringify(toApiVehicle(row));
+          texts.set(row.id, text);
+          // Read before a change this index has since applied: right for these answers, not to keep.
+          if (generation === this.generation) this.json.set(row.id, text);
+        }
+        for (const b of batch) b.resolve(texts);
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
     }
-  }
-
-  private forget(id: string): void {
-    const text = this.json.get(id);
-    if (text === undefined) return;
-    this.json.delete(id);
-    this.jsonChars -= text.length;
+    this.reading = false;
   }
 }
