@@ -1,7 +1,5 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { pipeline } from 'node:stream/promises';
-import { Writable, type Readable } from 'node:stream';
 
 export interface LoadResult {
   requests: number;
@@ -38,7 +36,12 @@ export interface Answer {
   ms: number;
 }
 
-/** One GET as a browser makes it: asks for compression, reads the whole body and decompresses it. */
+/**
+ * One GET as a browser makes it: asks for compression, reads the whole body and decompresses it. The
+ * body is decompressed in one call once read, as a browser's network stack does natively: a zlib
+ * stream set up per answer costs the load generator (on the same cores as the server) several times
+ * the decompression itself, and the server's figures with it.
+ */
 export function get(agent: http.Agent, url: URL): Promise<Answer> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
@@ -46,20 +49,16 @@ export function get(agent: http.Agent, url: URL): Promise<Answer> {
       const encoding = res.headers['content-encoding'] ?? null;
       const total = res.headers['x-total-count'] === undefined ? null : Number(res.headers['x-total-count']);
       const parts: Buffer[] = [];
-      let wireBytes = 0;
-      res.on('data', (part: Buffer) => {
-        wireBytes += part.length;
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => {
+        try {
+          const wire = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+          const body = encoding === 'br' ? zlib.brotliDecompressSync(wire) : encoding === 'gzip' ? zlib.gunzipSync(wire) : wire;
+          resolve({ status: res.statusCode ?? 0, body, encoding, wireBytes: wire.length, total, ms: performance.now() - t0 });
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
       });
-      const decoded: Readable = encoding === 'br' ? res.pipe(zlib.createBrotliDecompress()) : encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
-      pipeline(
-        decoded,
-        new Writable({
-          write(part: Buffer, _enc, done) {
-            parts.push(part);
-            done();
-          },
-        }),
-      ).then(() => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts), encoding, wireBytes, total, ms: performance.now() - t0 }), reject);
       res.on('error', reject);
     });
     req.on('error', reject);
