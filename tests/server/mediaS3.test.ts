@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -205,6 +207,42 @@ describe.each(ENGINES)('%s: photos in an S3 bucket', (engine) => {
       expect(there.rawPayload.equals((await s.request({ method: 'GET', url: file.url })).rawPayload)).toBe(true);
     } finally {
       await other.close();
+    }
+  });
+
+  it('HEAD /media/<name> answers its length and ETag from the object’s metadata, not by downloading it', async () => {
+    const file = await upload(await photo());
+    // The server reaches the bucket through a proxy that counts the bytes of photos it sends.
+    let photoBytes = 0;
+    const proxy = http.createServer((req, res) => {
+      const upstream = http.request(new URL(req.url!, bucket.endpoint), { method: req.method, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.on('data', (chunk: Buffer) => {
+          if (req.method === 'GET') photoBytes += chunk.length;
+        });
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const { port } = proxy.address() as AddressInfo;
+    const other = await startServer(engine, { config: { media: s3Media({ ...bucket, endpoint: `http://127.0.0.1:${port}` }) } });
+    try {
+      const head = await other.request({ method: 'HEAD', url: file.url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(String(file.bytes));
+      expect(head.headers['content-type']).toBe('image/webp');
+      expect(head.headers.etag).toBe(`"${nameOf(file.url)}"`);
+      expect(head.rawPayload.length).toBe(0);
+      expect(photoBytes).toBe(0);
+      expect((await other.request({ method: 'HEAD', url: file.url, headers: { 'if-none-match': `"${nameOf(file.url)}"` } })).statusCode).toBe(304);
+      expect((await other.request({ method: 'HEAD', url: `/media/${'0'.repeat(32)}-full.webp` })).statusCode).toBe(404);
+      // A GET still streams the photo through the proxy: the count above would have seen one.
+      expect((await other.request({ method: 'GET', url: file.url })).rawPayload.length).toBe(file.bytes);
+      expect(photoBytes).toBe(file.bytes);
+    } finally {
+      await other.close();
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 

@@ -35,6 +35,8 @@ export interface MediaStore {
   store(bytes: Buffer): Promise<StoredImage>;
   /** A stored rendition by its name (`<hash>-full.webp`, `-thumb.webp`, `-small.webp`); null when the name is no rendition's or it is gone. */
   read(name: string): Promise<MediaObject | null>;
+  /** A stored rendition's byte count, as `read` would find it, without reading its bytes (a HEAD). */
+  size(name: string): Promise<number | null>;
   /**
    * A stored image's card thumbnail, by the URL `store` gave: the thumbnail, or with `small` its
    * smaller rendition, made from the thumbnail on first ask and kept in the store beside it. Null
@@ -128,6 +130,10 @@ export function mediaStoreOn(objects: MediaObjects): MediaStore {
     },
     async read(name) {
       return MEDIA_NAME.test(name) ? objects.get(name) : null;
+    },
+    async size(name) {
+      if (!MEDIA_NAME.test(name)) return null;
+      return (await objects.stat(name))?.bytes ?? null;
     },
     async thumbnail(url, small) {
       if (!STORED.test(url)) return null;

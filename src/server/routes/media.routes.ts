@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { GENERIC_MESSAGES } from '../../domain/messages';
 import { notFound } from '../errors';
 import { MEDIA_CACHE_CONTROL, MEDIA_NAME } from '../media/mediaStore';
-import { sendMedia } from '../media/sendMedia';
+import { sendMedia, sendMediaHead } from '../media/sendMedia';
 
 /**
  * GET /media/:name for photos kept in a bucket (MEDIA_STORE=s3): streamed from it through this
@@ -12,6 +12,16 @@ import { sendMedia } from '../media/sendMedia';
  */
 export const mediaRoutes: FastifyPluginAsync<{ publicUrl: string | null }> = async (app, { publicUrl }) => {
   const { media } = app.ctx;
+  // Declared before the GET, so Fastify does not make a HEAD of its own from it (which would read the
+  // whole object from the bucket and throw its bytes away).
+  app.head<{ Params: { name: string } }>('/media/:name', { schema: { hide: true } }, async (req, reply) => {
+    const { name } = req.params;
+    if (!MEDIA_NAME.test(name)) throw notFound(GENERIC_MESSAGES.notFound);
+    if (publicUrl) return reply.header('cache-control', MEDIA_CACHE_CONTROL).redirect(`${publicUrl}/${name}`, 301);
+    const bytes = await media.size(name);
+    if (bytes === null) throw notFound(GENERIC_MESSAGES.notFound);
+    return sendMediaHead(req, reply, name, bytes, MEDIA_CACHE_CONTROL);
+  });
   app.get<{ Params: { name: string } }>('/media/:name', { schema: { hide: true } }, async (req, reply) => {
     const { name } = req.params;
     if (!MEDIA_NAME.test(name)) throw notFound(GENERIC_MESSAGES.notFound);
