@@ -1,5 +1,5 @@
 import type { Encoding } from '../compression';
-import { GenerationCache } from './generationCache';
+import { SizedCache } from './sizedCache';
 
 /** About 8 MB of compressed answers (a thousand pages of 20 listings). */
 const MAX_BYTES = 8_000_000;
@@ -19,7 +19,7 @@ export interface CachedAnswer {
  * most, within a bound on their bytes.
  */
 export class AnswerCache {
-  private readonly entries = new GenerationCache<string, CachedAnswer & { at: number }>(MAX_BYTES, (entry) => entry.body.length);
+  private readonly entries = new SizedCache<string, CachedAnswer & { at: number }>(MAX_BYTES, (entry) => entry.body.length);
 
   static key(revision: number, encoding: Encoding | null, url: string): string {
     return `${revision}\u0000${encoding ?? ''}\u0000${url}`;

@@ -6,7 +6,7 @@ import type { SearchRequest } from '../../domain/search/filters';
 import { ColumnsBuilder, ListingIndex, type Indexed } from '../../domain/search/listingIndex';
 import { WHOLE_COUNTRY } from '../../domain/search/scope';
 import { indexPriceVerdicts, type PriceVerdict } from '../../domain/search/priceVerdict';
-import { GenerationCache } from './generationCache';
+import { SizedCache } from './sizedCache';
 import { currentRevision, onListingWrite, estimatedListings, LISTING_COLUMNS, readPublicIndex, publicSql, summaryChanges, toApiVehicle } from '../repositories/vehicles.repo';
 
 /** Listings read a page while catching up, and a query while building. */
@@ -40,7 +40,7 @@ export class PublicListingIndex {
   /** Each model's price fit, computed over the index when a listing of it is first shown, again after one of it changes. */
   private readonly verdicts = indexPriceVerdicts(() => this.index);
   /** Listings' JSON text by id, dropped when the listing changes. */
-  private readonly json = new GenerationCache<string, string>(JSON_CACHE_CHARS, (text) => text.length);
+  private readonly json = new SizedCache<string, string>(JSON_CACHE_CHARS, (text) => text.length);
   /** Bumped by every change applied: JSON read from the database before a change is not kept after it. */
   private generation = 0;
   /** Searches waiting for their listings' rows, read together once the query out ends (listingsJson). */
