@@ -13,6 +13,18 @@ export const DYNAMIC_COMPRESSION = {
   zlibOptions: { level: 1 },
 };
 
+/**
+ * The summary feed's pages (a phone's first sync of 100,000 listings: twenty pages of 5,000, each
+ * about 720 KB of JSON), where bytes on a phone's connection count more than the server's CPU: brotli
+ * at quality 5 sends 10% less than quality 1 (246 KB a page against 273 KB) for about 14 ms a page
+ * instead of 3, once per phone's first sync; gzip level 6.
+ */
+export const SYNC_COMPRESSION = {
+  ...DYNAMIC_COMPRESSION,
+  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  zlibOptions: { level: 6 },
+};
+
 export type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer with for an Accept-Encoding header: brotli, else gzip, else none. */

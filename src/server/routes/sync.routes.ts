@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { syncPageSchema } from '../../domain/wire';
 import { summaryPageSchema } from '../../domain/search/summaryWire';
 import { asBuilt } from '../responses';
+import { SYNC_COMPRESSION } from '../compression';
 import { VEHICLE_TYPES, type VehicleType } from '../../domain/constants';
 import { GENERIC_MESSAGES } from '../../domain/messages';
 import { parseScopeParams, type MirrorScope } from '../../domain/search/scope';
@@ -83,12 +84,13 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     return syncChanges(db, req.query.since, req.query.limit);
   });
 
+  const summarySchema = { querystring: summaryQuery, response: { 200: asBuilt(summaryPageSchema) }, tags: ['sync'] };
   /**
    * The summaries of the public listings in a scope (format 2, see src/domain/search/summary.ts): a
    * first download (since=0, then the cursor each page gives) type after type, newest first, then the
    * delta from its revision, with tombstones for listings removed or out of the scope.
    */
-  app.get('/sync/summary', { schema: { querystring: summaryQuery, response: { 200: asBuilt(summaryPageSchema) }, tags: ['sync'] } }, async (req, reply): Promise<SummaryPage> => {
+  app.get('/sync/summary', { schema: summarySchema, compress: SYNC_COMPRESSION }, async (req, reply): Promise<SummaryPage> => {
     const q = req.query;
     if (q.format !== String(SUMMARY_FORMAT)) throw badRequest(GENERIC_MESSAGES.appOutdated);
     const since = wholeNumber('since', q.since, 0, 0, Number.MAX_SAFE_INTEGER);
