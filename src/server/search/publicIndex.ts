@@ -1,13 +1,11 @@
-import { and, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { vehicles } from '../db/schema';
 import { distanceFields } from '../../domain/vehicle';
 import type { SearchRequest } from '../../domain/search/filters';
 import { ColumnsBuilder, ListingIndex, type Indexed } from '../../domain/search/listingIndex';
 import { WHOLE_COUNTRY } from '../../domain/search/scope';
 import { indexPriceVerdicts, type PriceVerdict } from '../../domain/search/priceVerdict';
 import { SizedCache } from './sizedCache';
-import { currentRevision, onListingWrite, estimatedListings, LISTING_COLUMNS, readPublicIndex, publicSql, summaryChanges, toApiVehicle } from '../repositories/vehicles.repo';
+import { currentRevision, onListingWrite, estimatedListings, readPublicIndex, summaryChanges, publicListingsJson } from '../repositories/vehicles.repo';
 
 /** Listings read a page while catching up, and a query while building. */
 const PAGE = 2000;
@@ -58,22 +56,11 @@ export class PublicListingIndex {
   private closed = false;
   private relistenTimer: NodeJS.Timeout | null = null;
 
-  /**
-   * Public listings by id: the query's text written once (drizzle builds it anew each time otherwise),
-   * sent unnamed (an empty name), as a pooler in transaction mode does not keep named statements.
-   */
-  private readonly byIds;
-
   constructor(
     private readonly db: Db,
     private readonly database?: Pick<Database, 'listen'>,
   ) {
     this.stops.push(onListingWrite(db, () => this.invalidate()));
-    this.byIds = db
-      .select(LISTING_COLUMNS)
-      .from(vehicles)
-      .where(and(sql`${vehicles.id} = any(${sql.placeholder('ids')}::uuid[])`, publicSql))
-      .prepare('');
   }
 
   get size(): number {
@@ -312,13 +299,12 @@ export class PublicListingIndex {
       const batch = this.waiting.splice(0, this.waiting.length);
       const generation = this.generation;
       try {
-        const rows = await this.byIds.execute({ ids: [...new Set(batch.flatMap((b) => b.ids))] });
+        const rows = await publicListingsJson(this.db, [...new Set(batch.flatMap((b) => b.ids))]);
         const texts = new Map<string, string>();
-        for (const row of rows) {
-          const text = JSON.stringify(toApiVehicle(row));
-          texts.set(row.id, text);
+        for (const { id, json: text } of rows) {
+          texts.set(id, text);
           // Read before a change this index has since applied: right for these answers, not to keep.
-          if (generation === this.generation) this.json.set(row.id, text);
+          if (generation === this.generation) this.json.set(id, text);
         }
         for (const b of batch) b.resolve(texts);
       } catch (err) {
