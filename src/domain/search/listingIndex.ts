@@ -1659,14 +1659,16 @@ export class ListingIndex<T extends Indexed> {
   private dropExpired(candidates: Uint32Array, now: number): void {
     const hour = Math.floor(now / HOUR_MS);
     const expires = this.expires;
-    for (const [key, list] of this.expiring.lists) {
-      if (key > hour) continue;
+    // forEach, not for-of: an entry array per hour of the lists (some two thousand, ninety days' worth)
+    // made and dropped by every search was a third of the server's allocations.
+    this.expiring.lists.forEach((list, key) => {
+      if (key > hour) return;
       const slots = list.slots;
       for (let i = 0; i < list.n; i++) {
         const s = slots[i]!;
         if (expires[s]! <= now) candidates[s >>> 5]! &= ~(1 << (s & 31));
       }
-    }
+    });
   }
 
   /** The column a sort order ranks by first, and its direction. */
@@ -1830,8 +1832,10 @@ class TopK {
       let i = h.length - 1;
       while (i > 0) {
         const p = (i - 1) >> 1;
-        if (this.cmp(h[i]!, h[p]!) <= 0) break;
-        [h[i], h[p]] = [h[p]!, h[i]!];
+        const hi = h[i]!;
+        if (this.cmp(hi, h[p]!) <= 0) break;
+        h[i] = h[p]!;
+        h[p] = hi;
         i = p;
       }
       return;
@@ -1846,7 +1850,9 @@ class TopK {
       if (l < h.length && this.cmp(h[l]!, h[m]!) > 0) m = l;
       if (r < h.length && this.cmp(h[r]!, h[m]!) > 0) m = r;
       if (m === i) break;
-      [h[i], h[m]] = [h[m]!, h[i]!];
+      const hi = h[i]!;
+      h[i] = h[m]!;
+      h[m] = hi;
       i = m;
     }
   }
