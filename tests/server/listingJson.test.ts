@@ -104,6 +104,16 @@ describe.each(ENGINES)('%s: a public listing reads the same from PostgreSQL as f
     await s.app.ctx.db.update(vehicles).set({ soldAt: null }).where(eq(vehicles.id, ids[2]!));
   });
 
+  it('a sync page carries each public listing as toApiVehicle writes it', async () => {
+    const res = await s.request({ method: 'GET', url: '/api/sync/vehicles?since=0&limit=10' });
+    expect(res.statusCode).toBe(200);
+    const page = res.json() as { upserts: Vehicle[]; tombstones: string[]; has_more: boolean };
+    const rows = await s.app.ctx.db.select(LISTING_COLUMNS).from(vehicles);
+    expect(page.upserts.map((v) => v.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(page).toMatchObject({ tombstones: [], has_more: false });
+    for (const v of page.upserts) expect(v).toEqual(JSON.parse(JSON.stringify(toApiVehicle(rows.find((r) => r.id === v.id)!))));
+  });
+
   it("a search's page from the index is the page SQL answers, listing for listing", async () => {
     const query = 'buyer_lat=-17.83&buyer_lon=31.05&sort=price_desc&limit=20';
     const res = await s.request({ method: 'GET', url: `/api/vehicles?${query}` });

@@ -47,6 +47,7 @@ describe.each(ENGINES)('answers as the schemas say (%s)', (engine) => {
 
   it('a sync page, a summary page and the catalogue download match their schemas', async () => {
     const sync = await s.request({ method: 'GET', url: '/api/sync/vehicles?since=0&limit=20' });
+    expect(sync.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(syncPageSchema.strict().parse(JSON.parse(sync.body)).upserts.length).toBeGreaterThan(0);
     const summary = await s.request({ method: 'GET', url: `/api/sync/summary?format=${SUMMARY_FORMAT}&since=0&limit=20` });
     expect(summaryPageSchema.strict().parse(JSON.parse(summary.body)).rows.n).toBeGreaterThan(0);

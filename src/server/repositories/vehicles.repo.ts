@@ -3,7 +3,6 @@ import type { Db } from '../db/client';
 import { contactRequests, listingEvents, listingRevision, priceChanges, vehicles, vehicleTombstones } from '../db/schema';
 import type { ListingEventKind } from '../../domain/leads';
 import { withDistance, type OwnVehicle, type Vehicle } from '../../domain/vehicle';
-import type { SyncPage } from '../../domain/wire';
 import type { SellerType, VehicleType } from '../../domain/constants';
 import type { SubscriptionPlan } from '../../domain/fees';
 import { toClauses, type SearchRequest } from '../../domain/search/filters';
@@ -149,15 +148,18 @@ const publicJsonColumns = sql.join(
   sql`, `,
 );
 
+/** A public listing's JSON text as PostgreSQL writes it (publicJsonColumns), for a query over `vehicles`. */
+const listingJsonSql = sql<string>`(select row_to_json(j)::text from (select ${publicJsonColumns}) j)`;
+
 /**
  * The public listings of `ids` (those still public; in no order) as the JSON text of toApiVehicle's
  * answer, written by PostgreSQL (publicJsonColumns).
  */
 export async function publicListingsJson(db: Db, ids: readonly string[]): Promise<{ id: string; json: string }[]> {
-  const res = await db.execute(
-    sql`select t.id, row_to_json(t)::text as json from (select ${publicJsonColumns} from ${vehicles} where ${vehicles.id} = any(${sql.param(ids)}::uuid[]) and ${publicSql}) t`,
-  );
-  return rowsOf<{ id: string; json: string }>(res);
+  return db
+    .select({ id: vehicles.id, json: listingJsonSql })
+    .from(vehicles)
+    .where(and(sql`${vehicles.id} = any(${sql.param(ids)}::uuid[])`, publicSql));
 }
 
 /** The last price change when it was a drop: its amount and when. */
@@ -350,17 +352,19 @@ export async function sweepExpired(db: Db): Promise<number> {
 }
 
 /**
- * Changes since a revision, in revision order: public listings to store, and the ids of listings
- * that were removed, unpublished or expired. From 0, only what is public now is sent (a new mirror
+ * Changes since a revision, in revision order, as the JSON text of a SyncPage: public listings to
+ * store, and the ids of listings that were removed, unpublished or expired. From 0, only what is public now is sent (a new mirror
  * has nothing to remove). Each page ends on an exact revision, so an interrupted client resumes from
  * the last revision it stored and neither loses nor repeats a change.
  */
-export async function syncChanges(db: Db, since: number, limit: number): Promise<SyncPage> {
+export async function syncChanges(db: Db, since: number, limit: number): Promise<string> {
   // Read before the pages: every revision up to it is committed (see withListingWrite), so when no
   // more pages follow, the client may jump to it even if the last changes were drafts it never sees.
   const head = await currentRevision(db);
+  // A public listing's JSON written by PostgreSQL: a page of 500 is sent as read, with no row parsed
+  // and no object made in the server.
   const changed = await db
-    .select({ row: LISTING_COLUMNS, isPublic: sql<boolean>`${publicSql}` })
+    .select({ id: vehicles.id, revision: vehicles.revision, json: sql<string | null>`case when ${publicSql} then ${listingJsonSql} end` })
     .from(vehicles)
     .where(since === 0 ? and(gt(vehicles.revision, since), publicSql) : and(gt(vehicles.revision, since), sql`(${publicSql} or ${vehicles.firstPublishedAt} is not null)`))
     .orderBy(asc(vehicles.revision))
@@ -375,18 +379,15 @@ export async function syncChanges(db: Db, since: number, limit: number): Promise
           .orderBy(asc(vehicleTombstones.revision))
           .limit(limit + 1);
   const { page, revision, hasMore } = changePage(
-    changed.map((c): Change<VehicleRow> => (c.isPublic ? { revision: c.row.revision, upsert: c.row } : { revision: c.row.revision, remove: c.row.id })),
+    changed.map((c): Change<string> => (c.json !== null ? { revision: c.revision, upsert: c.json } : { revision: c.revision, remove: c.id })),
     gone,
     since,
     head,
     limit,
   );
-  return {
-    upserts: page.flatMap((e) => (e.upsert ? [toApiVehicle(e.upsert)] : [])),
-    tombstones: page.flatMap((e) => (e.remove ? [e.remove] : [])),
-    revision,
-    has_more: hasMore,
-  };
+  const upserts = page.flatMap((e) => (e.upsert ? [e.upsert] : []));
+  const tombstones = page.flatMap((e) => (e.remove ? [e.remove] : []));
+  return `{"upserts":[${upserts.join(',')}],"tombstones":${JSON.stringify(tombstones)},"revision":${revision},"has_more":${hasMore}}`;
 }
 
 /** One change of the delta feeds: a listing to store, or the id of one to drop. */

@@ -80,7 +80,7 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/sync/vehicles', { schema: { querystring: syncQuery, response: { 200: asBuilt(syncPageSchema) }, tags: ['sync'] } }, async (req, reply) => {
     // Expiry is a matter of time, not of a write: flag what ran out so it reaches mirrors as removed.
     await sweepExpired(db);
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
     return syncChanges(db, req.query.since, req.query.limit);
   });
 
