@@ -1131,32 +1131,43 @@ export class ListingIndex<T extends Indexed> {
    * under one listing in 32, so that costs no more than a pass over the words); with only bitsets,
    * the smallest is copied and the others ANDed into it, 32 listings at a time.
    */
-  private intersect(sets: SlotSet[], words: number): Uint32Array {
+  private intersect(sets: SlotSet[], words: number): { bits: Uint32Array; count: number } {
     // One buffer for every search (a search runs start to end without yielding): at a million
     // listings a fresh one would be 128 KB of memory to allocate, clear and collect a search.
     if (this.candidates.length !== words) this.candidates = new Uint32Array(words);
     const out = this.candidates;
     if (sets.length === 0) {
       out.set(this.alive.subarray(0, words));
-      return out;
+      return { bits: out, count: this.size };
     }
     const bySize = [...sets].sort((a, b) => a.size - b.size);
     const first = bySize.find((s) => !s.isBitset);
+    let count = 0;
     if (first) {
       const others = bySize.filter((s) => s !== first);
       out.fill(0);
       first.forEach((slot) => {
         for (let i = 0; i < others.length; i++) if (!others[i]!.has(slot)) return;
         out[slot >>> 5]! |= 1 << (slot & 31);
+        count++;
       });
-      return out;
+      return { bits: out, count };
     }
     out.set(bySize[0]!.bits!.subarray(0, words));
-    for (let i = 1; i < bySize.length; i++) {
+    if (bySize.length === 1) return { bits: out, count: bySize[0]!.size };
+    for (let i = 1; i < bySize.length - 1; i++) {
       const bits = bySize[i]!.bits!;
       for (let w = 0; w < words; w++) out[w]! &= bits[w]!;
     }
-    return out;
+    // The last set is ANDed in and the result counted in the same pass (a search needs the count).
+    const last = bySize[bySize.length - 1]!.bits!;
+    for (let w = 0; w < words; w++) {
+      let v = (out[w]! &= last[w]!);
+      v = v - ((v >>> 1) & 0x55555555);
+      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+      count += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return { bits: out, count };
   }
 
   /** A distance limit around another point than the buyer, tested against a slot's coordinates. */
@@ -1259,7 +1270,7 @@ export class ListingIndex<T extends Indexed> {
    */
   pricesOf(filters: SearchFilters, now: number = Date.now()): PricedFields[] {
     const sets = toClauses(filters).map((c) => this.clauseSet(c as Exclude<Clause, { kind: 'within_km' | 'words' }>));
-    const candidates = this.intersect(sets, this.capacity >>> 5);
+    const candidates = this.intersect(sets, this.capacity >>> 5).bits;
     this.dropExpired(candidates, now);
     const out: PricedFields[] = [];
     forEachBit(candidates, candidates.length, (slot) => out.push(this.pricedAt(slot)));
@@ -1333,8 +1344,10 @@ export class ListingIndex<T extends Indexed> {
       }
       sets.push(this.clauseSet(c));
     }
-    const candidates = this.intersect(sets, words);
-    this.dropExpired(candidates, now);
+    const found = this.intersect(sets, words);
+    const candidates = found.bits;
+    /** How many candidates there are (found while intersecting, not counted again). */
+    const count = found.count - this.dropExpired(candidates, now);
     const want = req.limit === undefined ? Infinity : req.offset + req.limit;
     const byDistance = req.sort === 'distance' && buyer !== null;
     const needChord = byDistance || maxChord !== Infinity;
@@ -1356,7 +1369,6 @@ export class ListingIndex<T extends Indexed> {
     let heap: TopK | null = null;
     let total = -1;
     if (byDistance && want !== Infinity && want > 0) {
-      const count = popcount(candidates);
       // Nearest first over many candidates: the grid's cells around the buyer, ring after ring, hold the
       // page long before every candidate is visited. The rings are expected to visit the page's share
       // of the candidates' cells (want / count of the occupied cells), a pass every candidate; a cell
@@ -1374,7 +1386,6 @@ export class ListingIndex<T extends Indexed> {
     }
     let page: number[] | null = null;
     if (key === this.created && want !== Infinity && want > 0) {
-      const count = popcount(candidates);
       // Newest first over many candidates: the listings in that order, until the page is full.
       if (count * count > NEWEST_MIN_RATIO * want * this.size) {
         const picked: number[] = [];
@@ -1654,11 +1665,12 @@ export class ListingIndex<T extends Indexed> {
 
   /**
    * Takes the listings expired by `now` out of a search's candidates: those of the hours up to now's
-   * (few: the server drops a listing when it expires, a device when its sync says so).
+   * (few: the server drops a listing when it expires, a device when its sync says so). Returns how many it took out.
    */
-  private dropExpired(candidates: Uint32Array, now: number): void {
+  private dropExpired(candidates: Uint32Array, now: number): number {
     const hour = Math.floor(now / HOUR_MS);
     const expires = this.expires;
+    let dropped = 0;
     // forEach, not for-of: an entry array per hour of the lists (some two thousand, ninety days' worth)
     // made and dropped by every search was a third of the server's allocations.
     this.expiring.lists.forEach((list, key) => {
@@ -1666,9 +1678,14 @@ export class ListingIndex<T extends Indexed> {
       const slots = list.slots;
       for (let i = 0; i < list.n; i++) {
         const s = slots[i]!;
-        if (expires[s]! <= now) candidates[s >>> 5]! &= ~(1 << (s & 31));
+        const bit = 1 << (s & 31);
+        if (expires[s]! <= now && (candidates[s >>> 5]! & bit) !== 0) {
+          candidates[s >>> 5]! &= ~bit;
+          dropped++;
+        }
       }
     });
+    return dropped;
   }
 
   /** The column a sort order ranks by first, and its direction. */
@@ -1784,18 +1801,6 @@ function popcountRange(bits: Uint32Array, from: number, to: number): number {
     let v = bits[w]!;
     if (w === from >>> 5) v &= -1 << (from & 31);
     if (w === last && (to & 31) !== 0) v &= (1 << (to & 31)) - 1;
-    v = v - ((v >>> 1) & 0x55555555);
-    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-    n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-  }
-  return n;
-}
-
-/** The number of set bits. */
-function popcount(bits: Uint32Array): number {
-  let n = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let v = bits[w]!;
     v = v - ((v >>> 1) & 0x55555555);
     v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
     n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
