@@ -235,21 +235,23 @@ export class PublicListingIndex {
     await this.refresh();
     const { hits, total } = this.index.searchIds(req, now);
     const texts = await this.listingsJson(hits.map((h) => h.id));
-    const parts: string[] = [];
+    // The page's text in one join of its pieces: each listing's kept JSON less its closing brace, then
+    // what is appended to it (no listing's text copied on its own, and the page flattened once).
+    const parts: string[] = ['['];
     for (const h of hits) {
       const cached = texts.get(h.id);
       // Gone from the public listings since the index last heard: left out of this page.
       if (cached === undefined) continue;
       // The price verdict is appended, not cached: it changes with the model's other listings.
-      const base = `${cached.slice(0, -1)},"price_verdict":${JSON.stringify(this.verdictOf(h.id))}}`;
-      if (!req.buyer) {
-        parts.push(base);
-        continue;
+      let added = `,"price_verdict":${JSON.stringify(this.verdictOf(h.id))}`;
+      if (req.buyer) {
+        const d = distanceFields({ seller_latitude: h.latitude, seller_longitude: h.longitude }, req.buyer);
+        added += `,"distance_km":${d.distance_km},"drive_time_minutes":${d.drive_time_minutes}`;
       }
-      const d = distanceFields({ seller_latitude: h.latitude, seller_longitude: h.longitude }, req.buyer);
-      parts.push(`${base.slice(0, -1)},"distance_km":${d.distance_km},"drive_time_minutes":${d.drive_time_minutes}}`);
+      parts.push(parts.length === 1 ? '' : ',', cached.slice(0, -1), added, '}');
     }
-    return { json: `[${parts.join(',')}]`, total };
+    parts.push(']');
+    return { json: parts.join(''), total };
   }
 
   /**
