@@ -89,7 +89,9 @@ const isoSql = (column: AnyColumn) => sql`to_char(${column} at time zone 'UTC', 
  * toApiVehicle's answer for a public listing, as a select list for PostgreSQL's row_to_json: the
  * same keys in the same order, each written by PostgreSQL from its column. A page of a search read
  * this way comes back as one text a listing, with no row to parse and no object to make in the server;
- * a test keeps it equal to toApiVehicle's for listings of every kind.
+ * a test keeps it equal to toApiVehicle's for listings of every kind (tests/server/listingJson.test.ts).
+ * Doubles are written with all their digits as PostgreSQL 12 and later do by default
+ * (extra_float_digits 1): a role or pooler that lowers it would round prices and coordinates.
  */
 const publicJsonColumns = sql.join(
   (
@@ -353,9 +355,9 @@ export async function sweepExpired(db: Db): Promise<number> {
 
 /**
  * Changes since a revision, in revision order, as the JSON text of a SyncPage: public listings to
- * store, and the ids of listings that were removed, unpublished or expired. From 0, only what is public now is sent (a new mirror
- * has nothing to remove). Each page ends on an exact revision, so an interrupted client resumes from
- * the last revision it stored and neither loses nor repeats a change.
+ * store, and the ids of listings that were removed, unpublished or expired. From 0, only what is
+ * public now is sent (a new mirror has nothing to remove). Each page ends on an exact revision, so an
+ * interrupted client resumes from the last revision it stored and neither loses nor repeats a change.
  */
 export async function syncChanges(db: Db, since: number, limit: number): Promise<string> {
   // Read before the pages: every revision up to it is committed (see withListingWrite), so when no
