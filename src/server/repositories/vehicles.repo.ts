@@ -154,14 +154,26 @@ const publicJsonColumns = sql.join(
 const listingJsonSql = sql<string>`(select row_to_json(j)::text from (select ${publicJsonColumns}) j)`;
 
 /**
+ * The query of publicListingsJson, its text written once per database handle (drizzle would build
+ * the long select list anew for every read), sent unnamed: a pooler in transaction mode does not
+ * keep named statements.
+ */
+const jsonByIdsQuery = (db: Db) =>
+  db
+    .select({ id: vehicles.id, json: listingJsonSql })
+    .from(vehicles)
+    .where(and(sql`${vehicles.id} = any(${sql.placeholder('ids')}::uuid[])`, publicSql))
+    .prepare('');
+const jsonByIds = new WeakMap<Db, ReturnType<typeof jsonByIdsQuery>>();
+
+/**
  * The public listings of `ids` (those still public; in no order) as the JSON text of toApiVehicle's
  * answer, written by PostgreSQL (publicJsonColumns).
  */
 export async function publicListingsJson(db: Db, ids: readonly string[]): Promise<{ id: string; json: string }[]> {
-  return db
-    .select({ id: vehicles.id, json: listingJsonSql })
-    .from(vehicles)
-    .where(and(sql`${vehicles.id} = any(${sql.param(ids)}::uuid[])`, publicSql));
+  let query = jsonByIds.get(db);
+  if (!query) jsonByIds.set(db, (query = jsonByIdsQuery(db)));
+  return query.execute({ ids });
 }
 
 /** The last price change when it was a drop: its amount and when. */
