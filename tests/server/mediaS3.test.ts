@@ -83,9 +83,9 @@ describe.each(ENGINES)('%s: photos in an S3 bucket', (engine) => {
     await bucket?.close();
   });
 
-  async function upload(bytes: Buffer) {
+  async function upload(bytes: Buffer, on: TestServer = s, token = seller.token) {
     const { payload, contentType } = await multipart([{ name: 'car.png', bytes }]);
-    const res = await s.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${seller.token}` } });
+    const res = await on.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { files: { url: string; thumbnail_url: string; width: number; height: number; bytes: number }[] }).files[0]!;
   }
@@ -210,15 +210,17 @@ describe.each(ENGINES)('%s: photos in an S3 bucket', (engine) => {
     }
   });
 
-  it('HEAD /media/<name> answers its length and ETag from the object’s metadata, not by downloading it', async () => {
-    const file = await upload(await photo());
-    // The server reaches the bucket through a proxy that counts the bytes of photos it sends.
-    let photoBytes = 0;
+  /**
+   * A second server on the same bucket, reaching it through a proxy that counts the bytes of the
+   * objects the bucket sends it (GET answers only).
+   */
+  async function countedServer(): Promise<{ server: TestServer; sent: () => number; close(): Promise<void> }> {
+    let bytes = 0;
     const proxy = http.createServer((req, res) => {
       const upstream = http.request(new URL(req.url!, bucket.endpoint), { method: req.method, headers: req.headers }, (answer) => {
         res.writeHead(answer.statusCode!, answer.headers);
         answer.on('data', (chunk: Buffer) => {
-          if (req.method === 'GET') photoBytes += chunk.length;
+          if (req.method === 'GET') bytes += chunk.length;
         });
         answer.pipe(res);
       });
@@ -226,7 +228,21 @@ describe.each(ENGINES)('%s: photos in an S3 bucket', (engine) => {
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     const { port } = proxy.address() as AddressInfo;
-    const other = await startServer(engine, { config: { media: s3Media({ ...bucket, endpoint: `http://127.0.0.1:${port}` }) } });
+    const server = await startServer(engine, { config: { media: s3Media({ ...bucket, endpoint: `http://127.0.0.1:${port}` }) } });
+    return {
+      server,
+      sent: () => bytes,
+      async close() {
+        await server.close();
+        await new Promise((resolve) => proxy.close(resolve));
+      },
+    };
+  }
+
+  it('HEAD /media/<name> answers its length and ETag from the object’s metadata, not by downloading it', async () => {
+    const file = await upload(await photo());
+    const counted = await countedServer();
+    const other = counted.server;
     try {
       const head = await other.request({ method: 'HEAD', url: file.url });
       expect(head.statusCode).toBe(200);
@@ -234,15 +250,49 @@ describe.each(ENGINES)('%s: photos in an S3 bucket', (engine) => {
       expect(head.headers['content-type']).toBe('image/webp');
       expect(head.headers.etag).toBe(`"${nameOf(file.url)}"`);
       expect(head.rawPayload.length).toBe(0);
-      expect(photoBytes).toBe(0);
+      expect(counted.sent()).toBe(0);
       expect((await other.request({ method: 'HEAD', url: file.url, headers: { 'if-none-match': `"${nameOf(file.url)}"` } })).statusCode).toBe(304);
       expect((await other.request({ method: 'HEAD', url: `/media/${'0'.repeat(32)}-full.webp` })).statusCode).toBe(404);
       // A GET still streams the photo through the proxy: the count above would have seen one.
       expect((await other.request({ method: 'GET', url: file.url })).rawPayload.length).toBe(file.bytes);
-      expect(photoBytes).toBe(file.bytes);
+      expect(counted.sent()).toBe(file.bytes);
     } finally {
-      await other.close();
-      await new Promise((resolve) => proxy.close(resolve));
+      await counted.close();
+    }
+  });
+
+  it('HEAD of a card thumbnail answers its length and ETag from the metadata; a small one not made yet is made', async () => {
+    const counted = await countedServer();
+    const other = counted.server;
+    try {
+      // The listing is on that server's own database: its photo goes to the bucket through the proxy.
+      const { token } = await other.signup();
+      const file = await upload(await photo(), other, token);
+      const listing = await other.pay(token, (await other.draft(token, { images: [file.url] })).id);
+      const url = `/api/vehicles/${listing.id}/thumb`;
+      const thumbName = nameOf(file.thumbnail_url);
+      const head = await other.request({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-length']).toBe(String((await objects.get(thumbName))!.length));
+      expect(head.headers.etag).toBe(`"${thumbName}"`);
+      expect(head.headers['cache-control']).toBe('public, max-age=86400');
+      expect(head.rawPayload.length).toBe(0);
+      expect(counted.sent()).toBe(0);
+
+      const smallName = nameOf(file.url).replace('-full.webp', '-small.webp');
+      const small = await other.request({ method: 'HEAD', url: `${url}?size=small` });
+      expect(small.statusCode).toBe(200);
+      expect(small.headers.etag).toBe(`"${smallName}"`);
+      expect(small.headers['content-length']).toBe(String((await objects.get(smallName))!.length));
+      const madeFrom = counted.sent();
+      // Once made, a HEAD reads nothing.
+      expect((await other.request({ method: 'HEAD', url: `${url}?size=small` })).statusCode).toBe(200);
+      expect(counted.sent()).toBe(madeFrom);
+      // The GET still sends the thumbnail, as long as the HEAD said.
+      const got = await other.request({ method: 'GET', url });
+      expect(String(got.rawPayload.length)).toBe(head.headers['content-length']);
+    } finally {
+      await counted.close();
     }
   });
 

@@ -43,6 +43,11 @@ export interface MediaStore {
    * when the URL is not a stored image's or its thumbnail is gone.
    */
   thumbnail(url: string, small: boolean): Promise<MediaObject | null>;
+  /**
+   * What `thumbnail` would give, as its name and byte count (a HEAD): read from the store's metadata
+   * when it holds the rendition; a small one not made yet is made, as the first GET would.
+   */
+  thumbnailSize(url: string, small: boolean): Promise<{ name: string; bytes: number } | null>;
   /** Deletes the renditions of a stored image, by the URL `store` gave; a rendition already gone is no error. */
   remove(url: string): Promise<void>;
   /**
@@ -134,6 +139,18 @@ export function mediaStoreOn(objects: MediaObjects): MediaStore {
     async size(name) {
       if (!MEDIA_NAME.test(name)) return null;
       return (await objects.stat(name))?.bytes ?? null;
+    },
+    async thumbnailSize(url, small) {
+      if (!STORED.test(url)) return null;
+      const name = nameOf(small ? smallThumbnailOf(url) : thumbnailOf(url));
+      const stat = await objects.stat(name);
+      if (stat) return { name, bytes: stat.bytes };
+      if (!small) return null;
+      const made = await this.thumbnail(url, true);
+      if (!made) return null;
+      discard(made);
+      const bytes = made.bytes ?? (await objects.stat(name))?.bytes;
+      return bytes === undefined ? null : { name, bytes };
     },
     async thumbnail(url, small) {
       if (!STORED.test(url)) return null;

@@ -11,7 +11,7 @@ import type { SellerContact } from '../../domain/vehicle';
 import { vehicleInputSchema } from '../../domain/vehicleInput';
 import { conflict, forbidden, notFound } from '../errors';
 import { enqueueFavouritePriceDrop, enqueueListingPublished } from '../jobs/backgroundJobs';
-import { sendMedia } from '../media/sendMedia';
+import { sendMedia, sendMediaHead } from '../media/sendMedia';
 import { compressBody, preferredEncoding } from '../compression';
 import { AnswerCache } from '../search/answerCache';
 import { isAdmin, requireUser } from '../plugins/app/auth';
@@ -148,17 +148,35 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/cars/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
   app.get('/vehicles/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
 
+  /** The stored photo a listing's card thumbnail is made from; null when the answer is a redirect to its first photo (not a stored upload). */
+  async function thumbPhoto(id: string, reply: FastifyReply): Promise<string | null> {
+    const row = await findVehicle(db, id);
+    if (!row || !openToAll(row)) throw notFound(LISTING_MESSAGES.notFound);
+    const photo = row.images[0];
+    if (photo === undefined) throw notFound(LISTING_MESSAGES.noPhoto);
+    if (isMediaUrl(photo)) return photo;
+    reply.header('cache-control', THUMB_CACHE).redirect(photo, 302);
+    return null;
+  }
+
+  // HEAD is a route of its own, registered before the GET (Fastify then makes none from the GET, which
+  // would read the whole thumbnail from a bucket to throw it away): the rendition's size is asked for.
+  app.head('/vehicles/:id/thumb', { schema: { params: idParams, querystring: thumbQuery, hide: true } }, async (req, reply) => {
+    const photo = await thumbPhoto(req.params.id, reply);
+    if (photo === null) return reply;
+    const size = await media.thumbnailSize(photo, req.query.size === 'small');
+    if (!size) throw notFound(LISTING_MESSAGES.noPhoto);
+    return sendMediaHead(req, reply, size.name, size.bytes, THUMB_CACHE);
+  });
+
   /**
    * A public listing's card thumbnail (its first photo's): the stored thumbnail, or with size=small
    * (a person who chose 'Save data') a smaller one. Named by the photo, so its name is the ETag. A
    * first photo that is not a stored upload (the sample listings' artwork) is a redirect to it.
    */
   app.get('/vehicles/:id/thumb', { schema: { params: idParams, querystring: thumbQuery, response: thumbAnswers, tags: ['vehicles'] } }, async (req, reply) => {
-    const row = await findVehicle(db, req.params.id);
-    if (!row || !openToAll(row)) throw notFound(LISTING_MESSAGES.notFound);
-    const photo = row.images[0];
-    if (photo === undefined) throw notFound(LISTING_MESSAGES.noPhoto);
-    if (!isMediaUrl(photo)) return reply.header('cache-control', THUMB_CACHE).redirect(photo, 302);
+    const photo = await thumbPhoto(req.params.id, reply);
+    if (photo === null) return reply;
     const thumb = await media.thumbnail(photo, req.query.size === 'small');
     if (!thumb) throw notFound(LISTING_MESSAGES.noPhoto);
     return sendMedia(req, reply, thumb, THUMB_CACHE);
