@@ -1114,7 +1114,7 @@ export class ListingIndex<T extends Indexed> {
    * under one listing in 32, so that costs no more than a pass over the words); with only bitsets,
    * the smallest is copied and the others ANDed into it, 32 listings at a time.
    */
-  private intersect(sets: SlotSet[], words: number): { bits: Uint32Array; count: number } {
+  private intersect(sets: SlotSet[], words: number, span: [number, number][] | null): { bits: Uint32Array; count: number } {
     // One buffer for every search (a search runs start to end without yielding): at a million
     // listings a fresh one would be 128 KB of memory to allocate, clear and collect a search.
     if (this.candidates.length !== words) this.candidates = new Uint32Array(words);
@@ -1136,20 +1136,27 @@ export class ListingIndex<T extends Indexed> {
       });
       return { bits: out, count };
     }
-    out.set(bySize[0]!.bits!.subarray(0, words));
-    if (bySize.length === 1) return { bits: out, count: bySize[0]!.size };
-    for (let i = 1; i < bySize.length - 1; i++) {
-      const bits = bySize[i]!.bits!;
-      for (let w = 0; w < words; w++) out[w]! &= bits[w]!;
+    // Only the words a distance limit leaves (see areaWords) are intersected, the others cleared.
+    const runs = span ?? [[0, words]];
+    let cleared = 0;
+    for (const [from, to] of runs) {
+      out.fill(0, cleared, from);
+      cleared = to;
+      out.set(bySize[0]!.bits!.subarray(from, to), from);
+      for (let i = 1; i < bySize.length - 1; i++) {
+        const bits = bySize[i]!.bits!;
+        for (let w = from; w < to; w++) out[w]! &= bits[w]!;
+      }
+      // The last set is ANDed in and the result counted in the same pass (a search needs the count).
+      const last = bySize.length > 1 ? bySize[bySize.length - 1]!.bits! : out;
+      for (let w = from; w < to; w++) {
+        let v = (out[w]! &= last[w]!);
+        v = v - ((v >>> 1) & 0x55555555);
+        v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+        count += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+      }
     }
-    // The last set is ANDed in and the result counted in the same pass (a search needs the count).
-    const last = bySize[bySize.length - 1]!.bits!;
-    for (let w = 0; w < words; w++) {
-      let v = (out[w]! &= last[w]!);
-      v = v - ((v >>> 1) & 0x55555555);
-      v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-      count += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-    }
+    out.fill(0, cleared, words);
     return { bits: out, count };
   }
 
@@ -1253,7 +1260,7 @@ export class ListingIndex<T extends Indexed> {
    */
   pricesOf(filters: SearchFilters, now: number = Date.now()): PricedFields[] {
     const sets = toClauses(filters).map((c) => this.clauseSet(c as Exclude<Clause, { kind: 'within_km' | 'words' }>));
-    const candidates = this.intersect(sets, this.capacity >>> 5).bits;
+    const candidates = this.intersect(sets, this.capacity >>> 5, null).bits;
     this.dropExpired(candidates, now);
     const out: PricedFields[] = [];
     forEachBit(candidates, candidates.length, (slot) => out.push(this.pricedAt(slot)));
@@ -1327,7 +1334,10 @@ export class ListingIndex<T extends Indexed> {
       }
       sets.push(this.clauseSet(c));
     }
-    const found = this.intersect(sets, words);
+    // A distance limit around the buyer: the grid's rows within it. Their slots (one range, the build's
+    // listings in cell order) and those filed since the build are the only candidates that can be shown.
+    const area = maxChord !== Infinity && this.gridUsable(req.buyer!) ? this.areaRows(req.buyer!, maxChord) : null;
+    const found = this.intersect(sets, words, area ? this.areaWords(area, words) : null);
     const candidates = found.bits;
     /** How many candidates there are (found while intersecting, not counted again). */
     const count = found.count - this.dropExpired(candidates, now);
@@ -1380,30 +1390,27 @@ export class ListingIndex<T extends Indexed> {
         // Short of a page: every candidate was visited.
         if (picked.length < want) total = picked.length;
         else if (maxChord === Infinity && tests.length === 0) total = count;
-        else total = this.within(req.buyer, maxChord, candidates, tests, null, key, dir, byDistance) ?? this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
+        else total = this.within(area, buyer, maxChord, candidates, tests, null, key, dir, byDistance) ?? this.scan(candidates, words, buyer, maxChord, needChord, tests, null, key, dir);
       }
     }
     if (page) {
       return { total, slots: page.slice(req.offset, req.offset + req.limit!) };
     }
-    if (heap && total < 0)
-      total = this.within(req.buyer, maxChord, candidates, tests, null, key, dir, byDistance) ?? this.scan(candidates, words, now, buyer, maxChord, needChord, tests, null, key, dir);
+    if (heap && total < 0) total = this.within(area, buyer, maxChord, candidates, tests, null, key, dir, byDistance) ?? this.scan(candidates, words, buyer, maxChord, needChord, tests, null, key, dir);
     if (!heap) {
       heap = new TopK(want, this.comparator(key, dir));
-      total = this.within(req.buyer, maxChord, candidates, tests, heap, key, dir, byDistance) ?? this.scan(candidates, words, now, buyer, maxChord, needChord, tests, heap, key, dir);
+      total = this.within(area, buyer, maxChord, candidates, tests, heap, key, dir, byDistance) ?? this.scan(candidates, words, buyer, maxChord, needChord, tests, heap, key, dir);
     }
     return { total, slots: heap.sorted().slice(req.offset, req.limit === undefined ? undefined : req.offset + req.limit) };
   }
 
   /**
    * One pass over the candidates: counts those shown (not expired, within the distance limit, passing
-   * the tests) and, given a heap, ranks them into it. Written as one loop with no call per candidate:
-   * at a million listings a search may pass over a hundred thousand of them.
+   * the tests) and, given a heap, ranks them into it.
    */
   private scan(
     candidates: Uint32Array,
     words: number,
-    now: number,
     buyer: { x: number; y: number; z: number } | null,
     maxChord: number,
     needChord: boolean,
@@ -1412,31 +1419,9 @@ export class ListingIndex<T extends Indexed> {
     key: Float64Array,
     dir: 1 | -1,
   ): number {
-    const { xyz, scratch } = this;
-    const bx = buyer?.x ?? 0;
-    const by = buyer?.y ?? 0;
-    const bz = buyer?.z ?? 0;
-    const limited = maxChord !== Infinity;
-    const nTests = tests.length;
-    let total = 0;
-    for (let w = 0; w < words; w++) {
-      let word = candidates[w]!;
-      while (word !== 0) {
-        const bit = word & -word;
-        word ^= bit;
-        const s = (w << 5) + (31 - Math.clz32(bit));
-        if (needChord) {
-          // NaN for a listing without coordinates: it fails a distance limit and ranks last.
-          const chord = (xyz[s * 3]! - bx) ** 2 + (xyz[s * 3 + 1]! - by) ** 2 + (xyz[s * 3 + 2]! - bz) ** 2;
-          if (limited && !(chord <= maxChord)) continue;
-          scratch[s] = chord;
-        }
-        if (nTests !== 0 && !passesAll(tests, s)) continue;
-        total++;
-        if (heap !== null) offer(heap, key, dir, s);
-      }
-    }
-    return total;
+    const pass = new CandidatePass(candidates, this.xyz, this.scratch, buyer ?? { x: 0, y: 0, z: 0 }, maxChord, tests, heap, key, dir);
+    pass.range(0, words << 5, needChord, maxChord !== Infinity);
+    return pass.total;
   }
 
   /** The live listings newest first (then by id), sorted once and then kept by every change. */
@@ -1470,7 +1455,8 @@ export class ListingIndex<T extends Indexed> {
    * Counts the shown listings and, given a heap, ranks them; null when the grid cannot answer.
    */
   private within(
-    at: { latitude: number; longitude: number } | null | undefined,
+    rows: AreaRow[] | null,
+    b: { x: number; y: number; z: number } | null,
     maxChord: number,
     candidates: Uint32Array,
     tests: ((slot: number) => boolean)[],
@@ -1479,31 +1465,14 @@ export class ListingIndex<T extends Indexed> {
     dir: 1 | -1,
     byDistance: boolean,
   ): number | null {
-    if (!at || maxChord === Infinity || !this.gridUsable(at)) return null;
-    const rows = this.areaRows(at, maxChord);
-    if (!rows) return null;
-    const b = unitVector(at);
-    const { xyz, scratch } = this;
+    if (!rows || !b) return null;
     const ranked = byDistance && heap !== null;
     const countOnly = heap === null && tests.length === 0;
-    let total = 0;
-    /** A candidate: `edge` when its distance is to be tested against the limit. */
-    const visit = (s: number, edge: boolean) => {
-      if (edge || ranked) {
-        const chord = (xyz[s * 3]! - b.x) ** 2 + (xyz[s * 3 + 1]! - b.y) ** 2 + (xyz[s * 3 + 2]! - b.z) ** 2;
-        if (edge && !(chord <= maxChord)) return;
-        scratch[s] = chord;
-      }
-      if (tests.length !== 0 && !passesAll(tests, s)) return;
-      total++;
-      if (heap !== null) offer(heap, key, dir, s);
-    };
-    const visitEdge = (s: number) => visit(s, true);
-    const visitInside = (s: number) => visit(s, false);
-    /** The candidates of slots [from, to). */
+    const pass = new CandidatePass(candidates, this.xyz, this.scratch, b, maxChord, tests, heap, key, dir);
+    /** The candidates of slots [from, to); `edge` when their distances are to be tested against the limit. */
     const visitRange = (from: number, to: number, edge: boolean) => {
-      if (countOnly && !edge) total += popcountRange(candidates, from, to);
-      else forEachBitInRange(candidates, from, to, edge ? visitEdge : visitInside);
+      if (countOnly && !edge) pass.total += popcountRange(candidates, from, to);
+      else pass.range(from, to, edge || ranked, edge);
     };
     for (const r of rows) {
       const base = r.row * GRID_COLS;
@@ -1523,10 +1492,30 @@ export class ListingIndex<T extends Indexed> {
       const slots = list.slots;
       for (let i = 0; i < list.n; i++) {
         const s = slots[i]!;
-        if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1) visit(s, true);
+        if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1) pass.range(s, s + 1, true, true);
       }
     }
-    return total;
+    return pass.total;
+  }
+
+  /**
+   * The words of the candidates' bitset a search limited to `rows` needs: the run of the build's slots
+   * from the first row's westmost cell to the last row's eastmost, and from the first slot of the
+   * listings filed since the build (or placed nowhere) to the end, as [from, to) pairs.
+   */
+  private areaWords(rows: AreaRow[], words: number): [number, number][] {
+    const first = rows[0];
+    const last = rows[rows.length - 1];
+    const rest = this.ranged >>> 5;
+    if (!first || !last) return [[rest, words]];
+    const from = this.builtSlots(first.row * GRID_COLS + first.edgeFrom, first.row * GRID_COLS + first.edgeFrom)[0] >>> 5;
+    const to = (this.builtSlots(last.row * GRID_COLS + last.edgeTo, last.row * GRID_COLS + last.edgeTo)[1] + 31) >>> 5;
+    return to >= rest
+      ? [[Math.min(from, rest), words]]
+      : [
+          [from, to],
+          [rest, words],
+        ];
   }
 
   /**
@@ -1538,7 +1527,7 @@ export class ListingIndex<T extends Indexed> {
    * falls away on both sides, so the smaller at the band's edges holds for the whole band), and may
    * hold one when the band's largest Δλ reaches it. Null when the limit spans too many rows.
    */
-  private areaRows(at: { latitude: number; longitude: number }, maxChord: number): { row: number; insideFrom: number; insideTo: number; edgeFrom: number; edgeTo: number }[] | null {
+  private areaRows(at: { latitude: number; longitude: number }, maxChord: number): AreaRow[] | null {
     const g = this.gridBounds;
     const rad = Math.PI / 180;
     const cosRho = 1 - maxChord / 2;
@@ -1555,7 +1544,7 @@ export class ListingIndex<T extends Indexed> {
     };
     // The latitude where the limit's circle is widest.
     const widest = Math.asin(Math.max(-1, Math.min(1, sin0 / cosRho))) / rad;
-    const rows: { row: number; insideFrom: number; insideTo: number; edgeFrom: number; edgeTo: number }[] = [];
+    const rows: AreaRow[] = [];
     for (let row = rowFrom; row <= rowTo; row++) {
       const south = row * CELL_DEG - 90;
       const north = south + CELL_DEG;
@@ -1824,6 +1813,67 @@ function popcountRange(bits: Uint32Array, from: number, to: number): number {
     n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
   }
   return n;
+}
+
+/** A grid row within a distance limit: its columns wholly inside it (none when `insideFrom` > `insideTo`) and those that may hold a listing within it. */
+interface AreaRow {
+  row: number;
+  insideFrom: number;
+  insideTo: number;
+  edgeFrom: number;
+  edgeTo: number;
+}
+
+/**
+ * One pass of a search over runs of its candidates: counts those shown (within the distance limit,
+ * passing the tests) and, given a heap, ranks them into it. Each run is one loop with no call per
+ * candidate but the tests' and the heap's: at a million listings a search may visit a hundred
+ * thousand of them.
+ */
+class CandidatePass {
+  total = 0;
+  constructor(
+    private readonly candidates: Uint32Array,
+    private readonly xyz: Float64Array,
+    /** Where each visited candidate's squared chord to the buyer is written (the distance order reads it). */
+    private readonly scratch: Float64Array,
+    private readonly buyer: { x: number; y: number; z: number },
+    private readonly maxChord: number,
+    private readonly tests: ((slot: number) => boolean)[],
+    private readonly heap: TopK | null,
+    private readonly key: Float64Array,
+    private readonly dir: 1 | -1,
+  ) {}
+
+  /** The candidates among slots [from, to): with `chord` each one's distance is computed (and with `limit` tested against the limit). */
+  range(from: number, to: number, chord: boolean, limit: boolean): void {
+    if (from >= to) return;
+    const { candidates, xyz, scratch, maxChord, tests, heap, key, dir } = this;
+    const { x: bx, y: by, z: bz } = this.buyer;
+    const nTests = tests.length;
+    let total = 0;
+    const last = (to - 1) >>> 5;
+    for (let w = from >>> 5; w <= last; w++) {
+      let word = candidates[w]!;
+      if (w === from >>> 5) word &= -1 << (from & 31);
+      if (w === last && (to & 31) !== 0) word &= (1 << (to & 31)) - 1;
+      while (word !== 0) {
+        const bit = word & -word;
+        word ^= bit;
+        const s = (w << 5) + (31 - Math.clz32(bit));
+        if (chord) {
+          // NaN for a listing without coordinates: it fails a distance limit and ranks last.
+          const c = (xyz[s * 3]! - bx) ** 2 + (xyz[s * 3 + 1]! - by) ** 2 + (xyz[s * 3 + 2]! - bz) ** 2;
+          if (limit && !(c <= maxChord)) continue;
+          scratch[s] = c;
+        }
+        if (nTests !== 0 && !passesAll(tests, s)) continue;
+        total++;
+        if (heap !== null) offer(heap, key, dir, s);
+      }
+    }
+    this.total += total;
+  }
 }
 
 /** Keeps the `k` smallest items under `cmp` (a max-heap of size k); all of them when k is Infinity. */
