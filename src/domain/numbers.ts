@@ -8,7 +8,15 @@
 export function wholeNumberText(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   const rounded = Math.round(Math.abs(n));
-  const digits = String(rounded).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const plain = String(rounded);
+  // Groups of three from the right, joined by commas (a loop: the server writes one for every price
+  // verdict of a page, where a look-ahead regular expression cost several times as much).
+  let digits = plain;
+  if (plain.length > 3 && !plain.includes('e')) {
+    const head = plain.length % 3 || 3;
+    digits = plain.slice(0, head);
+    for (let i = head; i < plain.length; i += 3) digits += `,${plain.slice(i, i + 3)}`;
+  }
   return n < 0 && rounded !== 0 ? `-${digits}` : digits;
 }
 

@@ -1293,19 +1293,15 @@ export class ListingIndex<T extends Indexed> {
   }
 
   private pricedAt(slot: number): PricedFields {
-    const n = (column: Float64Array) => {
-      const v = column[slot]!;
-      return v === v ? v : null;
-    };
     return {
       id: this.ids[slot]!,
       vehicle_type: this.text.vehicle_type.value(slot)!,
       make: this.text.make.value(slot)!,
       model: this.text.model.value(slot)!,
       year: this.num.year[slot]!,
-      price: n(this.num.price),
-      mileage: n(this.num.mileage),
-      operating_hours: n(this.num.operating_hours),
+      price: numberOrNull(this.num.price[slot]!),
+      mileage: numberOrNull(this.num.mileage[slot]!),
+      operating_hours: numberOrNull(this.num.operating_hours[slot]!),
     };
   }
 
@@ -1711,6 +1707,9 @@ const GRID_WALK_RATIO = 4;
 const MAX_WALK_CELLS = 4096;
 /** How many candidates (squared) per listing of the page times the listings make the newest-first walk worth it. */
 const NEWEST_MIN_RATIO = 2;
+
+/** A number column's value as a listing holds it: NaN (none) is null. */
+const numberOrNull = (v: number): number | null => (v === v ? v : null);
 
 /** Whether a slot passes every test. */
 function passesAll(tests: ((slot: number) => boolean)[], s: number): boolean {

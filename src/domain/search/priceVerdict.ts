@@ -222,13 +222,15 @@ export function modelPlural(make: string, model: string): string {
   return /(s|x|z|ch|sh)$/i.test(name) ? `${name}es` : `${name}s`;
 }
 
+/** '14 similar Hiluxes' (a function of its own, not a closure made for every verdict). */
+const similar = (n: number, v: Pick<PricedListing, 'make' | 'model'>): string => `${wholeNumberText(n)} similar ${modelPlural(v.make, v.model)}`;
+
 /** A dollar difference as said in a why: to the nearest $100 from $1,000, else to the nearest $10. */
 const roundDifference = (n: number): number => (n >= 1000 ? Math.round(n / 100) * 100 : Math.round(n / 10) * 10);
 
 /** A listing's verdict against its model's fit; null for a listing without a price (nothing to judge). */
 export function priceVerdict(v: PricedListing, fit: PriceFit): PriceVerdict | null {
   if (!priced(v)) return null;
-  const similar = (n: number) => `${wholeNumberText(n)} similar ${modelPlural(v.make, v.model)}`;
   // The model's priced listings within the window, less the listing itself (when it is among them).
   const within = lowerBound(fit.years, v.year + YEAR_WINDOW + 0.5) - lowerBound(fit.years, v.year - YEAR_WINDOW - 0.5);
   const comparables = Math.max(0, within - 1);
@@ -241,7 +243,7 @@ export function priceVerdict(v: PricedListing, fit: PriceFit): PriceVerdict | nu
   const band: PriceBand = score <= GREAT_AT ? 'great' : score <= GOOD_AT ? 'good' : score >= HIGH_AT ? 'high' : 'fair';
   const typical = Math.max(100, Math.round(Math.exp(expected) / 100) * 100);
   const difference = roundDifference(Math.abs(v.price! - typical));
-  const why = band === 'fair' || difference === 0 ? `Close to ${similar(comparables)}` : `${usdText(difference)} ${v.price! < typical ? 'below' : 'above'} ${similar(comparables)}`;
+  const why = band === 'fair' || difference === 0 ? `Close to ${similar(comparables, v)}` : `${usdText(difference)} ${v.price! < typical ? 'below' : 'above'} ${similar(comparables, v)}`;
   return { band, why, comparables, typical_price: typical };
 }
 
@@ -253,8 +255,23 @@ export function priceVerdict(v: PricedListing, fit: PriceFit): PriceVerdict | nu
  */
 export class PriceVerdicts {
   private readonly fits = new Map<string, PriceFit>();
+  /**
+   * Each make, model and vehicle type as spelt to its group's name (priceGroup), so that a verdict does
+   * not write the name again: a page of results asks for twenty. Its size is the spellings held.
+   */
+  private readonly groups = new Map<string, Map<string, Map<string, string>>>();
 
   constructor(private readonly members: (of: PricedListing) => readonly PricedListing[]) {}
+
+  private groupOf(v: Pick<PricedListing, 'vehicle_type' | 'make' | 'model'>): string {
+    let models = this.groups.get(v.make);
+    if (models === undefined) this.groups.set(v.make, (models = new Map()));
+    let types = models.get(v.model);
+    if (types === undefined) models.set(v.model, (types = new Map()));
+    let group = types.get(v.vehicle_type);
+    if (group === undefined) types.set(v.vehicle_type, (group = priceGroup(v)));
+    return group;
+  }
 
   /** A listing's verdict (null without a price); `v` is the listing as the collection holds it. */
   verdict(v: PricedListing): PriceVerdict | null {
@@ -264,10 +281,10 @@ export class PriceVerdicts {
 
   /** The fit of a listing's model, computed now when not kept (whether or not the listing has a price). */
   fitOf(v: PricedListing): PriceFit {
-    const group = priceGroup(v);
+    const group = this.groupOf(v);
     let fit = this.fits.get(group);
     if (fit === undefined) {
-      fit = fitPrices(this.members(v).filter((m) => priceGroup(m) === group));
+      fit = fitPrices(this.members(v).filter((m) => this.groupOf(m) === group));
       this.fits.set(group, fit);
     }
     return fit;
@@ -275,7 +292,7 @@ export class PriceVerdicts {
 
   /** A listing of this model was added, changed or removed: its fit is computed again when next asked. */
   changed(v: Pick<PricedListing, 'vehicle_type' | 'make' | 'model'>): void {
-    this.fits.delete(priceGroup(v));
+    this.fits.delete(this.groupOf(v));
   }
 
   /** Every listing may have changed. */
