@@ -162,7 +162,7 @@ const jsonByIdsQuery = (db: Db) =>
   db
     .select({ id: vehicles.id, json: listingJsonSql })
     .from(vehicles)
-    .where(and(sql`${vehicles.id} = any(${sql.placeholder('ids')}::uuid[])`, publicSql))
+    .where(and(sql`${vehicles.id} = any(string_to_array(${sql.placeholder('ids')}, ',')::uuid[])`, publicSql))
     .prepare('');
 const jsonByIds = new WeakMap<Db, ReturnType<typeof jsonByIdsQuery>>();
 
@@ -173,7 +173,9 @@ const jsonByIds = new WeakMap<Db, ReturnType<typeof jsonByIdsQuery>>();
 export async function publicListingsJson(db: Db, ids: readonly string[]): Promise<{ id: string; json: string }[]> {
   let query = jsonByIds.get(db);
   if (!query) jsonByIds.set(db, (query = jsonByIdsQuery(db)));
-  return query.execute({ ids });
+  // One text of the ids joined by commas: node-postgres writes an array parameter element by element,
+  // escaping each, a hundred ids at a time under load.
+  return query.execute({ ids: ids.join(',') });
 }
 
 /** The last price change when it was a drop: its amount and when. */
