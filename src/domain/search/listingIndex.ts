@@ -3,6 +3,7 @@ import { chordSquaredForKm, unitVector } from '../geo';
 import { FLAG_FIELDS, toClauses, type Clause, type FlagField, type SearchFilters, type SearchRequest } from './filters';
 import type { Searchable } from './match';
 import { termMatchesToken, termMatchesValue, tokenize, WORDS_FIELDS, type WordsField } from './words';
+import { IdSlots } from './idSlots';
 
 // An in-memory index of listings that answers the searches of spec section 5 with the same
 // results and order as `matchesClauses` + `compareRanked` (tests check it), fast enough for a
@@ -575,8 +576,9 @@ class SlotLists {
  * only its id and coordinates.
  */
 export class ListingIndex<T extends Indexed> {
-  private ids: (string | undefined)[] = [];
-  private slotOf = new Map<string, number>();
+  private ids = new IdSlots();
+  /** Slots ever given out: those at and above it have never held a listing. */
+  private slotsUsed = 0;
   private freeSlots: number[] = [];
   private capacity = 0;
   private num: Record<NumberColumn, Float64Array> = {
@@ -628,28 +630,28 @@ export class ListingIndex<T extends Indexed> {
   private placeSlots: SlotSet[] = [];
 
   get size(): number {
-    return this.slotOf.size;
+    return this.ids.size;
   }
 
   has(id: string): boolean {
-    return this.slotOf.has(id);
+    return this.ids.get(id) !== undefined;
   }
 
   /** Every listing held, in no particular order. */
   *values(): IterableIterator<T> {
-    for (let slot = 0; slot < this.ids.length; slot++) if (this.ids[slot] !== undefined) yield this.item(slot);
+    for (let slot = 0; slot < this.slotsUsed; slot++) if (this.ids.holds(slot)) yield this.item(slot);
   }
 
   /** Each live slot with a reader of its text fields, for passes over every listing that need no object. */
   forEachSlot(fn: (slot: number, text: (field: StoredText) => string | null) => void): void {
-    for (let slot = 0; slot < this.ids.length; slot++) {
-      if (this.ids[slot] === undefined) continue;
+    for (let slot = 0; slot < this.slotsUsed; slot++) {
+      if (!this.ids.holds(slot)) continue;
       fn(slot, (field) => this.text[field].value(slot));
     }
   }
 
   get(id: string): T | undefined {
-    const slot = this.slotOf.get(id);
+    const slot = this.ids.get(id);
     return slot === undefined ? undefined : this.item(slot);
   }
 
@@ -683,7 +685,7 @@ export class ListingIndex<T extends Indexed> {
     const lat = this.latitude[slot]!;
     const expires = this.expires[slot]!;
     const summary: Indexed & { has_photo: boolean } = {
-      id: this.ids[slot]!,
+      id: this.ids.idAt(slot)!,
       vehicle_type: t('vehicle_type')!,
       make: t('make')!,
       model: t('model')!,
@@ -748,6 +750,7 @@ export class ListingIndex<T extends Indexed> {
     for (const set of this.sets.values()) set.resize(cap);
     for (const set of this.placeSlots) set.resize(cap);
     for (const d of this.derived.values()) d.set.resize(cap);
+    this.ids.grow(cap);
     this.capacity = cap;
   }
 
@@ -807,7 +810,7 @@ export class ListingIndex<T extends Indexed> {
 
   /** Adds a listing or replaces the one with its id. */
   upsert(item: T): void {
-    let slot = this.slotOf.get(item.id);
+    let slot = this.ids.get(item.id);
     // A build's listing leaving its cell's range takes a new slot.
     if (slot !== undefined && slot < this.ranged && cellKeyOf(item.seller_latitude, item.seller_longitude) !== cellKeyOf(this.latitude[slot]!, this.longitude[slot]!)) {
       this.remove(item.id);
@@ -815,10 +818,9 @@ export class ListingIndex<T extends Indexed> {
     }
     if (slot !== undefined) this.unlink(slot);
     else {
-      slot = this.freeSlots.pop() ?? this.ids.length;
+      slot = this.freeSlots.pop() ?? this.slotsUsed++;
       if (slot >= this.capacity) this.grow(slot + 1);
-      this.slotOf.set(item.id, slot);
-      this.ids[slot] = item.id;
+      this.ids.set(item.id, slot);
     }
     for (const f of STORED_TEXT) this.text[f].codes[slot] = this.text[f].code(item[f]);
     for (const f of NUMBER_FIELDS) this.num[f][slot] = item[f] ?? NONE;
@@ -870,12 +872,11 @@ export class ListingIndex<T extends Indexed> {
   }
 
   remove(id: string): void {
-    const slot = this.slotOf.get(id);
+    const slot = this.ids.get(id);
     if (slot === undefined) return;
     this.unlink(slot);
     this.unfile(slot);
-    this.ids[slot] = undefined;
-    this.slotOf.delete(id);
+    this.ids.delete(id);
     // A slot of a cell's range is not given to another listing (see `spatial`).
     if (slot >= this.ranged) this.freeSlots.push(slot);
   }
@@ -886,7 +887,7 @@ export class ListingIndex<T extends Indexed> {
    */
   toColumns(): IndexColumns {
     const slots: number[] = [];
-    for (let s = 0; s < this.ids.length; s++) if (this.ids[s] !== undefined) slots.push(s);
+    for (let s = 0; s < this.slotsUsed; s++) if (this.ids.holds(s)) slots.push(s);
     const n = slots.length;
     const pick = (a: Float64Array) => Float64Array.from(slots, (s) => a[s]!);
     const text = {} as IndexColumns['text'];
@@ -909,7 +910,7 @@ export class ListingIndex<T extends Indexed> {
     }
     return {
       n,
-      ids: slots.map((s) => this.ids[s]!).join('\n'),
+      ids: slots.map((s) => this.ids.idAt(s)!).join('\n'),
       text,
       numbers: {
         price: pick(this.num.price),
@@ -935,16 +936,22 @@ export class ListingIndex<T extends Indexed> {
     const index = new ListingIndex<T>();
     if (c.n === 0) return index;
     index.grow(c.n);
-    const given = c.ids.split('\n');
-    if (given.length !== c.n) throw new Error(`stored columns: ${given.length} ids for ${c.n} listings`);
+    // Where each given id idStarts in the one text of them all (and one more: the end of the last, plus one).
+    const idStarts = new Int32Array(c.n + 1);
+    let found = 1;
+    for (let at = c.ids.indexOf('\n'); at !== -1 && found <= c.n; at = c.ids.indexOf('\n', at + 1)) idStarts[found++] = at + 1;
+    if (found !== c.n) throw new Error(`stored columns: ${found} ids for ${c.n} listings`);
+    idStarts[c.n] = c.ids.length + 1;
     // Slots in cell order (those without coordinates last): the listing given at `order[slot]`.
     const { order, ranged } = cellOrder(c.numbers.latitude, c.numbers.longitude);
     const gather = <A extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(to: A, from: ArrayLike<number>) => {
       for (let slot = 0; slot < c.n; slot++) to[slot] = from[order[slot]!]!;
     };
-    const ids = Array.from(order, (i) => given[i]!);
-    index.ids = ids;
-    ids.forEach((id, slot) => index.slotOf.set(id, slot));
+    for (let slot = 0; slot < c.n; slot++) {
+      const i = order[slot]!;
+      index.ids.setRange(c.ids, idStarts[i]!, idStarts[i + 1]! - 1, slot);
+    }
+    index.slotsUsed = c.n;
     for (const f of STORED_TEXT) {
       index.text[f].load(c.text[f].dict);
       gather(index.text[f].codes, c.text[f].codes);
@@ -1249,7 +1256,7 @@ export class ListingIndex<T extends Indexed> {
       total,
       hits: slots.map((s) => {
         const lat = this.latitude[s]!;
-        return { id: this.ids[s]!, latitude: lat === lat ? lat : null, longitude: lat === lat ? this.longitude[s]! : null };
+        return { id: this.ids.idAt(s)!, latitude: lat === lat ? lat : null, longitude: lat === lat ? this.longitude[s]! : null };
       }),
     };
   }
@@ -1269,8 +1276,8 @@ export class ListingIndex<T extends Indexed> {
 
   /** A listing's price, year and usage (what its price verdict reads), with no listing object made; undefined for one not held. */
   priced(id: string): PricedFields | undefined {
-    const slot = this.slotOf.get(id);
-    return slot === undefined ? undefined : this.pricedAt(slot);
+    const slot = this.ids.get(id);
+    return slot === undefined ? undefined : this.pricedAt(slot, id);
   }
 
   /** One listing of each model held (type, make and model as spelt), for work done once a model: its price fit. */
@@ -1280,8 +1287,8 @@ export class ListingIndex<T extends Indexed> {
     const out: PricedFields[] = [];
     const { vehicle_type: type, make, model } = this.text;
     const types = type.dict.length;
-    for (let slot = 0; slot < this.ids.length; slot++) {
-      if (this.ids[slot] === undefined) continue;
+    for (let slot = 0; slot < this.slotsUsed; slot++) {
+      if (!this.ids.holds(slot)) continue;
       const typeAndMake = make.codes[slot]! * types + type.codes[slot]!;
       let models = seen.get(typeAndMake);
       if (!models) seen.set(typeAndMake, (models = new Set()));
@@ -1292,9 +1299,10 @@ export class ListingIndex<T extends Indexed> {
     return out;
   }
 
-  private pricedAt(slot: number): PricedFields {
+  /** A slot's priced fields (`id`: its id, when the caller has it already, so it is not written again). */
+  private pricedAt(slot: number, id: string = this.ids.idAt(slot)!): PricedFields {
     return {
-      id: this.ids[slot]!,
+      id,
       vehicle_type: this.text.vehicle_type.value(slot)!,
       make: this.text.make.value(slot)!,
       model: this.text.model.value(slot)!,
@@ -1681,9 +1689,7 @@ export class ListingIndex<T extends Indexed> {
     const tail = (a: number, b: number) => {
       const d = this.created[b]! - this.created[a]!;
       if (d !== 0) return d;
-      const ia = this.ids[a]!;
-      const ib = this.ids[b]!;
-      return ia < ib ? -1 : ia > ib ? 1 : 0;
+      return this.ids.compare(a, b);
     };
     // Newest first is the tail itself (the created column, descending).
     if (col === this.created) return tail;
