@@ -306,7 +306,12 @@ export class ColumnsBuilder {
     const text = {} as IndexColumns['text'];
     for (const f of STORED_TEXT) text[f] = { dict: this.dicts[f].dict, codes: this.codes[f].subarray(0, n) };
     const numbers = Object.fromEntries(Object.entries(this.numbers).map(([f, a]) => [f, a.subarray(0, n)])) as IndexColumns['numbers'];
-    return { n, ids: this.ids.join('\n'), text, numbers, power: this.power.subarray(0, n), flags: this.flags.subarray(0, n) };
+    const ids = this.ids.join('\n');
+    // What only the adding needed is let go now, before an index is made from the columns: the ids one
+    // by one (a million strings) and each dictionary's lookup (half a million sellers').
+    this.ids = [];
+    for (const f of STORED_TEXT) this.dicts[f].at = new Map();
+    return { n, ids, text, numbers, power: this.power.subarray(0, n), flags: this.flags.subarray(0, n) };
   }
 }
 
