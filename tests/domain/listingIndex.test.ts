@@ -202,6 +202,24 @@ describe('the in-memory listing index', () => {
     }
   });
 
+  it('is made from stored columns a step at a time, letting go between steps, into the same index', async () => {
+    const built = new ListingIndex<Indexed>();
+    const byId = new Map<string, Indexed>();
+    for (let i = 0; i < 3000; i++) {
+      const v = listing(i);
+      built.upsert(v);
+      byId.set(v.id, v);
+    }
+    let pauses = 0;
+    const index = await ListingIndex.fromColumnsYielding<Indexed>(structuredClone(built.toColumns()), async () => {
+      pauses++;
+    });
+    // Between reading the ids, copying the columns, placing the listings and each field's sets.
+    expect(pauses).toBeGreaterThan(10);
+    expect(index.size).toBe(byId.size);
+    for (let round = 0; round < 60; round++) expectAsReference(index, byId, randomRequest());
+  });
+
   it('keeps its newest-first order through thousands of additions at the front and removals', () => {
     const index = new ListingIndex<Indexed>();
     const byId = new Map<string, Indexed>();

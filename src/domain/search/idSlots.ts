@@ -35,6 +35,8 @@ export class IdSlots {
     const kind = new Uint8Array(capacity);
     kind.set(this.kind);
     this.kind = kind;
+    // A table for every slot at once (at most half full), not doubled twenty times over a million.
+    if (this.table.length < capacity * 2) this.rehash(capacity / 2);
   }
 
   /** Whether a slot holds a listing. */

@@ -938,10 +938,31 @@ export class ListingIndex<T extends Indexed> {
    * set is built by one pass over its field's codes (a value's set resolved once per dictionary entry).
    */
   static fromColumns<T extends Indexed>(c: IndexColumns): ListingIndex<T> {
+    const steps = ListingIndex.stepsFromColumns<T>(c);
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  }
+
+  /**
+   * fromColumns with the event loop let go between its steps (each a pass over the listings, a few
+   * hundred milliseconds at a million): a server answering by SQL meanwhile is not held up for the
+   * whole of it.
+   */
+  static async fromColumnsYielding<T extends Indexed>(c: IndexColumns, pause: () => Promise<void>): Promise<ListingIndex<T>> {
+    const steps = ListingIndex.stepsFromColumns<T>(c);
+    for (let step = steps.next(); ; step = steps.next()) {
+      if (step.done) return step.value;
+      await pause();
+    }
+  }
+
+  /** The making of an index from stored columns, a step at a time (it yields between them). */
+  private static *stepsFromColumns<T extends Indexed>(c: IndexColumns): Generator<void, ListingIndex<T>> {
     const index = new ListingIndex<T>();
     if (c.n === 0) return index;
+    // A pause before the first step too: whatever came before (the columns' making) has held the loop.
+    yield;
     index.grow(c.n);
-    // Where each given id idStarts in the one text of them all (and one more: the end of the last, plus one).
+    // Where each given id starts in the one text of them all (and one more: the end of the last, plus one).
     const idStarts = new Int32Array(c.n + 1);
     let found = 1;
     for (let at = c.ids.indexOf('\n'); at !== -1 && found <= c.n; at = c.ids.indexOf('\n', at + 1)) idStarts[found++] = at + 1;
@@ -949,24 +970,29 @@ export class ListingIndex<T extends Indexed> {
     idStarts[c.n] = c.ids.length + 1;
     // Slots in cell order (those without coordinates last): the listing given at `order[slot]`.
     const { order, ranged } = cellOrder(c.numbers.latitude, c.numbers.longitude);
+    yield;
     const gather = <A extends Float64Array | Uint32Array | Uint16Array | Uint8Array>(to: A, from: ArrayLike<number>) => {
       for (let slot = 0; slot < c.n; slot++) to[slot] = from[order[slot]!]!;
     };
     for (let slot = 0; slot < c.n; slot++) {
       const i = order[slot]!;
       index.ids.setRange(c.ids, idStarts[i]!, idStarts[i + 1]! - 1, slot);
+      if (slot % STEP_IDS === STEP_IDS - 1) yield;
     }
     index.slotsUsed = c.n;
+    yield;
     for (const f of STORED_TEXT) {
       index.text[f].load(c.text[f].dict);
       gather(index.text[f].codes, c.text[f].codes);
     }
+    yield;
     for (const f of NUMBER_FIELDS) gather(index.num[f], c.numbers[f]);
     gather(index.created, c.numbers.created);
     gather(index.expires, c.numbers.expires);
     gather(index.power, c.power);
     gather(index.flags, c.flags);
     index.ranged = ranged;
+    yield;
     const keys: number[] = [];
     const starts: number[] = [];
     for (let slot = 0; slot < c.n; slot++) {
@@ -984,6 +1010,7 @@ export class ListingIndex<T extends Indexed> {
       if (exp === exp) index.expiring.add(slot, Math.max(0, Math.floor(exp / HOUR_MS)));
     }
     starts.push(ranged);
+    yield;
     index.spatial = { keys: Float64Array.from(keys), starts: Int32Array.from(starts) };
     index.alive.fill(0xffffffff, 0, c.n >>> 5);
     for (let slot = c.n & ~31; slot < c.n; slot++) index.alive[slot >>> 5]! |= 1 << (slot & 31);
@@ -998,26 +1025,32 @@ export class ListingIndex<T extends Indexed> {
         index.sets.set(name, kept ? SlotSet.union(kept, set, cap) : set);
       });
     };
-    for (const key of SET_KEYS)
+    for (const key of SET_KEYS) {
       bySet(
         c.text[key].dict.map((v) => (v === null ? null : `${key}\u0000${v.toLowerCase()}`)),
         index.text[key].codes,
       );
+      yield;
+    }
     // A listing without a seller type counts as private (spec section 5).
     bySet(
       c.text.seller_type.dict.map((v) => `seller_type\u0000${v ?? 'private'}`),
       index.text.seller_type.codes,
     );
+    yield;
     const flags = index.flags.subarray(0, c.n);
     bySet(
       ['featured\u0000false', 'featured\u0000true'],
       Uint8Array.from(flags, (f) => f & 1),
     );
-    for (const field of FLAG_FIELDS)
+    yield;
+    for (const field of FLAG_FIELDS) {
       bySet(
         [`${field}\u0000false`, `${field}\u0000true`],
         Uint8Array.from(flags, (f) => ((f & FLAG_BIT[field]) !== 0 ? 1 : 0)),
       );
+      yield;
+    }
     index.placeSlots = SlotSet.group(index.text.location.codes, c.n, c.text.location.dict.length, cap).map((set) => set ?? new SlotSet());
     return index;
   }
@@ -1708,6 +1741,9 @@ export class ListingIndex<T extends Indexed> {
     };
   }
 }
+
+/** The ids read between two pauses of fromColumnsYielding (a tenth of a second's work or so). */
+const STEP_IDS = 250_000;
 
 /** The most grid rows a distance limit's area is looked up in (at 0.025 degrees a row, about 2,200 km across). */
 const AREA_MAX_ROWS = 800;

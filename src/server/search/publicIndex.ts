@@ -150,7 +150,8 @@ export class PublicListingIndex {
       for (const row of rows) columns.add(row);
     });
     if (this.closed) return;
-    this.index = ListingIndex.fromColumns(columns.finish());
+    this.index = await ListingIndex.fromColumnsYielding(columns.finish(), () => new Promise((resolve) => setImmediate(resolve)));
+    if (this.closed) return;
     this.verdicts.clear();
     this.revision = revision;
     await this.fitEveryModel();
