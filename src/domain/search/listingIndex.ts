@@ -1386,21 +1386,10 @@ export class ListingIndex<T extends Indexed> {
     const want = req.limit === undefined ? Infinity : req.offset + req.limit;
     const byDistance = req.sort === 'distance' && buyer !== null;
     const needChord = byDistance || maxChord !== Infinity;
-    const { xyz, scratch } = this;
-    const bx = buyer?.x ?? 0;
-    const by = buyer?.y ?? 0;
-    const bz = buyer?.z ?? 0;
+    const limited = maxChord !== Infinity;
     const [key, dir] = this.sortKey(req.sort, byDistance);
-    /** Whether a candidate (not expired: see dropExpired) is shown: within the distance limit, passing the other tests; its chord kept for ranking. */
-    const passes = (s: number): boolean => {
-      if (needChord) {
-        // NaN for a listing without coordinates: it fails a distance limit and ranks last.
-        const chord = (xyz[s * 3]! - bx) ** 2 + (xyz[s * 3 + 1]! - by) ** 2 + (xyz[s * 3 + 2]! - bz) ** 2;
-        if (!(chord <= maxChord) && maxChord !== Infinity) return false;
-        scratch[s] = chord;
-      }
-      return passesAll(tests, s);
-    };
+    /** A pass over the candidates ranking them into `heap` (none: counting them). */
+    const passOf = (heap: TopK | null) => new CandidatePass(candidates, this.xyz, this.scratch, buyer ?? ORIGIN, maxChord, tests, heap, key, dir);
     let heap: TopK | null = null;
     let total = -1;
     if (byDistance && want !== Infinity && want > 0) {
@@ -1410,9 +1399,7 @@ export class ListingIndex<T extends Indexed> {
       // costs about what GRID_WALK_RATIO candidates do.
       if (count * count > GRID_WALK_RATIO * want * this.occupiedCells() && this.gridUsable(req.buyer!)) {
         heap = new TopK(want, this.comparator(key, dir));
-        const walked = this.walkGrid(req.buyer!, heap, maxChord, candidates, (s) => {
-          if (passes(s)) offer(heap!, key, dir, s);
-        });
+        const walked = this.walkGrid(req.buyer!, heap, maxChord, passOf(heap), needChord);
         // Candidates too far to walk to, or short of a page (the rest have no coordinates, and rank
         // last): the plain pass below.
         if (!walked || !heap.full) heap = null;
@@ -1424,8 +1411,9 @@ export class ListingIndex<T extends Indexed> {
       // Newest first over many candidates: the listings in that order, until the page is full.
       if (count * count > NEWEST_MIN_RATIO * want * this.size) {
         const picked: number[] = [];
+        const pass = passOf(null);
         this.newestOrder().walk((s) => {
-          if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1 && passes(s)) picked.push(s);
+          if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1 && pass.shows(s, needChord, limited)) picked.push(s);
           return picked.length >= want;
         });
         page = picked;
@@ -1461,7 +1449,7 @@ export class ListingIndex<T extends Indexed> {
     key: Float64Array,
     dir: 1 | -1,
   ): number {
-    const pass = new CandidatePass(candidates, this.xyz, this.scratch, buyer ?? { x: 0, y: 0, z: 0 }, maxChord, tests, heap, key, dir);
+    const pass = new CandidatePass(candidates, this.xyz, this.scratch, buyer ?? ORIGIN, maxChord, tests, heap, key, dir);
     pass.range(0, words << 5, needChord, maxChord !== Infinity);
     return pass.total;
   }
@@ -1615,7 +1603,7 @@ export class ListingIndex<T extends Indexed> {
   }
 
   /**
-   * Visits the candidates among the listings ring by ring around the buyer's cell, skipping a cell that cannot hold
+   * Ranks the candidates into `heap` through `pass`, ring by ring around the buyer's cell, skipping a cell that cannot hold
    * anything nearer than the worst hit kept (or within the distance limit), and stopping at the first
    * ring that cannot. Lower bounds of the chord to a point `dLat` degrees of latitude and `dLon` of
    * longitude away: 2 sin(dLat/2), and 2 cos(maxLat) sin(dLon/2) where maxLat is the largest absolute
@@ -1623,7 +1611,8 @@ export class ListingIndex<T extends Indexed> {
    * ring's, the r-1 whole cells between it and the buyer's cell. False when it gave up after
    * MAX_WALK_CELLS cells (the candidates are far away): the heap is then not the page.
    */
-  private walkGrid(b: { latitude: number; longitude: number }, heap: TopK, maxChord: number, candidates: Uint32Array, visit: (slot: number) => void): boolean {
+  private walkGrid(b: { latitude: number; longitude: number }, heap: TopK, maxChord: number, pass: CandidatePass, chord: boolean): boolean {
+    const limited = maxChord !== Infinity;
     const g = this.gridBounds;
     const r0 = cellRow(b.latitude);
     const c0 = cellCol(b.longitude);
@@ -1650,13 +1639,10 @@ export class ListingIndex<T extends Indexed> {
         const dLon = Math.max(0, west - b.longitude, b.longitude - (west + CELL_DEG));
         if (Math.max(latBound(dLat), lonBound(dLon)) > limit()) return;
       }
-      forEachBitInRange(candidates, from, to, visit);
+      pass.range(from, to, chord, limited);
       if (!cell) return;
       const slots = cell.slots;
-      for (let i = 0; i < cell.n; i++) {
-        const s = slots[i]!;
-        if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1) visit(s);
-      }
+      for (let i = 0; i < cell.n; i++) pass.range(slots[i]!, slots[i]! + 1, chord, limited);
     };
     for (let r = 0; r <= rings; r++) {
       if (r >= 2 && Math.min(latBound((r - 1) * CELL_DEG), lonBound((r - 1) * CELL_DEG)) > limit()) return true;
@@ -1829,22 +1815,6 @@ export function lowerBound(a: Float64Array, v: number): number {
   return lo;
 }
 
-/** Calls `fn` with each set bit's slot of slots [from, to), in order. */
-function forEachBitInRange(bits: Uint32Array, from: number, to: number, fn: (slot: number) => void): void {
-  if (from >= to) return;
-  const last = (to - 1) >>> 5;
-  for (let w = from >>> 5; w <= last; w++) {
-    let word = bits[w]!;
-    if (w === from >>> 5) word &= -1 << (from & 31);
-    if (w === last && (to & 31) !== 0) word &= (1 << (to & 31)) - 1;
-    while (word !== 0) {
-      const bit = word & -word;
-      word ^= bit;
-      fn((w << 5) + (31 - Math.clz32(bit)));
-    }
-  }
-}
-
 /** The number of set bits of slots [from, to). */
 function popcountRange(bits: Uint32Array, from: number, to: number): number {
   if (from >= to) return 0;
@@ -1894,9 +1864,7 @@ class CandidatePass {
   /** The candidates among slots [from, to): with `chord` each one's distance is computed (and with `limit` tested against the limit). */
   range(from: number, to: number, chord: boolean, limit: boolean): void {
     if (from >= to) return;
-    const { candidates, xyz, scratch, maxChord, tests, heap, key, dir } = this;
-    const { x: bx, y: by, z: bz } = this.buyer;
-    const nTests = tests.length;
+    const { candidates, heap, key, dir } = this;
     let total = 0;
     const last = (to - 1) >>> 5;
     for (let w = from >>> 5; w <= last; w++) {
@@ -1907,20 +1875,32 @@ class CandidatePass {
         const bit = word & -word;
         word ^= bit;
         const s = (w << 5) + (31 - Math.clz32(bit));
-        if (chord) {
-          // NaN for a listing without coordinates: it fails a distance limit and ranks last.
-          const c = (xyz[s * 3]! - bx) ** 2 + (xyz[s * 3 + 1]! - by) ** 2 + (xyz[s * 3 + 2]! - bz) ** 2;
-          if (limit && !(c <= maxChord)) continue;
-          scratch[s] = c;
-        }
-        if (nTests !== 0 && !passesAll(tests, s)) continue;
+        if (!this.shows(s, chord, limit)) continue;
         total++;
         if (heap !== null) offer(heap, key, dir, s);
       }
     }
     this.total += total;
   }
+
+  /**
+   * Whether a candidate (not expired: see dropExpired) is shown: within the distance limit (tested when
+   * `limit`), passing the other tests; with `chord` its distance to the buyer is kept for ranking.
+   */
+  shows(s: number, chord: boolean, limit: boolean): boolean {
+    if (chord) {
+      const { xyz, buyer } = this;
+      // NaN for a listing without coordinates: it fails a distance limit and ranks last.
+      const c = (xyz[s * 3]! - buyer.x) ** 2 + (xyz[s * 3 + 1]! - buyer.y) ** 2 + (xyz[s * 3 + 2]! - buyer.z) ** 2;
+      if (limit && !(c <= this.maxChord)) return false;
+      this.scratch[s] = c;
+    }
+    return this.tests.length === 0 || passesAll(this.tests, s);
+  }
 }
+
+/** The buyer's unit vector when there is no buyer (no distance is computed then). */
+const ORIGIN = { x: 0, y: 0, z: 0 } as const;
 
 /** Keeps the `k` smallest items under `cmp` (a max-heap of size k); all of them when k is Infinity. */
 class TopK {
