@@ -18,8 +18,8 @@ const RELISTEN_MS = 1000;
  * listings' count. A listing missing from it costs a read: on PostgreSQL, in another process, with the
  * JSON written there; on PGlite, on the server's own thread, so there it keeps four times as much.
  * Measured at 100,000 listings on PGlite (the search mix, 8 s, twice): 24 million characters 725 / 659
- * searches/s, p99 46 / 51 ms, peak RSS 623 / 633 MB; 100 million 914 / 884 searches/s, 40 / 42 ms,
- * 691 / 694 MB. At a million on PostgreSQL a quarter of a page's listings were shown in the previous
+ * searches/s, p99 46 / 51 ms, peak RSS 609 / 618 MB; 100 million 914 / 884 searches/s, 40 / 42 ms,
+ * 675 / 678 MB. At a million on PostgreSQL a quarter of a page's listings were shown in the previous
  * 4,000 searches: a larger cache there buys little for its memory.
  */
 const JSON_CACHE_CHARS = { postgres: 24_000_000, pglite: 96_000_000 } as const;

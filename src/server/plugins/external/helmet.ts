@@ -4,7 +4,7 @@ import helmet from 'helmet';
 /**
  * Security headers, with the content security policy the app, Stripe and the media store need. Helmet's
  * middleware is made once and run on every request: @fastify/helmet made it afresh for each one (its
- * twelve header functions, the policy's directives parsed again), a tenth of what a search cost.
+ * twelve header functions, the policy's directives parsed again), more than the health check's own work.
  */
 export const helmetPlugin = fp(async (app) => {
   const { config } = app.ctx;
