@@ -126,17 +126,25 @@ function churn(index: ListingIndex<Indexed>, byId: Map<string, Indexed>, n: numb
   }
 }
 
+/** An index filled listing by listing with listings 0 to n-1, and the same listings by id (the reference's). */
+function filled(n: number): { index: ListingIndex<Indexed>; byId: Map<string, Indexed> } {
+  const index = new ListingIndex<Indexed>();
+  const byId = new Map<string, Indexed>();
+  for (let i = 0; i < n; i++) {
+    const v = listing(i);
+    index.upsert(v);
+    byId.set(v.id, v);
+  }
+  return { index, byId };
+}
+
 describe('the in-memory listing index', () => {
   // 'built' is filled listing by listing; 'stored' is loaded from an index's stored columns (a cold
   // start) and goes on from there.
   it.each(['built', 'stored'] as const)('answers 300 random searches exactly as the domain rules and order do, through upserts and removals (%s)', (mode) => {
-    let index = new ListingIndex<Indexed>();
-    const byId = new Map<string, Indexed>();
-    for (let i = 0; i < 1500; i++) {
-      const v = listing(i);
-      index.upsert(v);
-      byId.set(v.id, v);
-    }
+    const start = filled(1500);
+    let index = start.index;
+    const byId = start.byId;
     let nonEmpty = 0;
     for (let round = 0; round < 300; round++) {
       if (round % 30 === 29) {
@@ -164,13 +172,9 @@ describe('the in-memory listing index', () => {
   it.each(['built', 'stored'] as const)('ranks nearest first through its grid, and newest first through its kept order, exactly as the domain rules do, through changes (%s)', (mode) => {
     // Many candidates a search (no filter, one make, one type): the nearest come from the grid's cells
     // around the buyer rather than from a pass over every candidate.
-    let index = new ListingIndex<Indexed>();
-    const byId = new Map<string, Indexed>();
-    for (let i = 0; i < 6000; i++) {
-      const v = listing(i);
-      index.upsert(v);
-      byId.set(v.id, v);
-    }
+    const start = filled(6000);
+    let index = start.index;
+    const byId = start.byId;
     if (mode === 'stored') index = ListingIndex.fromColumns(structuredClone(index.toColumns()));
     const places = [
       ...CITIES.map((c) => ({ latitude: c.latitude, longitude: c.longitude })),
@@ -203,13 +207,7 @@ describe('the in-memory listing index', () => {
   });
 
   it('is made from stored columns a step at a time, letting go between steps, into the same index', async () => {
-    const built = new ListingIndex<Indexed>();
-    const byId = new Map<string, Indexed>();
-    for (let i = 0; i < 3000; i++) {
-      const v = listing(i);
-      built.upsert(v);
-      byId.set(v.id, v);
-    }
+    const { index: built, byId } = filled(3000);
     let pauses = 0;
     const index = await ListingIndex.fromColumnsYielding<Indexed>(structuredClone(built.toColumns()), async () => {
       pauses++;
@@ -255,13 +253,7 @@ describe('the in-memory listing index', () => {
 
   it('keeps the sets of repeated searches current as listings change between them', () => {
     // The same few ranges and regions asked again and again, with changes in between, as buyers do.
-    const index = new ListingIndex<Indexed>();
-    const byId = new Map<string, Indexed>();
-    for (let i = 0; i < 800; i++) {
-      const v = listing(i);
-      index.upsert(v);
-      byId.set(v.id, v);
-    }
+    const { index, byId } = filled(800);
     const pool = Array.from({ length: 12 }, () => randomRequest());
     for (let round = 0; round < 200; round++) {
       const id = pick([...byId.keys()]);

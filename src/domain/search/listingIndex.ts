@@ -1520,10 +1520,8 @@ export class ListingIndex<T extends Indexed> {
     // The listings filed since the build, wherever they are.
     for (const list of this.cells.lists.values()) {
       const slots = list.slots;
-      for (let i = 0; i < list.n; i++) {
-        const s = slots[i]!;
-        if (((candidates[s >>> 5]! >>> (s & 31)) & 1) === 1) pass.range(s, s + 1, true, true);
-      }
+      // A slot that is no candidate is passed over by the pass itself.
+      for (let i = 0; i < list.n; i++) pass.range(slots[i]!, slots[i]! + 1, true, true);
     }
     return pass.total;
   }
