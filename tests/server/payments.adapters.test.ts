@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { SANDBOX_PINS } from '../../src/domain/fees';
 import { PaynowMobileMoneyProvider } from '../../src/server/payments/paynow';
@@ -8,6 +6,7 @@ import { createPaymentProviders } from '../../src/server/payments/providers';
 import { SandboxCardProvider, SandboxMobileMoneyProvider } from '../../src/server/payments/sandbox';
 import { StripeCardProvider } from '../../src/server/payments/stripe';
 import { startFakePaynow, type FakePaynow } from '../fakes/fakePaynow';
+import { freePort } from '../support/ports';
 import { startFakeStripe, type FakeStripe } from '../fakes/fakeStripe';
 
 const intentInput = {
@@ -36,15 +35,6 @@ async function providerError(promise: Promise<unknown>): Promise<ProviderError> 
   );
   expect(err).toBeInstanceOf(ProviderError);
   return err as ProviderError;
-}
-
-/** A 127.0.0.1 port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('SandboxCardProvider', () => {
@@ -190,7 +180,7 @@ describe('StripeCardProvider against a fake Stripe', () => {
   });
 
   it('maps an unreachable Stripe to 502', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const down = new StripeCardProvider({ secretKey: 'sk_test_x', publishableKey: null, apiBase: `http://127.0.0.1:${port}` });
     const err = await providerError(down.status('pi_123'));
     expect(err.status).toBe(502);
@@ -284,7 +274,7 @@ describe('PaynowMobileMoneyProvider against a fake Paynow', () => {
   });
 
   it('maps an unreachable Paynow to 502', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const down = new PaynowMobileMoneyProvider({
       ...integration,
       resultUrl: 'http://127.0.0.1:3000/r',

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,16 +6,8 @@ import { buildServer } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { PublicListingIndex } from '../../src/server/search/publicIndex';
+import { freePort } from '../support/ports';
 import { ENGINES, postgresDatabase, startServer, type TestServer } from './harness';
-
-/** A local port nothing listens on: a Redis that is down. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 describe.each(ENGINES)('%s: liveness and readiness', (engine) => {
   let s: TestServer;
@@ -58,7 +49,7 @@ describe.each(ENGINES)('%s: liveness and readiness', (engine) => {
   });
 
   it('503 naming Redis when it is configured and does not answer; the database still ok', async () => {
-    const down = await startServer(engine, { config: { redisUrl: `redis://127.0.0.1:${await closedPort()}` } });
+    const down = await startServer(engine, { config: { redisUrl: `redis://127.0.0.1:${await freePort()}` } });
     try {
       const res = await down.request({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);

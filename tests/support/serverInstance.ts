@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports';
 import { startServerProcess } from './serverProcess';
 
 /**
@@ -21,16 +21,6 @@ export interface ServerInstance {
   output(): string;
   /** Ends it (SIGTERM, SIGKILL after `graceMs`) if still running, and removes its DATA_DIR. */
   stop(graceMs?: number): Promise<void>;
-}
-
-/** A port nobody listens on now (the server takes it a moment later). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Instances of this test process still running, ended if the test process exits without stopping them. */
