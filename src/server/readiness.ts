@@ -28,15 +28,17 @@ async function probe(check: (() => Promise<unknown>) | null): Promise<Dependency
 /**
  * Whether this instance can serve: every dependency a request may need answers. Each is one entry of
  * `dependencies` below and one field of readinessSchema (src/domain/wire.ts): the database, Redis when configured, and
- * the media store (the photos' folder, or their bucket). The search index is
- * reported but does not make the instance unready: while it builds, searches are answered by SQL.
+ * the media store (the photos' folder, or their bucket). Two are reported without making the instance
+ * unready: the search index (while it builds, searches are answered by SQL) and Redis, which holds
+ * only rate-limit counters (while it is away each instance counts in memory: an outage of it taking
+ * every instance out of the load balancer at once would be worse).
  */
 export function readinessCheck(deps: { db: Db; redis: Redis | null; media: Pick<MediaStore, 'check'>; searchIndexReady: () => boolean }): () => Promise<Readiness> {
   return async () => {
     const [database, redis, media] = await Promise.all([probe(() => deps.db.execute(sql`select 1`)), probe(deps.redis ? () => deps.redis!.ping() : null), probe(() => deps.media.check())]);
     const dependencies = { database, redis, media };
     return {
-      ready: Object.values(dependencies).every((state) => state !== 'unavailable'),
+      ready: database !== 'unavailable' && media !== 'unavailable',
       ...dependencies,
       search_index: deps.searchIndexReady() ? 'ready' : 'building',
     };

@@ -37,7 +37,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['config'],
         summary: 'Whether this instance can serve requests',
         description:
-          'Readiness probe: 200 when the database (and Redis when configured) answer, 503 naming the part that does not. The in-memory search index is reported; while it builds, searches are answered by SQL, so it does not make the instance unready.',
+          "Readiness probe: 200 when the database and the photos' store answer, 503 naming the part that does not. Redis (when configured) and the in-memory search index are reported without making the instance unready: while Redis is away rate limits are counted in memory, and while the index builds searches are answered by SQL.",
         response: { 200: readinessSchema, 503: readinessSchema },
       },
     },
