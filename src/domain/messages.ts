@@ -117,6 +117,8 @@ export const GENERIC_MESSAGES = {
   tooLarge: 'Request body is too large',
   rateLimited: 'Too many requests. Please try again later.',
   internal: 'Internal server error',
+  /** The database could not be reached (restarting, failing over, out of connections): answered 503. */
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
   /** GET /api/sync/summary asked for a format this server does not send: the app shows it as it is. */
