@@ -117,7 +117,7 @@ export const GENERIC_MESSAGES = {
   tooLarge: 'Request body is too large',
   rateLimited: 'Too many requests. Please try again later.',
   internal: 'Internal server error',
-  /** The database could not be reached (restarting, failing over, out of connections): answered 503. */
+  /** A service the request needs could not be reached (the database restarting or failing over, the photos' bucket down): answered 503. */
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERIC_MESSAGES } from '../../src/domain/messages';
 import { ConfigError, loadConfig, loadMediaConfig, type MediaConfig, type S3Settings } from '../../src/server/config';
 import { createMediaStore } from '../../src/server/media/createMediaStore';
 import { createLocalMediaStore, NotAnImageError } from '../../src/server/media/mediaStore';
@@ -296,17 +297,23 @@ describe.each(ENGINES)('%s: photos in an S3 bucket', (engine) => {
     }
   });
 
-  it('GET /api/ready checks the bucket: ok while it answers, 503 naming it when its server is down', async () => {
+  it('GET /api/ready checks the bucket: ok while it answers, 503 naming it when its server is down; an upload meanwhile is 503 too', async () => {
     const own = await startS3Server('motokari-ready');
     const other = await startServer(engine, { config: { media: s3Media(own) } });
     try {
       const up = await other.request({ method: 'GET', url: '/api/ready' });
       expect(up.statusCode).toBe(200);
       expect(up.json()).toMatchObject({ ready: true, media: 'ok' });
+      const { token } = await other.signup();
       await own.close();
       const down = await other.request({ method: 'GET', url: '/api/ready' });
       expect(down.statusCode).toBe(503);
       expect(down.json()).toMatchObject({ ready: false, database: 'ok', media: 'unavailable' });
+      const { payload, contentType } = await multipart([{ name: 'car.png', bytes: await photo() }]);
+      const refused = await other.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
+      expect(refused.statusCode, refused.body).toBe(503);
+      expect(refused.json()).toEqual({ detail: GENERIC_MESSAGES.unavailable });
+      expect(refused.headers['retry-after']).toBeDefined();
     } finally {
       await other.close();
       await own.close().catch(() => undefined);

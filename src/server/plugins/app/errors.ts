@@ -15,11 +15,11 @@ const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const LOST = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
 
 /**
- * Whether a request failed because the database could not be reached (down, restarting, failing
- * over, out of connections), looking through the query error's causes: worth trying again shortly,
- * not a fault of the request's or a bug.
+ * Whether a request failed because a service it needs could not be reached (the database down,
+ * restarting, failing over or out of connections; the photos' bucket down), looking through the
+ * error's causes: worth trying again shortly, not a fault of the request's or a bug.
  */
-function databaseUnreachable(err: unknown): boolean {
+function serviceUnreachable(err: unknown): boolean {
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (CONNECTION_ERRORS.has(code) || UNAVAILABLE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
@@ -60,7 +60,7 @@ export function errorReply(err: FastifyError | HttpError | Error): { status: num
   }
   if (fe.statusCode === 429) return { status: 429, detail: GENERIC_MESSAGES.rateLimited };
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return { status: fe.statusCode, detail: fe.message };
-  if (databaseUnreachable(err)) return { status: 503, detail: GENERIC_MESSAGES.unavailable };
+  if (serviceUnreachable(err)) return { status: 503, detail: GENERIC_MESSAGES.unavailable };
   return { status: 500, detail: GENERIC_MESSAGES.internal };
 }
 
