@@ -77,11 +77,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
     if (user?.passwordHash) {
       const code = newResetCode();
       await replaceResetCode(db, user.id, hashResetCode(code, config.jwtSecret, user.id), new Date(app.ctx.now().getTime() + RESET_CODE_TTL_MINUTES * 60_000));
-      await mailer.send({
-        to: user.email,
-        subject: `Your ${config.productName} password reset code`,
-        text: `Hello ${user.name},\n\nYour ${config.productName} password reset code is ${code}.\nIt expires in ${RESET_CODE_TTL_MINUTES} minutes and can be used once.\n\nIf you did not ask for it, you can ignore this message.\n`,
-      });
+      // A mail server that fails is logged, not answered: an error here and none for an address
+      // without an account would tell which addresses have one. The person can ask again.
+      await mailer
+        .send({
+          to: user.email,
+          subject: `Your ${config.productName} password reset code`,
+          text: `Hello ${user.name},\n\nYour ${config.productName} password reset code is ${code}.\nIt expires in ${RESET_CODE_TTL_MINUTES} minutes and can be used once.\n\nIf you did not ask for it, you can ignore this message.\n`,
+        })
+        .catch((err: unknown) => req.log.error({ err }, 'the password reset code could not be mailed'));
     }
     return { message: AUTH_MESSAGES.codeSent };
   });
