@@ -6,6 +6,12 @@ import type { Readiness } from '../domain/wire';
 
 /** How long a dependency may take to answer before it counts as unavailable: a probe must answer even when one hangs. */
 const CHECK_TIMEOUT_MS = 2000;
+/**
+ * How long a check's outcome answers later probes: the route is public, and each check is a query,
+ * a Redis command and a request to the bucket (billed on S3), so a flood of probes makes one check a
+ * second, not one each. Probes arriving while a check runs wait for it.
+ */
+const CHECK_REUSE_MS = 1000;
 
 type DependencyState = Readiness['database'];
 
@@ -33,12 +39,17 @@ async function probe(check: (() => Promise<unknown>) | null): Promise<Dependency
  * only rate-limit counters (while it is away each instance counts in memory: an outage of it taking
  * every instance out of the load balancer at once would be worse).
  */
-export function readinessCheck(deps: { db: Db; redis: Redis | null; media: Pick<MediaStore, 'check'>; searchIndexReady: () => boolean }): () => Promise<Readiness> {
-  return async () => {
+export function readinessCheck(deps: { db: Db; redis: Redis | null; media: Pick<MediaStore, 'check'>; searchIndexReady: () => boolean }, now: () => number = Date.now): () => Promise<Readiness> {
+  let last: { started: number; dependencies: Promise<Pick<Readiness, 'database' | 'redis' | 'media'>> } | null = null;
+  const check = async () => {
     const [database, redis, media] = await Promise.all([probe(() => deps.db.execute(sql`select 1`)), probe(deps.redis ? () => deps.redis!.ping() : null), probe(() => deps.media.check())]);
-    const dependencies = { database, redis, media };
+    return { database, redis, media };
+  };
+  return async () => {
+    if (!last || now() - last.started >= CHECK_REUSE_MS) last = { started: now(), dependencies: check() };
+    const dependencies = await last.dependencies;
     return {
-      ready: database !== 'unavailable' && media !== 'unavailable',
+      ready: dependencies.database !== 'unavailable' && dependencies.media !== 'unavailable',
       ...dependencies,
       search_index: deps.searchIndexReady() ? 'ready' : 'building',
     };

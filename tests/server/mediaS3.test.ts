@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GENERIC_MESSAGES } from '../../src/domain/messages';
 import { ConfigError, loadConfig, loadMediaConfig, type MediaConfig, type S3Settings } from '../../src/server/config';
 import { createMediaStore } from '../../src/server/media/createMediaStore';
@@ -306,9 +306,15 @@ describe.each(ENGINES)('%s: photos in an S3 bucket', (engine) => {
       expect(up.json()).toMatchObject({ ready: true, media: 'ok' });
       const { token } = await other.signup();
       await own.close();
-      const down = await other.request({ method: 'GET', url: '/api/ready' });
-      expect(down.statusCode).toBe(503);
-      expect(down.json()).toMatchObject({ ready: false, database: 'ok', media: 'unavailable' });
+      // A check's outcome answers the probes of the next second.
+      await vi.waitFor(
+        async () => {
+          const down = await other.request({ method: 'GET', url: '/api/ready' });
+          expect(down.statusCode).toBe(503);
+          expect(down.json()).toMatchObject({ ready: false, database: 'ok', media: 'unavailable' });
+        },
+        { timeout: 5000, interval: 200 },
+      );
       const { payload, contentType } = await multipart([{ name: 'car.png', bytes: await photo() }]);
       const refused = await other.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}` } });
       expect(refused.statusCode, refused.body).toBe(503);

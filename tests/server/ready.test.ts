@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
+import type { Db } from '../../src/server/db/client';
+import { readinessCheck } from '../../src/server/readiness';
 import { PublicListingIndex } from '../../src/server/search/publicIndex';
 import { freePort } from '../support/ports';
 import { ENGINES, postgresDatabase, startServer, type TestServer } from './harness';
@@ -90,5 +92,29 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('readiness with Redis', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('readiness checks under a flood of probes', () => {
+  it('makes one check a second, the probes that arrive while it runs waiting for it', async () => {
+    let checks = 0;
+    let clock = 0;
+    const media = {
+      check: async () => {
+        checks++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+    };
+    const db = { execute: async () => undefined } as unknown as Db;
+    const ready = readinessCheck({ db, redis: null, media, searchIndexReady: () => true }, () => clock);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => ready()));
+    expect(checks).toBe(1);
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set([JSON.stringify({ ready: true, database: 'ok', redis: 'not configured', media: 'ok', search_index: 'ready' })]));
+    clock += 999;
+    await ready();
+    expect(checks).toBe(1);
+    clock += 1;
+    await ready();
+    expect(checks).toBe(2);
   });
 });
