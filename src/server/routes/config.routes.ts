@@ -27,8 +27,8 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) }, tags: ['config'] } }, async () => ({ status: 'ok' as const }));
 
   /**
-   * Readiness: 503 while a dependency this instance needs (the database; Redis when configured) does
-   * not answer, so a load balancer sends requests elsewhere without restarting it.
+   * Readiness: 503 while a dependency this instance needs (the database, the photos' store) does not
+   * answer, so a load balancer sends requests elsewhere without restarting it.
    */
   app.get(
     '/ready',
