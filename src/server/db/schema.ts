@@ -127,6 +127,15 @@ export const vehicles = pgTable(
     index('vehicles_public_make_model_idx')
       .on(sql`lower(${t.make})`, sql`lower(${t.model})`)
       .where(sql`${t.isPublished} and not ${t.isExpired}`),
+    // A search by make answered by SQL (while the search index builds at start, and words searches):
+    // every column such a search filters, ranks and counts on, so PostgreSQL reads the index alone, not
+    // the rows. At a million listings the first search after a start on a cold page cache (Toyotas
+    // under $60,000 by distance: 57,064 to count and rank) read 760 MB of rows in 5.9 s, this index
+    // 17 MB in 0.06 s. The plain make, model and type are there for the index-only scan (PostgreSQL
+    // cannot use an index's expression for the column it is made from).
+    index('vehicles_public_make_cover_idx')
+      .on(sql`lower(${t.make})`, t.price, t.make, t.model, t.vehicleType, t.geoX, t.geoY, t.geoZ, t.createdAt, t.id, t.soldAt, t.hiddenForReviewAt, t.expiresAt)
+      .where(sql`${t.isPublished} and not ${t.isExpired}`),
     index('vehicles_public_type_price_idx')
       .on(t.vehicleType, t.price)
       .where(sql`${t.isPublished} and not ${t.isExpired}`),

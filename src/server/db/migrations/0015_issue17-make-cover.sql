@@ -1,0 +1,1 @@
+CREATE INDEX "vehicles_public_make_cover_idx" ON "vehicles" USING btree (lower("make"),"price","make","model","vehicle_type","geo_x","geo_y","geo_z","created_at","id","sold_at","hidden_for_review_at","expires_at") WHERE "vehicles"."is_published" and not "vehicles"."is_expired";
