@@ -32,14 +32,21 @@ async function probe(check: (() => Promise<unknown>) | null): Promise<Dependency
 }
 
 /**
- * Whether this instance can serve: every dependency a request may need answers. Each is one entry of
- * `dependencies` below and one field of readinessSchema (src/domain/wire.ts): the database, Redis when configured, and
- * the media store (the photos' folder, or their bucket). Two are reported without making the instance
- * unready: the search index (while it builds, searches are answered by SQL) and Redis, which holds
- * only rate-limit counters (while it is away each instance counts in memory: an outage of it taking
- * every instance out of the load balancer at once would be worse).
+ * Whether this instance can serve: every dependency of its own that a request may need answers. Each
+ * is one entry of `dependencies` below and one field of readinessSchema (src/domain/wire.ts): the
+ * database, Redis when configured, and the media store (the photos' folder, or their bucket). Some are
+ * reported without making the instance unready, because an outage of one of them takes every instance
+ * out of the load balancer at once (the whole site down) where most of it could go on working: the
+ * search index (while it builds, searches are answered by SQL); Redis, which holds only rate-limit
+ * counters (while it is away each instance counts in memory); and a bucket (`sharedMedia`: every
+ * instance's photos, so no instance is better off; searches, listings, accounts and payments go on,
+ * photos already behind a CDN too, and uploads answer 503 meanwhile). A photos' folder on this
+ * instance's own disk does make it unready: another instance may be able to serve.
  */
-export function readinessCheck(deps: { db: Db; redis: Redis | null; media: Pick<MediaStore, 'check'>; searchIndexReady: () => boolean }, now: () => number = Date.now): () => Promise<Readiness> {
+export function readinessCheck(
+  deps: { db: Db; redis: Redis | null; media: Pick<MediaStore, 'check'>; sharedMedia: boolean; searchIndexReady: () => boolean },
+  now: () => number = Date.now,
+): () => Promise<Readiness> {
   let last: { started: number; dependencies: Promise<Pick<Readiness, 'database' | 'redis' | 'media'>> } | null = null;
   const check = async () => {
     const [database, redis, media] = await Promise.all([probe(() => deps.db.execute(sql`select 1`)), probe(deps.redis ? () => deps.redis!.ping() : null), probe(() => deps.media.check())]);
@@ -49,7 +56,7 @@ export function readinessCheck(deps: { db: Db; redis: Redis | null; media: Pick<
     if (!last || now() - last.started >= CHECK_REUSE_MS) last = { started: now(), dependencies: check() };
     const dependencies = await last.dependencies;
     return {
-      ready: dependencies.database !== 'unavailable' && dependencies.media !== 'unavailable',
+      ready: dependencies.database !== 'unavailable' && (deps.sharedMedia || dependencies.media !== 'unavailable'),
       ...dependencies,
       search_index: deps.searchIndexReady() ? 'ready' : 'building',
     };

@@ -106,7 +106,7 @@ describe('readiness checks under a flood of probes', () => {
       },
     };
     const db = { execute: async () => undefined } as unknown as Db;
-    const ready = readinessCheck({ db, redis: null, media, searchIndexReady: () => true }, () => clock);
+    const ready = readinessCheck({ db, redis: null, media, sharedMedia: false, searchIndexReady: () => true }, () => clock);
     const answers = await Promise.all(Array.from({ length: 50 }, () => ready()));
     expect(checks).toBe(1);
     expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set([JSON.stringify({ ready: true, database: 'ok', redis: 'not configured', media: 'ok', search_index: 'ready' })]));
@@ -116,5 +116,14 @@ describe('readiness checks under a flood of probes', () => {
     clock += 1;
     await ready();
     expect(checks).toBe(2);
+  });
+
+  it("a photos' folder that fails makes the instance unready; a bucket that fails is reported, the instance still ready", async () => {
+    const db = { execute: async () => undefined } as unknown as Db;
+    const media = { check: () => Promise.reject(new Error('EIO')) };
+    const folder = await readinessCheck({ db, redis: null, media, sharedMedia: false, searchIndexReady: () => true })();
+    expect(folder).toEqual({ ready: false, database: 'ok', redis: 'not configured', media: 'unavailable', search_index: 'ready' });
+    const bucket = await readinessCheck({ db, redis: null, media, sharedMedia: true, searchIndexReady: () => true })();
+    expect(bucket).toEqual({ ready: true, database: 'ok', redis: 'not configured', media: 'unavailable', search_index: 'ready' });
   });
 });

@@ -49,7 +49,7 @@ export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(asyn
       () => ctx.now(),
     ),
     jobs: createJobRunner(database.db, () => ctx, { intervalMs: config.jobsIntervalMs, leaseMs: deps.jobLeaseMs, log: app.log }),
-    readiness: readinessCheck({ db: database.db, redis: app.redis, media, searchIndexReady: () => ctx.publicIndex.ready }),
+    readiness: readinessCheck({ db: database.db, redis: app.redis, media, sharedMedia: config.media.store === 's3', searchIndexReady: () => ctx.publicIndex.ready }),
   };
   app.decorate('ctx', ctx);
   await ctx.publicIndex.start();
