@@ -27,6 +27,8 @@ export const AUTH_MESSAGES = {
   signedOutEverywhere: 'You have been signed out on all devices.',
 } as const;
 
+const IMAGE_GONE = ' is no longer on the server. Please add it again.';
+
 export const LISTING_MESSAGES = {
   /** Past the per-user limit on revealed contacts (GET /api/vehicles/{id}/contact). */
   tooManyContacts: "You have asked for many sellers' contact details in a short time. Please try again in an hour.",
@@ -63,6 +65,8 @@ export const LISTING_MESSAGES = {
   noValidImages: 'No valid image files were found. Please select JPG, PNG, GIF, or WebP files.',
   imageProcessing: (msg: string) => `Image processing failed: ${msg}. Please try again or contact support.`,
   imageSource: 'Images must be uploaded photos or data URLs',
+  /** A stored photo a listing names that is not in the store (deleted a day after an upload no listing took, or never stored). */
+  imageGone: (image: string) => `${image}${IMAGE_GONE}`,
   paid: 'Payment successful! Your listing has been published and is now visible to buyers.',
   freeListed: (expiry: string) => `Your listing has been published for free. It runs until ${expiry}, with your other active listings.`,
   queuedOffline: 'Your listing is saved on this device and will be published when the connection returns.',
@@ -137,6 +141,9 @@ export const OUTBOX_TEXTS = {
 } as const;
 
 /** A server's detail as a person should read it: the idempotency layer's answers in plain words, the rest as they are. */
+/** Whether a refusal is LISTING_MESSAGES.imageGone: the outbox then uploads the listing's photos again. */
+export const isImageGone = (detail: string) => detail.endsWith(IMAGE_GONE);
+
 export function inPlainWords(detail: string): string {
   if (detail === GENERIC_MESSAGES.idempotencyInProgress) return OUTBOX_TEXTS.stillProcessing;
   if (detail === GENERIC_MESSAGES.idempotencyMismatch) return OUTBOX_TEXTS.changedSinceSent;

@@ -4,6 +4,7 @@ import { LISTING_MESSAGES } from '../domain/messages';
 import type { VehicleInput } from '../domain/vehicleInput';
 import { unprocessable } from './errors';
 import { decodeDataUrl, MEDIA_PREFIX, NotAnImageError, type MediaStore } from './media/mediaStore';
+import { keepUploads } from './repositories/uploads.repo';
 import type { UserRow } from './repositories/users.repo';
 import { activeListings, type NewVehicle, type VehicleRow } from './repositories/vehicles.repo';
 import type { Db } from './db/client';
@@ -13,9 +14,13 @@ const OWN_PATH = /^\/(media|samples)\/[\w.-]+$/;
 
 /**
  * Turns the images of a create or update into our own URLs: data URLs are stored as WebP renditions
- * (no image bytes live in the database), our own paths are kept, anything else is refused.
+ * (no image bytes live in the database), our own paths are kept, anything else is refused. A stored
+ * photo the listing does not hold already (`held`, an update's current images) must still be in the
+ * store: one deleted meanwhile (an upload no listing took within a day, see purgeOrphanUploads) is
+ * refused, rather than a listing shown with a broken photo, and the others are kept from the purge.
  */
-export async function resolveImages(images: string[], media: MediaStore, publicUrl: string): Promise<string[]> {
+export async function resolveImages(images: string[], ctx: { media: MediaStore; db: Db; publicUrl: string; now: Date }, held: readonly string[] = []): Promise<string[]> {
+  const { media, publicUrl } = ctx;
   const out: string[] = [];
   for (const [i, img] of images.entries()) {
     if (img.startsWith('data:')) {
@@ -38,6 +43,9 @@ export async function resolveImages(images: string[], media: MediaStore, publicU
     if (p === PLACEHOLDER_IMAGE || OWN_PATH.test(p)) out.push(p);
     else throw unprocessable(LISTING_MESSAGES.imageSource);
   }
+  const taken = [...new Set(out.filter((url) => isMediaUrl(url) && !held.includes(url)))];
+  const gone = await keepUploads(ctx.db, media, taken, ctx.now);
+  if (gone.length) throw unprocessable(LISTING_MESSAGES.imageGone(`Image ${out.indexOf(gone[0]!) + 1}`));
   return out;
 }
 

@@ -11,10 +11,11 @@ import type { Send } from '../../src/data/outbox/senders';
 import { discard, enqueuePublish, listOutbox, PublishInputError, retry } from '../../src/data/outbox/enqueue';
 import { OUTBOX_LOCK, processOutbox, type OutboxLocks } from '../../src/data/outbox/runner';
 import { SANDBOX_PINS } from '../../src/domain/fees';
-import { AUTH_MESSAGES, GENERIC_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '../../src/domain/messages';
+import { AUTH_MESSAGES, GENERIC_MESSAGES, LISTING_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '../../src/domain/messages';
 import { queueStateText } from '../../src/domain/dashboard';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { payments } from '../../src/server/db/schema';
+import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
 import { listingBody, startServer, type TestServer } from '../server/harness';
 
 // The seller's offline write path against the real server (Fastify inject, PGlite): a draft on the
@@ -469,6 +470,60 @@ describe('the outbox publishing a draft', () => {
     const w = wire();
     expect(await processOutbox(db, injectSend(s, w), { userId: seller.user.id })).toMatchObject({ outcome: 'empty', sent: 0 });
     expect(w.log).toEqual([]);
+  });
+
+  it('photos deleted on the server while the listing waited (two days offline after the uploads) are uploaded again, and the listing gets photos that load', async () => {
+    const session = await s.signup({ name: 'Yard Without Signal' });
+    const own = await Promise.all(
+      ['#813', '#318'].map(async (background) => {
+        const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background } }).jpeg().toBuffer();
+        return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
+      }),
+    );
+    const db = newDb();
+    const saved = await saveDraft(db, { step: 7, fields: { ...(listingBody() as DraftFields), subscription_plan: 'standard' }, photos: own.map((blob, i) => ({ blob, name: `yard-${i + 1}.jpg` })) });
+    await enqueuePublish(db, saved.id, { payment: ecocash, ownerId: session.user.id });
+    const w = wire(session.token);
+    const live = injectSend(s, w);
+    // The connection goes after the photos are up, before the listing is sent.
+    const lostAfterUploads: Send = (path, init) => (path === 'uploads' ? live(path, init) : offline(path, init));
+    expect(await processOutbox(db, lostAfterUploads, { userId: session.user.id })).toMatchObject({ outcome: 'offline' });
+    const uploaded = (await listOutbox(db, saved.id)).flatMap((i) => (i.kind === 'upload' ? [i.result!.url] : []));
+    expect(uploaded).toHaveLength(2);
+
+    const start = new Date();
+    try {
+      // Two days later no listing has taken them: the server's housekeeping deletes them.
+      s.clock.now = new Date(start.getTime() + 48 * 60 * 60 * 1000);
+      expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now)).toBeGreaterThanOrEqual(2);
+      for (const url of uploaded) expect((await s.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+
+      w.log.length = 0;
+      expect(await processOutbox(db, live, { userId: session.user.id })).toMatchObject({ outcome: 'empty', failed: 0 });
+      expect(w.log).toEqual(['POST vehicles', 'POST uploads', 'POST uploads', 'POST vehicles', 'POST payments/ecocash/create']);
+      expect(states(await listOutbox(db, saved.id))).toEqual(['upload:done', 'upload:done', 'create:done', 'payment:done']);
+      const listing = (await serverListing(saved.id, session.token)).json() as Vehicle;
+      expect(listing.images).toEqual(uploaded);
+      for (const url of listing.images) expect((await s.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    } finally {
+      s.clock.now = new Date();
+    }
+  });
+
+  it('a photo the server still misses after it was uploaded again fails the listing with its words, once', async () => {
+    const db = newDb();
+    const draftId = await draftWith(db, 1);
+    await enqueuePublish(db, draftId, { payment: null });
+    const w = wire();
+    const live = injectSend(s, w);
+    const missing = LISTING_MESSAGES.imageGone('Image 1');
+    const alwaysGone: Send = async (path, init) =>
+      path === 'vehicles' ? (w.log.push(`${init.method} ${path}`), new Response(JSON.stringify({ detail: missing }), { status: 422 })) : live(path, init);
+    expect(await processOutbox(db, alwaysGone)).toMatchObject({ outcome: 'empty', failed: 1 });
+    expect(w.log).toEqual(['POST uploads', 'POST vehicles', 'POST uploads', 'POST vehicles']);
+    const chain = await listOutbox(db, draftId);
+    expect(states(chain)).toEqual(['upload:done', 'create:failed']);
+    expect(chain[1]).toMatchObject({ httpStatus: 422, error: missing });
   });
 
   describe('queueing', () => {

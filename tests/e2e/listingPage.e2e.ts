@@ -1,5 +1,7 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CITIES, PLACEHOLDER_IMAGE } from '../../src/domain/constants';
@@ -73,7 +75,18 @@ describe.skipIf(!hasChromium)("a listing's page in Chromium", () => {
   });
 
   it('shows the fallback image for a photo that fails to load, also when the page is opened directly and reloaded', async () => {
-    const listing = await api.publish(owner, { images: ['/media/gone-full.webp', '/media/gone-too-full.webp'] });
+    const photo = async (background: string) =>
+      `data:image/png;base64,${(
+        await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+          .png()
+          .toBuffer()
+      ).toString('base64')}`;
+    const listing = await api.publish(owner, { images: [await photo('#a33'), await photo('#3a3')] });
+    // Both photos go missing from the store after publication (a storage fault, say).
+    for (const url of listing.images) {
+      const hash = path.basename(url).replace(/-full\.webp$/, '');
+      for (const rendition of ['full', 'thumb', 'small']) rmSync(path.join(app.server.dataDir, 'media', `${hash}-${rendition}.webp`), { force: true });
+    }
     const main = (page: Page) => page.getByRole('img', { name: /^2019 Toyota Hilux 2\.8GD-6, photo 1 of 2$/ });
     const shows = (page: Page) => main(page).evaluate((img: HTMLImageElement) => ({ placeholder: new URL(img.currentSrc || img.src).pathname, drawn: img.complete && img.naturalWidth > 0 }));
     await inContext(DESKTOP, async (context) => {

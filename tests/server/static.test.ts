@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../src/server/buildApp';
 import { startServer, type TestServer } from './harness';
@@ -97,12 +98,20 @@ describe('serving the app', () => {
         .split(', ')
         .filter((l) => l.includes('as=image'));
     const seller = await s.signup();
-    const draft = await s.draft(seller.token, { images: ['/media/main-photo.webp', '/media/second.webp'] });
+    const photo = async (background: string) =>
+      `data:image/png;base64,${(
+        await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+          .png()
+          .toBuffer()
+      ).toString('base64')}`;
+    const draft = await s.draft(seller.token, { images: [await photo('#a33'), await photo('#3a3')] });
+    const main = draft.images[0]!;
+    expect(main).toMatch(/^\/media\/[0-9a-f]{32}-full\.webp$/);
     // Not public yet (unpaid): nothing is said about it.
     expect(await photoLinks(`/car/${draft.id}`)).toEqual([]);
     await s.pay(seller.token, draft.id);
     for (const url of [`/car/${draft.id}`, `/vehicle/${draft.id}`, `/vehicles/${draft.id}/`]) {
-      expect(await photoLinks(url), url).toEqual(['</media/main-photo.webp>; rel=preload; as=image; fetchpriority=high']);
+      expect(await photoLinks(url), url).toEqual([`<${main}>; rel=preload; as=image; fetchpriority=high`]);
     }
     // Beside the screen's code, and nothing for an address that names no listing.
     expect(String((await s.request({ method: 'GET', url: `/car/${draft.id}` })).headers.link)).toContain('</assets/VehicleDetailPage-v1.js>; rel=modulepreload');

@@ -395,12 +395,17 @@ describe.each(ENGINES)('%s', (engine) => {
       expect(none.statusCode).toBe(404);
       expect(none.headers['cache-control']).toBeUndefined();
       expect(none.json()).toEqual({ detail: 'This listing has no photo' });
-      // A photo whose files are gone (deleted above with its listing): no thumbnail, and nothing cached.
-      const lost = await thumb((await publish({ images: [photoUrl] })).id);
+      // A photo whose files went after the listing took it (deleted above with its other listing): no thumbnail, and nothing cached.
+      const orphaned = await publish({});
+      await s.app.ctx.db
+        .update(vehicles)
+        .set({ images: [photoUrl] })
+        .where(eq(vehicles.id, orphaned.id));
+      const lost = await thumb(orphaned.id);
       expect(lost.statusCode).toBe(404);
       expect(lost.json()).toEqual({ detail: 'This listing has no photo' });
       expect(lost.headers['cache-control']).toBeUndefined();
-      const draft = await s.draft(seller.token, { images: [photoUrl] });
+      const draft = await s.draft(seller.token, {});
       for (const id of [draft.id, '00000000-0000-4000-8000-000000000000']) {
         const res = await thumb(id);
         expect(res.statusCode, id).toBe(404);

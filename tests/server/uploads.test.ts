@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -117,5 +118,65 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     const own = await s.request({ method: 'GET', url: `/api/vehicles/${listing.id}`, token });
     expect(own.json().images).toEqual([usedUrl]);
     s.clock.now = new Date();
+  });
+
+  it('refuses a listing that names a photo deleted since its upload, saying which, and creates nothing', async () => {
+    const { token } = await s.signup();
+    const start = new Date();
+    s.clock.now = start;
+    try {
+      const kept = (await upload(token, [{ name: 'kept.png', bytes: photos[0]! }])).json().urls[0] as string;
+      const late = (await upload(token, [{ name: 'late.png', bytes: photos[1]! }])).json().urls[0] as string;
+      // The seller's phone lost its connection after the uploads and came back two days later.
+      s.clock.now = new Date(start.getTime() + 48 * 60 * 60 * 1000);
+      await s.draft(token, listingBody({ images: [kept] }));
+      expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now)).toBeGreaterThanOrEqual(1);
+      const id = randomUUID();
+      const res = await s.request({ method: 'POST', url: '/api/vehicles', token, body: listingBody({ id, images: [kept, late] }) });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual({ detail: 'Image 2 is no longer on the server. Please add it again.' });
+      expect((await s.request({ method: 'GET', url: `/api/vehicles/${id}`, token })).statusCode).toBe(404);
+      // Uploaded again (the same bytes give the same URL), the same request succeeds.
+      expect((await upload(token, [{ name: 'late.png', bytes: photos[1]! }])).json().urls[0]).toBe(late);
+      const again = await s.request({ method: 'POST', url: '/api/vehicles', token, body: listingBody({ id, images: [kept, late] }) });
+      expect(again.statusCode, again.body).toBe(201);
+      expect((await s.app.inject({ method: 'GET', url: late })).statusCode).toBe(200);
+      // A name that was never stored is refused the same way.
+      const never = await s.request({ method: 'POST', url: '/api/vehicles', token, body: listingBody({ images: [`/media/${'0'.repeat(32)}-full.webp`] }) });
+      expect([never.statusCode, never.json()]).toEqual([422, { detail: 'Image 1 is no longer on the server. Please add it again.' }]);
+    } finally {
+      s.clock.now = new Date();
+    }
+  });
+
+  it("an edit that sends the listing's own photos back is taken even when one of them is gone from the store", async () => {
+    const { token } = await s.signup();
+    const url = (await upload(token, [{ name: 'own.png', bytes: photos[2]! }])).json().urls[0] as string;
+    const listing = await s.draft(token, listingBody({ images: [url] }));
+    await s.app.ctx.media.remove(url);
+    const res = await s.request({ method: 'PUT', url: `/api/vehicles/${listing.id}`, token, body: { price: 12_345, images: [url] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ price: 12_345, images: [url] });
+  });
+
+  it('a purge that fails midway keeps the rows of the photos it could not delete, and the next run deletes them', async () => {
+    const { token } = await s.signup();
+    const start = new Date();
+    s.clock.now = start;
+    try {
+      const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer();
+      const orphan = (await upload(token, [{ name: 'orphan.png', bytes }])).json().files[0] as { url: string; thumbnail_url: string };
+      s.clock.now = new Date(start.getTime() + 25 * 60 * 60 * 1000);
+      const failing = { ...s.app.ctx.media, remove: () => Promise.reject(new Error('the bucket is away')) };
+      await expect(purgeOrphanUploads(s.app.ctx.db, failing, s.clock.now)).rejects.toThrow('the bucket is away');
+      expect((await s.app.inject({ method: 'GET', url: orphan.url })).statusCode).toBe(200);
+      expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now)).toBeGreaterThanOrEqual(1);
+      expect((await s.app.inject({ method: 'GET', url: orphan.url })).statusCode).toBe(404);
+      expect((await s.app.inject({ method: 'GET', url: orphan.thumbnail_url })).statusCode).toBe(404);
+    } finally {
+      s.clock.now = new Date();
+    }
   });
 });

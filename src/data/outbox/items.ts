@@ -73,6 +73,8 @@ export interface CreateItem extends ItemBase {
   /** POST /api/vehicles?is_free_update=true: published at once, nothing to pay. */
   freeListing: boolean;
   result: Vehicle | null;
+  /** Set once the server said a photo was gone and the uploads were sent again (the runner does that once). */
+  photosResent?: boolean;
 }
 
 export interface PaymentItem extends ItemBase {

@@ -69,7 +69,9 @@ const runners = new WeakMap<MotokariDb, Runner>();
  * Per answer: 2xx done (its result kept for later items); a network error leaves the item waiting
  * and stops the run; 401 stops the run and marks nothing failed; a 409 for a key still in progress
  * is asked again in a moment (IN_PROGRESS_RETRY_MS); 408, 429 and 5xx wait with backoff (that chain
- * only); any other 4xx fails the item with the server's detail and stops its chain.
+ * only); a create refused because a photo it names is gone from the server (deleted a day after its
+ * upload while the listing waited on the device) sends the chain's photos again, once; any other 4xx
+ * fails the item with the server's detail and stops its chain.
  */
 export function processOutbox(db: MotokariDb, send: Send, options: ProcessOptions = {}): Promise<ProcessResult> {
   const running = runners.get(db);
@@ -126,6 +128,9 @@ async function runPass(db: MotokariDb, send: Send, options: ProcessOptions): Pro
       case 'skipped':
         stopped.add(item.listingId);
         break;
+      case 'again':
+        // The chain starts again from its uploads, in this pass.
+        break;
       case 'offline':
         return { ...result, outcome: 'offline', message: step.message };
       case 'unauthorized':
@@ -156,7 +161,7 @@ async function nextItem(db: MotokariDb, userId: string | null, now: number, stop
 }
 
 type Step =
-  | { kind: 'done' | 'failed' | 'later' | 'skipped'; sent: boolean }
+  | { kind: 'done' | 'failed' | 'later' | 'skipped' | 'again'; sent: boolean }
   | { kind: 'offline' | 'unauthorized'; sent: boolean; message: string };
 
 const BACKOFF_BASE_MS = 5_000;
@@ -168,6 +173,28 @@ const BACKOFF_MAX_MS = 15 * 60_000;
 export function backoffMs(attempts: number, retryAfterMs: number | null = null): number {
   const exp = Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
   return Math.max(exp, retryAfterMs ?? 0);
+}
+
+/**
+ * Sends a listing's photos again, then its create: each upload waits with its result forgotten and a
+ * new Idempotency-Key (the server would answer the old one from its record, naming the deleted photo),
+ * and so does the create (its refusal is kept under its key; it created nothing, so a new key cannot
+ * double anything). False when the create is no longer this runner's to change.
+ */
+async function sendPhotosAgain(db: MotokariDb, listingId: string, claim: string, at: number): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const chain = await db.outbox.where('listingId').equals(listingId).toArray();
+    const create = chain.find((i) => i.kind === 'create');
+    if (!create || create.state === 'done' || create.claim !== claim) return false;
+    const fresh = () => ({ state: 'waiting' as const, idempotencyKey: crypto.randomUUID(), nextAttemptAt: null, error: null, httpStatus: null, claim: null, updatedAt: at });
+    const again = chain.flatMap((i): OutboxItem[] => {
+      if (i.kind === 'upload') return [{ ...i, ...fresh(), attempts: 0, result: null }];
+      if (i.kind === 'create') return [{ ...i, ...fresh(), photosResent: true }];
+      return [];
+    });
+    await db.outbox.bulkPut(again);
+    return true;
+  });
 }
 
 async function sendItem(db: MotokariDb, item: OutboxItem, send: Send, now: () => number): Promise<Step> {
@@ -223,6 +250,15 @@ async function sendItem(db: MotokariDb, item: OutboxItem, send: Send, now: () =>
     case 'failed':
       await settle({ state: 'failed', error: verdict.message, httpStatus: status, nextAttemptAt: null });
       return { kind: 'failed', sent: true };
+    case 'photosGone': {
+      // Once: a photo the server still misses after it was uploaded again is a failure like any other.
+      if (claimed.kind !== 'create' || claimed.photosResent) {
+        await settle({ state: 'failed', error: verdict.message, httpStatus: status, nextAttemptAt: null });
+        return { kind: 'failed', sent: true };
+      }
+      const restarted = await sendPhotosAgain(db, claimed.listingId, claim, now());
+      return { kind: restarted ? 'again' : 'skipped', sent: true };
+    }
     case 'later':
       await settle({ state: 'waiting', error: verdict.message, httpStatus: status, nextAttemptAt: now() + backoffMs(claimed.attempts, retryAfter) });
       return { kind: 'later', sent: true };

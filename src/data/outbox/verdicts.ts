@@ -1,5 +1,5 @@
 import type { Vehicle } from '../../domain/vehicle';
-import { inPlainWords, LISTING_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '../../domain/messages';
+import { inPlainWords, isImageGone, LISTING_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '../../domain/messages';
 import { paymentErrorMessage } from '../../domain/payments';
 import type { OutboxItem, PaymentResult } from './items';
 
@@ -9,7 +9,7 @@ import type { OutboxItem, PaymentResult } from './items';
 
 export type Verdict =
   | { kind: 'done'; result: OutboxItem['result'] }
-  | { kind: 'failed' | 'later' | 'inProgress' | 'unauthorized'; message: string };
+  | { kind: 'failed' | 'later' | 'inProgress' | 'unauthorized' | 'photosGone'; message: string };
 
 const UNEXPECTED = 'Unexpected answer from the server';
 
@@ -22,6 +22,9 @@ export function judge(item: OutboxItem, status: number, body: unknown): Verdict 
   if (status === 409 && item.kind === 'payment' && message === PAYMENT_MESSAGES.alreadyPaid) {
     return { kind: 'done', result: paymentResult({}, true) };
   }
+  // A photo uploaded earlier was deleted on the server meanwhile (an upload no listing took for a day):
+  // the device still has the photos, so they are uploaded again (the same bytes give the same URLs).
+  if (status === 422 && item.kind === 'create' && isImageGone(message)) return { kind: 'photosGone', message };
   // No card provider configured: retrying will not help (spec: 'Payment System Error').
   if (status === 503 && message === PAYMENT_MESSAGES.systemError) return { kind: 'failed', message };
   if (status === 408 || status === 429 || status >= 500) return { kind: 'later', message };

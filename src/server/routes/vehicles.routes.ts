@@ -260,7 +260,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     const free = req.query.is_free_update === 'true';
     const eligibility = free ? await freeListingEligibility(db, user.id) : null;
     if (free && !eligibility?.eligible_for_free_listing) throw forbidden(LISTING_MESSAGES.notEligibleFree);
-    const images = await resolveImages(input.images, media, config.publicUrl);
+    const images = await resolveImages(input.images, { media, db, publicUrl: config.publicUrl, now: app.ctx.now() });
     const location = resolveLocation(input, user);
     const coords = resolveCoordinates({ location, seller_latitude: input.seller_latitude, seller_longitude: input.seller_longitude }, user);
     const now = app.ctx.now();
@@ -329,7 +329,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     if (input.featured === true && !row.featured && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.featureAdminOnly);
     const patch = inputToColumns(input);
     if (input.images !== undefined) {
-      const images = await resolveImages(input.images, media, config.publicUrl);
+      const images = await resolveImages(input.images, { media, db, publicUrl: config.publicUrl, now: app.ctx.now() }, row.images);
       patch.images = images.length ? images : [PLACEHOLDER_IMAGE];
     }
     if (input.subscription_plan !== undefined && !row.isPublished) patch.subscriptionPlan = resolvePlan(user, input.subscription_plan);
