@@ -120,6 +120,21 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     s.clock.now = new Date();
   });
 
+  it('an upload sent again with the same Idempotency-Key answers for the photo it carries: the same photo the same address, another photo its own', async () => {
+    const { token } = await s.signup();
+    const send = async (bytes: Buffer) => {
+      const { payload, contentType } = await multipart([{ name: 'car.png', bytes }]);
+      const res = await s.app.inject({ method: 'POST', url: '/api/uploads', payload, headers: { 'content-type': contentType, authorization: `Bearer ${token}`, 'idempotency-key': 'one-key' } });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().urls[0] as string;
+    };
+    const first = await send(photos[0]!);
+    expect(await send(photos[0]!)).toBe(first);
+    const other = await send(photos[1]!);
+    expect(other).not.toBe(first);
+    expect((await s.app.inject({ method: 'GET', url: other })).statusCode).toBe(200);
+  });
+
   it('refuses a listing that names a photo deleted since its upload, saying which, and creates nothing', async () => {
     const { token } = await s.signup();
     const start = new Date();

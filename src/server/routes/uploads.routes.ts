@@ -33,7 +33,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * POST /api/uploads: one or more images as multipart form data. The type is judged from the bytes;
-   * each is stored as WebP renditions named by its content, so a replayed upload stores nothing new.
+   * each is stored as WebP renditions named by its content, so a replayed upload stores nothing new
+   * and answers the same addresses.
    * Limited per signed-in user (per client address before sign-in is checked), as decoding costs CPU.
    */
   app.post(
@@ -46,6 +47,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           timeWindow: '1 minute',
           keyGenerator: (req) => (req.currentUser ? `uploads:user:${req.currentUser.id}` : `uploads:ip:${req.ip}`),
         },
+        // Not answered from the Idempotency-Key's record: a multipart body is read by the handler, after
+        // the record is looked up, so the record would answer a different photo sent under the same key
+        // with the first one's address. An upload is idempotent by itself (its answer is a function of
+        // its bytes; a replay stores nothing new), so it simply runs again.
+        skipIdempotency: true,
       },
     },
     async (req, reply) => {
