@@ -524,6 +524,11 @@ describe('the outbox publishing a draft', () => {
     const chain = await listOutbox(db, draftId);
     expect(states(chain)).toEqual(['upload:done', 'create:failed']);
     expect(chain[1]).toMatchObject({ httpStatus: 422, error: missing });
+    // The seller's retry sends the photos again once more.
+    w.log.length = 0;
+    expect(await retry(db, chain[1]!.id)).toBe(true);
+    expect(await processOutbox(db, alwaysGone)).toMatchObject({ outcome: 'empty', failed: 1 });
+    expect(w.log).toEqual(['POST vehicles', 'POST uploads', 'POST vehicles']);
   });
 
   describe('queueing', () => {

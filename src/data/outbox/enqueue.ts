@@ -110,7 +110,8 @@ export async function listOutbox(db: MotokariDb, listingId?: string): Promise<Ou
  * Sends an item again. A failed item gets a new Idempotency-Key: the server keeps a 4xx answer for
  * its key and would only repeat it, and a refused request changed nothing, so a new key cannot
  * double anything. A failed mobile-money request may take a corrected number. A waiting item keeps
- * its key (its first attempt may have been performed) and only skips its backoff. Returns false when
+ * its key (its first attempt may have been performed) and only skips its backoff. A failed create may
+ * send its photos again once more (see processOutbox). Returns false when
  * the item is gone, done or in flight.
  */
 export async function retry(db: MotokariDb, itemId: string, changes: { msisdn?: string } = {}, now: () => number = Date.now): Promise<boolean> {
@@ -123,6 +124,8 @@ export async function retry(db: MotokariDb, itemId: string, changes: { msisdn?: 
       return true;
     }
     let next: OutboxItem = { ...cur, state: 'waiting', idempotencyKey: crypto.randomUUID(), error: null, httpStatus: null, nextAttemptAt: null, updatedAt: now() };
+    // A listing refused for a photo gone from the server may have its photos sent again once more.
+    if (next.kind === 'create') next = { ...next, photosResent: false };
     if (changes.msisdn !== undefined) {
       if (next.kind !== 'payment' || next.payment.method !== 'ecocash') {
         throw new PublishInputError([{ field: 'customer_msisdn', message: 'Only a mobile-money payment has a number' }]);
