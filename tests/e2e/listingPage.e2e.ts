@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CITIES, PLACEHOLDER_IMAGE } from '../../src/domain/constants';
@@ -11,6 +10,7 @@ import type { Vehicle } from '../../src/domain/vehicle';
 import { ANDROID_PHONE, hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { sellerApi, type Seller } from './sellers';
+import { photoDataUrl } from '../support/photos';
 
 requireChromiumInCi();
 
@@ -75,13 +75,7 @@ describe.skipIf(!hasChromium)("a listing's page in Chromium", () => {
   });
 
   it('shows the fallback image for a photo that fails to load, also when the page is opened directly and reloaded', async () => {
-    const photo = async (background: string) =>
-      `data:image/png;base64,${(
-        await sharp({ create: { width: 64, height: 48, channels: 3, background } })
-          .png()
-          .toBuffer()
-      ).toString('base64')}`;
-    const listing = await api.publish(owner, { images: [await photo('#a33'), await photo('#3a3')] });
+    const listing = await api.publish(owner, { images: [await photoDataUrl('#a33'), await photoDataUrl('#3a3')] });
     // Both photos go missing from the store after publication (a storage fault, say).
     for (const url of listing.images) {
       const hash = path.basename(url).replace(/-full\.webp$/, '');

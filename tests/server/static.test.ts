@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../src/server/buildApp';
 import { startServer, type TestServer } from './harness';
+import { photoDataUrl } from '../support/photos';
 
 // The server serves the built app beside /api: the shell for every client route, hashed assets
 // cached for a year, and JSON errors for the API.
@@ -98,13 +98,7 @@ describe('serving the app', () => {
         .split(', ')
         .filter((l) => l.includes('as=image'));
     const seller = await s.signup();
-    const photo = async (background: string) =>
-      `data:image/png;base64,${(
-        await sharp({ create: { width: 64, height: 48, channels: 3, background } })
-          .png()
-          .toBuffer()
-      ).toString('base64')}`;
-    const draft = await s.draft(seller.token, { images: [await photo('#a33'), await photo('#3a3')] });
+    const draft = await s.draft(seller.token, { images: [await photoDataUrl('#a33'), await photoDataUrl('#3a3')] });
     const main = draft.images[0]!;
     expect(main).toMatch(/^\/media\/[0-9a-f]{32}-full\.webp$/);
     // Not public yet (unpaid): nothing is said about it.
