@@ -6,6 +6,7 @@ import { LISTING_MESSAGES } from '../../src/domain/messages';
 import { saveErrorMessage } from '../../src/domain/listingWizard';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { injectSend, type SentRequest } from '../support/injectSend';
+import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
 import { ENGINES, startServer, type TestServer } from '../server/harness';
 
 // A seller's edit of a listing on the server, sent at once by the data layer (the wizard's "Save
@@ -57,6 +58,44 @@ describe.each(ENGINES)('saving a listing edit (%s)', (engine) => {
     const saved = await onServer(listing.id);
     expect(saved.price).toBe(7777);
     expect(saved.images).toEqual([kept, told[0]![1]]);
+  });
+
+  it('a new photo uploaded by an earlier try and deleted on the server since (unused for a day) is uploaded again, and the edit saved', async () => {
+    const listing = await s.draft(seller.token);
+    const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c3c' } })
+      .jpeg()
+      .toBuffer();
+    const photos: EditPhoto[] = [{ id: 'new', name: 'new.jpg', blob: new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), url: null }];
+    const sent: SentRequest[] = [];
+    const live = injectSend(s, seller.token, sent);
+    const lastPut: EditKeyHolder = { current: null };
+    const edit = (send: Send) =>
+      saveListingEdit(send, {
+        listingId: listing.id,
+        photos: [...photos],
+        body: (images) => ({ price: 8888, images }),
+        // As the wizard keeps it: the photo's bytes and, once uploaded, its URL.
+        uploaded: async (id, url) => photos.splice(photos.findIndex((p) => p.id === id), 1, { ...photos.find((p) => p.id === id)!, url }),
+        lastPut,
+      });
+    // The photo goes up; the connection goes before the change is sent.
+    await expect(edit((path, init) => (path === 'uploads' ? live(path, init) : offline(path, init)))).rejects.toThrow();
+    const url = photos[0]!.url!;
+    expect(url).toMatch(/^\/media\//);
+    const start = new Date();
+    try {
+      s.clock.now = new Date(start.getTime() + 48 * 60 * 60 * 1000);
+      expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now)).toBeGreaterThanOrEqual(1);
+      sent.length = 0;
+      expect(await edit(live)).toEqual({ ok: true });
+      expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual([`PUT cars/${listing.id}`, 'POST uploads', `PUT cars/${listing.id}`]);
+      expect(sent[2]!.headers['Idempotency-Key']).not.toBe(sent[0]!.headers['Idempotency-Key']);
+      const saved = await onServer(listing.id);
+      expect(saved).toMatchObject({ price: 8888, images: [url] });
+      expect((await s.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    } finally {
+      s.clock.now = new Date();
+    }
   });
 
   it('the same change tried again keeps its key (the server does it once); a changed one gets a new key', async () => {

@@ -1,3 +1,4 @@
+import { isImageGone } from '../../domain/messages';
 import { readBody, uploadedFile } from './verdicts';
 import { uploadRequest, type Send } from './senders';
 
@@ -30,18 +31,26 @@ export interface ListingEdit {
 }
 
 /** The server's answer to the edit: saved, or the status and body of the request it refused. */
-export type EditAnswer = { ok: true } | { ok: false; status: number; body: unknown };
+export type EditAnswer = { ok: true } | Refusal;
+type Refusal = { ok: false; status: number; body: unknown };
 
 /**
  * Saves an edit: uploads the new photos (each with a key of its own), then PUT /api/cars/{id} with
  * every photo's URL. The same change tried again (a lost answer) keeps its key, so the server does
- * it once; a changed one gets a new key. Resolves with the server's answer; rejects as Send does
- * when no answer arrived, and when an upload's answer names no photo.
+ * it once; a changed one gets a new key. A new photo uploaded by an earlier try keeps its URL; if
+ * the server refuses it as gone (an upload no listing took within a day, deleted), the new photos are
+ * uploaded again from their bytes and the change sent once more, with a new key (the refusal is kept
+ * under the old one). Resolves with the server's answer; rejects as Send does when no answer arrived,
+ * and when an upload's answer names no photo.
  */
-export async function saveListingEdit(send: Send, edit: ListingEdit): Promise<EditAnswer> {
+export function saveListingEdit(send: Send, edit: ListingEdit): Promise<EditAnswer> {
+  return save(send, edit, false);
+}
+
+async function save(send: Send, edit: ListingEdit, uploadAgain: boolean): Promise<EditAnswer> {
   const images: string[] = [];
   for (const p of edit.photos) {
-    if (p.url) images.push(p.url);
+    if (p.url && !(uploadAgain && p.blob)) images.push(p.url);
     else if (p.blob) {
       const upload = uploadRequest(p.blob, p.name, crypto.randomUUID());
       const res = await send(upload.path, upload.init);
@@ -53,15 +62,20 @@ export async function saveListingEdit(send: Send, edit: ListingEdit): Promise<Ed
     }
   }
   const text = JSON.stringify(edit.body(images));
-  if (edit.lastPut.current?.body !== text) edit.lastPut.current = { body: text, key: crypto.randomUUID() };
+  if (uploadAgain || edit.lastPut.current?.body !== text) edit.lastPut.current = { body: text, key: crypto.randomUUID() };
   const res = await send(`cars/${edit.listingId}`, {
     method: 'PUT',
     headers: { 'Idempotency-Key': edit.lastPut.current.key, 'Content-Type': 'application/json' },
     body: text,
   });
-  return res.ok ? { ok: true } : refused(res);
+  if (res.ok) return { ok: true };
+  const answer = await refused(res);
+  const detail = (answer.body as { detail?: unknown } | null)?.detail;
+  const gone = answer.status === 422 && typeof detail === 'string' && isImageGone(detail);
+  if (gone && !uploadAgain && edit.photos.some((p) => p.url && p.blob)) return save(send, edit, true);
+  return answer;
 }
 
-async function refused(res: Response): Promise<EditAnswer> {
+async function refused(res: Response): Promise<Refusal> {
   return { ok: false, status: res.status, body: await readBody(res).catch(() => null) };
 }
