@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -172,6 +172,29 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     const res = await s.request({ method: 'PUT', url: `/api/vehicles/${listing.id}`, token, body: { price: 12_345, images: [url] } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ price: 12_345, images: [url] });
+  });
+
+  it("a deleted listing's photo goes a day later with its renditions and the link preview made from it", async () => {
+    const { token } = await s.signup();
+    const start = new Date();
+    s.clock.now = start;
+    try {
+      const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#654321' } })
+        .png()
+        .toBuffer();
+      const url = (await upload(token, [{ name: 'gone.png', bytes }])).json().urls[0] as string;
+      const hash = url.replace(/^\/media\/([0-9a-f]{32})-full\.webp$/, '$1');
+      const listing = await s.pay(token, (await s.draft(token, listingBody({ images: [url] }))).id);
+      expect((await s.app.inject({ method: 'GET', url: `/preview/${listing.id}.jpg` })).statusCode).toBe(200);
+      const preview = `${createHash('sha256').update(`photo:${url}`).digest('hex').slice(0, 32)}-derived.jpg`;
+      expect(mediaFiles().filter((f) => f.startsWith(hash) || f === preview)).toEqual([preview, `${hash}-full.webp`, `${hash}-thumb.webp`].sort());
+      expect((await s.request({ method: 'DELETE', url: `/api/vehicles/${listing.id}`, token })).statusCode).toBe(200);
+      s.clock.now = new Date(start.getTime() + 25 * 60 * 60 * 1000);
+      expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now)).toBeGreaterThanOrEqual(1);
+      expect(mediaFiles().filter((f) => f.startsWith(hash) || f === preview)).toEqual([]);
+    } finally {
+      s.clock.now = new Date();
+    }
   });
 
   it('a purge that fails midway keeps the rows of the photos it could not delete, and the next run deletes them', async () => {

@@ -48,11 +48,15 @@ export interface MediaStore {
    * when it holds the rendition; a small one not made yet is made, as the first GET would.
    */
   thumbnailSize(url: string, small: boolean): Promise<{ name: string; bytes: number } | null>;
-  /** Deletes the renditions of a stored image, by the URL `store` gave; a rendition already gone is no error. */
+  /**
+   * Deletes the renditions of a stored image, by the URL `store` gave, and the picture derived from it
+   * (kept under derivedKeyOf(url)); one already gone is no error.
+   */
   remove(url: string): Promise<void>;
   /**
    * A picture made from others (a listing's link preview), kept by `key` so it is made once across
-   * instances: the kept bytes, or `make`'s, written to the store on the first ask.
+   * instances: the kept bytes, or `make`'s, written to the store on the first ask. One made from a
+   * stored photo is kept under derivedKeyOf(its URL), so it goes when the photo does.
    */
   derived(key: string, ext: 'jpg', size: { width: number; height: number }, make: () => Promise<Buffer>): Promise<Buffer>;
   /** Throws when the store cannot be reached (for a readiness probe). */
@@ -86,6 +90,10 @@ async function bytesOf(obj: MediaObject): Promise<Buffer> {
 export function discard(obj: MediaObject): void {
   if (obj.body instanceof Readable) obj.body.destroy();
 }
+
+/** The key a picture derived from a stored photo is kept under (see `derived`). */
+export const derivedKeyOf = (photoUrl: string) => `photo:${photoUrl}`;
+const derivedName = (key: string, ext: 'jpg') => `${createHash('sha256').update(key).digest('hex').slice(0, 32)}-derived.${ext}`;
 
 /** The renditions, the names and the replay rule, over any place that keeps objects by name. */
 export function mediaStoreOn(objects: MediaObjects): MediaStore {
@@ -170,13 +178,14 @@ export function mediaStoreOn(objects: MediaObjects): MediaStore {
     },
     async remove(url) {
       if (!STORED.test(url)) return;
+      await objects.delete(derivedName(derivedKeyOf(url), 'jpg'));
       // The thumbnails first: the full rendition's presence means the thumbnail exists (see store).
       await objects.delete(nameOf(smallThumbnailOf(url)));
       await objects.delete(nameOf(thumbnailOf(url)));
       await objects.delete(nameOf(url));
     },
     async derived(key, ext, size, make) {
-      const name = `${createHash('sha256').update(key).digest('hex').slice(0, 32)}-derived.${ext}`;
+      const name = derivedName(key, ext);
       const kept = await objects.get(name);
       if (kept) return bytesOf(kept);
       const made = await make();

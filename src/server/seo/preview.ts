@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS } from '../../domain/constants';
 import { PREVIEW_IMAGE } from '../../domain/seo';
 import type { Vehicle } from '../../domain/vehicle';
-import { MEDIA_PREFIX, type MediaStore } from '../media/mediaStore';
+import { derivedKeyOf, MEDIA_PREFIX, type MediaStore } from '../media/mediaStore';
 
 // A listing's link preview: what WhatsApp, Facebook and others show for a shared listing. A JPEG
 // (WhatsApp does not take WebP reliably) of 1200 x 630 under 300 KB (it shows no image above that),
@@ -53,7 +53,7 @@ export async function listingPreview(v: Pick<Vehicle, 'images'>, media: MediaSto
   const main = v.images[0] ?? null;
   const photo = main ? await sourceBytes(main, media) : null;
   const illustration = !photo || /\.svg(\?|$)/i.test(main ?? '');
-  const key = photo ? `photo:${main}` : `placeholder:${PLACEHOLDER}`;
+  const key = photo && main ? derivedKeyOf(main) : `placeholder:${PLACEHOLDER}`;
   return media.derived(key, 'jpg', PREVIEW_IMAGE, async () => {
     const source = photo ?? (await sourceBytes(PLACEHOLDER, media));
     if (!source) throw new Error(`the placeholder ${PLACEHOLDER} is missing`);
