@@ -140,10 +140,10 @@ export const OUTBOX_TEXTS = {
   uploadFailed: 'A photo could not be uploaded. Please try again.',
 } as const;
 
-/** A server's detail as a person should read it: the idempotency layer's answers in plain words, the rest as they are. */
 /** Whether a refusal is LISTING_MESSAGES.imageGone: the outbox then uploads the listing's photos again. */
 export const isImageGone = (detail: string) => detail.endsWith(IMAGE_GONE);
 
+/** A server's detail as a person should read it: the idempotency layer's answers in plain words, the rest as they are. */
 export function inPlainWords(detail: string): string {
   if (detail === GENERIC_MESSAGES.idempotencyInProgress) return OUTBOX_TEXTS.stillProcessing;
   if (detail === GENERIC_MESSAGES.idempotencyMismatch) return OUTBOX_TEXTS.changedSinceSent;
