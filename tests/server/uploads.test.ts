@@ -4,6 +4,8 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { inArray } from 'drizzle-orm';
+import { uploads } from '../../src/server/db/schema';
 import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
@@ -195,6 +197,60 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     } finally {
       s.clock.now = new Date();
     }
+  });
+
+  it('a photo an edit drops goes a day later; one a listing shows keeps its files, and the purge has no row of it left to read', async () => {
+    const { token } = await s.signup();
+    const start = new Date();
+    s.clock.now = start;
+    try {
+      const [dropped, shown] = await Promise.all(
+        ['#246810', '#13579b'].map(async (background) => {
+          const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+            .png()
+            .toBuffer();
+          return (await upload(token, [{ name: 'p.png', bytes }])).json().urls[0] as string;
+        }),
+      );
+      const listing = await s.draft(token, listingBody({ images: [dropped!, shown!] }));
+      s.clock.now = new Date(start.getTime() + 2 * 60 * 60 * 1000);
+      const edit = await s.request({ method: 'PUT', url: `/api/vehicles/${listing.id}`, token, body: { images: [shown] } });
+      expect(edit.statusCode, edit.body).toBe(200);
+      // A day after the upload, but not after the edit let go of it.
+      s.clock.now = new Date(start.getTime() + 25 * 60 * 60 * 1000);
+      await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now);
+      expect((await s.app.inject({ method: 'GET', url: dropped! })).statusCode).toBe(200);
+      s.clock.now = new Date(start.getTime() + 27 * 60 * 60 * 1000);
+      expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now)).toBeGreaterThanOrEqual(1);
+      expect((await s.app.inject({ method: 'GET', url: dropped! })).statusCode).toBe(404);
+      expect((await s.app.inject({ method: 'GET', url: shown! })).statusCode).toBe(200);
+      const rows = await s.app.ctx.db
+        .select()
+        .from(uploads)
+        .where(inArray(uploads.mediaKey, [dropped!, shown!]));
+      expect(rows).toEqual([]);
+    } finally {
+      s.clock.now = new Date();
+    }
+  });
+
+  it('one run settles a backlog of more uploads than one batch takes', async () => {
+    const start = new Date();
+    const old = new Date(start.getTime() - 2 * 24 * 60 * 60 * 1000);
+    const backlog = Array.from({ length: 450 }, (_, i) => ({ mediaKey: `/media/${(0xa0000 + i).toString(16).padStart(32, '0')}-full.webp`, createdAt: old }));
+    await s.app.ctx.db.insert(uploads).values(backlog);
+    expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, start)).toBeGreaterThanOrEqual(450);
+    expect(
+      await s.app.ctx.db
+        .select()
+        .from(uploads)
+        .where(
+          inArray(
+            uploads.mediaKey,
+            backlog.map((b) => b.mediaKey),
+          ),
+        ),
+    ).toEqual([]);
   });
 
   it('a purge that fails midway keeps the rows of the photos it could not delete, and the next run deletes them', async () => {

@@ -146,6 +146,9 @@ export const vehicles = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.isPublished} and not ${t.isExpired}`),
     index('vehicles_words_tokens_idx').using('gin', t.wordsTokens),
+    // Whether any listing shows a photo (images @> '["/media/…"]'), asked by the orphan photos' purge
+    // for each upload it considers: without it each question read every listing (1.8 GB at a million).
+    index('vehicles_images_idx').using('gin', t.images.op('jsonb_path_ops')),
     // The listings whose words are still to be written: found without a pass over the table.
     index('vehicles_words_pending_idx')
       .on(t.id)

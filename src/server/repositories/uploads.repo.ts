@@ -1,6 +1,7 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { uploads, vehicles } from '../db/schema';
+import type { Tx } from './vehicles.repo';
 import { MEDIA_PREFIX, type MediaStore } from '../media/mediaStore';
 
 /** How long an uploaded photo waits for a listing to use it before it is deleted. */
@@ -38,33 +39,64 @@ export async function keepUploads(db: Db, media: Pick<MediaStore, 'size'>, urls:
   return missing;
 }
 
-/** How many orphans one transaction of the purge deletes: it holds their rows locked while their files go. */
-const PURGE_BATCH = 100;
+/** How many uploads one transaction of the purge settles; it holds their rows locked while their files go. */
+const PURGE_BATCH = 200;
+/**
+ * How long a run goes on starting batches: well inside the job's lease, so a backlog (say the rows of
+ * every photo of a million listings, about 4 million, settled at about 5 ms a batch of 200 when few
+ * are orphans) drains over several runs, and deleting many orphans' files from a bucket does too.
+ */
+const PURGE_RUN_MS = 30_000;
 
 /**
- * Deletes the uploads that no listing's images reference ORPHAN_UPLOAD_AGE_MS after their upload,
- * a batch at a time, each in one transaction: the rows are deleted (locked, and so kept from a
- * listing taking them meanwhile: see keepUploads), then their files, then the deletion commits. A
- * crash or a store error midway rolls the rows back, so the next run deletes them again rather than
- * leaving files that nothing names. Answers how many were deleted.
+ * Records photos a listing let go of (an edit that dropped them, the listing deleted): a day later
+ * the purge deletes those no listing shows by then. Photos that are not stored uploads (samples, the
+ * placeholder) are left out.
+ */
+export async function recordDroppedPhotos(tx: Tx, urls: readonly string[], now: Date): Promise<void> {
+  const stored = [...new Set(urls.filter((url) => url.startsWith(MEDIA_PREFIX)))];
+  if (!stored.length) return;
+  await tx
+    .insert(uploads)
+    .values(stored.map((mediaKey) => ({ mediaKey, createdAt: now })))
+    .onConflictDoUpdate({ target: uploads.mediaKey, set: { createdAt: now } });
+}
+
+/**
+ * Settles the uploads ORPHAN_UPLOAD_AGE_MS after their (latest) upload or their release by a listing:
+ * each row goes, and the files of those that no listing shows go with it; a photo a listing shows keeps
+ * its files, and only a listing letting go of it brings its row back (recordDroppedPhotos). So the
+ * rows the purge reads are a day's uploads and releases, not every photo ever stored, and whether a
+ * listing shows one is a lookup in vehicles_images_idx. A batch at a time, each in one transaction:
+ * the rows are deleted (locked, and so kept from a listing taking them meanwhile: see keepUploads),
+ * then the files, then the deletion commits. A crash or a store error midway rolls the rows back, so
+ * the next run deletes them again rather than leaving files that nothing names. Answers how many
+ * photos' files were deleted.
  */
 export async function purgeOrphanUploads(db: Db, media: MediaStore, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - ORPHAN_UPLOAD_AGE_MS);
-  const referenced = sql`exists (select 1 from ${vehicles} where ${vehicles.images} @> jsonb_build_array(${uploads.mediaKey}))`;
+  const due = lt(uploads.createdAt, new Date(now.getTime() - ORPHAN_UPLOAD_AGE_MS));
+  const until = Date.now() + PURGE_RUN_MS;
   let deleted = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const orphan = and(lt(uploads.createdAt, cutoff), sql`not ${referenced}`);
-      const doomed = tx.select({ url: uploads.mediaKey }).from(uploads).where(orphan).limit(PURGE_BATCH);
-      // The conditions again on the delete itself: a row a listing took meanwhile is checked afresh once its lock is let go.
-      const gone = await tx
+  while (Date.now() < until) {
+    const settled = await db.transaction(async (tx) => {
+      // The condition again on the delete itself: a row a listing took meanwhile is checked afresh once its lock is let go.
+      const rows = await tx
         .delete(uploads)
-        .where(and(inArray(uploads.mediaKey, doomed), orphan))
+        .where(and(inArray(uploads.mediaKey, tx.select({ url: uploads.mediaKey }).from(uploads).where(due).limit(PURGE_BATCH)), due))
         .returning({ url: uploads.mediaKey });
-      for (const { url } of gone) await media.remove(url);
-      return gone.length;
+      if (!rows.length) return { rows: 0, orphans: 0 };
+      // Stored URLs hold no comma (/media/<hash>-full.webp): one text parameter for the batch.
+      const shown = await tx
+        .select({ url: sql<string>`u` })
+        .from(sql`unnest(string_to_array(${rows.map((r) => r.url).join(',')}, ',')) as u`)
+        .where(sql`exists (select 1 from ${vehicles} where ${vehicles.images} @> jsonb_build_array(u))`);
+      const kept = new Set(shown.map((r) => r.url));
+      const orphans = rows.filter((r) => !kept.has(r.url));
+      for (const { url } of orphans) await media.remove(url);
+      return { rows: rows.length, orphans: orphans.length };
     });
-    deleted += batch;
-    if (batch < PURGE_BATCH) return deleted;
+    deleted += settled.orphans;
+    if (settled.rows < PURGE_BATCH) break;
   }
+  return deleted;
 }

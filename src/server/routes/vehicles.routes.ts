@@ -36,6 +36,7 @@ import {
   type VehicleRow,
 } from '../repositories/vehicles.repo';
 import { findUserById } from '../repositories/users.repo';
+import { recordDroppedPhotos } from '../repositories/uploads.repo';
 import { freeListingEligibility, inputToColumns, isMediaUrl, publishColumns, resolveCoordinates, resolveImages, resolveLocation, resolvePlan, sellerFields } from '../listings';
 import { isPublic, isSold } from '../../domain/vehicle';
 import { seedSampleData } from '../seed/seed';
@@ -350,6 +351,12 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await findVehicle(tx, row.id);
       const drop = patch.price !== undefined && current ? await recordPriceChange(tx, current, patch.price, app.ctx.now()) : {};
       const after = await updateVehicle(tx, row.id, { ...patch, ...drop }, await next());
+      if (current && patch.images)
+        await recordDroppedPhotos(
+          tx,
+          current.images.filter((url) => !after.images.includes(url)),
+          app.ctx.now(),
+        );
       alerts = await enqueueFavouritePriceDrop(tx, row, after);
       return after;
     });

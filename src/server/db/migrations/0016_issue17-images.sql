@@ -1,0 +1,1 @@
+CREATE INDEX "vehicles_images_idx" ON "vehicles" USING gin ("images" jsonb_path_ops);
