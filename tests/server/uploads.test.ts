@@ -35,6 +35,12 @@ function pngDeclaring(width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** A PNG photo of one colour. */
+const png = (background: string, width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+
 describe.each(ENGINES)('%s: uploads', (engine) => {
   let s: TestServer;
   let photos: Buffer[];
@@ -45,13 +51,7 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
 
   beforeAll(async () => {
     s = await startServer(engine, { config: { uploadsPerMinute: 3 } });
-    photos = await Promise.all(
-      ['#c33', '#3c3', '#33c', '#cc3'].map((background) =>
-        sharp({ create: { width: 640, height: 480, channels: 3, background } })
-          .png()
-          .toBuffer(),
-      ),
-    );
+    photos = await Promise.all(['#c33', '#3c3', '#33c', '#cc3'].map((background) => png(background, 640, 480)));
   });
   afterAll(async () => {
     await s?.close();
@@ -181,9 +181,7 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     const start = new Date();
     s.clock.now = start;
     try {
-      const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#654321' } })
-        .png()
-        .toBuffer();
+      const bytes = await png('#654321', 640, 480);
       const url = (await upload(token, [{ name: 'gone.png', bytes }])).json().urls[0] as string;
       const hash = url.replace(/^\/media\/([0-9a-f]{32})-full\.webp$/, '$1');
       const listing = await s.pay(token, (await s.draft(token, listingBody({ images: [url] }))).id);
@@ -206,9 +204,7 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     try {
       const [dropped, shown] = await Promise.all(
         ['#246810', '#13579b'].map(async (background) => {
-          const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background } })
-            .png()
-            .toBuffer();
+          const bytes = await png(background);
           return (await upload(token, [{ name: 'p.png', bytes }])).json().urls[0] as string;
         }),
       );
@@ -258,9 +254,7 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     const start = new Date();
     s.clock.now = start;
     try {
-      const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#123456' } })
-        .png()
-        .toBuffer();
+      const bytes = await png('#123456');
       const orphan = (await upload(token, [{ name: 'orphan.png', bytes }])).json().files[0] as { url: string; thumbnail_url: string };
       s.clock.now = new Date(start.getTime() + 25 * 60 * 60 * 1000);
       const failing = { ...s.app.ctx.media, remove: () => Promise.reject(new Error('the bucket is away')) };
