@@ -4,7 +4,7 @@ import { LISTING_MESSAGES } from '../domain/messages';
 import type { VehicleInput } from '../domain/vehicleInput';
 import { unprocessable } from './errors';
 import { decodeDataUrl, MEDIA_PREFIX, NotAnImageError, type MediaStore } from './media/mediaStore';
-import { keepUploads } from './repositories/uploads.repo';
+import { keepUploads, recordLoosePhotos } from './repositories/uploads.repo';
 import type { UserRow } from './repositories/users.repo';
 import { activeListings, type NewVehicle, type VehicleRow } from './repositories/vehicles.repo';
 import type { Db } from './db/client';
@@ -27,7 +27,10 @@ export async function resolveImages(images: string[], ctx: { media: MediaStore; 
       const bytes = decodeDataUrl(img);
       if (!bytes) throw unprocessable(LISTING_MESSAGES.invalidImage(`Image ${i + 1}`));
       try {
-        out.push((await media.store(bytes)).url);
+        const { url } = await media.store(bytes);
+        // Recorded as an upload is, at once (the request may yet be refused): the purge deletes it a day from now unless a listing shows it.
+        await recordLoosePhotos(ctx.db, [url], ctx.now);
+        out.push(url);
       } catch (e) {
         if (e instanceof NotAnImageError) throw unprocessable(LISTING_MESSAGES.invalidImage(`Image ${i + 1}`));
         throw e;

@@ -230,6 +230,29 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     }
   });
 
+  it('a photo sent as a data URL in a create that is then refused goes a day later', async () => {
+    const { token } = await s.signup();
+    const start = new Date();
+    s.clock.now = start;
+    try {
+      const bytes = await png('#0f0f0f');
+      const refused = await s.request({
+        method: 'POST',
+        url: '/api/vehicles',
+        token,
+        body: listingBody({ images: [`data:image/png;base64,${bytes.toString('base64')}`, 'https://elsewhere.example/x.jpg'] }),
+      });
+      expect(refused.statusCode, refused.body).toBe(422);
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+      expect(mediaFiles()).toContain(`${hash}-full.webp`);
+      s.clock.now = new Date(start.getTime() + 25 * 60 * 60 * 1000);
+      expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now)).toBeGreaterThanOrEqual(1);
+      expect(mediaFiles().filter((f) => f.startsWith(hash))).toEqual([]);
+    } finally {
+      s.clock.now = new Date();
+    }
+  });
+
   it('one run settles a backlog of more uploads than one batch takes', async () => {
     const start = new Date();
     const old = new Date(start.getTime() - 2 * 24 * 60 * 60 * 1000);

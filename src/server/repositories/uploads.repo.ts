@@ -49,11 +49,13 @@ const PURGE_BATCH = 200;
 const PURGE_RUN_MS = 30_000;
 
 /**
- * Records photos a listing let go of (an edit that dropped them, the listing deleted): a day later
- * the purge deletes those no listing shows by then. Photos that are not stored uploads (samples, the
- * placeholder) are left out.
+ * Records stored photos for the purge to settle a day from now: photos a listing let go of (an edit
+ * dropped them, the listing was deleted), and photos stored from a data URL on their way into a
+ * listing (so a request refused after storing them leaves no file unnamed). The purge deletes those
+ * that no listing shows by then. Photos that are not stored uploads (samples, the placeholder) are
+ * left out.
  */
-export async function recordDroppedPhotos(tx: Tx, urls: readonly string[], now: Date): Promise<void> {
+export async function recordLoosePhotos(tx: Tx, urls: readonly string[], now: Date): Promise<void> {
   const stored = [...new Set(urls.filter((url) => url.startsWith(MEDIA_PREFIX)))];
   if (!stored.length) return;
   await tx
@@ -65,7 +67,7 @@ export async function recordDroppedPhotos(tx: Tx, urls: readonly string[], now: 
 /**
  * Settles the uploads ORPHAN_UPLOAD_AGE_MS after their (latest) upload or their release by a listing:
  * each row goes, and the files of those that no listing shows go with it; a photo a listing shows keeps
- * its files, and only a listing letting go of it brings its row back (recordDroppedPhotos). So the
+ * its files, and only a listing letting go of it brings its row back (recordLoosePhotos). So the
  * rows the purge reads are a day's uploads and releases, not every photo ever stored, and whether a
  * listing shows one is a lookup in vehicles_images_idx. A batch at a time, each in one transaction:
  * the rows are deleted (locked, and so kept from a listing taking them meanwhile: see keepUploads),

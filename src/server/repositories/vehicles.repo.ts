@@ -10,7 +10,7 @@ import { inScope, type MirrorScope } from '../../domain/search/scope';
 import type { SummarySource } from '../../domain/search/summary';
 import type { Indexed } from '../../domain/search/listingIndex';
 import { chordSql, clausesSql, orderBySql, type WordsLookup } from '../search/sqlFilters';
-import { recordDroppedPhotos } from './uploads.repo';
+import { recordLoosePhotos } from './uploads.repo';
 import { listingWordsOf } from '../search/listingWords';
 
 const { wordsTokens: _wordsTokens, ...listingColumns } = getTableColumns(vehicles);
@@ -326,7 +326,7 @@ export async function setSellerVerified(tx: Tx, sellerId: string, verified: bool
     where seller_id = ${sellerId} and verified_dealer <> ${verified}`);
 }
 
-/** Deletes listings; those that were ever public leave a tombstone so offline mirrors drop them; their photos are released (recordDroppedPhotos). */
+/** Deletes listings; those that were ever public leave a tombstone so offline mirrors drop them; their photos are released (recordLoosePhotos). */
 export async function deleteVehicles(tx: Tx, rows: Pick<VehicleRow, 'id' | 'firstPublishedAt'>[], nextRevision: () => Promise<number>): Promise<void> {
   if (!rows.length) return;
   for (const r of rows) {
@@ -348,7 +348,7 @@ export async function deleteVehicles(tx: Tx, rows: Pick<VehicleRow, 'id' | 'firs
     )
     .returning({ images: vehicles.images });
   // Their photos go a day later unless another listing shows them by then.
-  await recordDroppedPhotos(
+  await recordLoosePhotos(
     tx,
     deleted.flatMap((d) => d.images),
     new Date(),

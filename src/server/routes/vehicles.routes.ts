@@ -36,7 +36,7 @@ import {
   type VehicleRow,
 } from '../repositories/vehicles.repo';
 import { findUserById } from '../repositories/users.repo';
-import { recordDroppedPhotos } from '../repositories/uploads.repo';
+import { recordLoosePhotos } from '../repositories/uploads.repo';
 import { freeListingEligibility, inputToColumns, isMediaUrl, publishColumns, resolveCoordinates, resolveImages, resolveLocation, resolvePlan, sellerFields } from '../listings';
 import { isPublic, isSold } from '../../domain/vehicle';
 import { seedSampleData } from '../seed/seed';
@@ -352,7 +352,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       const drop = patch.price !== undefined && current ? await recordPriceChange(tx, current, patch.price, app.ctx.now()) : {};
       const after = await updateVehicle(tx, row.id, { ...patch, ...drop }, await next());
       if (current && patch.images)
-        await recordDroppedPhotos(
+        await recordLoosePhotos(
           tx,
           current.images.filter((url) => !after.images.includes(url)),
           app.ctx.now(),
