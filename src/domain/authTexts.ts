@@ -2,7 +2,7 @@
 // buttons of a listing (2.7) and the sign-in gate (2.9). Spec texts are quoted word for word; the
 // section 8 messages themselves live in messages.ts (AUTH_MESSAGES) and are only referenced here.
 import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, RESET_CODE_TTL_MINUTES } from './constants';
-import { AUTH_MESSAGES } from './messages';
+import { AUTH_MESSAGES } from './authMessages';
 
 export type AuthTab = 'signin' | 'signup';
 /** Who opened the dialog: the navigation and the dashboard open it for sellers, a listing for buyers. */

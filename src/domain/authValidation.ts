@@ -1,7 +1,7 @@
 // The auth dialog's own checks (spec section 5): pure, so they are tested without a browser. The
 // check of a session saved on the device is in storedSession.ts.
 import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, SIGNUP_COORDINATES, type SellerType } from './constants';
-import { AUTH_MESSAGES } from './messages';
+import { AUTH_MESSAGES } from './authMessages';
 import { SIGN_UP_TEXTS } from './authTexts';
 import type { SignupInput } from './user';
 

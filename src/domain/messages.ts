@@ -2,31 +2,6 @@
 
 import { SUMMARY_OUT_OF_DATE } from './search/summary';
 
-export const AUTH_MESSAGES = {
-  invalidCredentials: 'Invalid credentials',
-  signInFailed: 'Sign in failed',
-  signInError: 'An error occurred during sign in',
-  registrationFailed: 'Registration failed',
-  registrationError: 'An error occurred during registration',
-  sendCodeFailed: 'Failed to send reset code',
-  genericError: 'An error occurred. Please try again.',
-  invalidCode: 'Invalid or expired code',
-  resetFailed: 'Failed to reset password',
-  codeSent: 'Reset code sent to your email',
-  /** Past the per-address limit: the same answer for every address, registered or not. */
-  tooManyCodes: 'Too many reset codes were asked for this email address. Please wait an hour before asking again.',
-  codeVerified: 'Code verified successfully',
-  passwordReset: 'Password reset successfully',
-  passwordResetDone: 'Password reset successfully! You can now sign in with your new password.',
-  passwordsDoNotMatch: 'Passwords do not match',
-  passwordTooShort: 'Password must be at least 6 characters long',
-  emailTaken: 'An account with this email already exists',
-  notAuthenticated: 'Not authenticated',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  noToken: 'No authentication token found. Please log in again.',
-  signedOutEverywhere: 'You have been signed out on all devices.',
-} as const;
-
 const IMAGE_GONE = ' is no longer on the server. Please add it again.';
 
 export const LISTING_MESSAGES = {
@@ -150,13 +125,3 @@ export function inPlainWords(detail: string): string {
   if (/idempotency/i.test(detail)) return OUTBOX_TEXTS.requestProblem;
   return detail;
 }
-
-/** The search forms' make, model and variant selects (spec section 5). */
-export const SEARCH_FIELD_TEXTS = {
-  selectMakeFirst: 'Select make first',
-  selectModelFirst: 'Select model first',
-  modelUnavailable: 'Model unavailable in inventory',
-  notInInventory: '⚠️ This model is not available in our inventory',
-  notInDealerInventory: '⚠️ This model is not available in our dealer inventory',
-  noOptions: 'No options available',
-} as const;

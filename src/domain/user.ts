@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH } from './constants';
 import type { userSchema } from './wire';
-import { AUTH_MESSAGES } from './messages';
+import { AUTH_MESSAGES } from './authMessages';
 import { text } from './text';
 
 /** A user as the API returns it (spec section 3); never carries a password hash. Its schema is wire.ts's. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SyncPage } from '../../src/data/api';
 import { NOT_KEPT_OFFLINE } from '../../src/domain/search/scope';
-import { SEARCH_FIELD_TEXTS } from '../../src/domain/messages';
+import { SEARCH_FIELD_TEXTS } from '../../src/domain/searchFieldTexts';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authAnswerSchema, messageSchema, userSchema } from '../../domain/wire';
-import { AUTH_MESSAGES } from '../../domain/messages';
+import { AUTH_MESSAGES } from '../../domain/authMessages';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '../../domain/constants';
 import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema, verifyCodeSchema } from '../../domain/user';
 import { conflict, HttpError, unauthorized } from '../errors';

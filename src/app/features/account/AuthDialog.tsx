@@ -3,7 +3,7 @@ import { Box, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
 import { AUTH_DIALOG_TEXTS, type AuthAction, type AuthTab } from '../../../domain/authTexts';
-import { AUTH_MESSAGES } from '../../../domain/messages';
+import { AUTH_MESSAGES } from '../../../domain/authMessages';
 import { MOBILE_BREAKPOINT_PX } from '../../../domain/constants';
 import { useProductName } from '../../shared/config/useConfig';
 import { authDialog, authDialogStore, type AuthNotice } from '../../shared/session/authDialogStore';

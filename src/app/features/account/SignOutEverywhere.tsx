@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { HTTPError } from 'ky';
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { ACCOUNT_NAV_TEXTS as T } from '../../../domain/authTexts';
-import { AUTH_MESSAGES } from '../../../domain/messages';
+import { AUTH_MESSAGES } from '../../../domain/authMessages';
 import { logoutAll } from './authApi';
 import { authDialog, signOutEverywhereDialog, signOutEverywhereStore } from '../../shared/session/authDialogStore';
 import { signOut } from '../../shared/session/session';

@@ -29,7 +29,7 @@ import {
   type WizardField,
   type WizardForm,
 } from '../../../domain/listingWizard';
-import { SEARCH_FIELD_TEXTS } from '../../../domain/messages';
+import { SEARCH_FIELD_TEXTS } from '../../../domain/searchFieldTexts';
 import { useCatalogueOptions } from '../../shared/search/catalogueOptions';
 
 export interface FieldStepProps {

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { STORAGE_KEYS } from '../../../domain/constants';
-import { AUTH_MESSAGES } from '../../../domain/messages';
+import { AUTH_MESSAGES } from '../../../domain/authMessages';
 import type { User } from '../../../domain/user';
 import { displayName } from '../../../domain/displayName';
 import { parseStoredUser, tokenExpired } from '../../../domain/storedSession';

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, ADMIN_MESSAGES } from '../../../domain/messages';
+import { ADMIN_MESSAGES } from '../../../domain/messages';
+import { AUTH_MESSAGES } from '../../../domain/authMessages';
 import { forbidden, unauthorized } from '../../errors';
 import { findUserById, type UserRow } from '../../repositories/users.repo';
 

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { SEARCH_FIELD_TEXTS } from '../../../../domain/messages';
+import { SEARCH_FIELD_TEXTS } from '../../../../domain/searchFieldTexts';
 import { useCatalogueOptions } from '../../../shared/search/catalogueOptions';
 import type { CatalogueValue } from '../../../shared/search/CatalogueSelects';
 
