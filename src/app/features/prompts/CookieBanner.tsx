@@ -1,12 +1,16 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Anchor, Badge, Box, Button, Group, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Button, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
 import { MOBILE_BREAKPOINT_PX } from '../../../domain/constants';
-import { acceptAll, CONSENT_CATEGORIES, CONSENT_CATEGORY_TEXTS, rejectAll, savePreferences, type ConsentChoice } from '../../../domain/consent';
+import { acceptAll, rejectAll, savePreferences, type ConsentChoice } from '../../../domain/consent';
 import { COOKIE_POLICY_PATH, postponeBanner, promptsStore, saveConsent } from '../../shared/prompts/promptsStore';
 import classes from './CookieBanner.module.css';
+
+// The categories' switches (Mantine's Switch and its input) come with the tap on Customise: the
+// compact banner of a first visit, on the first screen, does not carry them.
+const CookieCategories = lazy(() => import('./CookieCategories'));
 
 function CookieIcon() {
   return (
@@ -144,44 +148,9 @@ function OpenCookieBanner({ customise }: { customise: boolean }) {
             </Group>
 
             {customise ? (
-              <Stack gap="xs" role="group" aria-label="Cookie categories">
-                {CONSENT_CATEGORIES.map((c) => {
-                  const { label, description } = CONSENT_CATEGORY_TEXTS[c];
-                  const always = c === 'necessary';
-                  return (
-                    <Box key={c} p="sm" bg={always ? 'gray.0' : undefined} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)' }}>
-                      <Switch
-                        label={
-                          <Group gap={8} component="span">
-                            <Text span fw={650} c="dark.8">
-                              {label}
-                            </Text>
-                            {always ? (
-                              <Badge size="sm" variant="light" color="brand" component="span">
-                                Always on
-                              </Badge>
-                            ) : null}
-                          </Group>
-                        }
-                        description={
-                          <Text span fz="xs" c="dark.5" lh={1.45}>
-                            {description}
-                          </Text>
-                        }
-                        checked={always || choice[c]}
-                        disabled={always}
-                        onChange={(e) => {
-                          const on = e.currentTarget.checked;
-                          setChoice((prev) => ({ ...prev, [c]: on }));
-                        }}
-                        labelPosition="left"
-                        size="md"
-                        styles={{ body: { justifyContent: 'space-between', gap: 12 }, labelWrapper: { flex: 1 } }}
-                      />
-                    </Box>
-                  );
-                })}
-              </Stack>
+              <Suspense fallback={<Loader size="sm" mx="auto" aria-label="Loading cookie settings" />}>
+                <CookieCategories choice={choice} onChange={(c, on) => setChoice((prev) => ({ ...prev, [c]: on }))} />
+              </Suspense>
             ) : null}
 
             {/* Kept in view while the categories scroll, so the choice is always one tap away. */}
