@@ -15,14 +15,16 @@ export const LISTING_CHANNEL = 'motokari_listings';
 const RELISTEN_MS = 1000;
 /**
  * The listings' JSON kept for the pages being shown, at most this many characters whatever the
- * listings' count. A listing missing from it costs a read: on PostgreSQL, in another process, with the
- * JSON written there; on PGlite, on the server's own thread, so there it keeps four times as much.
- * Measured at 100,000 listings on PGlite (the search mix, 8 s, twice): 24 million characters 725 / 659
- * searches/s, p99 46 / 51 ms, peak RSS 609 / 618 MB; 100 million 914 / 884 searches/s, 40 / 42 ms,
- * 675 / 678 MB. At a million on PostgreSQL a quarter of a page's listings were shown in the previous
- * 4,000 searches: a larger cache there buys little for its memory.
+ * listings' count (about 64,000 listings' worth). A listing missing from it costs a read, and a search
+ * waits for it: on PostgreSQL a query answered by another process (its batch holds up the searches
+ * that miss meanwhile), on PGlite on the server's own thread. Measured at 100,000 listings on PGlite
+ * (the search mix, 8 s, twice): 24 million characters 725 / 659 searches/s, p99 46 / 51 ms, peak RSS
+ * 609 / 618 MB; 100 million 914 / 884 searches/s, 40 / 42 ms, 675 / 678 MB. At a million on
+ * PostgreSQL (the same mix, three rounds alternating, the same run): 24 million 661 / 773 / 768
+ * searches/s, p99 70 / 60 / 59 ms; 96 million 815 / 949 / 925, 56 / 49 / 46 ms, for about 70 MB more
+ * RSS (160 million measured no faster, for 65 MB more again).
  */
-const JSON_CACHE_CHARS = { postgres: 24_000_000, pglite: 96_000_000 } as const;
+const JSON_CACHE_CHARS = 96_000_000;
 /** The longest the build's price fits hold the event loop at a time. */
 const FIT_SLICE_MS = 20;
 
@@ -66,9 +68,9 @@ export class PublicListingIndex {
 
   constructor(
     private readonly db: Db,
-    private readonly database?: Pick<Database, 'listen' | 'engine'>,
+    private readonly database?: Pick<Database, 'listen'>,
   ) {
-    this.json = new SizedCache<string, string>(JSON_CACHE_CHARS[database?.engine ?? 'postgres'], (text) => text.length);
+    this.json = new SizedCache<string, string>(JSON_CACHE_CHARS, (text) => text.length);
     this.stops.push(onListingWrite(db, () => this.invalidate()));
   }
 
