@@ -193,7 +193,7 @@ describe('the in-memory listing index', () => {
         parseSearchQuery({
           buyer_lat: placed ? at.latitude + (rand() - 0.5) * 0.2 : undefined,
           buyer_lon: placed ? at.longitude + (rand() - 0.5) * 0.2 : undefined,
-          sort: pick(['distance', 'distance', 'newest', 'price_asc']),
+          sort: pick(['distance', 'distance', 'newest', 'price_asc', 'price_desc', 'year_desc', 'year_asc', 'mileage_asc']),
           make: maybe(0.3, () => pick(['toyota', 'Honda'])),
           vehicle_type: maybe(0.2, () => 'car'),
           year_from: maybe(0.1, () => 2010),
@@ -216,6 +216,30 @@ describe('the in-memory listing index', () => {
     expect(pauses).toBeGreaterThan(10);
     expect(index.size).toBe(byId.size);
     for (let round = 0; round < 60; round++) expectAsReference(index, byId, randomRequest());
+  });
+
+  it('keeps its price, year and mileage orders as it grows past the columns they were sorted on', () => {
+    // Each order is made on its first use and kept; the columns it compares are replaced (larger)
+    // each time the index grows, so an order that read the old ones would place new listings wrongly.
+    const index = new ListingIndex<Indexed>();
+    const byId = new Map<string, Indexed>();
+    const add = (v: Indexed) => {
+      index.upsert(v);
+      byId.set(v.id, v);
+    };
+    for (let i = 0; i < 1000; i++) add(listing(i));
+    const sorts = ['price_asc', 'price_desc', 'year_desc', 'year_asc', 'mileage_asc'] as const;
+    const check = () => {
+      for (const sort of sorts) for (const offset of [0, 40]) expectAsReference(index, byId, normalizeSearch(parseSearchQuery({ sort, limit: 20, offset })));
+    };
+    check();
+    for (let i = 1000; i < 9000; i++) add(listing(i));
+    check();
+    for (const id of [...byId.keys()].filter((_, k) => k % 4 === 0)) {
+      index.remove(id);
+      byId.delete(id);
+    }
+    check();
   });
 
   it('keeps its newest-first order through thousands of additions at the front and removals', () => {
