@@ -127,6 +127,20 @@ function churn(index: ListingIndex<Indexed>, byId: Map<string, Indexed>, n: numb
 }
 
 /** An index filled listing by listing with listings 0 to n-1, and the same listings by id (the reference's). */
+/** An empty index and its reference listings by id, with `add` putting a listing in both. */
+function growing(): { index: ListingIndex<Indexed>; byId: Map<string, Indexed>; add: (v: Indexed) => void } {
+  const index = new ListingIndex<Indexed>();
+  const byId = new Map<string, Indexed>();
+  return {
+    index,
+    byId,
+    add: (v) => {
+      index.upsert(v);
+      byId.set(v.id, v);
+    },
+  };
+}
+
 function filled(n: number): { index: ListingIndex<Indexed>; byId: Map<string, Indexed> } {
   const index = new ListingIndex<Indexed>();
   const byId = new Map<string, Indexed>();
@@ -221,12 +235,7 @@ describe('the in-memory listing index', () => {
   it('keeps its price, year and mileage orders as it grows past the columns they were sorted on', () => {
     // Each order is made on its first use and kept; the columns it compares are replaced (larger)
     // each time the index grows, so an order that read the old ones would place new listings wrongly.
-    const index = new ListingIndex<Indexed>();
-    const byId = new Map<string, Indexed>();
-    const add = (v: Indexed) => {
-      index.upsert(v);
-      byId.set(v.id, v);
-    };
+    const { index, byId, add } = growing();
     for (let i = 0; i < 1000; i++) add(listing(i));
     const sorts = ['price_asc', 'price_desc', 'year_desc', 'year_asc', 'mileage_asc'] as const;
     const check = () => {
@@ -243,12 +252,7 @@ describe('the in-memory listing index', () => {
   });
 
   it('keeps its newest-first order through thousands of additions at the front and removals', () => {
-    const index = new ListingIndex<Indexed>();
-    const byId = new Map<string, Indexed>();
-    const add = (v: Indexed) => {
-      index.upsert(v);
-      byId.set(v.id, v);
-    };
+    const { index, byId, add } = growing();
     for (let i = 0; i < 12_000; i++) add(listing(i));
     // Pages deep enough to reach past a block's split point (at a page of 1,030 the index still walks its order).
     const newest = (offset: number) => normalizeSearch(parseSearchQuery({ sort: 'newest', limit: 30, offset }));
