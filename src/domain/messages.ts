@@ -12,6 +12,8 @@ export const LISTING_MESSAGES = {
   /** A sold listing's page (an old link, a favourite): the listing as it was, under this banner. */
   soldTitle: 'Sold',
   soldText: (on: string) => `This vehicle was sold on ${on}. It no longer appears in search.`,
+  /** GET /api/vehicles/{id}/contact of a sold listing, by anyone but its seller and administrators (410). */
+  soldNoContact: "This vehicle has been sold, so its seller's contact details are no longer shown.",
   /** GET /api/vehicles/{id}/thumb of a listing without a photo. */
   noPhoto: 'This listing has no photo',
   createError: 'Error creating listing. Please try again.',

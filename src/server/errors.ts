@@ -14,4 +14,6 @@ export const unauthorized = (detail: unknown = 'Not authenticated') => new HttpE
 export const forbidden = (detail: unknown = 'Not allowed') => new HttpError(403, detail);
 export const notFound = (detail: unknown = 'Not found') => new HttpError(404, detail);
 export const conflict = (detail: unknown) => new HttpError(409, detail);
+/** What was here is gone for good: asked again, the answer stays the same. */
+export const gone = (detail: unknown) => new HttpError(410, detail);
 export const unprocessable = (detail: unknown) => new HttpError(422, detail);

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
-import { deviceHolds } from './deviceDb';
+import { deviceHolds, idbAll } from './deviceDb';
 import { sellerApi } from './sellers';
+import { CONTACT_TEXTS } from '../../src/domain/authTexts';
 
 requireChromiumInCi();
 
@@ -13,7 +14,8 @@ const PHONE = { width: 360, height: 780 };
 const SELLER_PHONE = '+263 77 300 4000';
 
 describe.skipIf(!hasChromium)('seller contact in Chromium', () => {
-  const app = appInBrowser();
+  // Seven accounts in the file: more than the five sign-ups a minute one address is allowed.
+  const app = appInBrowser({ signupLimit: 20 });
 
   const sellerInformation = (page: Page) => page.locator('.mantine-Card-root').filter({ has: page.getByRole('heading', { name: 'Seller Information' }) });
   const tileText = async (page: Page, label: string) => (await page.getByRole('group', { name: label }).innerText()).replace(/\s+/g, ' ').trim();
@@ -111,5 +113,71 @@ describe.skipIf(!hasChromium)('seller contact in Chromium', () => {
       }
       await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-car-dealer-contact.png'), fullPage: true });
     });
+  });
+
+  it('a sold listing offers a signed-in buyer no contact, not even one this device kept from before the sale, at 360 and 1280 px', async () => {
+    const sellers = sellerApi(app.server.url);
+    const email = `dealer-${Date.now().toString(36)}@borrowdale-autos.co.zw`;
+    const phone = '+263 24 288 1000';
+    const signup = await sellers.call('POST', '/api/auth/signup', null, {
+      name: 'Nyasha Dube',
+      business_name: 'Borrowdale Autos',
+      email,
+      phone,
+      location: 'Borrowdale, Harare',
+      password: 'kombi-123',
+      user_type: 'dealer',
+    });
+    expect(signup.status).toBe(201);
+    const { access_token, user } = (await signup.json()) as { access_token: string; user: { id: string } };
+    const dealer = { token: access_token, user };
+    const listing = await sellers.publish(dealer, { make: 'Toyota', model: 'Fortuner', year: 2018 });
+    await sellers.publish(dealer, { make: 'Toyota', model: 'Prado', year: 2017 });
+    const early = await sellers.signup('Kuda Early');
+    const late = await sellers.signup('Rufaro Late');
+    const more = (page: Page) =>
+      page
+        .locator('div')
+        .filter({ has: page.getByRole('heading', { name: 'More from Borrowdale Autos' }) })
+        .last();
+    /** The page says Sold, and nothing on it offers (or shows) the seller's contact. */
+    const offersNoContact = async (page: Page) => {
+      await page.getByTestId('sold-banner').waitFor({ timeout: 20_000 });
+      await more(page).waitFor();
+      expect(await page.getByRole('button', { name: CONTACT_TEXTS.showContact }).count()).toBe(0);
+      for (const name of [CONTACT_TEXTS.call, CONTACT_TEXTS.whatsApp, CONTACT_TEXTS.signInToContact, CONTACT_TEXTS.signInToBuy]) {
+        expect(await page.getByRole('link', { name }).count(), name).toBe(0);
+        expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+      }
+      expect(await page.getByText(phone).count()).toBe(0);
+      expect(await page.getByText(email).count()).toBe(0);
+      // The site's own support address in the footer aside, no link calls, mails or messages anyone.
+      expect(await page.locator('main a[href^="tel:"], main a[href^="mailto:"], main a[href^="https://wa.me/"]').count()).toBe(0);
+    };
+
+    await app.inContext({ viewport: { width: 1280, height: 900 } }, async (context) => {
+      await signedIn(context, early);
+      const page = await app.open(context, `/car/${listing.id}`, 'Seller Information');
+      await sellerInformation(page).getByRole('button', { name: CONTACT_TEXTS.showContact }).click();
+      await sellerInformation(page).getByRole('link', { name: phone }).waitFor();
+      // Kept on this device before the sale: the sold page must not show it from there either.
+      await expect.poll(async () => (await idbAll<{ vehicleId: string }>(page, 'contacts')).some((c) => c.vehicleId === listing.id), { timeout: 10_000 }).toBe(true);
+
+      expect((await sellers.call('POST', `/api/vehicles/${listing.id}/sold`, dealer.token)).status).toBe(200);
+      await page.reload();
+      await offersNoContact(page);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-car-sold-no-contact.png'), fullPage: true });
+    });
+
+    await app.inContext({ viewport: PHONE }, async (context) => {
+      await signedIn(context, late);
+      const page = await app.open(context, `/car/${listing.id}`, 'Seller Information');
+      await offersNoContact(page);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'mobile-car-sold-no-contact.png'), fullPage: true });
+    });
+
+    // Nor does the API give it to them: the listing is sold.
+    const refused = await sellers.call('GET', `/api/vehicles/${listing.id}/contact`, late.token);
+    expect(refused.status).toBe(410);
   });
 });

@@ -124,6 +124,32 @@ describe.each(ENGINES)('%s', (engine) => {
     expect((await contact('not-a-uuid', other.token)).statusCode).toBe(422);
   });
 
+  it('a sold listing offers no contact: 410 {detail} for a buyer (one who asked before the sale too), no lead counted; its seller and administrators still read it', async () => {
+    const early = await s.signup({ name: 'Early Buyer' });
+    const late = await s.signup({ name: 'Late Buyer' });
+    const published = await s.pay(seller.token, (await s.draft(seller.token, { make: 'Nissan', model: 'March' })).id);
+    expect((await contact(published.id, early.token)).statusCode).toBe(200);
+    expect((await s.request({ method: 'POST', url: `/api/vehicles/${published.id}/sold`, token: seller.token })).statusCode).toBe(200);
+
+    for (const buyerToken of [early.token, late.token]) {
+      const refused = await contact(published.id, buyerToken);
+      expect(refused.statusCode).toBe(410);
+      expect(refused.json()).toEqual({ detail: "This vehicle has been sold, so its seller's contact details are no longer shown." });
+      expect(refused.headers['cache-control']).toContain('no-store');
+      expect(refused.body).not.toContain(PRIVATE_PHONE);
+    }
+    // The buyer who asked before the sale is its one lead; asking after it counts none.
+    expect((await history(seller)).find((v) => v.id === published.id)!.contact_requests).toBe(1);
+
+    const own = await contact(published.id, seller.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ seller_phone: PRIVATE_PHONE, seller_email: null });
+    const admin = await s.admin();
+    const moderated = await contact(published.id, admin.token);
+    expect(moderated.statusCode).toBe(200);
+    expect(moderated.json()).toEqual({ seller_phone: PRIVATE_PHONE, seller_email: null });
+  });
+
   it('limits each user to the configured number of contacts an hour, with 429 {detail}', async () => {
     const heavy = await s.signup({ name: 'Scraper' });
     const statuses: number[] = [];

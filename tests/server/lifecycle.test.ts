@@ -88,7 +88,7 @@ describe.each(ENGINES)('%s', (engine) => {
       // A buyer opening an old link (or a favourite) reads it, sold; its contact is no longer given.
       const page = await get(v.id);
       expect(page.sold_at).toBe(sold.sold_at);
-      expect((await s.request({ method: 'GET', url: `/api/vehicles/${v.id}/contact`, token: other.token })).statusCode).toBe(404);
+      expect((await s.request({ method: 'GET', url: `/api/vehicles/${v.id}/contact`, token: other.token })).statusCode).toBe(410);
 
       const history = (await s.request({ method: 'GET', url: `/api/users/${seller.user.id}/listing-history`, token: seller.token })).json() as (Listed & { status: string })[];
       const row = history.find((h) => h.id === v.id);

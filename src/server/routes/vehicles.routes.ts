@@ -9,7 +9,7 @@ import { normalizeSearch, type SearchQuery } from '../../domain/search/filters';
 import { listingQuerySchema } from '../../domain/search/querySchema';
 import type { SellerContact } from '../../domain/vehicle';
 import { vehicleInputSchema } from '../../domain/vehicleInput';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, gone, notFound } from '../errors';
 import { enqueueFavouritePriceDrop, enqueueListingPublished } from '../jobs/backgroundJobs';
 import { sendMedia, sendMediaHead } from '../media/sendMedia';
 import { compressBody, preferredEncoding } from '../compression';
@@ -205,7 +205,8 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
    * A listing's contact for a signed-in user: the phone it was listed with and, for a dealer, the
    * account's (business) email; a private seller's email is never shown. Public answers carry
    * neither. Each user may ask for 30 an hour (config rateLimits.contact); a buyer asking counts one
-   * lead on the listing however often they ask, the seller asking counts none.
+   * lead on the listing however often they ask, the seller asking counts none. A sold listing's page
+   * offers no contact, so only its seller and administrators still get one.
    */
   const contactLimit = keyedLimit(app, {
     name: 'contact',
@@ -222,11 +223,15 @@ export const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       await contactLimit(req);
       const row = await findVehicle(db, req.params.id);
       const mine = !!row && (user.id === row.sellerId || isAdmin(user));
+      reply.header('cache-control', 'private, no-store');
+      // 410, not 404: the listing is still there (its page answers, saying Sold) but its contact is gone
+      // for good, as a sold listing is never relisted. Not 409 either: no change of the request, nor a
+      // retry, could resolve it.
+      if (row && !mine && row.soldAt) throw gone(LISTING_MESSAGES.soldNoContact);
       if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
       if (user.id !== row.sellerId && (await recordContactRequest(db, row.id, user.id))) await recordListingEvent(db, row.id, 'contact');
       const seller = await findUserById(db, row.sellerId);
       const dealerEmail = seller?.userType === 'dealer' && !seller.email.endsWith('.invalid') ? seller.email : null;
-      reply.header('cache-control', 'private, no-store');
       return { seller_phone: row.sellerPhone ?? seller?.phone ?? null, seller_email: dealerEmail };
     },
   );

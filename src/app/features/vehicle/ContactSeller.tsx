@@ -24,7 +24,8 @@ const phoneOf = (contact: SellerContact | null) => contact?.seller_phone?.trim()
 export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
   const { signedIn } = useSession();
   const product = useProductName();
-  const { entry, reveal } = useSellerContact(vehicle.id);
+  const { offered, entry, reveal } = useSellerContact(vehicle);
+  if (!offered) return null;
   if (!signedIn || !entry) {
     const signInAsBuyer = () => authDialog.open('signin', { audience: 'buyer' });
     return (
@@ -92,10 +93,11 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
 /**
  * The seller's phone (and a dealer's email) in Seller Information and More from {dealer}, for
  * signed-in users: shown once known on this device, else a 'Show phone number' button that asks.
- * Visitors see nothing here; the price panel asks them to sign in.
+ * Visitors see nothing here; the price panel asks them to sign in. On a sold listing only its seller
+ * and administrators see it (useSellerContact).
  */
 export function SellerContactLines({ vehicle }: { vehicle: Vehicle }) {
-  const { entry, reveal } = useSellerContact(vehicle.id);
+  const { entry, reveal } = useSellerContact(vehicle);
   if (!entry) return null;
   if (entry.state === 'shown') {
     const phone = phoneOf(entry.contact);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { HTTPError } from 'ky';
 import { CONTACT_TEXTS } from '../../../domain/authTexts';
-import type { SellerContact } from '../../../domain/vehicle';
+import { isSold, type SellerContact, type Vehicle } from '../../../domain/vehicle';
 import { fetchContact } from '../../../data/api';
 import { contactKey } from '../../../data/mirror';
 import { listingsWorker } from '../../shared/sync/searchClient';
@@ -61,17 +61,22 @@ async function reveal(userId: string, vehicleId: string): Promise<SellerContact 
 }
 
 /**
- * A listing's contact for the signed-in user: `entry` says whether it is known on this device, being
- * asked for, shown or refused; `reveal()` asks for it. Signed out, the entry is null.
+ * A listing's contact for the signed-in user: `offered` says whether the page offers it at all (not on
+ * a sold listing, whose page says 'Sold', except to its seller and administrators, as GET
+ * /api/vehicles/{id}/contact answers); `entry` whether it is known on this device, being asked for,
+ * shown or refused; `reveal()` asks for it. Signed out or not offered, the entry is null: a contact
+ * this device kept from before the sale is not shown either.
  */
-export function useSellerContact(vehicleId: string) {
-  const { user } = useSession();
+export function useSellerContact(vehicle: Pick<Vehicle, 'id' | 'seller_id' | 'sold_at'>) {
+  const { user, isAdmin } = useSession();
   const snap = useSnapshot(contacts);
-  const userId = user?.id ?? null;
+  const vehicleId = vehicle.id;
+  const offered = !isSold(vehicle) || (user !== null && (user.id === vehicle.seller_id || isAdmin));
+  const userId = offered ? (user?.id ?? null) : null;
   useEffect(() => {
     if (userId) lookUp(userId, vehicleId);
   }, [userId, vehicleId]);
-  if (!userId) return { entry: null, reveal: async () => null };
+  if (!userId) return { offered, entry: null, reveal: async () => null };
   const entry = (snap[contactKey(userId, vehicleId)] as ContactEntry | undefined) ?? { state: 'checking' as const };
-  return { entry, reveal: () => reveal(userId, vehicleId) };
+  return { offered, entry, reveal: () => reveal(userId, vehicleId) };
 }
