@@ -100,6 +100,8 @@ export const GENERIC_MESSAGES = {
   internal: 'Internal server error',
   /** A service the request needs could not be reached (the database restarting or failing over, the photos' bucket down): answered 503. */
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  /** The server is still starting (its database opening): answered 503, like `unavailable`. */
+  starting: 'Motokari is starting. Please try again in a moment.',
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still being processed',
   /** GET /api/sync/summary asked for a format this server does not send: the app shows it as it is. */

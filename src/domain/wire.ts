@@ -297,10 +297,14 @@ export const favouriteSchema = z.object({
   sold: z.boolean(),
 });
 
-const dependencyState = z.enum(['ok', 'unavailable', 'not configured']);
+const dependencyState = z.enum(['ok', 'unavailable', 'not configured', 'starting']);
 /** GET /api/ready's answer, 200 and 503 alike. */
 export const readinessSchema = z.object({
   ready: z.boolean(),
+  /** starting: the database opening (the API answers 503); running; stopping: a signal came, requests in flight are being finished. */
+  state: z.enum(['starting', 'running', 'stopping']),
+  /** What the instance waits for before it is ready, in words; empty when ready. */
+  waiting_for: z.array(z.string()),
   database: dependencyState,
   redis: dependencyState,
   media: dependencyState,

@@ -19,6 +19,7 @@ import { contextPlugin } from './plugins/app/context';
 import { errorReply, errorsPlugin } from './plugins/app/errors';
 import { idempotencyPlugin } from './plugins/app/idempotency';
 import { pagesPlugin } from './plugins/app/pages';
+import { startupGatePlugin } from './plugins/app/startupGate';
 import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
 import { businessRoutes } from './routes/business.routes';
@@ -50,14 +51,17 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
     bodyLimit: 12 * 1024 * 1024 * 2,
-    // While closing (a SIGTERM, src/server/start.ts): requests in flight finish, a request arriving on a
-    // kept-alive connection meanwhile is answered 503 (a load balancer retries it elsewhere), and idle
-    // kept-alive connections are closed rather than waited for.
-    return503OnClosing: true,
+    // No plugin is cut short for taking long: the slow part of start-up (the database) runs behind
+    // `app.startup` while the server listens, with a deadline of its own (STARTUP_TIMEOUT_MS, start.ts).
+    pluginTimeout: 0,
+    // While closing (a SIGTERM, src/server/start.ts): requests in flight finish, and so does a request
+    // arriving meanwhile on a kept-alive connection the server accepted; their answers carry
+    // `Connection: close`, and idle kept-alive connections are closed rather than waited for.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // The router's own refusals (a bad percent-encoding, an over-long path segment) answer like every other error.
-    frameworkErrors: (err, _req, reply) => {
+    frameworkErrors: (err, req, reply) => {
       const { status, detail } = errorReply(err);
       void (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send({ detail });
     },
@@ -68,6 +72,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
 
   await app.register(redisPlugin, { url: config.redisUrl });
   await app.register(contextPlugin, { config, deps });
+  await app.register(startupGatePlugin);
   await app.register(errorsPlugin);
 
   await app.register(helmetPlugin);
@@ -112,8 +117,13 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   if (appDir && existsSync(appDir)) await app.register(appFilesPlugin, { appDir });
   await app.register(pagesPlugin, { appDir });
 
-  // Expiry, reminders, purges and publications' pushes: once across instances (src/server/jobs).
-  await app.ctx.jobs.start();
-
+  if (!deps.startInBackground) {
+    try {
+      await app.startup.done;
+    } catch (err) {
+      await app.close().catch(() => undefined);
+      throw err;
+    }
+  }
   return app;
 }

@@ -38,6 +38,11 @@ export interface ServerConfig {
   jobsIntervalMs: number;
   /** How long a SIGTERM's shutdown may take before the process exits anyway, non-zero (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /**
+   * How long start-up (the database opened and migrated, the catalogue and sample listings in) may take
+   * before the process gives up, naming the step it was at (STARTUP_TIMEOUT_MS; 0: no limit).
+   */
+  startupTimeoutMs: number;
   /** Photo uploads per signed-in user and minute (UPLOADS_PER_MINUTE). */
   uploadsPerMinute: number;
   /** Listing reports per signed-in user and hour (REPORTS_PER_HOUR). */
@@ -113,6 +118,12 @@ export function loadMediaConfig(env: NodeJS.ProcessEnv): MediaConfig {
   };
 }
 
+/** A whole number of milliseconds, 0 or more; a ConfigError otherwise. */
+function nonNegative(name: string, v: string): number {
+  if (!/^\d+$/.test(v)) throw new ConfigError(`${name} must be a whole number of milliseconds (0 for no limit), not "${v}"`);
+  return Number(v);
+}
+
 /** A secret kept in DATA_DIR so tokens stay valid across restarts when JWT_SECRET is unset. */
 function persistentSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -159,7 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reportsPerHour: Number(env.REPORTS_PER_HOUR) || 10,
     // At least 100 ms: each poll is a query on every instance.
     jobsIntervalMs: Math.max(100, Number(env.JOBS_INTERVAL_MS) || 60_000),
-    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) || 10_000,
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS) || 30_000,
+    startupTimeoutMs: env.STARTUP_TIMEOUT_MS === undefined || env.STARTUP_TIMEOUT_MS === '' ? 300_000 : nonNegative('STARTUP_TIMEOUT_MS', env.STARTUP_TIMEOUT_MS),
     vapid: { publicKey: '', privateKey: '', subject: '' },
     pushAllowHttp: false,
     media: overrides.media ?? loadMediaConfig(env),

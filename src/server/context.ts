@@ -9,10 +9,17 @@ import type { PushNotifier } from './push/notifier';
 import type { Readiness } from '../domain/wire';
 import type { UserRow } from './repositories/users.repo';
 import type { PublicListingIndex } from './search/publicIndex';
+import type { Startup } from './startup';
 
 /** What buildServer is given in place of what the configuration would make (tests pass their own). */
 export interface ServerDeps {
   database?: Database;
+  /**
+   * Resolve buildServer as soon as the server can listen, with the start-up (the database opening,
+   * the catalogue, the sample listings) still running behind `app.startup` (src/server/start.ts).
+   * Otherwise buildServer resolves once the start-up is done (tests).
+   */
+  startInBackground?: boolean;
   payments?: PaymentProviders;
   mailer?: Mailer;
   now?: () => Date;
@@ -28,6 +35,8 @@ export interface ServerDeps {
 /** What every route can reach: created once in buildServer (plugins/app/context.ts). */
 export interface AppContext {
   config: ServerConfig;
+  /** The database's handle: its pool's figures, the embedded one's dump. */
+  database: Database;
   db: Db;
   engine: Engine;
   mailer: Mailer;
@@ -49,6 +58,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Where start-up is, and whether the instance is stopping (see startup.ts). */
+    startup: Startup;
   }
   interface FastifyRequest {
     /** The signed-in user, when the request carried a valid token (see plugins/auth.ts). */

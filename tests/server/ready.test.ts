@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/server/db/client';
 import type { Db } from '../../src/server/db/client';
 import { readinessCheck } from '../../src/server/readiness';
 import { PublicListingIndex } from '../../src/server/search/publicIndex';
+import { Startup } from '../../src/server/startup';
 import { freePort } from '../support/ports';
 import { ENGINES, postgresDatabase, startServer, type TestServer } from './harness';
 
@@ -32,22 +33,38 @@ describe.each(ENGINES)('%s: liveness and readiness', (engine) => {
     const res = await s.request({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({ ready: true, database: 'ok', redis: 'not configured', media: 'ok', search_index: 'ready' });
+    expect(res.json()).toEqual({ ready: true, state: 'running', waiting_for: [], database: 'ok', redis: 'not configured', media: 'ok', search_index: 'ready' });
   });
 
-  it('the search index is building until its first build ends, and that does not make the instance unready', async () => {
+  it('the search index is building until its first build ends, and the instance is not ready meanwhile (searches would be answered by SQL)', async () => {
     const index = new PublicListingIndex(s.app.ctx.db);
     expect(index.ready).toBe(false);
+    const check = readinessCheck({ startup: s.app.startup, db: s.app.ctx.db, redis: null, media: s.app.ctx.media, sharedMedia: false, searchIndexReady: () => index.ready });
+    expect(await check()).toEqual({ ready: false, state: 'running', waiting_for: ['the search index (building)'], database: 'ok', redis: 'not configured', media: 'ok', search_index: 'building' });
     await index.build();
     expect(index.ready).toBe(true);
+    expect(await check()).toMatchObject({ ready: true, waiting_for: [], search_index: 'ready' });
     await index.close();
+  });
+
+  it('turns 503, saying it is stopping, once a signal asks the process to stop (src/server/start.ts)', async () => {
+    const stopping = await startServer(engine);
+    try {
+      stopping.app.startup.stopping = true;
+      const res = await stopping.request({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ ready: false, state: 'stopping', waiting_for: ['nothing more: the instance is stopping'], database: 'ok' });
+      expect(res.headers.connection).toBe('close');
+    } finally {
+      await stopping.close();
+    }
   });
 
   it('is described in the OpenAPI document', async () => {
     const doc = (await s.request({ method: 'GET', url: '/api/docs/json' })).json();
     const ready = doc.paths['/api/ready'].get;
     expect(Object.keys(ready.responses).sort()).toEqual(['200', '503']);
-    expect(Object.keys(ready.responses['503'].content['application/json'].schema.properties).sort()).toEqual(['database', 'media', 'ready', 'redis', 'search_index']);
+    expect(Object.keys(ready.responses['503'].content['application/json'].schema.properties).sort()).toEqual(['database', 'media', 'ready', 'redis', 'search_index', 'state', 'waiting_for']);
   });
 
   it('names Redis when it is configured and does not answer, still ready (rate limits count in memory meanwhile)', async () => {
@@ -73,7 +90,7 @@ describe.each(ENGINES)('%s: liveness and readiness', (engine) => {
       await database.close();
       const res = await app.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ ready: false, database: 'unavailable', redis: 'not configured', media: 'ok', search_index: 'ready' });
+      expect(res.json()).toEqual({ ready: false, state: 'running', waiting_for: ['the database'], database: 'unavailable', redis: 'not configured', media: 'ok', search_index: 'ready' });
     } finally {
       await app.close();
       await pgdb?.drop();
@@ -95,6 +112,34 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('readiness with Redis', () => {
   });
 });
 
+/** A start-up that has finished. */
+function started(): Startup {
+  const startup = new Startup();
+  startup.run(async () => {});
+  startup.apiReady = true;
+  return startup;
+}
+
+describe('readiness while starting', () => {
+  it('503 saying which start-up step it is at, without asking the database', async () => {
+    const startup = new Startup();
+    startup.step = 'applying the migrations';
+    let asked = 0;
+    const db = { execute: async () => asked++ } as unknown as Db;
+    const answer = await readinessCheck({ startup, db, redis: null, media: { check: async () => undefined }, sharedMedia: false, searchIndexReady: () => false })();
+    expect(answer).toEqual({
+      ready: false,
+      state: 'starting',
+      waiting_for: ['start-up (applying the migrations)'],
+      database: 'starting',
+      redis: 'starting',
+      media: 'starting',
+      search_index: 'building',
+    });
+    expect(asked).toBe(0);
+  });
+});
+
 describe('readiness checks under a flood of probes', () => {
   it('makes one check a second, the probes that arrive while it runs waiting for it', async () => {
     let checks = 0;
@@ -106,10 +151,12 @@ describe('readiness checks under a flood of probes', () => {
       },
     };
     const db = { execute: async () => undefined } as unknown as Db;
-    const ready = readinessCheck({ db, redis: null, media, sharedMedia: false, searchIndexReady: () => true }, () => clock);
+    const ready = readinessCheck({ startup: started(), db, redis: null, media, sharedMedia: false, searchIndexReady: () => true }, () => clock);
     const answers = await Promise.all(Array.from({ length: 50 }, () => ready()));
     expect(checks).toBe(1);
-    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set([JSON.stringify({ ready: true, database: 'ok', redis: 'not configured', media: 'ok', search_index: 'ready' })]));
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(
+      new Set([JSON.stringify({ ready: true, state: 'running', waiting_for: [], database: 'ok', redis: 'not configured', media: 'ok', search_index: 'ready' })]),
+    );
     clock += 999;
     await ready();
     expect(checks).toBe(1);
@@ -121,9 +168,9 @@ describe('readiness checks under a flood of probes', () => {
   it("a photos' folder that fails makes the instance unready; a bucket that fails is reported, the instance still ready", async () => {
     const db = { execute: async () => undefined } as unknown as Db;
     const media = { check: () => Promise.reject(new Error('EIO')) };
-    const folder = await readinessCheck({ db, redis: null, media, sharedMedia: false, searchIndexReady: () => true })();
-    expect(folder).toEqual({ ready: false, database: 'ok', redis: 'not configured', media: 'unavailable', search_index: 'ready' });
-    const bucket = await readinessCheck({ db, redis: null, media, sharedMedia: true, searchIndexReady: () => true })();
-    expect(bucket).toEqual({ ready: true, database: 'ok', redis: 'not configured', media: 'unavailable', search_index: 'ready' });
+    const folder = await readinessCheck({ startup: started(), db, redis: null, media, sharedMedia: false, searchIndexReady: () => true })();
+    expect(folder).toEqual({ ready: false, state: 'running', waiting_for: ["the photos' folder"], database: 'ok', redis: 'not configured', media: 'unavailable', search_index: 'ready' });
+    const bucket = await readinessCheck({ startup: started(), db, redis: null, media, sharedMedia: true, searchIndexReady: () => true })();
+    expect(bucket).toEqual({ ready: true, state: 'running', waiting_for: [], database: 'ok', redis: 'not configured', media: 'unavailable', search_index: 'ready' });
   });
 });

@@ -31,6 +31,24 @@ function heldRequest(port: number): { finish(): void; abandon(): void; answer: P
   return { finish: () => req.end(body.slice(10)), abandon: () => req.destroy(), answer };
 }
 
+/**
+ * A raw connection that has sent a POST's headers and the start of its body: a request the server has
+ * received and is reading. `finish()` sends the rest; `answer` is the raw response.
+ */
+async function partialPost(port: number): Promise<{ finish(): void; answer: Promise<string> }> {
+  const body = JSON.stringify({ events: [{ type: 'page_view', path: '/cars', at: new Date().toISOString(), screen: 'phone' }] });
+  const socket = connect({ host: '127.0.0.1', port });
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  socket.write(`POST /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+  let raw = '';
+  socket.on('data', (d: Buffer) => (raw += d.toString()));
+  const answer = new Promise<string>((resolve, reject) => {
+    socket.on('end', () => resolve(raw));
+    socket.on('error', reject);
+  });
+  return { finish: () => socket.write(body.slice(10)), answer };
+}
+
 /** Whether a new connection to the port is accepted. */
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -79,6 +97,29 @@ describe('graceful shutdown of the server process', () => {
     expect((await upload.answer).status).toBe(204);
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shut down');
+  }, 120_000);
+
+  it('on SIGTERM, every request it had received is answered, with Connection: close, before it exits', async () => {
+    const server = start();
+    await serving(server);
+    const port = listeningPort(server);
+    const posts = await Promise.all(Array.from({ length: 20 }, () => partialPost(port)));
+    const arrived = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('incoming request') && line.includes('/api/events')).length;
+    await expect.poll(arrived, { timeout: 30_000 }).toBe(20);
+
+    server.child.kill('SIGTERM');
+    await expect.poll(() => accepts(port), { timeout: 30_000 }).toBe(false);
+    for (const p of posts) p.finish();
+
+    for (const answer of await Promise.all(posts.map((p) => p.answer))) {
+      expect(answer).toMatch(/^HTTP\/1\.1 204 /);
+      expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    }
+    expect(await server.exited).toBe(0);
   }, 120_000);
 
   it('a request that never completes makes it exit non-zero once SHUTDOWN_TIMEOUT_MS has passed', async () => {

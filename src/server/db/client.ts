@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { lockDataDir } from './dataDirLock';
+import { migrationsFolder, readEmptyImage, writeEmptyImage } from './emptyImage';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = 'pglite' | 'postgres';
@@ -19,9 +19,20 @@ export interface Database {
    * then does not call `onLost`).
    */
   listen(channel: string, onNotify: () => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
+  /** The connections this instance holds: all of them, those idle, and the queries waiting for one. */
+  poolStats(): PoolStats;
+  /**
+   * The embedded database's own dump (PGlite's dumpDataDir, a gzipped tar of its data folder), taken
+   * between two queries, so consistent; null for PostgreSQL (pg_dump makes its copy).
+   */
+  dumpDataDir: (() => Promise<Blob>) | null;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 export interface OpenDatabaseOptions {
   databaseUrl: string | null;
@@ -34,53 +45,98 @@ export interface OpenDatabaseOptions {
   inMemory?: boolean;
   /** Where to say that a setting could not be made (the server's log). */
   warn?: (message: string) => void;
+  /** Told each step of opening as it begins (the server's start-up says where it is). */
+  onStep?: (step: string) => void;
+}
+
+/**
+ * A database whose handle exists at once while it opens: `opened` settles when it answers with every
+ * migration applied. Nothing may query it before then (the server answers 503 meanwhile).
+ */
+export interface OpeningDatabase {
+  database: Database;
+  opened: Promise<void>;
 }
 
 /** Opens PostgreSQL (when a URL is given) or an embedded PGlite, and applies the committed migrations. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  if (opts.databaseUrl) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await preferSerialPlans(pg, opts.databaseUrl, opts.warn ?? ((m) => console.warn(m)));
-    // No startup `options`: PgBouncer refuses the connection when a client sends them.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
-    // An idle pooled connection that PostgreSQL ends (a restart, an administrator's kill) is dropped
-    // by the pool, which reports it here; without a listener that report would crash the server.
-    pool.on('error', (err) => console.warn('an idle database connection was closed', err.message));
-    const db = drizzle(pool, { schema });
-    await oneAtATime(pg, opts.databaseUrl, () => migrate(db, { migrationsFolder }));
-    const listen = async (channel: string, onNotify: () => void, onLost: (err: Error) => void) => {
-      // A connection of its own: a pooled one would be handed to queries that do not expect LISTEN.
-      const client = new pg.Client({ connectionString: opts.listenUrl || opts.databaseUrl! });
-      let stopped = false;
-      let listening = false;
-      const lost = (err: Error) => {
-        if (stopped) return;
-        stopped = true;
-        client.end().catch(() => undefined);
-        // Before LISTEN took effect the failure is told once, by the rejection below (the caller's
-        // retry): told through onLost as well, each failed attempt scheduled two more.
-        if (listening) onLost(err);
-      };
-      client.on('notification', (msg) => msg.channel === channel && onNotify());
-      client.on('error', lost);
-      client.on('end', () => lost(new Error('listening connection closed')));
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${quoteIdent(channel)}`);
-      } catch (err) {
-        lost(err as Error);
-        throw err;
-      }
-      listening = true;
-      return async () => {
-        stopped = true;
-        await client.end().catch(() => undefined);
-      };
+  const { database, opened } = await createDatabase(opts);
+  await opened;
+  return database;
+}
+
+/**
+ * Starts opening the database and returns its handle before it answers. The embedded database's data
+ * folder is locked here, before anything else is started, so a second server on the same folder stops
+ * with a clear message at once.
+ */
+export async function createDatabase(opts: OpenDatabaseOptions): Promise<OpeningDatabase> {
+  return opts.databaseUrl ? createPostgres(opts, opts.databaseUrl) : createPglite(opts);
+}
+
+async function createPostgres(opts: OpenDatabaseOptions, url: string): Promise<OpeningDatabase> {
+  const step = opts.onStep ?? (() => {});
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // No startup `options`: PgBouncer refuses the connection when a client sends them.
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // An idle pooled connection that PostgreSQL ends (a restart, an administrator's kill) is dropped
+  // by the pool, which reports it here; without a listener that report would crash the server.
+  pool.on('error', (err) => console.warn('an idle database connection was closed', err.message));
+  const db = drizzle(pool, { schema });
+  const opened = (async () => {
+    step(`connecting to PostgreSQL (${hostOf(url)})`);
+    await preferSerialPlans(pg, url, opts.warn ?? ((m) => console.warn(m)));
+    step('applying the migrations');
+    await oneAtATime(pg, url, () => migrate(db, { migrationsFolder }));
+  })();
+  const listen = async (channel: string, onNotify: () => void, onLost: (err: Error) => void) => {
+    // A connection of its own: a pooled one would be handed to queries that do not expect LISTEN.
+    const client = new pg.Client({ connectionString: opts.listenUrl || url });
+    let stopped = false;
+    let listening = false;
+    const lost = (err: Error) => {
+      if (stopped) return;
+      stopped = true;
+      client.end().catch(() => undefined);
+      // Before LISTEN took effect the failure is told once, by the rejection below (the caller's
+      // retry): told through onLost as well, each failed attempt scheduled two more.
+      if (listening) onLost(err);
     };
-    return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end(), listen };
+    client.on('notification', (msg) => msg.channel === channel && onNotify());
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('listening connection closed')));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${quoteIdent(channel)}`);
+    } catch (err) {
+      lost(err as Error);
+      throw err;
+    }
+    listening = true;
+    return async () => {
+      stopped = true;
+      await client.end().catch(() => undefined);
+    };
+  };
+  const poolStats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  const database: Database = { db: db as unknown as Db, engine: 'postgres', close: () => pool.end(), listen, poolStats, dumpDataDir: null };
+  return { database, opened };
+}
+
+/** Where a database URL points, without its password: for messages. */
+function hostOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
   }
+}
+
+async function createPglite(opts: OpenDatabaseOptions): Promise<OpeningDatabase> {
+  const step = opts.onStep ?? (() => {});
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -93,15 +149,24 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     mkdirSync(dir, { recursive: true });
     unlock = lockDataDir(opts.dataDir);
   }
-  const client = new PGlite(dir);
+  const fresh = !dir || !existsSync(path.join(dir, 'PG_VERSION'));
+  const image = fresh ? readEmptyImage() : null;
+  step(image ? 'creating the database from its image' : fresh ? 'creating the database' : 'opening the database');
+  const client = new PGlite(dir, image ? { loadDataDir: image } : {});
   const db = drizzle(client, { schema });
-  try {
-    await migrate(db, { migrationsFolder });
-  } catch (e) {
-    await client.close().catch(() => undefined);
-    unlock();
-    throw e;
-  }
+  const opened = (async () => {
+    try {
+      await client.waitReady;
+      step('applying the migrations');
+      await migrate(db, { migrationsFolder });
+      // The first new database made without an image leaves one for the next (before anything is written to it).
+      if (fresh && !image) await writeEmptyImage(await client.dumpDataDir('gzip')).catch((err: unknown) => opts.warn?.(`no image of the empty database kept: ${(err as Error).message}`));
+    } catch (e) {
+      await client.close().catch(() => undefined);
+      unlock();
+      throw e;
+    }
+  })();
   const listen = async (channel: string, onNotify: () => void) => {
     // In-process: the connection cannot drop, so onLost is never called.
     const stop = await client.listen(channel, () => onNotify());
@@ -111,12 +176,16 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   };
   const close = async () => {
     try {
-      await client.close();
+      await opened.catch(() => undefined);
+      if (!client.closed) await client.close();
     } finally {
       unlock();
     }
   };
-  return { db: db as unknown as Db, engine: 'pglite', close, listen };
+  // One connection, in process: PGlite queues the queries itself.
+  const poolStats = () => ({ total: 1, idle: 1, waiting: 0 });
+  const database: Database = { db: db as unknown as Db, engine: 'pglite', close, listen, poolStats, dumpDataDir: () => client.dumpDataDir('gzip') };
+  return { database, opened };
 }
 
 /**

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../config';
 import type { AppContext, ServerDeps } from '../../context';
-import { openDatabase } from '../../db/client';
+import { createDatabase } from '../../db/client';
 import { createJobRunner } from '../../jobs/backgroundJobs';
 import { createMailer } from '../../mail/mailer';
 import { createMediaStore } from '../../media/createMediaStore';
@@ -15,25 +15,33 @@ import { countAllVehicles } from '../../repositories/vehicles.repo';
 import { PublicListingIndex } from '../../search/publicIndex';
 import { listingWordsOf } from '../../search/listingWords';
 import { ensureAdmin, seedSampleData } from '../../seed/seed';
+import { Startup } from '../../startup';
 
 /**
- * `app.ctx`: the database, stores, providers, search index and job runner every route reaches; the
- * catalogue, the configured administrator and (when asked) the sample listings ensured; the public
- * listings loaded into memory in the background. Closed with the server.
+ * `app.ctx`: the database, stores, providers, search index and job runner every route reaches, made
+ * at once; and `app.startup`: the start-up that runs behind them while the server already listens
+ * (the database opened and migrated; the catalogue, the configured administrator and, when asked, the
+ * sample listings ensured; the job runner started), then the public listings loaded into memory in
+ * the background. Until the start-up is done the API answers 503 (plugins/app/startupGate.ts).
+ * Closed with the server.
  */
 export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(async (app, { config, deps }) => {
-  const database =
-    deps.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      listenUrl: config.databaseListenUrl,
-      dataDir: config.dataDir,
-      inMemory: config.inMemory,
-      warn: (message) => app.log.warn(message),
-    }));
+  const startup = new Startup();
+  app.decorate('startup', startup);
+  const { database, opened } = deps.database
+    ? { database: deps.database, opened: Promise.resolve() }
+    : await createDatabase({
+        databaseUrl: config.databaseUrl,
+        listenUrl: config.databaseListenUrl,
+        dataDir: config.dataDir,
+        inMemory: config.inMemory,
+        warn: (message) => app.log.warn(message),
+        onStep: (step) => (startup.step = step),
+      });
   const media = await createMediaStore(config);
   const ctx: AppContext = {
     config,
+    database,
     db: database.db,
     engine: database.engine,
     mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
@@ -49,10 +57,16 @@ export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(asyn
       () => ctx.now(),
     ),
     jobs: createJobRunner(database.db, () => ctx, { intervalMs: config.jobsIntervalMs, leaseMs: deps.jobLeaseMs, log: app.log }),
-    readiness: readinessCheck({ db: database.db, redis: app.redis, media, sharedMedia: config.media.store === 's3', searchIndexReady: () => ctx.publicIndex.ready }),
+    readiness: readinessCheck({
+      startup,
+      db: database.db,
+      redis: app.redis,
+      media,
+      sharedMedia: config.media.store === 's3',
+      searchIndexReady: () => ctx.publicIndex.ready,
+    }),
   };
   app.decorate('ctx', ctx);
-  await ctx.publicIndex.start();
   app.addHook('onClose', async () => {
     // A job under way (pushes being sent) finishes before the database it updates closes.
     await ctx.jobs.stop();
@@ -60,11 +74,34 @@ export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(asyn
     if (!deps.database) await database.close();
   });
 
-  await ensureCatalogue(ctx.db);
-  if (config.adminEmail && config.adminPassword) await ensureAdmin(ctx.db, config.adminEmail, config.adminPassword, app.log);
-  if (config.seed && (await countAllVehicles(ctx.db)) === 0) await seedSampleData(ctx.db, app.log);
+  startup.run(async (at) => {
+    await opened;
+    await ctx.publicIndex.start();
+    at('loading the catalogue');
+    await ensureCatalogue(ctx.db);
+    if (config.adminEmail && config.adminPassword) {
+      at('creating the administrator');
+      await ensureAdmin(ctx.db, config.adminEmail, config.adminPassword, app.log);
+    }
+    if (config.seed && (await countAllVehicles(ctx.db)) === 0) {
+      at('adding the sample listings');
+      await seedSampleData(ctx.db, app.log);
+    }
+    at('starting the background jobs');
+    // Expiry, reminders, purges and publications' pushes: once across instances (src/server/jobs).
+    await ctx.jobs.start();
+  });
+  void startup.done.then(() => {
+    buildIndex(0);
+    // The listings' words (after an upgrade, every listing's) written and read in the background too;
+    // a words search waits for them, and one that fails is caught up by the next words search.
+    listingWordsOf(ctx.db)
+      .catchUp()
+      .catch((err: unknown) => app.log.warn({ err }, "listings' words not caught up; the next words search tries again"));
+  });
   // The public listings go into memory in the background (a million listings take tens of seconds);
-  // searches are answered with SQL until they are in, and a failed build is tried again.
+  // searches are answered with SQL until they are in (the instance is not ready meanwhile), and a
+  // failed build is tried again.
   const buildIndex = (attempt: number): void => {
     ctx.publicIndex.build().then(
       () => app.log.info({ listings: ctx.publicIndex.size }, 'public listings are in memory'),
@@ -75,10 +112,4 @@ export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(asyn
       },
     );
   };
-  buildIndex(0);
-  // The listings' words (after an upgrade, every listing's) written and read in the background too;
-  // a words search waits for them, and one that fails is caught up by the next words search.
-  listingWordsOf(ctx.db)
-    .catchUp()
-    .catch((err: unknown) => app.log.warn({ err }, "listings' words not caught up; the next words search tries again"));
 });

@@ -12,6 +12,7 @@ import { findVehicle, toApiVehicle } from '../../repositories/vehicles.repo';
 import { compressBody, preferredEncoding } from '../../compression';
 import { loadScreenPreloads } from '../../screenPreloads';
 import { withHead } from '../../seo/pageHtml';
+import { RETRY_AFTER_S } from './errors';
 
 /** The build's page for /: index.html with the home page's opening screen (vite.config.ts). */
 const HOME_PAGE_FILE = 'home.html';
@@ -70,7 +71,13 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       const browse = browsePageType(url);
       const dealer = dealerPageId(url);
       let listed: ReturnType<typeof toApiVehicle> | null = null;
-      if (listing) {
+      if (!app.startup.apiReady && (listing || browse || dealer)) {
+        // Still starting: the app's page, without the words read from the database, and a status that
+        // tells a crawler to come back (the app itself reads its device copy and asks /api again).
+        head = siteHead(true);
+        status = 503;
+        reply.header('retry-after', String(RETRY_AFTER_S));
+      } else if (listing) {
         // Not a listing's id at all (PostgreSQL refuses it) reads as no listing.
         const row = await findVehicle(ctx.db, listing).catch(() => null);
         const v = row ? toApiVehicle(row) : null;
