@@ -18,7 +18,9 @@ import { authPlugin } from './plugins/app/auth';
 import { contextPlugin } from './plugins/app/context';
 import { errorReply, errorsPlugin } from './plugins/app/errors';
 import { idempotencyPlugin } from './plugins/app/idempotency';
+import { metricsPlugin } from './plugins/app/metrics';
 import { pagesPlugin } from './plugins/app/pages';
+import { requestIdGenerator, requestIdPlugin } from './plugins/app/requestId';
 import { startupGatePlugin } from './plugins/app/startupGate';
 import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -49,7 +51,10 @@ const trustHops = (n: number) => (_address: string, hop: number) => hop < n;
  */
 export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger: deps.logger === false ? false : { level: config.logLevel, ...(deps.logStream && { stream: deps.logStream }) },
+    // Each request's id (its log lines' reqId, its answer's X-Request-Id): a trusted proxy's X-Request-Id or a new one.
+    genReqId: requestIdGenerator(config.trustProxy !== false),
+    requestIdHeader: false,
     bodyLimit: 12 * 1024 * 1024 * 2,
     // No plugin is cut short for taking long: the slow part of start-up (the database) runs behind
     // `app.startup` while the server listens, with a deadline of its own (STARTUP_TIMEOUT_MS, start.ts).
@@ -63,7 +68,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
     // The router's own refusals (a bad percent-encoding, an over-long path segment) answer like every other error.
     frameworkErrors: (err, req, reply) => {
       const { status, detail } = errorReply(err);
-      void (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send({ detail });
+      void (reply as FastifyReply).code(status).header('x-request-id', req.id).type('application/json; charset=utf-8').send({ detail });
     },
   });
   registerJsonParser(app);
@@ -71,6 +76,9 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   app.setSerializerCompiler(responseSerializer);
 
   await app.register(redisPlugin, { url: config.redisUrl });
+  await app.register(requestIdPlugin);
+  // Before the context: its mailer, push sender and job runner count into app.metrics.
+  await app.register(metricsPlugin);
   await app.register(contextPlugin, { config, deps });
   await app.register(startupGatePlugin);
   await app.register(errorsPlugin);

@@ -29,6 +29,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false, true, a hop count or addresses. */
   trustProxy: boolean | number | string;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; null (unset) turns /metrics off (404). */
+  metricsToken: string | null;
   /**
    * Requests allowed per client address each minute (login, signup, reset), reset codes mailed to one
    * address each hour (resetPerEmail) and contacts revealed to one user each hour (contact).
@@ -165,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seed: env.SEED !== 'off',
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || null,
     rateLimits: { login: 10, signup: 5, reset: 5, resetPerEmail: 5, contact: 30 },
     uploadsPerMinute: Number(env.UPLOADS_PER_MINUTE) || 30,
     reportsPerHour: Number(env.REPORTS_PER_HOUR) || 10,

@@ -26,6 +26,8 @@ export interface ServerDeps {
   /** Folder of the built app to serve; absent or missing folder: only /api is served. */
   appDir?: string | null;
   logger?: boolean;
+  /** Where the log's JSON lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** How long a background job's claim holds (tests shorten it to see another instance take a job over). */
   jobLeaseMs?: number;
   /** The most listings a sitemap file lists (50,000, the sitemaps protocol's limit; tests lower it to see several files). */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
+import type { JobMetrics } from '../metrics';
 import { purgeExpiredIdempotencyKeys } from '../repositories/idempotency.repo';
 import { enqueueJob } from '../repositories/jobs.repo';
 import { purgeOrphanUploads } from '../repositories/uploads.repo';
@@ -55,7 +56,11 @@ export async function enqueueFavouritePriceDrop(tx: Tx, before: VehicleRow, afte
  * the database (one per listing and expiry date) before it is sent; a publication's pushes record who
  * was told.
  */
-export function createJobRunner(db: Db, ctx: () => Pick<AppContext, 'push' | 'emailAlerts' | 'media' | 'now'>, opts: { intervalMs: number; leaseMs?: number; log: FastifyBaseLogger }): JobRunner {
+export function createJobRunner(
+  db: Db,
+  ctx: () => Pick<AppContext, 'push' | 'emailAlerts' | 'media' | 'now'>,
+  opts: { intervalMs: number; leaseMs?: number; log: FastifyBaseLogger; metrics?: JobMetrics },
+): JobRunner {
   return new JobRunner(db, {
     ...opts,
     recurring: {

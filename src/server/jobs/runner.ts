@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import type { JobMetrics } from '../metrics';
 import { claimDueJob, ensureRecurringJobs, failJob, finishJob, recordJobProgress, type ClaimedJob } from '../repositories/jobs.repo';
 
 /** A job's work. A one-off job may record its progress, so a retry after a crash skips what was done. */
@@ -15,6 +16,8 @@ export interface JobRunnerOptions {
   /** How long a claim holds a job: an instance that dies mid-job leaves it to others after this. */
   leaseMs?: number;
   log: FastifyBaseLogger;
+  /** Where each run's outcome is counted for GET /metrics (the server's runner; a runner a test builds counts nothing). */
+  metrics?: JobMetrics;
 }
 
 /** Longer than any job takes (a sweep, a purge, a listing's pushes), short enough that a crash delays its work by minutes only. */
@@ -55,6 +58,11 @@ export class JobRunner {
     for (const [name, run] of Object.entries(opts.oneOff)) this.handlers[name] = { run, recurring: false };
     this.names = Object.keys(this.handlers);
     this.leaseMs = opts.leaseMs ?? DEFAULT_LEASE_MS;
+    // Every job's counters exist from the start, at 0, so that a rate over them is defined before its first run.
+    for (const name of this.names) {
+      opts.metrics?.runs.inc({ name }, 0);
+      opts.metrics?.failures.inc({ name }, 0);
+    }
   }
 
   /** Makes sure the recurring jobs exist, then polls now and every `intervalMs`. */
@@ -122,11 +130,15 @@ export class JobRunner {
       const message = err instanceof Error ? err.message : String(err);
       const retryMs = retryDelayMs(this.opts.intervalMs, job.attempts);
       this.opts.log.warn({ err, job: job.name, attempts: job.attempts, retryMs }, 'background job failed; it is retried later');
+      this.opts.metrics?.runs.inc({ name: job.name });
+      this.opts.metrics?.failures.inc({ name: job.name });
       await failJob(this.db, job, message, retryMs);
       return;
     }
     await finishJob(this.db, job, this.opts.intervalMs);
     this.completed.set(job.name, this.completedRuns(job.name) + 1);
+    this.opts.metrics?.runs.inc({ name: job.name });
+    this.opts.metrics?.lastSuccess.set({ name: job.name }, Date.now() / 1000);
     this.opts.log.debug({ job: job.name }, 'background job done');
   }
 }

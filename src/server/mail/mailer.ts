@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Counter } from 'prom-client';
 
 export interface MailMessage {
   to: string;
@@ -41,6 +42,22 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);
       opts.log.info({ to: m.to, subject: m.subject, file }, 'mail written to outbox');
+    },
+  };
+}
+
+/** `mailer`, counting each message it sends and each it fails to send in `counter` (result: sent, failed). */
+export function countedMailer(mailer: Mailer, counter: Counter<'result'>): Mailer {
+  return {
+    transport: mailer.transport,
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (err) {
+        counter.inc({ result: 'failed' });
+        throw err;
+      }
+      counter.inc({ result: 'sent' });
     },
   };
 }

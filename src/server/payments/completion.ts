@@ -4,6 +4,7 @@ import { isPublic, type Vehicle } from '../../domain/vehicle';
 import type { AppContext } from '../context';
 import { HttpError } from '../errors';
 import { enqueueListingPublished } from '../jobs/backgroundJobs';
+import type { Metrics } from '../metrics';
 import { publishColumns } from '../listings';
 import { creditDoublePayment, settlePayment, type PaymentRow } from '../repositories/payments.repo';
 import { findVehicle, toApiVehicle, updateVehicle, withListingWrite } from '../repositories/vehicles.repo';
@@ -15,22 +16,26 @@ const UNDERPAID = 'Amount paid is less than the listing fee';
 
 /**
  * Settles a payment with what its provider says, and publishes the listing for a settled payment
- * exactly once: only the request that settles it publishes.
+ * exactly once: only the request that settles it publishes. That request alone counts the payment in
+ * `counted`, as "completed" or "failed".
  */
-export async function completePayment(ctx: Pick<AppContext, 'db' | 'jobs' | 'now'>, payment: PaymentRow, status: ProviderStatus): Promise<Completion> {
+export async function completePayment(ctx: Pick<AppContext, 'db' | 'jobs' | 'now'>, payment: PaymentRow, status: ProviderStatus, counted: Metrics['payments']): Promise<Completion> {
   const { db } = ctx;
+  const count = (event: 'completed' | 'failed') => counted.inc({ provider: payment.provider, event });
   if (status.status === 'pending') return { state: 'pending' };
   if (status.status === 'failed') {
-    await settlePayment(db, payment.id, 'failed', status.message ?? PAYMENT_MESSAGES.failed);
+    if (await settlePayment(db, payment.id, 'failed', status.message ?? PAYMENT_MESSAGES.failed)) count('failed');
     return { state: 'failed', message: status.message ?? PAYMENT_MESSAGES.failed };
   }
   if (status.amountCents !== undefined && status.amountCents < payment.amountCents) {
-    await settlePayment(db, payment.id, 'failed', UNDERPAID);
+    if (await settlePayment(db, payment.id, 'failed', UNDERPAID)) count('failed');
     return { state: 'failed', message: UNDERPAID };
   }
   let published = false;
+  let settled = false;
   const vehicle = await withListingWrite(db, async (tx, next) => {
-    if (!(await settlePayment(tx, payment.id, 'succeeded', null))) return null;
+    settled = await settlePayment(tx, payment.id, 'succeeded', null);
+    if (!settled) return null;
     const row = await findVehicle(tx, payment.vehicleId);
     if (!row) return null;
     // A second payment for a listing that is already live publishes nothing: it is a double
@@ -45,6 +50,7 @@ export async function completePayment(ctx: Pick<AppContext, 'db' | 'jobs' | 'now
     await enqueueListingPublished(tx, row.id, { paid: true });
     return updated;
   });
+  if (settled) count('completed');
   // Without waiting: a push never holds up or fails the payment's answer.
   if (published) ctx.jobs.kick();
   const row = vehicle ?? (await findVehicle(db, payment.vehicleId));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_MESSAGES } from '../../domain/messages';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';
+import type { Metrics } from '../metrics';
 import { deletePayment, findOpenPayment, findPayment, insertOpenPayment, settlePayment, supersedePayment, updatePayment, type NewPayment, type PaymentRow } from '../repositories/payments.repo';
 import { providerCall } from './completion';
 
@@ -37,8 +38,14 @@ const sameTerms = (p: PaymentRow, t: PaymentTerms) =>
  * plan and phone), or supersedes it when the payer changed any of them. Across instances the partial
  * unique index on open payments decides, and the row is claimed before the provider is asked, so the
  * provider is asked once. Callers run the creates of one listing one at a time (`oneAtATime`).
+ * A payment the provider opens is counted in `counted` (event "opened"), one it refuses as "failed".
  */
-export async function openPayment(ctx: Pick<AppContext, 'db' | 'now'>, terms: PaymentTerms, open: (reference: string) => Promise<Opened>): Promise<{ row: PaymentRow; message?: string }> {
+export async function openPayment(
+  ctx: Pick<AppContext, 'db' | 'now'>,
+  terms: PaymentTerms,
+  counted: Metrics['payments'],
+  open: (reference: string) => Promise<Opened>,
+): Promise<{ row: PaymentRow; message?: string }> {
   const { db } = ctx;
   for (let attempt = 0; attempt < 3; attempt++) {
     const current = await findOpenPayment(db, terms.vehicleId);
@@ -62,7 +69,7 @@ export async function openPayment(ctx: Pick<AppContext, 'db' | 'now'>, terms: Pa
       opened = await providerCall(() => open(reference));
     } catch (e) {
       // Kept, as failed: a provider that timed out may have started it all the same.
-      await settlePayment(db, reference, 'failed', e instanceof Error ? e.message : PAYMENT_MESSAGES.creationFailed);
+      if (await settlePayment(db, reference, 'failed', e instanceof Error ? e.message : PAYMENT_MESSAGES.creationFailed)) counted.inc({ provider: terms.provider, event: 'failed' });
       throw e;
     }
     // A provider that answers a known intent for a retried create (Stripe's idempotency): keep its row.
@@ -72,6 +79,7 @@ export async function openPayment(ctx: Pick<AppContext, 'db' | 'now'>, terms: Pa
       return { row: known, ...(opened.message !== undefined && { message: opened.message }) };
     }
     const row = await updatePayment(db, reference, { providerRef: opened.providerRef, pollUrl: opened.pollUrl ?? null, clientSecret: opened.clientSecret ?? null });
+    counted.inc({ provider: terms.provider, event: 'opened' });
     return { row, ...(opened.message !== undefined && { message: opened.message }) };
   }
   throw conflict(OPENING_ELSEWHERE);

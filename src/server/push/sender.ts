@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import type { Counter } from 'prom-client';
 import type { PushPayload } from '../../domain/notifications';
 import type { VapidKeys } from './vapid';
 
@@ -57,6 +58,23 @@ export function createPushSender(vapid: VapidKeys): PushSender {
       if (res.ok) return { kind: 'sent' };
       if (res.status === 404 || res.status === 410) return { kind: 'gone', status: res.status };
       return { kind: 'failed', status: res.status, reason: text.slice(0, 200) };
+    },
+  };
+}
+
+/** `sender`, counting each push's outcome in `counter` (result: sent, gone or failed). */
+export function countedPushSender(sender: PushSender, counter: Counter<'result'>): PushSender {
+  return {
+    async send(target, payload, ttlSeconds) {
+      let outcome: SendOutcome;
+      try {
+        outcome = await sender.send(target, payload, ttlSeconds);
+      } catch (err) {
+        counter.inc({ result: 'failed' });
+        throw err;
+      }
+      counter.inc({ result: outcome.kind });
+      return outcome;
     },
   };
 }

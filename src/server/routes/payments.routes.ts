@@ -61,7 +61,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const { row, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
       const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
       const terms = { vehicleId: vehicle.id, userId: user.id, method: 'card', provider: card.name, plan, amountCents, currency: CURRENCY, testMode: card.mode !== 'live' };
-      const { row } = await openPayment(app.ctx, terms, async (reference) => {
+      const { row } = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
         const intent = await card.createIntent({
           amountCents,
           currency: CURRENCY,
@@ -107,7 +107,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await findVehicle(db, payment.vehicleId);
       vehicle = row ? toApiVehicle(row) : null;
     } else {
-      const result = await completePayment(app.ctx, payment, await providerCall(() => ask(payment)));
+      const result = await completePayment(app.ctx, payment, await providerCall(() => ask(payment)), app.metrics.payments);
       if (result.state === 'pending') return reply.code(202).send({ success: false as const, status: 'pending' as const, message: answers.pending });
       if (result.state === 'failed') throw new HttpError(402, result.message);
       vehicle = result.vehicle;
@@ -135,7 +135,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const { row, message, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
       const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
       const terms = { vehicleId: vehicle.id, userId: user.id, method: 'ecocash', provider: mobile.name, plan, amountCents, currency: CURRENCY, testMode: mobile.mode !== 'live', msisdn };
-      const opened = await openPayment(app.ctx, terms, async (reference) => {
+      const opened = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
         const init = await mobile.initiate({
           amountCents,
           reference,
@@ -181,7 +181,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     const payment = await findPayment(db, mobile.name, reference);
     if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
     if (payment.status === 'pending' || payment.status === 'superseded') {
-      await completePayment(app.ctx, payment, await providerCall(() => mobile.status({ transactionId: payment.providerRef, pollUrl: payment.pollUrl })));
+      await completePayment(app.ctx, payment, await providerCall(() => mobile.status({ transactionId: payment.providerRef, pollUrl: payment.pollUrl })), app.metrics.payments);
     }
     return { ok: true as const };
   });

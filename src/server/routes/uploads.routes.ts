@@ -10,6 +10,16 @@ import { recordUpload } from '../repositories/uploads.repo';
 /** A listing holds at most MAX_IMAGES photos (the app sends one per request): a request with more is refused. */
 const MAX_FILES = MAX_IMAGES;
 
+/** An upload's refusal as counted (the `reason` label of motokari_upload_refusals_total), by its status. */
+const REFUSAL_REASONS: Record<number, string> = {
+  400: 'malformed',
+  401: 'not_signed_in',
+  413: 'too_large',
+  415: 'not_multipart',
+  422: 'unusable_image',
+  429: 'rate_limited',
+};
+
 /**
  * One step of reading the multipart body. A body that is not valid multipart (no boundary, garbage,
  * a truncated part) is the client's error: 400, never 500. Limits answer 413 with what was exceeded.
@@ -53,6 +63,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         // its bytes; a replay stores nothing new), so it simply runs again.
         skipIdempotency: true,
       },
+      onResponse: (_req, reply, done) => {
+        if (reply.statusCode >= 400 && reply.statusCode < 500) app.metrics.uploadRefusals.inc({ reason: REFUSAL_REASONS[reply.statusCode] ?? 'other' });
+        done();
+      },
     },
     async (req, reply) => {
       const user = requireUser(req);
@@ -81,6 +95,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
           const stored = await media.store(bytes);
           // Recorded so that a photo no listing takes is deleted after a day (purgeOrphanUploads).
           await recordUpload(db, stored.url, user.id, app.ctx.now());
+          app.metrics.uploadedImages.inc();
           files.push({ ...stored });
         } catch (e) {
           if (e instanceof ImageTooLargeError) throw unprocessable(LISTING_MESSAGES.imageTooManyPixels(name, MAX_IMAGE_PIXELS));

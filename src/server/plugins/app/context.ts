@@ -3,12 +3,12 @@ import type { ServerConfig } from '../../config';
 import type { AppContext, ServerDeps } from '../../context';
 import { createDatabase } from '../../db/client';
 import { createJobRunner } from '../../jobs/backgroundJobs';
-import { createMailer } from '../../mail/mailer';
+import { countedMailer, createMailer } from '../../mail/mailer';
 import { createMediaStore } from '../../media/createMediaStore';
 import { createPaymentProviders } from '../../payments/providers';
 import { PushNotifier } from '../../push/notifier';
 import { EmailAlerts } from '../../mail/savedSearchAlerts';
-import { createPushSender } from '../../push/sender';
+import { countedPushSender, createPushSender } from '../../push/sender';
 import { readinessCheck } from '../../readiness';
 import { ensureCatalogue } from '../../repositories/catalogue.repo';
 import { countAllVehicles } from '../../repositories/vehicles.repo';
@@ -44,19 +44,19 @@ export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(asyn
     database,
     db: database.db,
     engine: database.engine,
-    mailer: deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }),
+    mailer: countedMailer(deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), app.metrics.mail),
     media,
     payments: deps.payments ?? createPaymentProviders(config.env, config.publicUrl),
     publicIndex: new PublicListingIndex(database.db, database),
     now: deps.now ?? (() => new Date()),
-    push: new PushNotifier(database.db, createPushSender(config.vapid), app.log, () => ctx.now()),
+    push: new PushNotifier(database.db, countedPushSender(createPushSender(config.vapid), app.metrics.push), app.log, () => ctx.now()),
     emailAlerts: new EmailAlerts(
       database.db,
       () => ctx.mailer,
       { secret: config.jwtSecret, publicUrl: config.publicUrl, product: config.productName, log: app.log },
       () => ctx.now(),
     ),
-    jobs: createJobRunner(database.db, () => ctx, { intervalMs: config.jobsIntervalMs, leaseMs: deps.jobLeaseMs, log: app.log }),
+    jobs: createJobRunner(database.db, () => ctx, { intervalMs: config.jobsIntervalMs, leaseMs: deps.jobLeaseMs, log: app.log, metrics: app.metrics.jobs }),
     readiness: readinessCheck({
       startup,
       db: database.db,

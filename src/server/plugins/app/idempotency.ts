@@ -65,6 +65,7 @@ export const idempotencyPlugin = fp(async (app) => {
     if (!prior) throw new HttpError(409, GENERIC_MESSAGES.idempotencyInProgress);
     if (prior.requestHash !== hash) throw new HttpError(422, GENERIC_MESSAGES.idempotencyMismatch);
     if (prior.statusCode === null) throw new HttpError(409, GENERIC_MESSAGES.idempotencyInProgress);
+    app.metrics.idempotentReplays.inc();
     reply
       .code(prior.statusCode)
       .header('idempotent-replayed', 'true')
