@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,5 +83,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('while the database cannot be re
     relay.restore();
     expect((await listing()).statusCode).toBe(404);
     expect((await signup()).statusCode).toBe(201);
+  });
+
+  it('a connection lost inside a transaction, between two of its queries, fails that transaction only: the process carries on', async () => {
+    const work = s.app.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      relay.cut();
+      // Something other than the database awaited meanwhile (a provider's answer, a photo's bytes).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(work).rejects.toThrow();
+    relay.restore();
+    expect((await s.request({ method: 'GET', url: `/api/vehicles/${randomUUID()}` })).statusCode).toBe(404);
   });
 });

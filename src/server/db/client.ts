@@ -84,6 +84,16 @@ async function createPostgres(opts: OpenDatabaseOptions, url: string): Promise<O
   // An idle pooled connection that PostgreSQL ends (a restart, an administrator's kill) is dropped
   // by the pool, which reports it here; without a listener that report would crash the server.
   pool.on('error', (err) => console.warn('an idle database connection was closed', err.message));
+  // A connection lost while a request holds it between two queries (inside a transaction) is reported
+  // on the client itself; unheard, that report is an uncaught exception that ends the process. Heard,
+  // the request's next query fails (503, src/server/plugins/app/errors.ts) and the pool drops the client.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => {
+      console.warn('a database connection in use was closed', err.message);
+      // Ending it marks it for the pool to drop when the request releases it, not to hand out again.
+      void client.end().catch(() => undefined);
+    }),
+  );
   const db = drizzle(pool, { schema });
   const opened = (async () => {
     step(`connecting to PostgreSQL (${hostOf(url)})`);
