@@ -15,6 +15,7 @@ import { redisPlugin } from './plugins/external/redis';
 import { appFilesPlugin, mediaFilesPlugin } from './plugins/external/static';
 import { swaggerPlugin } from './plugins/external/swagger';
 import { authPlugin } from './plugins/app/auth';
+import { backupSocketPlugin } from './plugins/app/backupSocket';
 import { contextPlugin } from './plugins/app/context';
 import { errorReply, errorsPlugin } from './plugins/app/errors';
 import { idempotencyPlugin } from './plugins/app/idempotency';
@@ -81,6 +82,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   await app.register(metricsPlugin);
   await app.register(contextPlugin, { config, deps });
   await app.register(startupGatePlugin);
+  await app.register(backupSocketPlugin);
   await app.register(errorsPlugin);
 
   await app.register(helmetPlugin);

@@ -32,7 +32,8 @@ function readPid(file: string): number | null {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether process `pid` still runs (EPERM: it does, as another user). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
