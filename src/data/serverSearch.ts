@@ -1,5 +1,6 @@
 import type { Vehicle } from '../domain/vehicle';
 import { isSearchField, type SearchInput } from '../domain/search/filters';
+import { fetchWhenAvailable } from './retryAfter';
 import { totalCount } from './totalCount';
 
 /**
@@ -12,7 +13,7 @@ export async function searchOnServer(fields: SearchInput, signal?: AbortSignal):
   // Only the search's fields: the server refuses any other parameter (422), and a screen's fields may
   // carry what its address did (a link's tracking parameters, say).
   for (const [name, value] of Object.entries(fields)) if (isSearchField(name) && value !== undefined && value !== null && value !== '') params.set(name, String(value));
-  const res = await fetch(`/api/vehicles?${params}`, { headers: { accept: 'application/json' }, ...(signal && { signal }) });
+  const res = await fetchWhenAvailable(`/api/vehicles?${params}`, { headers: { accept: 'application/json' }, ...(signal && { signal }) });
   if (!res.ok) throw new Error(`search failed (${res.status})`);
   const items = (await res.json()) as Vehicle[];
   return { items, total: totalCount(res, items.length) };

@@ -4,6 +4,7 @@ import { scopeParams, type MirrorScope } from '../domain/search/scope';
 import { decodeSummaries, SUMMARY_FORMAT, SUMMARY_OUT_OF_DATE, SUMMARY_PAGE_SIZE, type ListingSummary, type SummaryPage } from '../domain/search/summary';
 import type { MetaRow } from './records';
 import { summaryPageId, type Mirror } from './mirror';
+import { fetchWhenAvailable } from './retryAfter';
 
 // The listings worker's reads of the public sync routes use fetch itself: they send no token and need
 // none of the API client's hooks, so the worker carries no HTTP library.
@@ -31,7 +32,7 @@ export async function fetchSummaryPage(q: SummaryQuery): Promise<FetchedPage> {
   if (q.cursor !== null) params.set('cursor', q.cursor);
   if (q.first !== null) params.set('first', q.first);
   const url = new URL(`/api/sync/summary?${params}`, self.location.href).href;
-  const res = await fetch(url);
+  const res = await fetchWhenAvailable(url);
   if (!res.ok) {
     const detail = await res
       .json()

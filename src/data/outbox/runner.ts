@@ -2,7 +2,8 @@ import { PAYMENT_MESSAGES } from '../../domain/messages';
 import type { MotokariDb } from '../db';
 import { sortItems, type ItemBase, type OutboxItem } from './items';
 import { buildRequest, type Send } from './senders';
-import { judge, readBody, retryAfterMs } from './verdicts';
+import { retryAfterMs } from '../retryAfter';
+import { judge, readBody } from './verdicts';
 
 // The runner: sends the queue in order, one runner per device, and writes each answer's verdict
 // (verdicts.ts) back to its item.
