@@ -13,6 +13,14 @@ const PHONE = { width: 360, height: 780 };
 // The number sellerApi's accounts sign up with, as the seller typed it.
 const SELLER_PHONE = '+263 77 300 4000';
 
+/** A dealer's account, signed up through the API with a business email of its own. */
+async function dealerSignup(sellers: ReturnType<typeof sellerApi>, who: { name: string; business_name: string; email: string; phone: string; location: string }) {
+  const signup = await sellers.call('POST', '/api/auth/signup', null, { ...who, password: 'kombi-123', user_type: 'dealer' });
+  expect(signup.status).toBe(201);
+  const { access_token, user } = (await signup.json()) as { access_token: string; user: { id: string } };
+  return { token: access_token, user };
+}
+
 describe.skipIf(!hasChromium)('seller contact in Chromium', () => {
   // Seven accounts in the file: more than the five sign-ups a minute one address is allowed.
   const app = appInBrowser({ signupLimit: 20 });
@@ -81,18 +89,7 @@ describe.skipIf(!hasChromium)('seller contact in Chromium', () => {
   it("shows a dealer's phone and business email in Seller Information and More from {dealer} once asked", async () => {
     const sellers = sellerApi(app.server.url);
     const email = `dealer-${Date.now().toString(36)}@msasa-motors.co.zw`;
-    const signup = await sellers.call('POST', '/api/auth/signup', null, {
-      name: 'Farai Moyo',
-      business_name: 'Msasa Motors',
-      email,
-      phone: '+263 24 270 0000',
-      location: 'Msasa, Harare',
-      password: 'kombi-123',
-      user_type: 'dealer',
-    });
-    expect(signup.status).toBe(201);
-    const { access_token, user } = (await signup.json()) as { access_token: string; user: { id: string } };
-    const dealer = { token: access_token, user };
+    const dealer = await dealerSignup(sellers, { name: 'Farai Moyo', business_name: 'Msasa Motors', email, phone: '+263 24 270 0000', location: 'Msasa, Harare' });
     const listing = await sellers.publish(dealer, { make: 'Ford', model: 'Ranger', year: 2019 });
     await sellers.publish(dealer, { make: 'Ford', model: 'Everest', year: 2020 });
     const buyer = await sellers.signup('Chiedza Buyer');
@@ -119,18 +116,7 @@ describe.skipIf(!hasChromium)('seller contact in Chromium', () => {
     const sellers = sellerApi(app.server.url);
     const email = `dealer-${Date.now().toString(36)}@borrowdale-autos.co.zw`;
     const phone = '+263 24 288 1000';
-    const signup = await sellers.call('POST', '/api/auth/signup', null, {
-      name: 'Nyasha Dube',
-      business_name: 'Borrowdale Autos',
-      email,
-      phone,
-      location: 'Borrowdale, Harare',
-      password: 'kombi-123',
-      user_type: 'dealer',
-    });
-    expect(signup.status).toBe(201);
-    const { access_token, user } = (await signup.json()) as { access_token: string; user: { id: string } };
-    const dealer = { token: access_token, user };
+    const dealer = await dealerSignup(sellers, { name: 'Nyasha Dube', business_name: 'Borrowdale Autos', email, phone, location: 'Borrowdale, Harare' });
     const listing = await sellers.publish(dealer, { make: 'Toyota', model: 'Fortuner', year: 2018 });
     await sellers.publish(dealer, { make: 'Toyota', model: 'Prado', year: 2017 });
     const early = await sellers.signup('Kuda Early');
