@@ -8,7 +8,7 @@ import type { VehicleType } from '../src/domain/constants';
 import { withDistance, type Vehicle } from '../src/domain/vehicle';
 import { Mirror, type ContactRow } from '../src/data/mirror';
 import type { CatalogueMakeRow, MetaRow, MirrorPrefs } from '../src/data/records';
-import { applySummaryPage, fetchSummaryPage, loadSummary, OutOfDate, pullSummary } from '../src/data/sync';
+import { applySummaryPage, dropLapsed, fetchSummaryPage, loadSummary, OutOfDate, pullSummary } from '../src/data/sync';
 import type { ProcessResult } from '../src/data/outbox/runner';
 import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
 import { downloadCatalogue, pullCatalogue } from '../src/data/catalogue';
@@ -153,7 +153,7 @@ const listingsApi = {
         first,
         apply: (page) => {
           applySummaryPage(index, page);
-          if (page.rows.n || page.tombstones.length) {
+          if (page.rows.n || page.prices?.n || page.tombstones.length) {
             changed = true;
             inventories.clear();
             verdicts.clear();
@@ -162,13 +162,23 @@ const listingsApi = {
           feed = { ...(feed ?? { key: 'summary' }), complete: page.complete, cursor: page.cursor, revision: page.revision };
           if (progress && page.complete.length !== before) progress({ count: index.size, complete: page.complete });
         },
-        columns: () => index.toColumns(),
+        // A new base holds no listing whose expiry has passed.
+        columns: () => {
+          dropLapsed(index);
+          return index.toColumns();
+        },
       });
       feed = result.state;
       if (result.bytes > 0) await mirror.putMeta({ key: 'lastUpdate', at: new Date().toISOString(), bytes: result.bytes, listings: result.upserts + result.removed });
     } catch (err) {
       outOfDate = err instanceof OutOfDate;
       error = err instanceof Error ? err.message : String(err);
+    }
+    // Online or not: the feed sends no tombstone for a listing that expired on schedule.
+    if (dropLapsed(index)) {
+      changed = true;
+      inventories.clear();
+      verdicts.clear();
     }
     if (await catalogue) {
       catalogueByType.clear();

@@ -1,6 +1,6 @@
 import type { SellerContact, Vehicle } from '../domain/vehicle';
 import type { IndexColumns } from '../domain/search/listingIndex';
-import type { SummaryColumns } from '../domain/search/summary';
+import type { SummaryColumns, SummaryPrices } from '../domain/search/summary';
 import type { DeviceFavourite } from '../domain/favourites';
 import type { CatalogueMakeRow, MetaRow } from './records';
 import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS, IDB_VERSION, parseStore } from './schema';
@@ -10,7 +10,7 @@ import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS, IDB_VERSION
  * feed's pages stored since, in order ('page:000001', ...). A start loads the base in bulk and applies
  * the pages; once they add up, the worker writes a new base in their place.
  */
-export type SummaryRow = { id: 'base'; columns: IndexColumns } | { id: `page:${string}`; rows: SummaryColumns; tombstones: string[] };
+export type SummaryRow = { id: 'base'; columns: IndexColumns } | { id: `page:${string}`; rows: SummaryColumns; prices?: SummaryPrices; tombstones: string[] };
 
 export const summaryPageId = (n: number): `page:${string}` => `page:${String(n).padStart(9, '0')}`;
 

@@ -1,7 +1,7 @@
 import type { VehicleType } from '../domain/constants';
 import { ListingIndex, type IndexColumns } from '../domain/search/listingIndex';
 import { scopeParams, type MirrorScope } from '../domain/search/scope';
-import { decodeSummaries, SUMMARY_FORMAT, SUMMARY_OUT_OF_DATE, SUMMARY_PAGE_SIZE, type ListingSummary, type SummaryPage } from '../domain/search/summary';
+import { decodePrices, decodeSummaries, SUMMARY_FORMAT, SUMMARY_OUT_OF_DATE, SUMMARY_PAGE_SIZE, type ListingSummary, type SummaryPage } from '../domain/search/summary';
 import type { MetaRow } from './records';
 import { summaryPageId, type Mirror } from './mirror';
 import { fetchWhenAvailable } from './retryAfter';
@@ -104,7 +104,7 @@ export async function pullSummary(
       complete: page.complete,
       syncedAt: new Date().toISOString(),
       pages: (state.pages ?? 0) + 1,
-      pageRows: (state.pageRows ?? 0) + page.rows.n + page.tombstones.length,
+      pageRows: (state.pageRows ?? 0) + page.rows.n + (page.prices?.n ?? 0) + page.tombstones.length,
     };
     // Asked for before this page is stored: the network and the device work at the same time.
     if (page.has_more) {
@@ -112,10 +112,10 @@ export async function pullSummary(
       // Dropped if storing fails first; the next pull asks again from the stored position.
       pending.catch(() => undefined);
     }
-    await mirror.storeSummaryPage({ id: summaryPageId(next.pages!), rows: page.rows, tombstones: page.tombstones }, next);
+    await mirror.storeSummaryPage({ id: summaryPageId(next.pages!), rows: page.rows, ...(page.prices && { prices: page.prices }), tombstones: page.tombstones }, next);
     state = next;
     opts.apply(page);
-    upserts += page.rows.n;
+    upserts += page.rows.n + (page.prices?.n ?? 0);
     removed += page.tombstones.length;
     if (!page.has_more) break;
   }
@@ -127,10 +127,28 @@ export async function pullSummary(
   return { upserts, removed, bytes, state };
 }
 
-/** Puts a feed page into an index: its listings added or replaced, its tombstones removed. */
-export function applySummaryPage(index: ListingIndex<ListingSummary>, page: Pick<SummaryPage, 'rows' | 'tombstones'>): void {
+/** Puts a feed page into an index: its listings added or replaced, its new prices set, its tombstones removed. */
+export function applySummaryPage(index: ListingIndex<ListingSummary>, page: Pick<SummaryPage, 'rows' | 'prices' | 'tombstones'>): void {
   for (const v of decodeSummaries(page.rows)) index.upsert(v);
+  if (page.prices) {
+    for (const { id, price } of decodePrices(page.prices)) {
+      // The feed sends a price alone only for a listing the device holds (and it may have expired since).
+      const held = index.get(id);
+      if (held) index.upsert({ ...held, price });
+    }
+  }
   for (const id of page.tombstones) index.remove(id);
+}
+
+/**
+ * Takes out of an index the listings whose expiry has passed: the feed sends no tombstone for a listing
+ * that expired when the device knew it would, so the device drops it itself, and shows it nowhere
+ * (searches, counts, dealers, a listing opened offline). Returns how many it took out.
+ */
+export function dropLapsed(index: ListingIndex<ListingSummary>, now: number = Date.now()): number {
+  const ids = index.expiredIds(now);
+  for (const id of ids) index.remove(id);
+  return ids.length;
 }
 
 /** The stored summary as an index (its base's columns in bulk, then the pages stored since), and the feed's position. */
@@ -141,5 +159,6 @@ export async function loadSummary(mirror: Mirror): Promise<{ index: ListingIndex
     if ('columns' in row) index = ListingIndex.fromColumns(row.columns);
     else applySummaryPage(index, row);
   }
+  dropLapsed(index);
   return { index, state: state ?? null };
 }

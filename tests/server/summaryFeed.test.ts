@@ -109,8 +109,8 @@ describe.each(ENGINES)('%s', (engine) => {
   }
 
   describe('the summary feed', () => {
-    it('answers any format but 2 with 400 and the text the app shows', async () => {
-      const formats: Record<string, string | number>[] = [{}, { format: 1 }, { format: 3 }, { format: 'two' }, { format: '' }, { format: '2.0' }];
+    it('answers any format but 2 and 3 with 400 and the text the app shows', async () => {
+      const formats: Record<string, string | number>[] = [{}, { format: 1 }, { format: 4 }, { format: 'two' }, { format: '' }, { format: '2.0' }];
       for (const params of formats) {
         const res = await summary(params);
         expect(res.statusCode, JSON.stringify(params)).toBe(400);

@@ -664,6 +664,20 @@ export class ListingIndex<T extends Indexed> {
     return slot === undefined ? undefined : this.item(slot);
   }
 
+  /** The ids of the listings whose expiry is `now` or before (a device drops them: the feed sends no tombstone for them). */
+  expiredIds(now: number): string[] {
+    const hour = Math.floor(now / HOUR_MS);
+    const out: string[] = [];
+    this.expiring.lists.forEach((list, key) => {
+      if (key > hour) return;
+      for (let i = 0; i < list.n; i++) {
+        const s = list.slots[i]!;
+        if (this.expires[s]! <= now && this.ids.holds(s)) out.push(this.ids.idAt(s)!);
+      }
+    });
+    return out;
+  }
+
   /** Whether a listing of this seller has been held (the seller's id is known to the index). */
   holdsSeller(id: string): boolean {
     return this.text.seller_id.codesOf(id).length > 0;

@@ -26,8 +26,18 @@ export interface ListingSummary extends Indexed {
   has_photo: boolean;
 }
 
-/** The summary feed's format number: a client asks for it, and a server that does not know it says so. */
-export const SUMMARY_FORMAT = 2;
+/**
+ * The summary feed's format number: a client asks for it, and a server that does not know it says so.
+ * Format 3 sends a listing whose price alone changed as its price (`prices`), and no tombstone for a
+ * listing that expired when the device knew it would (the device drops a listing once its expiry passes).
+ */
+export const SUMMARY_FORMAT = 3;
+
+/**
+ * The format before 3, still answered in full (every change a row, every removal a tombstone): a
+ * service worker may run an app of the version before for a while, and it must neither break nor miss a change.
+ */
+export const SUMMARY_FORMAT_PREVIOUS = 2;
 
 /**
  * The server's answer to an app asking for another feed format than its own (GENERIC_MESSAGES.appOutdated).
@@ -44,9 +54,11 @@ export const SUMMARY_PAGE_SIZE = 10_000;
 
 /** One page of the summary feed (GET /api/sync/summary). */
 export interface SummaryPage {
-  format: typeof SUMMARY_FORMAT;
+  format: typeof SUMMARY_FORMAT | typeof SUMMARY_FORMAT_PREVIOUS;
   /** The listings added or changed, as columns. */
   rows: SummaryColumns;
+  /** Format 3: new prices of listings the device holds whose summary but for the price is unchanged. */
+  prices?: SummaryPrices;
   /** Ids of listings to drop: removed, no longer public, or out of the asked scope. */
   tombstones: string[];
   /** The revision to ask `since` once this page is stored (see `cursor`). */
@@ -106,6 +118,22 @@ export interface SummaryColumns {
   sellers: [string | null, string | null, string | null][];
   /** One character a listing: '1' with a photo, '0' without. */
   photo: string;
+}
+
+/** New prices, `n` of them: each listing's id (22 base64url characters, one after another) and its price. */
+export interface SummaryPrices {
+  n: number;
+  id: string;
+  price: (number | null)[];
+}
+
+/** The prices of listings, for a page's `prices`. */
+export function encodePrices(rows: readonly Pick<ListingSummary, 'id' | 'price'>[]): SummaryPrices {
+  return { n: rows.length, id: rows.map((r) => packUuid(r.id)).join(''), price: rows.map((r) => r.price) };
+}
+
+export function decodePrices(p: SummaryPrices): { id: string; price: number | null }[] {
+  return p.price.map((price, i) => ({ id: unpackUuid(p.id, i * 22), price }));
 }
 
 /** The seller id of a private seller's listing on the device: not sent (see `SummaryColumns.sellers`). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SELLER_TYPES, VEHICLE_TYPES } from '../constants';
 import { nullableNumber, nullableString } from '../wire';
-import { SUMMARY_FORMAT, type SummaryColumns, type SummaryPage } from './summary';
+import { SUMMARY_FORMAT, SUMMARY_FORMAT_PREVIOUS, type SummaryColumns, type SummaryPage, type SummaryPrices } from './summary';
 
 // The schema of the summary feed's page (GET /api/sync/summary), for the route's response and the
 // tests. The page's fields are described in summary.ts, whose interfaces the worker reads without zod;
@@ -33,10 +33,14 @@ export const summaryColumnsSchema = z.object({
   photo: z.string(),
 }) satisfies z.ZodType<SummaryColumns>;
 
-/** GET /api/sync/summary: one page of the summary feed (see SummaryPage in search/summary.ts). */
+/** A page's new prices (see SummaryPrices in search/summary.ts). */
+const summaryPricesSchema = z.object({ n: z.number(), id: z.string(), price: nullableInts }) satisfies z.ZodType<SummaryPrices>;
+
+/** GET /api/sync/summary: one page of the summary feed (see SummaryPage in search/summary.ts), in the format asked. */
 export const summaryPageSchema = z.object({
-  format: z.literal(SUMMARY_FORMAT),
+  format: z.union([z.literal(SUMMARY_FORMAT), z.literal(SUMMARY_FORMAT_PREVIOUS)]),
   rows: summaryColumnsSchema,
+  prices: summaryPricesSchema.optional(),
   tombstones: z.array(z.string()),
   revision: z.number(),
   has_more: z.boolean(),

@@ -105,6 +105,12 @@ export const vehicles = pgTable(
     priceDroppedAt: ts('price_dropped_at'),
     views: integer('views').notNull().default(0),
     revision: bigint('revision', { mode: 'number' }).notNull(),
+    /**
+     * The revision of the last change to the listing's summary other than its price and the sweep's
+     * expired flag: kept by a trigger (migration 0017), so the summary feed sends a listing whose price
+     * alone changed as its new price, and leaves out one that expired when the device knew it would.
+     */
+    summaryRevision: bigint('summary_revision', { mode: 'number' }),
     /** Set when open reports from enough different people hide the listing until an admin reviews it. */
     hiddenForReviewAt: ts('hidden_for_review_at'),
     /**

@@ -581,19 +581,36 @@ export interface SummaryDelta {
   tombstones: string[];
   revision: number;
   has_more: boolean;
+  /** Upserts whose summary but for the price is as it was at `since`: a device holding them needs only the price. */
+  priceOnly: ReadonlySet<string>;
+  /**
+   * Tombstones of listings that expired on schedule at the expiry they had at `since`, nothing else
+   * changed: a device holding them drops them itself when that expiry passes.
+   */
+  lapsed: ReadonlySet<string>;
 }
+
+/** Public but for its expiry having passed: published, not sold, not hidden, its time run out. */
+const lapsedSql = sql<boolean>`(${vehicles.isPublished} and ${vehicles.soldAt} is null and ${vehicles.hiddenForReviewAt} is null and ${vehicles.expiresAt} <= now())`;
 
 /**
  * The summary feed's changes after `since` (> 0), as syncChanges pages them: a listing that is no
  * longer public, or deleted, or public but outside the scope (it may have left it) is a tombstone.
+ * Which of them a device needs only in part is told by `summary_revision` (migration 0017): the
+ * revision of the last change to a listing's summary but for its price and the sweep's flag.
  */
 export async function summaryChanges(db: Db, since: number, limit: number, scope: MirrorScope): Promise<SummaryDelta> {
   const head = await currentRevision(db);
+  const priceOnly = new Set<string>();
+  const lapsed = new Set<string>();
+  // A listing is paged at its last change to the summary but for the price when that is after `since`,
+  // not at a later price change: a device whose position passes that change has the listing in full.
+  const at = sql<number>`(case when ${vehicles.summaryRevision} > ${since} then ${vehicles.summaryRevision} else ${vehicles.revision} end)`.mapWith(Number);
   const changed = await db
-    .select({ ...summaryColumns, revision: vehicles.revision, isPublic: sql<boolean>`${publicSql}` })
+    .select({ ...summaryColumns, revision: at, summaryRevision: vehicles.summaryRevision, isPublic: sql<boolean>`${publicSql}`, lapsed: lapsedSql })
     .from(vehicles)
     .where(and(gt(vehicles.revision, since), sql`(${publicSql} or ${vehicles.firstPublishedAt} is not null)`))
-    .orderBy(asc(vehicles.revision))
+    .orderBy(asc(at))
     .limit(limit + 1);
   const gone = await db
     .select({ revision: vehicleTombstones.revision, vehicleId: vehicleTombstones.vehicleId })
@@ -604,6 +621,10 @@ export async function summaryChanges(db: Db, since: number, limit: number, scope
   const { page, revision, hasMore } = changePage(
     changed.map((c): Change<SummarySource> => {
       const source = toSummarySource(c);
+      if (c.summaryRevision !== null && c.summaryRevision <= since) {
+        if (c.isPublic) priceOnly.add(c.id);
+        else if (c.lapsed) lapsed.add(c.id);
+      }
       return c.isPublic && inScope(source, scope) ? { revision: c.revision, upsert: source } : { revision: c.revision, remove: c.id };
     }),
     gone,
@@ -616,6 +637,8 @@ export async function summaryChanges(db: Db, since: number, limit: number, scope
     tombstones: page.flatMap((e) => (e.remove ? [e.remove] : [])),
     revision,
     has_more: hasMore,
+    priceOnly,
+    lapsed,
   };
 }
 

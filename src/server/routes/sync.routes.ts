@@ -7,7 +7,7 @@ import { SYNC_COMPRESSION } from '../compression';
 import { VEHICLE_TYPES, type VehicleType } from '../../domain/constants';
 import { GENERIC_MESSAGES } from '../../domain/messages';
 import { parseScopeParams, type MirrorScope } from '../../domain/search/scope';
-import { encodeSummaries, summarize, SUMMARY_FORMAT, type SummaryPage } from '../../domain/search/summary';
+import { encodePrices, encodeSummaries, summarize, SUMMARY_FORMAT, SUMMARY_FORMAT_PREVIOUS, type SummaryPage } from '../../domain/search/summary';
 import { badRequest } from '../errors';
 import { summaryChanges, summarySnapshot, syncChanges, sweepExpired, type SnapshotPosition } from '../repositories/vehicles.repo';
 
@@ -21,7 +21,7 @@ const SUMMARY_LIMIT = { default: 5000, max: 20000 };
 // The summary feed's parameters arrive as text and are read below, so that every refusal is a 400
 // whose detail the client can show (the format's first: an old client is told to reload).
 const summaryQuery = z.object({
-  format: z.string().optional().describe(`The feed format the client reads; must be ${SUMMARY_FORMAT}.`),
+  format: z.string().optional().describe(`The feed format the client reads: ${SUMMARY_FORMAT}, or ${SUMMARY_FORMAT_PREVIOUS} (every change a full row, every removal a tombstone).`),
   since: z.string().optional().describe('The revision the client holds (0 or absent: a first download).'),
   cursor: z.string().optional().describe('Where a first download goes on, as the last page gave it.'),
   limit: z.string().optional().describe(`Listings a page, 1 to ${SUMMARY_LIMIT.max} (default ${SUMMARY_LIMIT.default}).`),
@@ -73,6 +73,14 @@ function typeOrder(scope: MirrorScope, first: VehicleType | undefined): VehicleT
   return first && kept.includes(first) ? [first, ...kept.filter((t) => t !== first)] : kept;
 }
 
+/** The items that pass `test`, and those that do not. */
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const item of items) (test(item) ? yes : no).push(item);
+  return [yes, no];
+}
+
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
@@ -92,7 +100,9 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get('/sync/summary', { schema: summarySchema, compress: SYNC_COMPRESSION }, async (req, reply): Promise<SummaryPage> => {
     const q = req.query;
-    if (q.format !== String(SUMMARY_FORMAT)) throw badRequest(GENERIC_MESSAGES.appOutdated);
+    // The format before is still answered in full: a service worker may run the app before this one for a while.
+    const format = q.format === String(SUMMARY_FORMAT) ? SUMMARY_FORMAT : q.format === String(SUMMARY_FORMAT_PREVIOUS) ? SUMMARY_FORMAT_PREVIOUS : null;
+    if (format === null) throw badRequest(GENERIC_MESSAGES.appOutdated);
     const since = wholeNumber('since', q.since, 0, 0, Number.MAX_SAFE_INTEGER);
     const limit = wholeNumber('limit', q.limit, SUMMARY_LIMIT.default, 1, SUMMARY_LIMIT.max);
     if (q.first !== undefined && !(VEHICLE_TYPES as readonly string[]).includes(q.first)) throw badRequest(`first: unknown vehicle type "${q.first}"`);
@@ -109,8 +119,9 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
     if (since === 0 || from) {
       const page = await summarySnapshot(db, scope, order, from, limit);
       return {
-        format: SUMMARY_FORMAT,
+        format,
         rows: encodeSummaries(page.rows.map(summarize)),
+        ...(format === SUMMARY_FORMAT && { prices: encodePrices([]) }),
         tombstones: [],
         revision: page.revision,
         has_more: page.next !== null,
@@ -119,10 +130,14 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     }
     const delta = await summaryChanges(db, since, limit, scope);
+    // Format 2 reads neither a price alone nor a listing left to expire on the device: it gets every change in full.
+    const current = format === SUMMARY_FORMAT;
+    const [prices, rows] = partition(delta.upserts.map(summarize), (r) => current && delta.priceOnly.has(r.id));
     return {
-      format: SUMMARY_FORMAT,
-      rows: encodeSummaries(delta.upserts.map(summarize)),
-      tombstones: delta.tombstones,
+      format,
+      rows: encodeSummaries(rows),
+      ...(current && { prices: encodePrices(prices) }),
+      tombstones: current ? delta.tombstones.filter((id) => !delta.lapsed.has(id)) : delta.tombstones,
       revision: delta.revision,
       has_more: delta.has_more,
       cursor: null,

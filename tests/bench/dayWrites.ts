@@ -1,0 +1,104 @@
+// A day's listing writes for the benchmarks, through the app's repository calls: new prices as an edit
+// records them, and new listings as publishing writes them (one revision each). Used by daySize.ts.
+import type { Database } from '../../src/server/db/client';
+import { users } from '../../src/server/db/schema';
+import { findVehicle, insertVehicle, recordPriceChange, updateVehicle, withListingWrite } from '../../src/server/repositories/vehicles.repo';
+import type { Vehicle } from '../../src/domain/vehicle';
+import { PLAN_TERMS } from '../../src/domain/fees';
+import { DAY, listingStream } from './listings';
+
+type Db = Database['db'];
+
+/** A new price for each listing, in one write (as applyDay in mirror.bench.ts), recorded as an edit records it. */
+export async function changePrices(db: Db, ids: readonly string[], rand: () => number): Promise<void> {
+  const now = new Date();
+  await withListingWrite(db, async (tx, nextRevision) => {
+    for (const id of ids) {
+      const row = (await findVehicle(tx, id))!;
+      const price = Math.round(1500 + rand() * 150_000);
+      await updateVehicle(tx, id, { price, ...(await recordPriceChange(tx, row, price, now)) }, await nextRevision());
+    }
+  });
+}
+
+/**
+ * Publishes `count` new listings over the past day, oldest first, each in a write of its own: realistic
+ * listings of the bench generator with new ids, half of them by sellers of `existing` (their name, place
+ * and coordinates), half by new sellers (an account each).
+ */
+export async function publishNew(db: Db, existing: readonly Vehicle[], count: number, rand: () => number): Promise<void> {
+  const fresh = [...listingStream(count)];
+  const newSellers = new Map<string, Vehicle>();
+  const start = Date.now() - DAY;
+  for (const [i, generated] of fresh.entries()) {
+    let v = generated;
+    if (rand() < 0.5) {
+      const s = existing[Math.floor(rand() * existing.length)]!;
+      v = {
+        ...v,
+        seller_id: s.seller_id,
+        seller_name: s.seller_name,
+        seller_location: s.seller_location,
+        location: s.location,
+        region: s.region,
+        seller_type: s.seller_type,
+        seller_latitude: s.seller_latitude,
+        seller_longitude: s.seller_longitude,
+      };
+    } else if (!newSellers.has(v.seller_id)) {
+      newSellers.set(v.seller_id, v);
+      await db.insert(users).values({
+        id: v.seller_id,
+        name: v.seller_name ?? 'Seller',
+        email: `day-seller-${newSellers.size}@bench.invalid`,
+        location: v.seller_location,
+        region: v.region,
+        latitude: v.seller_latitude,
+        longitude: v.seller_longitude,
+        userType: v.seller_type ?? 'private',
+        businessName: v.seller_type === 'dealer' ? v.seller_name : null,
+      });
+    }
+    const created = new Date(start + Math.floor(((i + rand()) / count) * DAY));
+    await withListingWrite(db, async (tx, nextRevision) => {
+      await insertVehicle(
+        tx,
+        {
+          id: v.id,
+          vehicleType: v.vehicle_type,
+          make: v.make,
+          model: v.model,
+          variant: v.variant,
+          year: v.year,
+          price: v.price,
+          mileage: v.mileage,
+          engineSize: v.engine_size,
+          fuelType: v.fuel_type,
+          transmission: v.transmission,
+          condition: v.condition,
+          category: v.category,
+          images: [`/media/${randomHex(rand)}-full.webp`],
+          featured: v.featured,
+          sellerId: v.seller_id,
+          sellerName: v.seller_name,
+          sellerLocation: v.seller_location,
+          location: v.location,
+          region: v.region,
+          sellerType: v.seller_type,
+          sellerLatitude: v.seller_latitude,
+          sellerLongitude: v.seller_longitude,
+          isPublished: true,
+          subscriptionPlan: 'standard',
+          createdAt: created,
+          updatedAt: created,
+          publishedAt: created,
+          firstPublishedAt: created,
+          expiresAt: new Date(created.getTime() + PLAN_TERMS.standard.days * DAY),
+        },
+        await nextRevision(),
+      );
+    });
+  }
+}
+
+const randomHex = (rand: () => number) => Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16)).join('');
