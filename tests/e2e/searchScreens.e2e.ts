@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Vehicle } from '../../src/domain/vehicle';
-import { hasChromium, SCREENSHOTS } from './browser';
+import { ANDROID_PHONE, hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { sellerApi } from './sellers';
 
@@ -77,6 +77,54 @@ describe.skipIf(!hasChromium)('the search screens in Chromium', () => {
       await found(page, hiluxes, 'cars');
       await chip(page, 'Make: Toyota').waitFor();
       await chip(page, 'Model: Hilux').waitFor();
+    });
+  });
+
+  it('shows a whole result card and the start of the next on the first screen of a 360 x 740 phone, under every control of spec 2.6', async () => {
+    const cars = await apiCount({ vehicle_type: 'car' });
+    await inContext({ ...ANDROID_PHONE, viewport: { width: 360, height: 740 } }, async (context) => {
+      const page = await open(context, '/cars');
+      // The app's screen, not results the page may draw before the app's code runs (they have no controls).
+      await page.getByRole('button', { name: 'Filter and Sort' }).waitFor();
+      await found(page, cars, 'cars');
+      const cards = page.getByRole('main').locator('a[href^="/car/"]');
+      await cards.nth(1).waitFor();
+      const screen = await page.evaluate(() => window.innerHeight);
+      const first = (await cards.nth(0).boundingBox())!;
+      const second = (await cards.nth(1).boundingBox())!;
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'mobile-browse-first-screen.png') });
+      expect(first.y + first.height).toBeLessThanOrEqual(screen);
+      expect(second.y).toBeLessThan(screen);
+      // Nothing of the header went to make room: each control is above the cards, and big enough to touch.
+      const controls = [
+        page.getByRole('button', { name: 'Back', exact: true }),
+        page.getByRole('button', { name: 'Filter and Sort' }),
+        page.getByRole('combobox', { name: 'Sort by' }),
+        page.getByRole('tab', { name: 'Cars', exact: true }),
+        page.getByRole('tab', { name: 'Construction', exact: true }),
+        page.getByRole('tab', { name: 'Farming', exact: true }),
+        page.getByRole('searchbox', { name: 'Search' }),
+      ];
+      for (const control of controls) {
+        const box = (await control.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(first.y);
+        expect(box.height).toBeGreaterThanOrEqual(40);
+      }
+      for (const text of [page.getByRole('heading', { level: 1, name: 'Browse cars' }), page.getByText(`${cars.toLocaleString('en-US')} cars found`, { exact: true })]) {
+        const box = (await text.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(first.y);
+      }
+    });
+    // A wide screen keeps its whole first row of cards on its first screen.
+    await inContext({ viewport: { width: 1280, height: 800 } }, async (context) => {
+      const page = await open(context, '/cars');
+      await page.getByRole('button', { name: 'Filter and Sort' }).waitFor();
+      await found(page, cars, 'cars');
+      const cards = page.getByRole('main').locator('a[href^="/car/"]');
+      await cards.nth(3).waitFor();
+      const row = await Promise.all([0, 1, 2, 3].map(async (i) => (await cards.nth(i).boundingBox())!));
+      expect(new Set(row.map((b) => b.y)).size).toBe(1);
+      for (const box of row) expect(box.y + box.height).toBeLessThanOrEqual(800);
     });
   });
 

@@ -1,7 +1,8 @@
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { SearchInput } from '../../../domain/search/filters';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Center, Container, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Center, Container, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type SortOrder, type VehicleType, VEHICLE_TYPE_LABELS } from '../../../domain/constants';
 import { locationStore } from '../../shared/location/locationStore';
 import { buildRequest, SORT_LABELS } from '../../shared/search/query';
@@ -18,6 +19,7 @@ import { SaveSearchButton } from '../../shared/slots';
 import { wholeNumberText } from '../../../domain/numbers';
 import { withCatalogueChoice } from '../../../domain/catalogue/makeModel';
 import { filterChips, navigationFilters, urlParamsOf, withoutChip } from '../../../domain/search/browseFilters';
+import css from './BrowsePage.module.css';
 
 type Fields = Record<string, string | undefined>;
 
@@ -30,11 +32,24 @@ const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [
   { type: 'construction', label: VEHICLE_TYPE_LABELS.construction, path: '/construction' },
   { type: 'farming', label: VEHICLE_TYPE_LABELS.farming, path: '/farming' },
 ];
+const TITLES: Record<VehicleType, string> = { car: 'Browse cars', construction: 'Construction equipment', farming: 'Farming equipment' };
 const PAGE = 24;
 /** The cards drawn first when results change: more than a phone shows, a wide screen's first row. */
 const FIRST_CARDS = 4;
+const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
+/** Closer on a phone, where the cards stack: more of the next one shows under the first. */
+const GRID_SPACING = { base: 'sm', xs: 'md' };
 /** How long an applied dialog waits for its results before it closes anyway. */
 const DIALOG_CLOSE_WAIT_MS = 400;
+
+function BackArrow() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden focusable="false">
+      <path d="M19 12H5" />
+      <path d="m12 19-7-7 7-7" />
+    </svg>
+  );
+}
 
 type Filters = { initial: Fields; fields: Fields; draft: Fields };
 const emptyFilters = (): Filters => ({ initial: {}, fields: {}, draft: {} });
@@ -70,6 +85,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   const [open, setOpen] = useState(false);
   /** The dialog's code loads when it is first opened, then it stays mounted (it animates, reopens at once). */
   const [dialogMounted, setDialogMounted] = useState(false);
+  const [countSlot, setCountSlot] = useState<HTMLElement | null>(null);
   const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const req = useMemo(() => buildRequest({ ...fields, vehicle_type: type }, sort, position, limit), [fields, type, sort, position, limit]);
   const noun = type === 'car' ? 'cars' : 'vehicles';
@@ -125,23 +141,51 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   };
 
   return (
-    <Container size="xl" py="lg">
-      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
-        <Group gap="sm">
-          <Button variant="default" onClick={() => navigate(-1)}>
-            Back
+    <Container size="xl" className={css.page}>
+      {/* Back, the title and the count under it (and 'Save this search'); the tabs; the words, the dialog and the sort. */}
+      <div className={css.header}>
+        <div className={css.titleRow}>
+          <Button variant="default" aria-label="Back" className={css.back} onClick={() => navigate(-1)}>
+            <BackArrow />
+            <span className={css.backText}>Back</span>
           </Button>
-          <Title order={1} fz={{ base: 24, sm: 32 }}>
-            {type === 'car' ? 'Browse cars' : type === 'construction' ? 'Construction equipment' : 'Farming equipment'}
-          </Title>
-        </Group>
-        <Group gap="sm">
-          {signedIn ? (
-            <Suspense fallback={null}>
-              <SaveSearchButton type={type} fields={fields} />
-            </Suspense>
-          ) : null}
+          <div className={css.heading}>
+            <Title order={1} className={css.title}>
+              {TITLES[type]}
+            </Title>
+            <div className={css.countLine}>
+              {/* The count is drawn here by the results, which an answer draws alone. */}
+              <div ref={setCountSlot} aria-live="polite" />
+              {signedIn ? (
+                <div className={css.save}>
+                  <Suspense fallback={null}>
+                    <SaveSearchButton type={type} fields={fields} />
+                  </Suspense>
+                </div>
+              ) : null}
+            </div>
+          </div>
+        </div>
+        <Tabs
+          value={type}
+          onChange={(v) => {
+            if (!v) return;
+            setLimit(PAGE);
+            navigate(TYPE_TABS.find((t) => t.type === v)!.path, { state: TAB_SWITCH });
+          }}
+        >
+          <Tabs.List>
+            {TYPE_TABS.map((t) => (
+              <Tabs.Tab key={t.type} value={t.type} className={css.tab}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <div className={css.findRow}>
+          <WordsSearchBox value={fields.q ?? ''} onSearch={searchWords} whileTyping className={css.words} classNames={{ label: css.wordsLabel, input: css.touch }} />
           <Button
+            className={`${css.touch} ${css.filter}`}
             onClick={() => {
               setDialogMounted(true);
               setOpen(true);
@@ -150,29 +194,17 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
             Filter and Sort
           </Button>
           {/* The device's own picker: it opens at once on a phone and needs no dropdown code. */}
-          <NativeSelect aria-label="Sort by" data={BROWSE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))} value={sort} onChange={(e) => setSort(e.currentTarget.value as SortOrder)} w={200} />
-        </Group>
-      </Group>
-      <Tabs
-        value={type}
-        onChange={(v) => {
-          if (!v) return;
-          setLimit(PAGE);
-          navigate(TYPE_TABS.find((t) => t.type === v)!.path, { state: TAB_SWITCH });
-        }}
-        mb="md"
-      >
-        <Tabs.List>
-          {TYPE_TABS.map((t) => (
-            <Tabs.Tab key={t.type} value={t.type}>
-              {t.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
-      <WordsSearchBox value={fields.q ?? ''} onSearch={searchWords} whileTyping mb="md" maw={560} />
+          <NativeSelect
+            aria-label="Sort by"
+            data={BROWSE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+            value={sort}
+            onChange={(e) => setSort(e.currentTarget.value as SortOrder)}
+            classNames={{ root: css.sort, input: css.touch }}
+          />
+        </div>
+      </div>
       <FilterChips chips={chips} onRemove={removeChip} mb="md" aria-label="Active filters" />
-      <Results req={req} noun={noun} onClearAll={clearAll} onMore={showMore} onAnswer={closing ? closeAfterApply : null} />
+      <Results req={req} noun={noun} countSlot={countSlot} onClearAll={clearAll} onMore={showMore} onAnswer={closing ? closeAfterApply : null} />
 
       {dialogMounted ? (
         <Suspense fallback={null}>
@@ -187,7 +219,22 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
  * The count and the cards of a search: their own component, so an answer draws them alone, not the
  * rest of the screen. A new list draws its first few cards at once and the rest right after.
  */
-function Results({ req, noun, onClearAll, onMore, onAnswer }: { req: SearchInput; noun: string; onClearAll: () => void; onMore: () => void; onAnswer: (() => void) | null }) {
+function Results({
+  req,
+  noun,
+  countSlot,
+  onClearAll,
+  onMore,
+  onAnswer,
+}: {
+  req: SearchInput;
+  noun: string;
+  /** Where the count goes: under the screen's title. */
+  countSlot: HTMLElement | null;
+  onClearAll: () => void;
+  onMore: () => void;
+  onAnswer: (() => void) | null;
+}) {
   const { items, total, searching, notKept } = useSearch(req);
   const shown = useProgressive(items, FIRST_CARDS);
   const [answered, setAnswered] = useState(items);
@@ -199,7 +246,7 @@ function Results({ req, noun, onClearAll, onMore, onAnswer }: { req: SearchInput
   }, [items, answered, onAnswer]);
   const grid = useMemo(
     () => (
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+      <SimpleGrid cols={GRID_COLS} spacing={GRID_SPACING}>
         {shown.map((v, i) => (
           <VehicleCard key={v.id} vehicle={v} priority={i === 0} />
         ))}
@@ -209,13 +256,18 @@ function Results({ req, noun, onClearAll, onMore, onAnswer }: { req: SearchInput
   );
   return (
     <>
-      <Text fw={600} mb="md" aria-live="polite">
-        {searching ? `Searching for ${noun}...` : `${wholeNumberText(total)} ${noun} found`}
-      </Text>
+      {countSlot
+        ? createPortal(
+            <Text fw={600} className={css.count}>
+              {searching ? `Searching for ${noun}...` : `${wholeNumberText(total)} ${noun} found`}
+            </Text>,
+            countSlot,
+          )
+        : null}
       {notKept ? (
         <NotKeptNotice />
       ) : searching && items.length === 0 ? (
-        <VehicleGridSkeleton count={8} />
+        <VehicleGridSkeleton count={8} cols={GRID_COLS} spacing={GRID_SPACING} />
       ) : !searching && total === 0 ? (
         <Center py={60}>
           <Stack align="center" gap="xs">

@@ -59,8 +59,15 @@ export function VehicleCard({
         </div>
       </Card.Section>
       <div className={css.body}>
-        <p className={css.price}>{priceText(v.price, fallbacks.price)}</p>
-        <PriceVerdictBadge verdict={v.price_verdict} />
+        {/* The verdict beside the price it judges (under it when the card is too narrow for both). */}
+        <div className={css.priceRow}>
+          <p className={css.price}>{priceText(v.price, fallbacks.price)}</p>
+          {v.price_verdict ? (
+            <span className={css.verdict}>
+              <PriceVerdictBadge verdict={v.price_verdict} />
+            </span>
+          ) : null}
+        </div>
         <p className={`${css.title} ${css.oneLine}`} title={titleOf(v)}>
           {titleOf(v)}
         </p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, type SimpleGridProps } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Text, type SimpleGridProps } from '@mantine/core';
+import css from './VehicleCard.module.css';
 
 const VEHICLE_CARD_IMAGE_HEIGHT = 180;
 
@@ -13,7 +14,7 @@ function Line({ w, children }: { w: number | string; children: ReactNode }) {
   );
 }
 
-/** A loading placeholder with the outer size of a `VehicleCard` (price verdict, one-line specs, distance row, seller). */
+/** A loading placeholder with the outer size of a `VehicleCard` (price and verdict, one-line specs, distance row, seller). */
 export function VehicleCardSkeleton() {
   return (
     <Card padding={0} shadow="xs" style={{ overflow: 'hidden' }} aria-hidden data-testid="vehicle-card-skeleton">
@@ -21,16 +22,19 @@ export function VehicleCardSkeleton() {
         {/* VehicleCard's image: full width, 180 px high (its `h` wins over the aspect-ratio style). */}
         <Skeleton radius={0} h={VEHICLE_CARD_IMAGE_HEIGHT} />
       </Card.Section>
-      <Stack gap={6} p="md">
-        <Line w="42%">
-          <Text fw={800} fz="xl">
-            &nbsp;
-          </Text>
-        </Line>
-        {/* The price verdict's badge, which every priced card carries. */}
-        <Skeleton w={84} radius="xl" style={{ alignSelf: 'flex-start', display: 'flex' }}>
-          <Badge size="sm">&nbsp;</Badge>
-        </Skeleton>
+      {/* The card's own body rules (VehicleCard.module.css): its padding and gaps, denser on a phone. */}
+      <div className={css.body}>
+        {/* The price and its verdict's badge, which every priced card carries, on one row. */}
+        <div className={css.priceRow}>
+          <Line w="42%">
+            <Text fw={800} fz="xl">
+              &nbsp;
+            </Text>
+          </Line>
+          <Skeleton w={84} radius="xl" style={{ display: 'flex' }}>
+            <Badge size="sm">&nbsp;</Badge>
+          </Skeleton>
+        </div>
         <Line w="80%">
           <Text fw={650}>&nbsp;</Text>
         </Line>
@@ -52,7 +56,7 @@ export function VehicleCardSkeleton() {
         <Line w="38%">
           <Text fz="xs">&nbsp;</Text>
         </Line>
-      </Stack>
+      </div>
     </Card>
   );
 }
