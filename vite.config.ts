@@ -4,8 +4,9 @@ import path from 'node:path';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
-import { homeOpeningScreenHtml, listingFactsStyles, listingOpeningScreenHtml } from './src/app/openingScreen';
+import { browseOpeningScreenHtml, browseOpeningStyles, homeOpeningScreenHtml, listingFactsStyles, listingOpeningScreenHtml } from './src/app/openingScreen';
 import { LISTING_FACTS_MARK } from './src/domain/listingFacts';
+import { BROWSE_OPENING_MARK, openingScript } from './src/domain/browseOpening';
 import { FIRST_SCREEN_MODULES, HOME_VARIANT_MODULES, type ScreenModule } from './src/domain/screens';
 import { SCREEN_FILES_MANIFEST } from './src/server/screenPreloads';
 
@@ -16,8 +17,10 @@ const STARTUP_TEXT = '<p class="loading" role="status">Loading Motokari...</p>';
 
 /**
  * Writes home.html, which the server (and the service worker) sends for /: index.html with the home
- * page's opening screen in #root (src/app/openingScreen.ts); and listing.html, which the server fills
- * with a listing's facts for its page.
+ * page's opening screen in #root (src/app/openingScreen.ts); listing.html, which the server fills
+ * with a listing's facts for its page; and browse.html, which it fills with a browse screen's first
+ * results. Every page gets the browse opening's styles and the first script that draws the device's
+ * last answer where the page came with nothing in #root (the service worker's index.html).
  */
 function homePage(): Plugin {
   return {
@@ -28,12 +31,16 @@ function homePage(): Plugin {
       const index = bundle['index.html'];
       // The workers' and the service worker's builds have no page.
       if (index?.type !== 'asset') return;
-      const html = String(index.source);
-      if (!html.includes(STARTUP_TEXT)) throw new Error(`index.html has no ${STARTUP_TEXT} in #root`);
+      const shell = String(index.source);
+      if (!shell.includes(`${STARTUP_TEXT}</div>`)) throw new Error(`index.html has no ${STARTUP_TEXT} in #root`);
+      const html = shell.replace('</head>', `<style>${browseOpeningStyles()}</style></head>`).replace(`${STARTUP_TEXT}</div>`, `${STARTUP_TEXT}</div><script>${openingScript()}</script>`);
+      index.source = html;
       this.emitFile({ type: 'asset', fileName: 'home.html', source: html.replace(STARTUP_TEXT, homeOpeningScreenHtml()) });
       // A listing's page (/car/{id}): the server writes the listing's facts where the mark is (src/domain/listingFacts.ts).
       const listing = html.replace('</head>', `<style>${listingFactsStyles()}</style></head>`).replace(STARTUP_TEXT, listingOpeningScreenHtml(LISTING_FACTS_MARK));
       this.emitFile({ type: 'asset', fileName: 'listing.html', source: listing });
+      // A browse page (/cars, ...): the server writes its first results where the mark is (src/domain/browseOpening.ts).
+      this.emitFile({ type: 'asset', fileName: 'browse.html', source: html.replace(STARTUP_TEXT, browseOpeningScreenHtml(BROWSE_OPENING_MARK)) });
     },
   };
 }

@@ -13,6 +13,7 @@ import { VEHICLE_TYPES } from '../domain/constants';
 import { firstScreenModule, listingPageId, SCREEN_PATHS, type ScreenModule } from '../domain/screens';
 import { prefetchListing } from './features/vehicle/listingPrefetch';
 import { ListingOpening } from './features/vehicle/ListingOpening';
+import { BrowseOpening } from './features/search/BrowseOpening';
 import { AccountDialogs } from './features/account/AccountDialogs';
 import { PromptsHost } from './features/prompts/PromptsHost';
 import { NotificationPromptHost } from './features/push/NotificationPromptHost';
@@ -93,7 +94,15 @@ function Routed() {
         <Route element={<Shell overlays={OVERLAYS} />}>
           <Route index element={<HomeRoute />} />
           {VEHICLE_TYPES.map((type) => (
-            <Route key={type} path={SCREEN_PATHS.browse[type]} element={<BrowsePage type={type} />} />
+            <Route
+              key={type}
+              path={SCREEN_PATHS.browse[type]}
+              element={
+                <Suspense fallback={<BrowseOpening type={type} />}>
+                  <BrowsePage type={type} />
+                </Suspense>
+              }
+            />
           ))}
           <Route path={SCREEN_PATHS.featured} element={<FeaturedPage />} />
           <Route path={SCREEN_PATHS.dealers} element={<DealersPage />} />

@@ -15,6 +15,9 @@ import { HERO_COPY, HERO_FILL, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TEXT_SHADOW, H
 // a drawn opening screen measured slower (more layout and paint before the screen's own).
 
 const px = (n: number) => `${n}px`;
+
+/** The height of the browse screen's tabs and its words and sort rows, which the opening keeps free (measured on the screen). */
+const BROWSE_CONTROLS_PX = { phone: 136, wide: 109 };
 const kebab = (k: string) => k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const declarations = (o: Record<string, string | number>) =>
   Object.entries(o)
@@ -118,4 +121,45 @@ export function homeOpeningScreenHtml(): string {
     `<div class="mk-o-loading" role="status"><span class="mk-o-spin"></span>${esc(startupText(PRODUCT_NAME))}</div>` +
     '</main></div>'
   );
+}
+
+/**
+ * The styles of a browse screen's opening results (src/domain/browseOpening.ts), for every page's
+ * head: the server writes them into /cars and the other types on a first visit, and the page's first
+ * script draws the app's last answer with them on a later start (openingScript). Laid out as the
+ * browse screen is: the title and the count, then the cards in Mantine's SimpleGrid columns.
+ */
+export function browseOpeningStyles(): string {
+  const phone = '@media (max-width: 39.99em)';
+  const xs = '@media (min-width: 36em)';
+  const wide = '@media (min-width: 40em)';
+  const md = '@media (min-width: 62em)';
+  const lg = '@media (min-width: 75em)';
+  return [
+    `.mk-b{font-family:${FONT_FAMILY};color:${gray[9]};width:100%;max-width:82.5rem;margin-inline:auto;padding:24px 1rem;box-sizing:border-box;line-height:1.55}`,
+    `.mk-b-head{display:flex;align-items:center;gap:1rem}`,
+    `.mk-b-back{flex:none;width:86px;height:36px}`,
+    `.mk-b-title{margin:0;font-size:32px;line-height:1.2;font-weight:700}`,
+    `.mk-b-count{margin:0;font-weight:600;color:${gray[6]}}`,
+    `.mk-b-controls{height:${px(BROWSE_CONTROLS_PX.wide)};margin:1rem 0}`,
+    `.mk-b-grid{display:grid;grid-template-columns:minmax(0,1fr);gap:12px}`,
+    `.mk-b-card{display:block;background:#fff;border:1px solid ${gray[3]};border-radius:16px;overflow:hidden;color:inherit;text-decoration:none;box-shadow:0 1px 3px rgba(0,0,0,.05),0 1px 2px rgba(0,0,0,.1)}`,
+    `.mk-b-card img{display:block;width:100%;height:180px;object-fit:cover;background:${gray[1]}}`,
+    `.mk-b-body{display:flex;flex-direction:column;gap:6px;padding:1rem}`,
+    `.mk-b-body span{display:block;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}`,
+    `.mk-b-price{font-size:20px;font-weight:800;color:${brand[8]}}`,
+    `.mk-b-name{font-weight:650}`,
+    `.mk-b-small{font-size:14px;color:${gray[6]}}`,
+    `@media (max-width: 47.99em){.mk-b-title{font-size:24px}}`,
+    `${phone}{.mk-b{padding-top:8px}.mk-b-head{gap:12px}.mk-b-back{width:40px;height:40px}.mk-b-title{font-size:20px}.mk-b-count{font-size:14px;line-height:1.3}.mk-b-controls{height:${px(BROWSE_CONTROLS_PX.phone)};margin:8px 0 12px}.mk-b-body{padding:12px;gap:4px}}`,
+    `${xs}{.mk-b-grid{grid-template-columns:repeat(2,minmax(0,1fr));gap:16px}}`,
+    `${wide}{.mk-b-grid{gap:16px}}`,
+    `${md}{.mk-b-grid{grid-template-columns:repeat(3,minmax(0,1fr))}}`,
+    `${lg}{.mk-b-grid{grid-template-columns:repeat(4,minmax(0,1fr))}}`,
+  ].join('');
+}
+
+/** A browse page's opening screen, to go inside the page's #root: the bar, and the opening results (or where the server writes them). */
+export function browseOpeningScreenHtml(results: string): string {
+  return `<style>${styles()}</style><div class="mk-o"><header class="mk-o-bar"><div class="mk-o-wrap">${logo()}</div></header><main class="mk-o-main"><div class="mk-o-status"></div>${results}</main></div>`;
 }

@@ -186,6 +186,8 @@ export const STORAGE_KEYS = {
   /** Local storage: the signed-in member's listings as last loaded, for the dashboard offline (src/domain/dashboard.ts). */
   dashboardListings: 'dashboardListings',
   dashboardLeads: 'dashboardLeads',
+  /** Local storage: the browse screen's last answer on this device, drawn before the app runs (src/domain/browseOpening.ts). */
+  browseOpening: 'browseOpening',
 } as const;
 
 /** The typed phrase that confirms a database reset. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { distDir } from '../../src/server/buildApp';
 import type { Vehicle } from '../../src/domain/vehicle';
 import { ANDROID_PHONE, hasChromium } from './browser';
+import { STORAGE_KEYS } from '../../src/domain/constants';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
 requireChromiumInCi();
@@ -78,5 +79,62 @@ describe.skipIf(!hasChromium)("the first screen's code in Chromium", () => {
       // A first visit: nothing answered yet, so the cookie banner's code comes too.
       { prompts: true },
     );
+  });
+
+  // A phone on a slow line (or a slow phone) sees the browse screen's first results before the app's
+  // code has arrived and run: on a first visit the server wrote them into the page; on a later start,
+  // offline too, the page's first script draws the device's last answer (src/domain/browseOpening.ts).
+  const FIRST_CARD = `(() => {
+    new MutationObserver((_, observer) => {
+      const card = document.querySelector('main a[href^="/car/"]');
+      if (!card) return;
+      window.__firstCard = { href: card.getAttribute('href'), opening: card.classList.contains('mk-b-card') };
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  })()`;
+  const firstCard = (page: import('playwright-core').Page) =>
+    page.waitForFunction(() => (window as unknown as { __firstCard?: { href: string; opening: boolean } }).__firstCard).then((h) => h.jsonValue());
+
+  it("shows /cars' first results with no script run, and the app's screen takes them over", async () => {
+    const newest = (await (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&sort=newest&limit=4`)).json()) as Vehicle[];
+    const total = await app.apiCount({ vehicle_type: 'car' });
+    await app.inContext({ ...ANDROID_PHONE, serviceWorkers: 'block', javaScriptEnabled: false }, async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${app.server.url}/cars`);
+      await page
+        .locator('main')
+        .getByText(`${total.toLocaleString('en-US')} cars found`)
+        .waitFor();
+      expect(await page.locator('main a[href^="/car/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(newest.map((v) => `/car/${v.id}`));
+    });
+    await app.inContext({ ...ANDROID_PHONE, serviceWorkers: 'block' }, async (context) => {
+      await context.addInitScript(FIRST_CARD);
+      const page = await context.newPage();
+      await page.goto(`${app.server.url}/cars`);
+      expect(await firstCard(page)).toEqual({ href: `/car/${newest[0]!.id}`, opening: true });
+      // The app's own screen, its controls and its cards, in their place.
+      await page.getByRole('button', { name: 'Filter and Sort' }).waitFor();
+      await expect.poll(() => page.locator('main a.mk-b-card').count()).toBe(0);
+      expect(await page.locator('main a[href^="/car/"]').first().getAttribute('href')).toBe(`/car/${newest[0]!.id}`);
+    });
+  });
+
+  it("draws the device's last answer before the app runs on a later start, offline too", async () => {
+    await app.inContext(ANDROID_PHONE, async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${app.server.url}/cars`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 });
+      // The device's copy answers the screen, and its answer is kept for the next start.
+      await page.waitForFunction((key) => localStorage.getItem(key) !== null, STORAGE_KEYS.browseOpening, { timeout: 90_000 });
+      const kept = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.browseOpening))!) as { opening: { items: Vehicle[] } };
+      await page.close();
+      await context.setOffline(true);
+      await context.addInitScript(FIRST_CARD);
+      const again = await context.newPage();
+      await again.goto(`${app.server.url}/cars`);
+      expect(await firstCard(again)).toEqual({ href: `/car/${kept.opening.items[0]!.id}`, opening: true });
+      await again.getByRole('button', { name: 'Filter and Sort' }).waitFor();
+      await again.getByText(/^[\d,]+ cars found$/).waitFor();
+    });
   });
 });

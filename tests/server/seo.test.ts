@@ -106,6 +106,7 @@ describe.each(ENGINES)('%s: pages as crawlers and chat apps read them', (engine)
   beforeAll(async () => {
     appDir = mkdtempSync(path.join(tmpdir(), 'motokari-seo-'));
     writeFileSync(path.join(appDir, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(appDir, 'browse.html'), INDEX_HTML.replace(/<p class="loading"[^<]*<\/p>/, '<main><!--browse-opening--></main>'));
     s = await startServer(engine, { config: { publicUrl: ORIGIN }, deps: { appDir, sitemapSize: 2 } });
     const dealer = await s.signup({ user_type: 'dealer', business_name: 'Borrowdale Motors', phone: '+263771112233', email: 'sales@borrowdale.example', location: 'Borrowdale, Harare' });
     dealerToken = dealer.token;
@@ -175,6 +176,31 @@ describe.each(ENGINES)('%s: pages as crawlers and chat apps read them', (engine)
     expect(JSON.parse(data!)).toMatchObject({ id: withPhoto.id, price: 38000, make: 'Toyota' });
     expect(data).not.toContain('</b>');
     for (const url of [`/car/${draft.id}`, '/cars', '/']) expect((await page(url)).body, url).not.toContain('mk-listing');
+  });
+
+  it("shows a browse page's first results in the page itself, with their JSON for the app; not for a filtered address", async () => {
+    const html = (await page('/cars')).body;
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('<h1 class="mk-b-title">Browse cars</h1>');
+    expect(root).toContain('<p class="mk-b-count">1 cars found</p>');
+    expect(root).toContain(`<a class="mk-b-card" href="/car/${withPhoto.id}">`);
+    expect(root).toContain('<span class="mk-b-price">$38,000</span><span class="mk-b-name">2019 Toyota Hilux 2.8GD-6</span>');
+    const data = /<script type="application\/json" id="mk-browse">([\s\S]*?)<\/script>/.exec(root)?.[1];
+    const opening = JSON.parse(data!) as { vehicle_type: string; total: number; items: Vehicle[] };
+    expect(opening).toMatchObject({ vehicle_type: 'car', total: 1 });
+    // Only what a card shows: no description, one photo.
+    expect(opening.items.map((v) => [v.id, v.description, v.images.length])).toEqual([[withPhoto.id, null, 1]]);
+    expect(root).not.toContain('bakkie');
+    expect(root).not.toContain(draft.id);
+    const farming = (await page('/farming')).body;
+    expect(farming).toContain(`<a class="mk-b-card" href="/car/${noPhoto.id}">`);
+    expect(farming).toContain('<p class="mk-b-count">1 vehicles found</p>');
+    // An address with filters of its own gets the plain page: its results are the app's to find.
+    expect((await page('/cars?make=Toyota')).body).not.toContain('mk-browse');
+    // The home page carries the newest cars' JSON for its list, not their cards (its hero opens it).
+    const home = (await page('/')).body;
+    expect(JSON.parse(/<script type="application\/json" id="mk-browse">([\s\S]*?)<\/script>/.exec(home)![1]!)).toMatchObject({ vehicle_type: 'car', total: 1, items: [{ id: withPhoto.id }] });
+    expect(home).not.toContain('mk-b-card');
   });
 
   it('sends the pages compressed to browsers that accept it', async () => {

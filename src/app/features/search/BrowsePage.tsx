@@ -19,6 +19,7 @@ import { SaveSearchButton } from '../../shared/slots';
 import { wholeNumberText } from '../../../domain/numbers';
 import { withCatalogueChoice } from '../../../domain/catalogue/makeModel';
 import { filterChips, navigationFilters, urlParamsOf, withoutChip } from '../../../domain/search/browseFilters';
+import { BROWSE_TITLES, browseNoun, OPENING_PAGE as PAGE } from '../../../domain/browseOpening';
 import css from './BrowsePage.module.css';
 
 type Fields = Record<string, string | undefined>;
@@ -32,8 +33,6 @@ const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [
   { type: 'construction', label: VEHICLE_TYPE_LABELS.construction, path: '/construction' },
   { type: 'farming', label: VEHICLE_TYPE_LABELS.farming, path: '/farming' },
 ];
-const TITLES: Record<VehicleType, string> = { car: 'Browse cars', construction: 'Construction equipment', farming: 'Farming equipment' };
-const PAGE = 24;
 /** The cards drawn first when results change: more than a phone shows, a wide screen's first row. */
 const FIRST_CARDS = 4;
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
@@ -88,7 +87,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   const [countSlot, setCountSlot] = useState<HTMLElement | null>(null);
   const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
   const req = useMemo(() => buildRequest({ ...fields, vehicle_type: type }, sort, position, limit), [fields, type, sort, position, limit]);
-  const noun = type === 'car' ? 'cars' : 'vehicles';
+  const noun = browseNoun(type);
   const chips = filterChips(fields);
   // The dialog's handlers keep their identity, so drawing the page (a new count, new results) does
   // not draw the open dialog again.
@@ -151,7 +150,7 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
           </Button>
           <div className={css.heading}>
             <Title order={1} className={css.title}>
-              {TITLES[type]}
+              {BROWSE_TITLES[type]}
             </Title>
             <div className={css.countLine}>
               {/* The count is drawn here by the results, which an answer draws alone. */}

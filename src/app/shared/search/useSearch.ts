@@ -5,6 +5,7 @@ import { listingsWorker } from '../sync/searchClient';
 import { searchOnServer } from '../../../data/serverSearch';
 import { markFirstResults, serverSearchStarted, syncStore } from '../sync/syncStore';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
+import { keepOpeningAnswer, openingAnswer } from './openingAnswer';
 
 export interface SearchState {
   items: Vehicle[];
@@ -20,14 +21,20 @@ export interface SearchState {
  * device does not hold every listing the search could find (outside the scope the person chose, or
  * a first download still on its way), the server answers it instead; offline, the state says those
  * listings are not kept on this device. Before the device's listings are loaded at all (the first
- * moments of a first visit), the server is asked at once.
+ * moments of a first visit), the server is asked at once. A browse screen's first search starts from
+ * its opening answer (openingAnswer.ts: the server's, written into the page, or the device's last),
+ * drawn at once and replaced by this visit's answer when it arrives.
  */
 export function useSearch(req: SearchInput | null): SearchState {
   const { version, ready } = useTransitionSnapshot(syncStore, (s) => ({ version: s.version, ready: s.ready }));
   const key = JSON.stringify(req);
-  const [state, setState] = useState<SearchState>({ items: [], total: 0, searching: true, notKept: false });
-  /** The request whose answer is shown, and who gave it: the device's answer then replaces the server's without skeletons in between. */
-  const answered = useRef<{ key: string; by: 'server' | 'device' } | null>(null);
+  const [opening] = useState(() => (req ? openingAnswer(req) : null));
+  const [state, setState] = useState<SearchState>(() => (opening ? { ...opening, searching: false, notKept: false } : { items: [], total: 0, searching: true, notKept: false }));
+  /**
+   * The request whose answer is shown, and who gave it: the device's answer then replaces the server's
+   * without skeletons in between; the opening answer stands until either gives theirs.
+   */
+  const answered = useRef<{ key: string; by: 'server' | 'device' | 'opening' } | null>(opening ? { key, by: 'opening' } : null);
   /**
    * The server's request while it is on its way: asked before the device's listings are loaded, it is
    * still the one awaited once they are (and cannot answer), not asked again. Once answered it is
@@ -80,6 +87,7 @@ export function useSearch(req: SearchInput | null): SearchState {
       .then(async (r): Promise<SearchState | null> => {
         if (r.covered) {
           answered.current = { key, by: 'device' };
+          keepOpeningAnswer(req, r);
           return { items: r.items, total: r.total, searching: false, notKept: false };
         }
         // The server's answer to this request stands until the device can give the same.

@@ -6,18 +6,23 @@ import { HOME_HERO_PRELOAD_LINK } from '../../../domain/home';
 import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '../../../domain/screens';
 import { browsePageHead, browsePageType, dealerPageHead, dealerPageId, fixedPageHead, listingPageHead, missingListingHead, siteHead, type PageHead } from '../../../domain/seo';
 import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '../../../domain/listingFacts';
+import { BROWSE_OPENING_MARK, browseDataScript, browseOpeningHtml, type BrowseOpening } from '../../../domain/browseOpening';
 import { isPublic } from '../../../domain/vehicle';
+import { HOME_MOBILE_LIST_SIZE } from '../../../domain/constants';
 import { dealerPageFacts, publicCountsByType } from '../../repositories/seo.repo';
 import { findVehicle, toApiVehicle } from '../../repositories/vehicles.repo';
 import { compressBody, preferredEncoding } from '../../compression';
 import { loadScreenPreloads } from '../../screenPreloads';
 import { withHead } from '../../seo/pageHtml';
+import { browseOpenings } from '../../seo/browseOpening';
 import { RETRY_AFTER_S } from './errors';
 
 /** The build's page for /: index.html with the home page's opening screen (vite.config.ts). */
 const HOME_PAGE_FILE = 'home.html';
 /** The build's page for a listing: index.html with the listing facts' styles and LISTING_FACTS_MARK (vite.config.ts). */
 const LISTING_PAGE_FILE = 'listing.html';
+/** The build's page for a browse screen: index.html with the bar and BROWSE_OPENING_MARK (vite.config.ts). */
+const BROWSE_PAGE_FILE = 'browse.html';
 /** How long the browse pages' counts are reused for their descriptions. */
 const COUNTS_MS = 60_000;
 
@@ -51,6 +56,7 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
     pages.set(file, { mtimeMs, html });
     return html;
   };
+  const openings = browseOpenings(ctx);
   let counts: { at: number; value: Promise<Awaited<ReturnType<typeof publicCountsByType>>> } | null = null;
   const typeCounts = () => {
     if (!counts || ctx.now().getTime() - counts.at > COUNTS_MS) counts = { at: ctx.now().getTime(), value: publicCountsByType(ctx.db) };
@@ -71,6 +77,7 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       const browse = browsePageType(url);
       const dealer = dealerPageId(url);
       let listed: ReturnType<typeof toApiVehicle> | null = null;
+      let opening: BrowseOpening | null = null;
       if (!app.startup.apiReady && (listing || browse || dealer)) {
         // Still starting: the app's page, without the words read from the database, and a status that
         // tells a crawler to come back (the app itself reads its device copy and asks /api again).
@@ -86,20 +93,27 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
         if (!listed) status = 404;
       } else if (browse) {
         head = browsePageHead(browse, (await typeCounts())?.[browse] ?? null, origin);
+        // The first results come with the page when it asks for none of its own (filters in the address).
+        if (!req.url.includes('?')) opening = await openings(browse).catch(() => null);
       } else if (dealer) {
         const facts = await dealerPageFacts(ctx.db, dealer).catch(() => null);
         head = facts ? dealerPageHead(facts, origin) : siteHead(true);
       } else {
         head = fixedPageHead(url, origin) ?? siteHead(false);
+        // The home page's list of the newest cars: their JSON only, for the app's first render (its hero is the page's opening).
+        if (url === '/' && app.startup.apiReady) opening = await openings('car').catch(() => null);
       }
       const links = [url === '/' ? HOME_HERO_PRELOAD_LINK : null, listed ? listingPhotoPreloadLink(listed.images) : null, screenLinks(url, req.headers['sec-ch-ua-mobile'])].filter(Boolean);
       if (links.length) reply.header('link', links.join(', '));
       // The home page's own copy carries its hero drawn in HTML (src/app/openingScreen.ts), a listing's its
-      // facts and JSON (src/domain/listingFacts.ts); a build without them gets the shell.
-      const own = url === '/' ? HOME_PAGE_FILE : listed ? LISTING_PAGE_FILE : null;
+      // facts and JSON (src/domain/listingFacts.ts), a browse page its first results and their JSON
+      // (src/domain/browseOpening.ts); a build without them gets the shell.
+      const own = url === '/' ? HOME_PAGE_FILE : listed ? LISTING_PAGE_FILE : opening ? BROWSE_PAGE_FILE : null;
       const page = own && existsSync(path.join(appDir!, own)) ? own : 'index.html';
       let html = withHead(pageText(page), head);
       if (listed) html = withListing(html, listed);
+      if (opening && html.includes(BROWSE_OPENING_MARK)) html = html.replace(BROWSE_OPENING_MARK, () => browseOpeningHtml(opening) + browseDataScript(opening));
+      else if (opening && url === '/') html = html.replace('</body>', () => `${browseDataScript({ ...opening, items: opening.items.slice(0, HOME_MOBILE_LIST_SIZE) })}</body>`);
       // Compressed here: @fastify/compress hooks the routes it sees registered, and this handler is none of them.
       const { body, encoding } = compressBody(html, preferredEncoding(req.headers['accept-encoding']));
       if (encoding) reply.header('content-encoding', encoding);

@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { openingScript } from '../../../domain/browseOpening';
+
+/** The pages' one inline script (it draws the device's last results before the app runs), allowed by its hash. */
+const OPENING_SCRIPT = `'sha256-${createHash('sha256').update(openingScript()).digest('base64')}'`;
 
 /**
  * Security headers, with the content security policy the app, Stripe and the media store need. Helmet's
@@ -16,7 +21,7 @@ export const helmetPlugin = fp(async (app) => {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        scriptSrc: ["'self'", OPENING_SCRIPT, 'https://js.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com', ...mediaOrigin],
         workerSrc: ["'self'", 'blob:'],

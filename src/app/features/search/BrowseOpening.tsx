@@ -1,0 +1,15 @@
+import type { VehicleType } from '../../../domain/constants';
+import { browseOpeningHtml } from '../../../domain/browseOpening';
+import { openingOf } from '../../shared/search/openingAnswer';
+import { StartupSpinner } from '../../shared/shell/Shell';
+
+/**
+ * What a browse page shows while its screen's code is on its way: the opening results the page
+ * already drew (the server's, or the device's last answer: openingAnswer.ts), so nothing flashes
+ * between the page and the app's screen; without them the startup spinner.
+ */
+export function BrowseOpening({ type }: { type: VehicleType }) {
+  const opening = openingOf(type);
+  // The markup is the domain's own, every value in it escaped there.
+  return opening ? <div dangerouslySetInnerHTML={{ __html: browseOpeningHtml(opening) }} /> : <StartupSpinner />;
+}
