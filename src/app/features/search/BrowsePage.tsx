@@ -7,6 +7,7 @@ import { type SortOrder, type VehicleType, VEHICLE_TYPE_LABELS } from '../../../
 import { locationStore } from '../../shared/location/locationStore';
 import { buildRequest, SORT_LABELS } from '../../shared/search/query';
 import { useSearch } from '../../shared/search/useSearch';
+import { searchAhead } from '../../shared/search/deviceSearch';
 import { NotKeptNotice } from '../../shared/search/NotKeptNotice';
 import { FilterChips } from '../../shared/search/FilterChips';
 import { WordsSearchBox } from '../../shared/search/WordsSearchBox';
@@ -97,10 +98,12 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
   // drawing the results, and the count is what the person waits for.
   const [closing, setClosing] = useState(false);
   const apply = useCallback(() => {
+    // The device's search starts at the tap, while the screen draws what was applied.
+    searchAhead(buildRequest({ ...draft, vehicle_type: type }, sort, position, PAGE));
     update((f) => ({ ...f, fields: f.draft }));
     setLimit(PAGE);
     setClosing(true);
-  }, [update]);
+  }, [update, draft, type, sort, position]);
   const closeAfterApply = useCallback(() => {
     setClosing(false);
     startTransition(() => setOpen(false));

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { SearchInput } from '../../../../workers/listings.worker';
 import type { Vehicle } from '../../../domain/vehicle';
-import { listingsWorker } from '../sync/searchClient';
+import { searchDevice } from './deviceSearch';
 import { searchOnServer } from '../../../data/serverSearch';
 import { markFirstResults, serverSearchStarted, syncStore } from '../sync/syncStore';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
@@ -82,8 +82,7 @@ export function useSearch(req: SearchInput | null): SearchState {
     if (!req || !ready) return;
     let live = true;
     if (answered.current?.key !== key) startTransition(() => setState((s) => (s.searching ? s : { ...s, searching: true })));
-    listingsWorker
-      .search(req)
+    searchDevice(req, key)
       .then(async (r): Promise<SearchState | null> => {
         if (r.covered) {
           answered.current = { key, by: 'device' };
