@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, Column, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contactRequests, listingEvents, listingRevision, priceChanges, vehicles, vehicleTombstones } from '../db/schema';
 import type { ListingEventKind } from '../../domain/leads';
@@ -468,6 +468,12 @@ const summaryColumns = {
 };
 
 type SummaryRow = Pick<VehicleRow, Exclude<keyof typeof summaryColumns, 'firstImage'>> & { firstImage: string | null };
+/**
+ * The table's columns a summary reads: migration 0017's trigger must compare every one of them but the
+ * id and the price (tests/server/summaryRevisionTrigger.test.ts), or a change to one would reach
+ * devices as a price alone.
+ */
+export const SUMMARY_SOURCE_COLUMNS: string[] = [...Object.values(summaryColumns).flatMap((c) => (c instanceof Column ? [c.name] : [])), 'images'];
 
 function toSummarySource(r: SummaryRow): SummarySource {
   return {
