@@ -35,7 +35,13 @@ export function watchTraffic(context: BrowserContext): { traffic: Traffic; settl
   const pending = new Set<Promise<void>>();
   context.on('requestfinished', (request) => {
     const p = (async () => {
-      const response = await request.response();
+      // Playwright's response() as well as sizes() may never answer for a request: both are waited for a while.
+      const response = await Promise.race([request.response(), sleep(SIZES_WAIT_MS).then(() => undefined)]);
+      if (response === undefined) {
+        traffic.unsized++;
+        console.log(`  no response for ${request.method()} ${request.url()} after ${SIZES_WAIT_MS / 1000} s: left out of the bytes`);
+        return;
+      }
       // A page's request the service worker answered from its cache crossed no network.
       if (!response || response.fromServiceWorker()) return;
       const sizes = await Promise.race([request.sizes(), sleep(SIZES_WAIT_MS).then(() => null)]);
@@ -59,7 +65,12 @@ export function watchTraffic(context: BrowserContext): { traffic: Traffic; settl
   return {
     traffic,
     async settle() {
-      await within(SIZES_WAIT_MS + 10_000, 'request sizes', Promise.all([...pending]));
+      // Each request gives up after its own waits; this is a last guard, which says what it left out.
+      const left = await Promise.race([Promise.all([...pending]).then(() => 0), sleep(3 * SIZES_WAIT_MS).then(() => pending.size)]);
+      if (left) {
+        traffic.unsized += left;
+        console.log(`  ${left} requests' sizes still unanswered after ${(3 * SIZES_WAIT_MS) / 1000} s: left out of the bytes`);
+      }
     },
   };
 }
