@@ -32,8 +32,11 @@ export function openingType(req: SearchInput): VehicleType | null {
 const pathOf = (type: VehicleType) => `/${SCREEN_PATHS.browse[type]}`;
 
 let embedded: BrowseOpening | null | undefined;
-/** The opening the server wrote into the page the app opened on, if any. */
+/** The address the app opened on: the page's opening is for its screen only (the home page's list is not /cars' page). */
+const openedOn = typeof location === 'undefined' ? null : location.pathname;
+/** The opening the server wrote into the page the app opened on, while the app is still on that address. */
 function pageOpening(): BrowseOpening | null {
+  if (typeof location !== 'undefined' && location.pathname !== openedOn) return null;
   if (embedded === undefined) {
     try {
       const text = typeof document === 'undefined' ? null : document.getElementById(BROWSE_DATA_ID)?.textContent;
