@@ -6,6 +6,7 @@ import { findVehicle, insertVehicle, recordPriceChange, updateVehicle, withListi
 import type { Vehicle } from '../../src/domain/vehicle';
 import { PLAN_TERMS } from '../../src/domain/fees';
 import { DAY, listingStream } from './listings';
+import { sellerColumns, vehicleColumns } from './seedListings';
 
 type Db = Database['db'];
 
@@ -65,28 +66,10 @@ export async function publishNew(db: Db, existing: readonly Vehicle[], count: nu
         tx,
         {
           id: v.id,
-          vehicleType: v.vehicle_type,
-          make: v.make,
-          model: v.model,
-          variant: v.variant,
-          year: v.year,
-          price: v.price,
-          mileage: v.mileage,
-          engineSize: v.engine_size,
-          fuelType: v.fuel_type,
-          transmission: v.transmission,
-          condition: v.condition,
-          category: v.category,
+          ...vehicleColumns(v),
           images: [`/media/${randomHex(rand)}-full.webp`],
           featured: v.featured,
-          sellerId: v.seller_id,
-          sellerName: v.seller_name,
-          sellerLocation: v.seller_location,
-          location: v.location,
-          region: v.region,
-          sellerType: v.seller_type,
-          sellerLatitude: v.seller_latitude,
-          sellerLongitude: v.seller_longitude,
+          ...sellerColumns(v),
           isPublished: true,
           subscriptionPlan: 'standard',
           createdAt: created,

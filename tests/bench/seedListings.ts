@@ -15,10 +15,9 @@ import { DAY, GENERATED_UNTIL, detailedListingStream, listingStream, type Detail
 /** The generated listings' dates moved by whole days so the newest were published the day before the run (none expired yet). */
 export const dateShift = (): number => Math.max(0, Math.floor((Date.now() - GENERATED_UNTIL) / DAY)) * DAY;
 
-function toRow(v: Vehicle, shift: number) {
-  const created = new Date(Date.parse(v.created_at) + shift);
+/** A generated listing's own columns as the table keeps them (not its id, words, photos, seller or dates). */
+export function vehicleColumns(v: Vehicle) {
   return {
-    id: v.id,
     vehicleType: v.vehicle_type,
     make: v.make,
     model: v.model,
@@ -31,9 +30,12 @@ function toRow(v: Vehicle, shift: number) {
     transmission: v.transmission,
     condition: v.condition,
     category: v.category,
-    description: v.description,
-    images: v.images,
-    featured: v.featured,
+  };
+}
+
+/** The columns a listing takes from its seller (`v`: one of the seller's listings): who, and where. */
+export function sellerColumns(v: Vehicle) {
+  return {
     sellerId: v.seller_id,
     sellerName: v.seller_name,
     sellerLocation: v.seller_location,
@@ -42,6 +44,18 @@ function toRow(v: Vehicle, shift: number) {
     sellerType: v.seller_type,
     sellerLatitude: v.seller_latitude,
     sellerLongitude: v.seller_longitude,
+  };
+}
+
+function toRow(v: Vehicle, shift: number) {
+  const created = new Date(Date.parse(v.created_at) + shift);
+  return {
+    id: v.id,
+    ...vehicleColumns(v),
+    description: v.description,
+    images: v.images,
+    featured: v.featured,
+    ...sellerColumns(v),
     isPublished: true,
     createdAt: created,
     updatedAt: created,

@@ -6,7 +6,7 @@ import { publishColumns } from '../../../src/server/listings';
 import { currentRevision, insertVehicle, sweepExpired, updateVehicle, withListingWrite } from '../../../src/server/repositories/vehicles.repo';
 import { seededRandom } from '../../support/random';
 import { detailedListingStream, listings } from '../listings';
-import { seedListings } from '../seedListings';
+import { seedListings, sellerColumns, vehicleColumns } from '../seedListings';
 
 /**
  * How long after seeding the listings of the day's expiries expire. They are listings whose expiry the
@@ -81,28 +81,10 @@ export async function applyDay(databaseUrl: string | null, dataDir: string, n: n
           tx,
           {
             id: randomUUID(),
-            vehicleType: v.vehicle_type,
-            make: v.make,
-            model: v.model,
-            variant: v.variant,
-            year: v.year,
-            price: v.price,
-            mileage: v.mileage,
-            engineSize: v.engine_size,
-            fuelType: v.fuel_type,
-            transmission: v.transmission,
-            condition: v.condition,
-            category: v.category,
+            ...vehicleColumns(v),
             description: v.description,
             images: v.images,
-            sellerId: seller.seller_id,
-            sellerName: seller.seller_name,
-            sellerLocation: seller.seller_location,
-            location: seller.location,
-            region: seller.region,
-            sellerType: seller.seller_type,
-            sellerLatitude: seller.seller_latitude,
-            sellerLongitude: seller.seller_longitude,
+            ...sellerColumns(seller),
             createdAt: now,
             updatedAt: now,
             ...publishColumns({ firstPublishedAt: null, featured: false }, 'standard', now),
