@@ -199,6 +199,8 @@ export default defineConfig({
       },
     }),
   ],
+  // `@/` is src/ (tsconfig.json's paths say the same to TypeScript, ESLint, knip and tsx).
+  resolve: { alias: { '@': path.join(root, 'src') } },
   worker: { format: 'es' },
   // The manifest tells the server which files each screen needs (src/server/screenPreloads.ts).
   build: {

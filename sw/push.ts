@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-import { PRODUCT_NAME } from '../src/domain/constants';
-import { NOTIFICATION_ICON, parsePushPayload, type PushPayload } from '../src/domain/notifications';
+import { PRODUCT_NAME } from '@/domain/constants';
+import { NOTIFICATION_ICON, parsePushPayload, type PushPayload } from '@/domain/notifications';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -5,12 +5,12 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import { Queue } from 'workbox-background-sync';
-import { MotokariDb } from '../src/data/db';
-import { Mirror } from '../src/data/mirror';
-import { fetchSend } from '../src/data/outbox/senders';
-import { IN_PROGRESS_RETRY_MS, processOutbox } from '../src/data/outbox/runner';
-import { OUTBOX_SYNC_QUEUE } from '../src/data/outboxSync';
-import { forgetReplayAuth, readReplayAuth } from '../src/data/replayAuth';
+import { MotokariDb } from '@/data/db';
+import { Mirror } from '@/data/mirror';
+import { fetchSend } from '@/data/outbox/senders';
+import { IN_PROGRESS_RETRY_MS, processOutbox } from '@/data/outbox/runner';
+import { OUTBOX_SYNC_QUEUE } from '@/data/outboxSync';
+import { forgetReplayAuth, readReplayAuth } from '@/data/replayAuth';
 import './push';
 import { cacheAppCodeOnUse } from './appCode';
 

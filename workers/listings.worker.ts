@@ -1,20 +1,20 @@
 import * as Comlink from 'comlink';
-import { ListingIndex } from '../src/domain/search/listingIndex';
-import { normalizeSearch, parseSearchQuery, type SearchInput } from '../src/domain/search/filters';
-import { completeCovers, recordStands, scopeCovers, scopeParams, type MirrorScope } from '../src/domain/search/scope';
-import { summaryAsVehicle, type ListingSummary } from '../src/domain/search/summary';
-import { indexPriceVerdicts } from '../src/domain/search/priceVerdict';
-import type { VehicleType } from '../src/domain/constants';
-import { withDistance, type Vehicle } from '../src/domain/vehicle';
-import { Mirror, type ContactRow } from '../src/data/mirror';
-import type { CatalogueMakeRow, MetaRow, MirrorPrefs } from '../src/data/records';
-import { applySummaryPage, dropLapsed, fetchSummaryPage, loadSummary, OutOfDate, pullSummary } from '../src/data/sync';
-import type { ProcessResult } from '../src/data/outbox/runner';
-import { saveReplayAuth, type ReplayAuth } from '../src/data/replayAuth';
-import { downloadCatalogue, pullCatalogue } from '../src/data/catalogue';
-import { readPrefs, writePrefs } from '../src/data/mirrorPrefs';
-import { Favourites, FavouritesAuthError, favouritesAccount } from '../src/data/favourites';
-import type { DeviceFavourite } from '../src/domain/favourites';
+import { ListingIndex } from '@/domain/search/listingIndex';
+import { normalizeSearch, parseSearchQuery, type SearchInput } from '@/domain/search/filters';
+import { completeCovers, recordStands, scopeCovers, scopeParams, type MirrorScope } from '@/domain/search/scope';
+import { summaryAsVehicle, type ListingSummary } from '@/domain/search/summary';
+import { indexPriceVerdicts } from '@/domain/search/priceVerdict';
+import type { VehicleType } from '@/domain/constants';
+import { withDistance, type Vehicle } from '@/domain/vehicle';
+import { Mirror, type ContactRow } from '@/data/mirror';
+import type { CatalogueMakeRow, MetaRow, MirrorPrefs } from '@/data/records';
+import { applySummaryPage, dropLapsed, fetchSummaryPage, loadSummary, OutOfDate, pullSummary } from '@/data/sync';
+import type { ProcessResult } from '@/data/outbox/runner';
+import { saveReplayAuth, type ReplayAuth } from '@/data/replayAuth';
+import { downloadCatalogue, pullCatalogue } from '@/data/catalogue';
+import { readPrefs, writePrefs } from '@/data/mirrorPrefs';
+import { Favourites, FavouritesAuthError, favouritesAccount } from '@/data/favourites';
+import type { DeviceFavourite } from '@/domain/favourites';
 
 // The device's data, off the main thread: the summary of the public listings in the scope the person
 // chose and its delta sync, the full records of the listings opened here, the reference catalogue,
@@ -23,8 +23,8 @@ import type { DeviceFavourite } from '../src/domain/favourites';
 // neither the screens' first load nor this worker's carries Dexie or the query validation; Dexie comes
 // with the seller's outbox, on first use.
 
-export type { SearchInput } from '../src/domain/search/filters';
-export type { MirrorPrefs } from '../src/data/records';
+export type { SearchInput } from '@/domain/search/filters';
+export type { MirrorPrefs } from '@/data/records';
 
 /** What the device holds, for the "Data on this device" screen. */
 export interface DataStatus {
@@ -263,7 +263,7 @@ const listingsApi = {
   /** Sends the signed-in user's queued publications (the outbox) until nothing more can run now. */
   async replayOutbox(token: string, userId: string): Promise<ProcessResult> {
     // Loaded on first use (a signed-in seller): buyers' first screen does not carry the write path or Dexie.
-    const [{ fetchSend }, { processOutbox }, { db }] = await Promise.all([import('../src/data/outbox/senders'), import('../src/data/outbox/runner'), import('../src/data/db')]);
+    const [{ fetchSend }, { processOutbox }, { db }] = await Promise.all([import('@/data/outbox/senders'), import('@/data/outbox/runner'), import('@/data/db')]);
     return processOutbox(db, fetchSend(token), { userId });
   },
   /** Hands the session to the service worker's background replay (null on sign-out). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { telHref, whatsAppHref, whatsAppNumber } from '../../src/app/features/vehicle/contactLinks';
+import { telHref, whatsAppHref, whatsAppNumber } from '@/app/features/vehicle/contactLinks';
 
 describe("a seller's contact links", () => {
   it('dials the number as written, without spaces or dashes', () => {

@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const search = vi.fn((req: Record<string, unknown>) => Promise.resolve({ items: [], total: Number(req.limit), covered: true }));
 const syncStore = { ready: true, version: 1 };
-vi.mock('../../src/app/shared/sync/searchClient', () => ({ listingsWorker: { search } }));
-vi.mock('../../src/app/shared/sync/syncStore', () => ({ syncStore }));
-const { searchAhead, searchDevice } = await import('../../src/app/shared/search/deviceSearch');
+vi.mock('@/app/shared/sync/searchClient', () => ({ listingsWorker: { search } }));
+vi.mock('@/app/shared/sync/syncStore', () => ({ syncStore }));
+const { searchAhead, searchDevice } = await import('@/app/shared/search/deviceSearch');
 
 // A tap on Apply starts the device's search at once; the screen's search then takes that answer
 // instead of asking again, unless the device's listings changed in between.

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const fetchVehicle = vi.fn((id: string) => Promise.resolve({ id }));
-vi.mock('../../src/data/api', () => ({ fetchVehicle }));
+vi.mock('@/data/api', () => ({ fetchVehicle }));
 
-const { prefetchListing, takePrefetchedListing } = await import('../../src/app/features/vehicle/listingPrefetch');
+const { prefetchListing, takePrefetchedListing } = await import('@/app/features/vehicle/listingPrefetch');
 
 // Each request for a listing counts a view: the request the app starts with a listing page is used by
 // that page once, and never by a later one.

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../src/domain/constants';
-import { openingScript } from '../../src/domain/browseOpening';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { STORAGE_KEYS } from '@/domain/constants';
+import { openingScript } from '@/domain/browseOpening';
+import type { Vehicle } from '@/domain/vehicle';
 import { detailedListings } from '../bench/listings';
 
 const store = new Map<string, string>();
@@ -10,7 +10,7 @@ vi.stubGlobal('localStorage', {
   setItem: (k: string, v: string) => void store.set(k, v),
   removeItem: (k: string) => void store.delete(k),
 });
-const { keepOpeningAnswer, openingAnswer, openingType } = await import('../../src/app/shared/search/openingAnswer');
+const { keepOpeningAnswer, openingAnswer, openingType } = await import('@/app/shared/search/openingAnswer');
 
 const cars = (n: number): Vehicle[] => detailedListings(n).map((v) => ({ ...v, vehicle_type: 'car' }));
 const browse = { vehicle_type: 'car', sort: 'newest', limit: 24, buyer_lat: -17.8, buyer_lon: 31.05 };

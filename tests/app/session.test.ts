@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { readSavedSession, restoreSession, session, signIn, signOut, type SessionStorage } from '../../src/app/shared/session/session';
-import { authDialogStore } from '../../src/app/shared/session/authDialogStore';
-import { api } from '../../src/data/api';
-import type { User } from '../../src/domain/user';
+import { readSavedSession, restoreSession, session, signIn, signOut, type SessionStorage } from '@/app/shared/session/session';
+import { authDialogStore } from '@/app/shared/session/authDialogStore';
+import { api } from '@/data/api';
+import type { User } from '@/domain/user';
 
 /** localStorage as a Map, so the tests see exactly what the session keeps on the device. */
 function memoryStorage(entries: Record<string, string> = {}): SessionStorage & { map: Map<string, string> } {

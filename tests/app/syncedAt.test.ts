@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { syncedAtText } from '../../src/app/shared/shell/syncedAt';
+import { syncedAtText } from '@/app/shared/shell/syncedAt';
 
 describe('the sync status line’s date', () => {
   it("reads as en-GB's medium date and short time, in the device's time", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldPlayHeroVideo } from '../../src/app/features/search/useHeroVideo';
+import { shouldPlayHeroVideo } from '@/app/features/search/useHeroVideo';
 
 const fast = { saveData: false, effectiveType: '4g', downlink: 10, reducedMotion: false };
 

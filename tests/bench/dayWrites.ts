@@ -1,10 +1,10 @@
 // A day's listing writes for the benchmarks, through the app's repository calls: new prices as an edit
 // records them, and new listings as publishing writes them (one revision each). Used by daySize.ts.
-import type { Database } from '../../src/server/db/client';
-import { users } from '../../src/server/db/schema';
-import { findVehicle, insertVehicle, recordPriceChange, updateVehicle, withListingWrite } from '../../src/server/repositories/vehicles.repo';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { PLAN_TERMS } from '../../src/domain/fees';
+import type { Database } from '@/server/db/client';
+import { users } from '@/server/db/schema';
+import { findVehicle, insertVehicle, recordPriceChange, updateVehicle, withListingWrite } from '@/server/repositories/vehicles.repo';
+import type { Vehicle } from '@/domain/vehicle';
+import { PLAN_TERMS } from '@/domain/fees';
 import { DAY, listingStream } from './listings';
 import { sellerColumns, vehicleColumns } from './seedListings';
 

@@ -3,7 +3,7 @@
 // format 2), stop and wait through the relay that shapes the phone's network.
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { SUMMARY_FORMAT, SUMMARY_PAGE_SIZE } from '../../src/domain/search/summary';
+import { SUMMARY_FORMAT, SUMMARY_PAGE_SIZE } from '@/domain/search/summary';
 
 /** The two feeds: the listings in full (the app before issue 16) and the summary's columns (format 2). */
 export const OLD_FEED = '/api/sync/vehicles';

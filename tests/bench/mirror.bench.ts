@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { buildAppIfStale } from '../../src/server/buildApp';
+import { buildAppIfStale } from '@/server/buildApp';
 import { downloadFeeds } from './feeds';
 import { answerCookieBanner, firstCards, launch, longTasks, pageClockPasses, pageOrigin, phonePage, startTrace, watchTraffic, type Workers } from './mirror/browser';
 import { applyDay, dayMix, seed } from './mirror/day';

@@ -7,9 +7,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { once } from 'node:events';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../../src/server/db/client';
-import { users, vehicles } from '../../src/server/db/schema';
-import type { Vehicle } from '../../src/domain/vehicle';
+import type { Database } from '@/server/db/client';
+import { users, vehicles } from '@/server/db/schema';
+import type { Vehicle } from '@/domain/vehicle';
 import { DAY, GENERATED_UNTIL, detailedListingStream, listingStream, type DetailShape } from './listings';
 
 /** The generated listings' dates moved by whole days so the newest were published the day before the run (none expired yet). */

@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAppIfStale } from '../../src/server/buildApp';
+import { buildAppIfStale } from '@/server/buildApp';
 import { get, pct, type Answer } from './load';
 import { writeResultsSection } from './results';
 import { freePort } from '../support/ports';

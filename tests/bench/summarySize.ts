@@ -12,10 +12,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { buildServer } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
-import { decodeSummaries, type SummaryPage } from '../../src/domain/search/summary';
+import { buildServer } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { openDatabase } from '@/server/db/client';
+import { decodeSummaries, type SummaryPage } from '@/domain/search/summary';
 import { seedListings } from './seedListings';
 import { postgresDatabase } from '../support/postgresDatabase';
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MotokariDb } from '../../src/data/db';
-import { Mirror } from '../../src/data/mirror';
-import { pullCatalogue, type CatalogueDownload } from '../../src/data/catalogue';
+import { MotokariDb } from '@/data/db';
+import { Mirror } from '@/data/mirror';
+import { pullCatalogue, type CatalogueDownload } from '@/data/catalogue';
 import { startServer, type TestServer } from '../server/harness';
 
 // The device's copy of the make/model/variant catalogue, from the real server's /api/sync/catalogue.

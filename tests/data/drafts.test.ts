@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MotokariDb } from '../../src/data/db';
-import { DraftPhotoMissingError, deleteDraft, getDraft, listDrafts, saveDraft } from '../../src/data/drafts';
+import { MotokariDb } from '@/data/db';
+import { DraftPhotoMissingError, deleteDraft, getDraft, listDrafts, saveDraft } from '@/data/drafts';
 
 const photo = (text: string) => new Blob([text], { type: 'image/webp' });
 const freshDb = () => new MotokariDb(`drafts-${randomUUID()}`);

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Favourites, type FavouritesAccount } from '../../src/data/favourites';
-import { Mirror, summaryPageId } from '../../src/data/mirror';
-import { encodeSummaries } from '../../src/domain/search/summary';
-import type { AccountFavourite } from '../../src/domain/favourites';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { Favourites, type FavouritesAccount } from '@/data/favourites';
+import { Mirror, summaryPageId } from '@/data/mirror';
+import { encodeSummaries } from '@/domain/search/summary';
+import type { AccountFavourite } from '@/domain/favourites';
+import type { Vehicle } from '@/domain/vehicle';
 
 const vehicle = (id: string, price: number): Vehicle => ({ id, make: 'Toyota', model: 'Hilux', year: 2018, price, vehicle_type: 'car', description: 'Full record', created_at: '2026-11-01T00:00:00Z' }) as Vehicle;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchWhenAvailable } from '../../src/data/retryAfter';
+import { fetchWhenAvailable } from '@/data/retryAfter';
 
 /** A fetch that answers each call with the next of `answers` (status and Retry-After), the last one again after that. */
 function answering(answers: Array<{ status: number; retryAfter?: string }>) {

@@ -1,12 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveListingEdit, type EditKeyHolder, type EditPhoto } from '../../src/data/outbox/edit';
-import type { Send } from '../../src/data/outbox/senders';
-import { LISTING_MESSAGES } from '../../src/domain/messages';
-import { saveErrorMessage } from '../../src/domain/listingWizard';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { saveListingEdit, type EditKeyHolder, type EditPhoto } from '@/data/outbox/edit';
+import type { Send } from '@/data/outbox/senders';
+import { LISTING_MESSAGES } from '@/domain/messages';
+import { saveErrorMessage } from '@/domain/listingWizard';
+import type { Vehicle } from '@/domain/vehicle';
 import { injectSend, type SentRequest } from '../support/injectSend';
-import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
+import { purgeOrphanUploads } from '@/server/repositories/uploads.repo';
 import { ENGINES, startServer, type TestServer } from '../server/harness';
 
 // A seller's edit of a listing on the server, sent at once by the data layer (the wizard's "Save

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesListings } from '../../src/data/listingWrites';
+import { changesListings } from '@/data/listingWrites';
 
 // Which answered requests of the API client mean that this device changed the public listings, so
 // that its copy (and its search) is brought up to date at once (issue 15 item 10).

@@ -2,14 +2,14 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { MotokariDb } from '../../src/data/db';
-import { Mirror } from '../../src/data/mirror';
-import { forgetReplayAuth, readReplayAuth, saveReplayAuth } from '../../src/data/replayAuth';
-import { DB_VERSIONS, IDB_VERSION } from '../../src/data/schema';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { encodeSummaries } from '../../src/domain/search/summary';
-import { ListingIndex } from '../../src/domain/search/listingIndex';
-import { summaryPageId } from '../../src/data/mirror';
+import { MotokariDb } from '@/data/db';
+import { Mirror } from '@/data/mirror';
+import { forgetReplayAuth, readReplayAuth, saveReplayAuth } from '@/data/replayAuth';
+import { DB_VERSIONS, IDB_VERSION } from '@/data/schema';
+import type { Vehicle } from '@/domain/vehicle';
+import { encodeSummaries } from '@/domain/search/summary';
+import { ListingIndex } from '@/domain/search/listingIndex';
+import { summaryPageId } from '@/data/mirror';
 
 // The search worker's Mirror writes the device database with IndexedDB itself; the seller's paths
 // open the same database with Dexie. Whichever opens it first, the other must find the same stores,

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Mirror } from '../../src/data/mirror';
-import { DEFAULT_PREFS, readPrefs, writePrefs } from '../../src/data/mirrorPrefs';
-import type { MirrorPrefs } from '../../src/data/records';
+import { Mirror } from '@/data/mirror';
+import { DEFAULT_PREFS, readPrefs, writePrefs } from '@/data/mirrorPrefs';
+import type { MirrorPrefs } from '@/data/records';
 
 // The person's choice of what the device keeps lives in the mirror's meta store, row 'prefs', where
 // the search worker's sync reads it.

@@ -2,17 +2,17 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MotokariDb } from '../../src/data/db';
-import { saveDraft } from '../../src/data/drafts';
-import type { DraftFields } from '../../src/data/records';
-import { paymentItemOf, type OutboxItem, type PaymentChoice, type PaymentItem } from '../../src/data/outbox/items';
-import type { Send } from '../../src/data/outbox/senders';
-import { clearPaidChain, enqueuePayment, enqueuePublish, forgetPayment, listOutbox, PublishInputError } from '../../src/data/outbox/enqueue';
-import { processOutbox } from '../../src/data/outbox/runner';
-import { SANDBOX_PINS } from '../../src/domain/fees';
-import { PAYMENT_MESSAGES } from '../../src/domain/messages';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { payments } from '../../src/server/db/schema';
+import { MotokariDb } from '@/data/db';
+import { saveDraft } from '@/data/drafts';
+import type { DraftFields } from '@/data/records';
+import { paymentItemOf, type OutboxItem, type PaymentChoice, type PaymentItem } from '@/data/outbox/items';
+import type { Send } from '@/data/outbox/senders';
+import { clearPaidChain, enqueuePayment, enqueuePublish, forgetPayment, listOutbox, PublishInputError } from '@/data/outbox/enqueue';
+import { processOutbox } from '@/data/outbox/runner';
+import { SANDBOX_PINS } from '@/domain/fees';
+import { PAYMENT_MESSAGES } from '@/domain/messages';
+import type { Vehicle } from '@/domain/vehicle';
+import { payments } from '@/server/db/schema';
 import { listingBody, startServer, type TestServer } from '../server/harness';
 
 // Paying for a listing through the outbox (enqueuePayment), against the real server (Fastify inject,

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Mirror } from '../../src/data/mirror';
-import { applySummaryPage, loadSummary, pullSummary, type FetchedPage, type SummaryQuery } from '../../src/data/sync';
-import { ListingIndex } from '../../src/domain/search/listingIndex';
-import { decodeSummaries, SUMMARY_FORMAT, type ListingSummary, type SummaryPage } from '../../src/domain/search/summary';
-import { scopeParams, WHOLE_COUNTRY, type MirrorScope } from '../../src/domain/search/scope';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { Mirror } from '@/data/mirror';
+import { applySummaryPage, loadSummary, pullSummary, type FetchedPage, type SummaryQuery } from '@/data/sync';
+import { ListingIndex } from '@/domain/search/listingIndex';
+import { decodeSummaries, SUMMARY_FORMAT, type ListingSummary, type SummaryPage } from '@/domain/search/summary';
+import { scopeParams, WHOLE_COUNTRY, type MirrorScope } from '@/domain/search/scope';
+import type { Vehicle } from '@/domain/vehicle';
 import { startServer, type TestServer } from '../server/harness';
 
 // The device's summary (on fake-indexeddb) following the real server's feed: a first download in

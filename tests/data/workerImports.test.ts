@@ -10,15 +10,15 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const IMPORT = /^\s*import\s+(?!type\b)(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
 
-/** Every package the module imports at run time, following its relative imports (type-only imports skipped), and the project's files it reaches. */
+/** Every package the module imports at run time, following its relative and `@/` (src/) imports (type-only imports skipped), and the project's files it reaches. */
 function packagesImported(entry: string, seen = new Set<string>()): Map<string, string> {
   const found = new Map<string, string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     for (const [, spec] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      if (spec!.startsWith('.')) {
-        const base = path.resolve(path.dirname(file), spec!);
+      if (spec!.startsWith('.') || spec!.startsWith('@/')) {
+        const base = spec!.startsWith('@/') ? path.join(root, 'src', spec!.slice(2)) : path.resolve(path.dirname(file), spec!);
         const next = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((f) => existsSync(f) && f.match(/\.tsx?$/));
         if (next) visit(next);
       } else if (!found.has(spec!)) found.set(spec!, path.relative(root, file));

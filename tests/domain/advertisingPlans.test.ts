@@ -8,8 +8,8 @@ import {
   formatPlanPrice,
   parseSelectedPlan,
   selectedPlanRecord,
-} from '../../src/domain/advertisingPlans';
-import { STORAGE_KEYS } from '../../src/domain/constants';
+} from '@/domain/advertisingPlans';
+import { STORAGE_KEYS } from '@/domain/constants';
 
 const plan = (name: string) => {
   const p = ADVERTISING_PLANS.find((x) => x.name === name);

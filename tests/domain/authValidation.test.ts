@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cleanResetCode, EMPTY_SIGN_UP, passwordProblem, resetCodeProblem, signUpPayload, signUpProblem, type SignUpValues } from '../../src/domain/authValidation';
-import { tokenExpired } from '../../src/domain/storedSession';
-import { signupSchema } from '../../src/domain/user';
+import { cleanResetCode, EMPTY_SIGN_UP, passwordProblem, resetCodeProblem, signUpPayload, signUpProblem, type SignUpValues } from '@/domain/authValidation';
+import { tokenExpired } from '@/domain/storedSession';
+import { signupSchema } from '@/domain/user';
 
 const FILLED: SignUpValues = {
   ...EMPTY_SIGN_UP,

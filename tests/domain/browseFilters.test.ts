@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chipLabel, filterChips, navigationFilters, urlParamsOf, withoutChip } from '../../src/domain/search/browseFilters';
-import { BROWSE_ENGINE_CC_OPTIONS, BROWSE_MILEAGE_OPTIONS_KM, BROWSE_PRICE_OPTIONS, CONSTRUCTION_ENGINE_POWER_BANDS } from '../../src/domain/constants';
-import { engineCcLitres } from '../../src/domain/search/filters';
+import { chipLabel, filterChips, navigationFilters, urlParamsOf, withoutChip } from '@/domain/search/browseFilters';
+import { BROWSE_ENGINE_CC_OPTIONS, BROWSE_MILEAGE_OPTIONS_KM, BROWSE_PRICE_OPTIONS, CONSTRUCTION_ENGINE_POWER_BANDS } from '@/domain/constants';
+import { engineCcLitres } from '@/domain/search/filters';
 
 describe("the browse screens' filters (spec sections 2.5, 2.6)", () => {
   it("folds a Browse-by-type tile's category into the category filter, whichever vehicle type names it", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dealerActiveFilters, dealerCountFields, DEALER_FILTER_DEFAULTS } from '../../src/domain/dealerPage';
+import { dealerActiveFilters, dealerCountFields, DEALER_FILTER_DEFAULTS } from '@/domain/dealerPage';
 
 describe("the dealer page's Submit button (spec section 4)", () => {
   it("counts the dealer's cars of the chosen make and model only", () => {

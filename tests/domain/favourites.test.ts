@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareRows, vehicleDetailRows } from '../../src/domain/detailRows';
-import { mergeFavourites, priceDrop, priceDroppedText, type DeviceFavourite } from '../../src/domain/favourites';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { compareRows, vehicleDetailRows } from '@/domain/detailRows';
+import { mergeFavourites, priceDrop, priceDroppedText, type DeviceFavourite } from '@/domain/favourites';
+import type { Vehicle } from '@/domain/vehicle';
 
 const car = (over: Partial<Vehicle> = {}) =>
   ({

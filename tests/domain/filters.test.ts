@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearch, parseSearchQuery, toClauses, engineBandLitres, engineCcLitres, enginePowerBandHp } from '../../src/domain/search/filters';
-import { compareRanked, matchesClauses, type Ranked, type Searchable } from '../../src/domain/search/match';
+import { normalizeSearch, parseSearchQuery, toClauses, engineBandLitres, engineCcLitres, enginePowerBandHp } from '@/domain/search/filters';
+import { compareRanked, matchesClauses, type Ranked, type Searchable } from '@/domain/search/match';
 
 const base: Searchable = {
   id: '00000000-0000-4000-8000-000000000001',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { advancedOptionCount, carsFoundText, mobileSearchFields, searchCarsText } from '../../src/domain/home';
-import { normalizeSearch, parseSearchQuery } from '../../src/domain/search/filters';
+import { advancedOptionCount, carsFoundText, mobileSearchFields, searchCarsText } from '@/domain/home';
+import { normalizeSearch, parseSearchQuery } from '@/domain/search/filters';
 
 const now = new Date('2026-06-01T12:00:00Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdSlots } from '../../src/domain/search/idSlots';
+import { IdSlots } from '@/domain/search/idSlots';
 import { seededRandom } from '../support/random';
 
 const rand = seededRandom(7);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
-import { BODY_TYPES, CITIES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '../../src/domain/constants';
-import { haversineKm } from '../../src/domain/geo';
-import { normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '../../src/domain/search/filters';
-import { ListingIndex, SlotSet, type Indexed } from '../../src/domain/search/listingIndex';
-import { compareRanked, matchesClauses } from '../../src/domain/search/match';
+import { BODY_TYPES, CITIES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '@/domain/constants';
+import { haversineKm } from '@/domain/geo';
+import { normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '@/domain/search/filters';
+import { ListingIndex, SlotSet, type Indexed } from '@/domain/search/listingIndex';
+import { compareRanked, matchesClauses } from '@/domain/search/match';
 
 const rand = seededRandom(42);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;

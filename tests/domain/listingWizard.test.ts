@@ -24,11 +24,11 @@ import {
   updateBody,
   WIZARD_STEPS,
   type WizardForm,
-} from '../../src/domain/listingWizard';
-import { GENERIC_MESSAGES, OUTBOX_TEXTS } from '../../src/domain/messages';
-import { MAX_IMAGES } from '../../src/domain/constants';
-import { vehicleInputSchema } from '../../src/domain/vehicleInput';
-import type { Vehicle } from '../../src/domain/vehicle';
+} from '@/domain/listingWizard';
+import { GENERIC_MESSAGES, OUTBOX_TEXTS } from '@/domain/messages';
+import { MAX_IMAGES } from '@/domain/constants';
+import { vehicleInputSchema } from '@/domain/vehicleInput';
+import type { Vehicle } from '@/domain/vehicle';
 
 const now = new Date('2026-11-22T12:00:00Z');
 

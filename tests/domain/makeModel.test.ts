@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsClearedBy, withCatalogueChoice } from '../../src/domain/catalogue/makeModel';
-import { setDealerFilter, DEALER_FILTER_DEFAULTS } from '../../src/domain/dealerPage';
+import { fieldsClearedBy, withCatalogueChoice } from '@/domain/catalogue/makeModel';
+import { setDealerFilter, DEALER_FILTER_DEFAULTS } from '@/domain/dealerPage';
 
 describe('make, model and variant', () => {
   it('a new make clears the model and the variant, a new model the variant', () => {

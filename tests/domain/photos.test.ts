@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_IMAGE } from '../../src/domain/constants';
-import { cardPhotoUrl, thumbnailOf } from '../../src/domain/photos';
+import { PLACEHOLDER_IMAGE } from '@/domain/constants';
+import { cardPhotoUrl, thumbnailOf } from '@/domain/photos';
 
 describe('photo renditions', () => {
   it("names an uploaded photo's thumbnail beside it", () => {

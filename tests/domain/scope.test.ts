@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { haversineKm } from '../../src/domain/geo';
-import { completeCovers, inScope, recordStands, isWholeCountry, parseScopeParams, scopeCovers, scopeParams, WHOLE_COUNTRY, type MirrorScope, type Scoped } from '../../src/domain/search/scope';
+import { haversineKm } from '@/domain/geo';
+import { completeCovers, inScope, recordStands, isWholeCountry, parseScopeParams, scopeCovers, scopeParams, WHOLE_COUNTRY, type MirrorScope, type Scoped } from '@/domain/search/scope';
 
 const HARARE = { latitude: -17.8252, longitude: 31.0335 };
 const MUTARE = { latitude: -18.9707, longitude: 32.6709 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchQuery, SearchQueryError } from '../../src/domain/search/filters';
-import { searchQuerySchema } from '../../src/domain/search/querySchema';
+import { parseSearchQuery, SearchQueryError } from '@/domain/search/filters';
+import { searchQuerySchema } from '@/domain/search/querySchema';
 
 // The search worker parses a query with the field rules themselves; the server with its zod schema
 // made from them. Both must accept the same queries, clean them alike, and refuse the same ones.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clip, listingDescription, listingPreviewPath, listingTitle } from '../../src/domain/seo';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { clip, listingDescription, listingPreviewPath, listingTitle } from '@/domain/seo';
+import type { Vehicle } from '@/domain/vehicle';
 
 const base = { year: 2015, make: 'Honda', model: 'Fit', variant: null, price: 6500, location: null, seller_location: 'Gweru' };
 

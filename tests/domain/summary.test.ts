@@ -1,19 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
-import { CITIES, VEHICLE_TYPES } from '../../src/domain/constants';
-import {
-  decodeSummaries,
-  encodeSummaries,
-  listingThumbUrl,
-  packUuid,
-  summarize,
-  summaryAsVehicle,
-  unpackUuid,
-  UNKNOWN_SELLER,
-  type ListingSummary,
-  type SummarySource,
-} from '../../src/domain/search/summary';
+import { CITIES, VEHICLE_TYPES } from '@/domain/constants';
+import { decodeSummaries, encodeSummaries, listingThumbUrl, packUuid, summarize, summaryAsVehicle, unpackUuid, UNKNOWN_SELLER, type ListingSummary, type SummarySource } from '@/domain/search/summary';
 
 const rand = seededRandom(16);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;

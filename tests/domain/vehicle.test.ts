@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, isPublic, listingStatus } from '../../src/domain/vehicle';
-import { vehicleInputSchema } from '../../src/domain/vehicleInput';
-import { allowedPlans, PLAN_TERMS, formatUsd } from '../../src/domain/fees';
-import { displayName, signupSchema } from '../../src/domain/user';
-import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE } from '../../src/domain/catalogue/catalogueData';
-import { SAMPLE_LISTINGS, SAMPLE_SELLERS } from '../../src/server/seed/sampleData';
-import { CONSTRUCTION_ENGINE_POWER_BANDS } from '../../src/domain/constants';
-import { enginePowerBandHp } from '../../src/domain/search/filters';
+import { daysLeft, isPublic, listingStatus } from '@/domain/vehicle';
+import { vehicleInputSchema } from '@/domain/vehicleInput';
+import { allowedPlans, PLAN_TERMS, formatUsd } from '@/domain/fees';
+import { displayName, signupSchema } from '@/domain/user';
+import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE } from '@/domain/catalogue/catalogueData';
+import { SAMPLE_LISTINGS, SAMPLE_SELLERS } from '@/server/seed/sampleData';
+import { CONSTRUCTION_ENGINE_POWER_BANDS } from '@/domain/constants';
+import { enginePowerBandHp } from '@/domain/search/filters';
 
 const now = new Date('2026-11-22T12:00:00Z');
 

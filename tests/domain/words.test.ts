@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearch, parseSearchQuery, SearchQueryError, toClauses } from '../../src/domain/search/filters';
-import { matchesClauses, type Searchable } from '../../src/domain/search/match';
-import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
-import { filterChips, urlParamsOf } from '../../src/domain/search/browseFilters';
-import { listingWordsTokens, queryTerms, termMatchesToken, termMatchesValue, tokenize } from '../../src/domain/search/words';
+import { normalizeSearch, parseSearchQuery, SearchQueryError, toClauses } from '@/domain/search/filters';
+import { matchesClauses, type Searchable } from '@/domain/search/match';
+import { ListingIndex, type Indexed } from '@/domain/search/listingIndex';
+import { filterChips, urlParamsOf } from '@/domain/search/browseFilters';
+import { listingWordsTokens, queryTerms, termMatchesToken, termMatchesValue, tokenize } from '@/domain/search/words';
 
 // Search by words (issue 20): the rule of src/domain/search/words.ts, the reference matcher and the
 // listing index reading it alike.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { termMatchesToken } from '../../src/domain/search/words';
-import { WordsVocabulary } from '../../src/domain/search/wordsVocabulary';
+import { termMatchesToken } from '@/domain/search/words';
+import { WordsVocabulary } from '@/domain/search/wordsVocabulary';
 import { seededRandom } from '../support/random';
 
 // The server's vocabulary of listings' words (issue 20, words search at a national market's size):

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { STORAGE_KEYS } from '../../src/domain/constants';
-import { rejectAll } from '../../src/domain/consent';
+import type { Vehicle } from '@/domain/vehicle';
+import { STORAGE_KEYS } from '@/domain/constants';
+import { rejectAll } from '@/domain/consent';
 import { hasChromium } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 

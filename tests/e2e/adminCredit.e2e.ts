@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../src/domain/user';
-import type { Vehicle } from '../../src/domain/vehicle';
+import type { User } from '@/domain/user';
+import type { Vehicle } from '@/domain/vehicle';
 import { listingBody } from '../support/listingBody';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { hasChromium } from './browser';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../src/server/config';
-import { buildServer } from '../../src/server/app';
-import { buildAppIfStale, distDir } from '../../src/server/buildApp';
+import { loadConfig } from '@/server/config';
+import { buildServer } from '@/server/app';
+import { buildAppIfStale, distDir } from '@/server/buildApp';
 
 /** Debian's Chromium (never a downloaded browser), with the flags this machine needs. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,6 +1,6 @@
 import { describe, beforeAll, expect, it } from 'vitest';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { SEARCH_FIELD_TEXTS } from '../../src/domain/searchFieldTexts';
+import type { Vehicle } from '@/domain/vehicle';
+import { SEARCH_FIELD_TEXTS } from '@/domain/searchFieldTexts';
 import { hasChromium } from './browser';
 import { idbAll } from './deviceDb';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { SyncPage } from '../../src/data/api';
-import { NOT_KEPT_OFFLINE } from '../../src/domain/search/scope';
-import { SEARCH_FIELD_TEXTS } from '../../src/domain/searchFieldTexts';
-import type { Vehicle } from '../../src/domain/vehicle';
+import type { SyncPage } from '@/data/api';
+import { NOT_KEPT_OFFLINE } from '@/domain/search/scope';
+import { SEARCH_FIELD_TEXTS } from '@/domain/searchFieldTexts';
+import type { Vehicle } from '@/domain/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { packUuid } from '../../src/domain/search/summary';
+import { packUuid } from '@/domain/search/summary';
 
 // The app's IndexedDB as the end-to-end tests reach it: raw rows written and read in the page, as the
 // app's own code (src/data) writes them. The app must have run once in the context, so its Dexie

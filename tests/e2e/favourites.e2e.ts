@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { PRICE_BAND_TEXT } from '../../src/domain/search/priceVerdict';
-import type { FavouriteAnswer } from '../../src/domain/wire';
+import type { Vehicle } from '@/domain/vehicle';
+import { PRICE_BAND_TEXT } from '@/domain/search/priceVerdict';
+import type { FavouriteAnswer } from '@/domain/wire';
 import { ANDROID_PHONE, hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { idbAll } from './deviceDb';

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { distDir } from '../../src/server/buildApp';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { distDir } from '@/server/buildApp';
+import type { Vehicle } from '@/domain/vehicle';
 import { ANDROID_PHONE, hasChromium } from './browser';
-import { STORAGE_KEYS } from '../../src/domain/constants';
+import { STORAGE_KEYS } from '@/domain/constants';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
 requireChromiumInCi();

@@ -5,8 +5,8 @@ import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { deviceHolds } from './deviceDb';
 import { sellerApi } from './sellers';
-import { PRICE_BAND_TEXT } from '../../src/domain/search/priceVerdict';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { PRICE_BAND_TEXT } from '@/domain/search/priceVerdict';
+import type { Vehicle } from '@/domain/vehicle';
 
 requireChromiumInCi();
 

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { STORAGE_KEYS } from '../../src/domain/constants';
-import { rejectAll } from '../../src/domain/consent';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { pushSubscriptions } from '../../src/server/db/schema';
+import { STORAGE_KEYS } from '@/domain/constants';
+import { rejectAll } from '@/domain/consent';
+import type { Vehicle } from '@/domain/vehicle';
+import { pushSubscriptions } from '@/server/db/schema';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { hasChromium, SCREENSHOTS } from './browser';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../src/server/db/schema';
+import { users } from '@/server/db/schema';
 import type { Page } from 'playwright-core';
-import type { User } from '../../src/domain/user';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { REPORT_TEXTS } from '../../src/domain/reports';
+import type { User } from '@/domain/user';
+import type { Vehicle } from '@/domain/vehicle';
+import { REPORT_TEXTS } from '@/domain/reports';
 import { hasChromium } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { sellerApi, type Seller } from './sellers';

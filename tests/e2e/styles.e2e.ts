@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildAppIfStale, distDir } from '../../src/server/buildApp';
+import { buildAppIfStale, distDir } from '@/server/buildApp';
 
 const MANTINE_STYLES = path.join(import.meta.dirname, '../../node_modules/@mantine/core/styles');
 const MANTINE_CLASS = /\bm_[0-9a-f]{7,8}\b/g;

@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAppIfStale, distDir } from '../../src/server/buildApp';
+import { buildAppIfStale, distDir } from '@/server/buildApp';
 import { hasChromium } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 

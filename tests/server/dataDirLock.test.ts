@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lockDataDir } from '../../src/server/db/dataDirLock';
+import { lockDataDir } from '@/server/db/dataDirLock';
 import { serving, startServerProcess, type ServerProcess } from '../support/serverProcess';
 
 // The embedded database is single-process: a second `npm start` on the same DATA_DIR used to start,

@@ -2,7 +2,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { tmpdir } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database } from '@/server/db/client';
 import { postgresDatabase } from './harness';
 
 /**

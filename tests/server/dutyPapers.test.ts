@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnVehicle, Vehicle } from '../../src/domain/vehicle';
-import { decodeSummaries, type SummaryPage } from '../../src/domain/search/summary';
+import type { OwnVehicle, Vehicle } from '@/domain/vehicle';
+import { decodeSummaries, type SummaryPage } from '@/domain/search/summary';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 // Duty and papers declared (issue 20): the seller says whether duty is paid (ZIMRA) and whether the

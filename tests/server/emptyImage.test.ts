@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createDatabase, type Database } from '../../src/server/db/client';
-import { emptyImagePath, imageKey, migrationsFolder } from '../../src/server/db/emptyImage';
-import { rowsOf } from '../../src/server/repositories/vehicles.repo';
+import { createDatabase, type Database } from '@/server/db/client';
+import { emptyImagePath, imageKey, migrationsFolder } from '@/server/db/emptyImage';
+import { rowsOf } from '@/server/repositories/vehicles.repo';
 
 /** Everything the schema is made of, as PostgreSQL describes it, in a stable order. */
 const SCHEMA_QUERIES = {

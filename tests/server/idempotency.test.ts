@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { idempotencyKeys } from '../../src/server/db/schema';
-import { STALE_CLAIM_MS } from '../../src/server/plugins/app/idempotency';
+import { idempotencyKeys } from '@/server/db/schema';
+import { STALE_CLAIM_MS } from '@/server/plugins/app/idempotency';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 describe.each(ENGINES)('%s', (engine) => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobRunner, JOB_NAMES } from '../../src/server/jobs/backgroundJobs';
-import { JobRunner } from '../../src/server/jobs/runner';
-import { enqueueJob, findJobs } from '../../src/server/repositories/jobs.repo';
-import { rowsOf } from '../../src/server/repositories/vehicles.repo';
+import { createJobRunner, JOB_NAMES } from '@/server/jobs/backgroundJobs';
+import { JobRunner } from '@/server/jobs/runner';
+import { enqueueJob, findJobs } from '@/server/repositories/jobs.repo';
+import { rowsOf } from '@/server/repositories/vehicles.repo';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../fakes/fakePushService';
 import { ENGINES, startServer, type TestServer } from './harness';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '../../src/domain/vehicle';
-import type { LeadsAnswer } from '../../src/domain/wire';
-import type { SummaryPage } from '../../src/domain/search/summary';
-import { currentRevision } from '../../src/server/repositories/vehicles.repo';
+import type { Vehicle } from '@/domain/vehicle';
+import type { LeadsAnswer } from '@/domain/wire';
+import type { SummaryPage } from '@/domain/search/summary';
+import { currentRevision } from '@/server/repositories/vehicles.repo';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Issue 20 for sellers through the HTTP layer: mark as sold, price history and leads.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { vehicles } from '../../src/server/db/schema';
-import { LISTING_COLUMNS, publicListingsJson, searchVehicles, toApiVehicle } from '../../src/server/repositories/vehicles.repo';
-import { normalizeSearch, parseSearchQuery } from '../../src/domain/search/filters';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { vehicles } from '@/server/db/schema';
+import { LISTING_COLUMNS, publicListingsJson, searchVehicles, toApiVehicle } from '@/server/repositories/vehicles.repo';
+import { normalizeSearch, parseSearchQuery } from '@/domain/search/filters';
+import type { Vehicle } from '@/domain/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // A search's page is written from each listing's JSON as PostgreSQL writes it (publicListingsJson),

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_NAMES } from '../../src/server/jobs/backgroundJobs';
-import type { Mailer } from '../../src/server/mail/mailer';
+import { JOB_NAMES } from '@/server/jobs/backgroundJobs';
+import type { Mailer } from '@/server/mail/mailer';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 const TOKEN = 'metrics-test-token';

@@ -1,10 +1,10 @@
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
-import { SANDBOX_PINS } from '../../src/domain/fees';
-import { PaynowMobileMoneyProvider } from '../../src/server/payments/paynow';
-import { ProviderError } from '../../src/server/payments/provider';
-import { createPaymentProviders } from '../../src/server/payments/providers';
-import { SandboxCardProvider, SandboxMobileMoneyProvider } from '../../src/server/payments/sandbox';
-import { StripeCardProvider } from '../../src/server/payments/stripe';
+import { SANDBOX_PINS } from '@/domain/fees';
+import { PaynowMobileMoneyProvider } from '@/server/payments/paynow';
+import { ProviderError } from '@/server/payments/provider';
+import { createPaymentProviders } from '@/server/payments/providers';
+import { SandboxCardProvider, SandboxMobileMoneyProvider } from '@/server/payments/sandbox';
+import { StripeCardProvider } from '@/server/payments/stripe';
 import { startFakePaynow, type FakePaynow } from '../fakes/fakePaynow';
 import { freePort } from '../support/ports';
 import { startFakeStripe, type FakeStripe } from '../fakes/fakeStripe';

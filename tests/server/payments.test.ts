@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { SandboxMobileMoneyProvider } from '../../src/server/payments/sandbox';
-import { StripeCardProvider } from '../../src/server/payments/stripe';
+import type { Vehicle } from '@/domain/vehicle';
+import { SandboxMobileMoneyProvider } from '@/server/payments/sandbox';
+import { StripeCardProvider } from '@/server/payments/stripe';
 import { startFakeStripe, type FakeStripe } from '../fakes/fakeStripe';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 

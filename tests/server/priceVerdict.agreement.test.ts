@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { seededRandom } from '../support/random';
-import { vehicles } from '../../src/server/db/schema';
-import { applySummaryPage } from '../../src/data/sync';
-import { ListingIndex } from '../../src/domain/search/listingIndex';
-import { indexPriceVerdicts, PRICE_BANDS, type PriceVerdict } from '../../src/domain/search/priceVerdict';
-import type { ListingSummary, SummaryPage } from '../../src/domain/search/summary';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { vehicles } from '@/server/db/schema';
+import { applySummaryPage } from '@/data/sync';
+import { ListingIndex } from '@/domain/search/listingIndex';
+import { indexPriceVerdicts, PRICE_BANDS, type PriceVerdict } from '@/domain/search/priceVerdict';
+import type { ListingSummary, SummaryPage } from '@/domain/search/summary';
+import type { Vehicle } from '@/domain/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // The price verdict is computed by the server over every public listing and by the device over the

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { vehicles } from '../../src/server/db/schema';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { rowsOf } from '../../src/server/repositories/vehicles.repo';
-import { normalizeSearch, parseSearchQuery } from '../../src/domain/search/filters';
-import { PublicListingIndex } from '../../src/server/search/publicIndex';
+import { vehicles } from '@/server/db/schema';
+import type { Vehicle } from '@/domain/vehicle';
+import { rowsOf } from '@/server/repositories/vehicles.repo';
+import { normalizeSearch, parseSearchQuery } from '@/domain/search/filters';
+import { PublicListingIndex } from '@/server/search/publicIndex';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Public searches are answered from memory. The server learns of changes from its own writes and from

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { payments } from '../../src/server/db/schema';
+import type { Vehicle } from '@/domain/vehicle';
+import { payments } from '@/server/db/schema';
 import type { FakePaynow } from '../fakes/fakePaynow';
 import { ENGINES, listingBody, startServer, startServerWithFakePaynow, type TestServer } from './harness';
 

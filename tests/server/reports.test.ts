@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '../../src/domain/vehicle';
-import type { AdminReportGroup } from '../../src/domain/wire';
-import { decodeSummaries, type SummaryPage } from '../../src/domain/search/summary';
-import { REPORT_TEXTS } from '../../src/domain/reports';
-import { currentRevision } from '../../src/server/repositories/vehicles.repo';
+import type { Vehicle } from '@/domain/vehicle';
+import type { AdminReportGroup } from '@/domain/wire';
+import { decodeSummaries, type SummaryPage } from '@/domain/search/summary';
+import { REPORT_TEXTS } from '@/domain/reports';
+import { currentRevision } from '@/server/repositories/vehicles.repo';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 type Session = Awaited<ReturnType<TestServer['signup']>>;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadScreenPreloads, SCREEN_FILES_MANIFEST } from '../../src/server/screenPreloads';
+import { loadScreenPreloads, SCREEN_FILES_MANIFEST } from '@/server/screenPreloads';
 
 // The build puts the most visited screens each in one file that starts from several modules (its
 // panels, its share of the components): Vite's manifest then knows that file only by its own name,

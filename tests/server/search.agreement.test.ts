@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../support/random';
 import { sql } from 'drizzle-orm';
-import { users, vehicles } from '../../src/server/db/schema';
-import { searchVehicles } from '../../src/server/repositories/vehicles.repo';
-import {
-  CITIES,
-  BODY_TYPES,
-  FUEL_TYPES,
-  TRANSMISSIONS,
-  DRIVE_TYPES,
-  CONDITIONS,
-  CONSTRUCTION_ENGINE_POWER_BANDS,
-  ENGINE_SIZE_BANDS,
-  SORT_ORDERS,
-  BROWSE_HOURS_OPTIONS,
-} from '../../src/domain/constants';
-import { normalizeSearch, parseSearchQuery, toClauses } from '../../src/domain/search/filters';
-import { compareRanked, matchesClauses } from '../../src/domain/search/match';
-import { haversineKm } from '../../src/domain/geo';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { users, vehicles } from '@/server/db/schema';
+import { searchVehicles } from '@/server/repositories/vehicles.repo';
+import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, DRIVE_TYPES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, ENGINE_SIZE_BANDS, SORT_ORDERS, BROWSE_HOURS_OPTIONS } from '@/domain/constants';
+import { normalizeSearch, parseSearchQuery, toClauses } from '@/domain/search/filters';
+import { compareRanked, matchesClauses } from '@/domain/search/match';
+import { haversineKm } from '@/domain/geo';
+import type { Vehicle } from '@/domain/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // The server's SQL, its in-memory index and the domain's rules must return the same listings in the same order

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { preferredEncoding } from '../../src/server/compression';
+import type { Vehicle } from '@/domain/vehicle';
+import { preferredEncoding } from '@/server/compression';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Public searches are compressed as the browser asks, and an answer that repeats is compressed once

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNKNOWN_SEARCH_FIELD } from '../../src/domain/search/querySchema';
-import { buildRequest } from '../../src/app/shared/search/query';
+import { UNKNOWN_SEARCH_FIELD } from '@/domain/search/querySchema';
+import { buildRequest } from '@/app/shared/search/query';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 const HARARE = { latitude: -17.83, longitude: 31.05 };

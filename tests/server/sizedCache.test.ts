@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SizedCache } from '../../src/server/search/sizedCache';
+import { SizedCache } from '@/server/search/sizedCache';
 
 // The bounded caches of the search (listings' JSON, repeated answers): the least recently used
 // entries go first, the total stays within the bound, and a working set within it stays whole.

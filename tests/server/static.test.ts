@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../src/server/buildApp';
+import { precompress } from '@/server/buildApp';
 import { startServer, type TestServer } from './harness';
 import { photoDataUrl } from '../support/photos';
 

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListingIndex } from '../../src/domain/search/listingIndex';
-import { normalizeSearch, parseSearchQuery } from '../../src/domain/search/filters';
-import { decodePrices, decodeSummaries, type ListingSummary, type SummaryPage } from '../../src/domain/search/summary';
-import type { Vehicle } from '../../src/domain/vehicle';
-import { applySummaryPage, dropLapsed } from '../../src/data/sync';
-import { vehicles } from '../../src/server/db/schema';
-import { updateVehicle, withListingWrite } from '../../src/server/repositories/vehicles.repo';
+import { ListingIndex } from '@/domain/search/listingIndex';
+import { normalizeSearch, parseSearchQuery } from '@/domain/search/filters';
+import { decodePrices, decodeSummaries, type ListingSummary, type SummaryPage } from '@/domain/search/summary';
+import type { Vehicle } from '@/domain/vehicle';
+import { applySummaryPage, dropLapsed } from '@/data/sync';
+import { vehicles } from '@/server/db/schema';
+import { updateVehicle, withListingWrite } from '@/server/repositories/vehicles.repo';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Format 3 of the summary feed (a price alone as its price, no tombstone for a listing that expired on

@@ -4,13 +4,13 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'nod
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VEHICLE_TYPES, type VehicleType } from '../../src/domain/constants';
-import { inScope, parseScopeParams, scopeParams, type MirrorScope } from '../../src/domain/search/scope';
-import { decodeSummaries, encodeSummaries, summarize, type ListingSummary, type SummaryPage } from '../../src/domain/search/summary';
-import type { Vehicle } from '../../src/domain/vehicle';
-import type { SyncPage } from '../../src/data/api';
-import { vehicles } from '../../src/server/db/schema';
-import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
+import { VEHICLE_TYPES, type VehicleType } from '@/domain/constants';
+import { inScope, parseScopeParams, scopeParams, type MirrorScope } from '@/domain/search/scope';
+import { decodeSummaries, encodeSummaries, summarize, type ListingSummary, type SummaryPage } from '@/domain/search/summary';
+import type { Vehicle } from '@/domain/vehicle';
+import type { SyncPage } from '@/data/api';
+import { vehicles } from '@/server/db/schema';
+import { purgeOrphanUploads } from '@/server/repositories/uploads.repo';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 import { farmingBody } from '../support/listingBody';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '../../src/domain/vehicle';
-import type { SyncPage } from '../../src/data/api';
-import { vehicles } from '../../src/server/db/schema';
+import type { Vehicle } from '@/domain/vehicle';
+import type { SyncPage } from '@/data/api';
+import { vehicles } from '@/server/db/schema';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 /** What an offline client keeps: its copy of the public listings and the revision it reached. */

@@ -5,8 +5,8 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { uploads } from '../../src/server/db/schema';
-import { purgeOrphanUploads } from '../../src/server/repositories/uploads.repo';
+import { uploads } from '@/server/db/schema';
+import { purgeOrphanUploads } from '@/server/repositories/uploads.repo';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 /** A multipart body built with the Node globals: its bytes and its content-type (with the boundary). */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnVehicle, Vehicle } from '../../src/domain/vehicle';
-import { vehicles } from '../../src/server/db/schema';
-import { deleteVehicles, withListingWrite } from '../../src/server/repositories/vehicles.repo';
+import type { OwnVehicle, Vehicle } from '@/domain/vehicle';
+import { vehicles } from '@/server/db/schema';
+import { deleteVehicles, withListingWrite } from '@/server/repositories/vehicles.repo';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 type Session = { token: string; user: { id: string; email: string; user_type: string; name: string } };

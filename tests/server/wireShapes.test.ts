@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueDownloadSchema, syncPageSchema, vehicleSchema } from '../../src/domain/wire';
-import { summaryPageSchema } from '../../src/domain/search/summaryWire';
-import { SUMMARY_FORMAT } from '../../src/domain/search/summary';
+import { catalogueDownloadSchema, syncPageSchema, vehicleSchema } from '@/domain/wire';
+import { summaryPageSchema } from '@/domain/search/summaryWire';
+import { SUMMARY_FORMAT } from '@/domain/search/summary';
 import { z } from 'zod';
 import { ENGINES, startServer, type TestServer } from './harness';
 

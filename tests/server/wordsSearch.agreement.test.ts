@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seededRandom } from '../support/random';
-import { users, vehicles } from '../../src/server/db/schema';
-import { CITIES, SORT_ORDERS } from '../../src/domain/constants';
-import { normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '../../src/domain/search/filters';
-import { compareRanked, matchesClauses } from '../../src/domain/search/match';
-import { ListingIndex, type Indexed } from '../../src/domain/search/listingIndex';
-import { tokenize } from '../../src/domain/search/words';
-import { haversineKm } from '../../src/domain/geo';
-import type { Vehicle } from '../../src/domain/vehicle';
+import { users, vehicles } from '@/server/db/schema';
+import { CITIES, SORT_ORDERS } from '@/domain/constants';
+import { normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '@/domain/search/filters';
+import { compareRanked, matchesClauses } from '@/domain/search/match';
+import { ListingIndex, type Indexed } from '@/domain/search/listingIndex';
+import { tokenize } from '@/domain/search/words';
+import { haversineKm } from '@/domain/geo';
+import type { Vehicle } from '@/domain/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Search by words (issue 20): the device's listing index, the server over HTTP (SQL) and the domain's

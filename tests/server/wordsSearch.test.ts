@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '../../src/domain/vehicle';
+import type { Vehicle } from '@/domain/vehicle';
 import { eq } from 'drizzle-orm';
-import { vehicles } from '../../src/server/db/schema';
+import { vehicles } from '@/server/db/schema';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Search by words (issue 20) through the HTTP layer on both engines: `q` finds listings by make,

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { theme } from '../../src/app/theme';
+import { theme } from '@/app/theme';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.join(root, 'public/media');

@@ -1,4 +1,4 @@
-import type { Send } from '../../src/data/outbox/senders';
+import type { Send } from '@/data/outbox/senders';
 import type { TestServer } from '../server/harness';
 
 /** A request as it reached the server through injectSend. */

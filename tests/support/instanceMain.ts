@@ -1,5 +1,5 @@
-import { loadConfig } from '../../src/server/config';
-import { buildServer } from '../../src/server/app';
+import { loadConfig } from '@/server/config';
+import { buildServer } from '@/server/app';
 
 /**
  * A server process as `npm start` runs it (configured by its environment, API only), for tests that

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { theme } from '../../src/app/theme';
+import { theme } from '@/app/theme';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const outDir = path.join(root, 'public/icons');

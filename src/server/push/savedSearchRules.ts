@@ -1,5 +1,5 @@
-import { normalizeSearch, parseSearchQuery, SearchQueryError, toClauses, type SearchQuery } from '../../domain/search/filters';
-import { matchesClauses, type Searchable } from '../../domain/search/match';
+import { normalizeSearch, parseSearchQuery, SearchQueryError, toClauses, type SearchQuery } from '@/domain/search/filters';
+import { matchesClauses, type Searchable } from '@/domain/search/match';
 import type { SavedQuery } from '../repositories/push.repo';
 
 // A saved search is stored as the domain's normalised filter (one spelling per field: "category", not

@@ -1,7 +1,7 @@
 import { asc, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { listingWords, vehicles } from '../db/schema';
-import { listingWordsTokens } from '../../domain/search/words';
+import { listingWordsTokens } from '@/domain/search/words';
 
 /** The advisory lock that writers of listings' words take in turn, so tokens are numbered in the order they commit. */
 const WORDS_LOCK = 7318002;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { WordsVocabulary } from '../../domain/search/wordsVocabulary';
+import { WordsVocabulary } from '@/domain/search/wordsVocabulary';
 import { analyzeListings, wordsAddedSince, writePendingWords } from '../repositories/listingWords.repo';
 
 /** Listings' words written a transaction at a time, and tokens read a page at a time. */

@@ -1,9 +1,9 @@
 import type { Database, Db } from '../db/client';
-import { distanceFields } from '../../domain/vehicle';
-import type { SearchRequest } from '../../domain/search/filters';
-import { ColumnsBuilder, ListingIndex, type Indexed } from '../../domain/search/listingIndex';
-import { WHOLE_COUNTRY } from '../../domain/search/scope';
-import { indexPriceVerdicts, type PriceVerdict } from '../../domain/search/priceVerdict';
+import { distanceFields } from '@/domain/vehicle';
+import type { SearchRequest } from '@/domain/search/filters';
+import { ColumnsBuilder, ListingIndex, type Indexed } from '@/domain/search/listingIndex';
+import { WHOLE_COUNTRY } from '@/domain/search/scope';
+import { indexPriceVerdicts, type PriceVerdict } from '@/domain/search/priceVerdict';
 import { SizedCache } from './sizedCache';
 import { currentRevision, onListingWrite, estimatedListings, readPublicIndex, summaryChanges, publicListingsJson } from '../repositories/vehicles.repo';
 

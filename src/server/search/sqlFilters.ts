@@ -1,9 +1,9 @@
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { vehicles } from '../db/schema';
-import type { LatLon, SortOrder } from '../../domain/constants';
-import { chordSquaredForKm, unitVector } from '../../domain/geo';
-import type { Clause, FlagField, NumberField, TextField } from '../../domain/search/filters';
+import type { LatLon, SortOrder } from '@/domain/constants';
+import { chordSquaredForKm, unitVector } from '@/domain/geo';
+import type { Clause, FlagField, NumberField, TextField } from '@/domain/search/filters';
 
 // The SQL translation of the domain's search clauses (src/domain/search). Each case mirrors
 // `matchesClause` in src/domain/search/match.ts; tests/server/search.agreement.test.ts checks that

@@ -1,7 +1,7 @@
-import type { VehicleType } from '../../domain/constants';
-import { OPENING_PAGE, openingItem, type BrowseOpening } from '../../domain/browseOpening';
-import { normalizeSearch } from '../../domain/search/filters';
-import type { Vehicle } from '../../domain/vehicle';
+import type { VehicleType } from '@/domain/constants';
+import { OPENING_PAGE, openingItem, type BrowseOpening } from '@/domain/browseOpening';
+import { normalizeSearch } from '@/domain/search/filters';
+import type { Vehicle } from '@/domain/vehicle';
 import type { AppContext } from '../context';
 import { searchVehicles } from '../repositories/vehicles.repo';
 

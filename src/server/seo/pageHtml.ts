@@ -1,6 +1,6 @@
-import { escapeMarkup as attr, scriptJson } from '../../domain/markup';
-import type { PageHead } from '../../domain/seo';
-import { SITE_NAME } from '../../domain/seo';
+import { escapeMarkup as attr, scriptJson } from '@/domain/markup';
+import type { PageHead } from '@/domain/seo';
+import { SITE_NAME } from '@/domain/seo';
 
 // The app's page with a head of its own (src/domain/seo.ts says what it holds): the build's title
 // and description replaced, the Open Graph, Twitter and robots tags and the structured data added.

@@ -1,9 +1,9 @@
 // The database of npm run bench:mirror: the seeded listings, and a day's changes made through the
 // app's repositories as its routes and jobs make them.
 import { randomUUID } from 'node:crypto';
-import { openDatabase } from '../../../src/server/db/client';
-import { publishColumns } from '../../../src/server/listings';
-import { currentRevision, insertVehicle, sweepExpired, updateVehicle, withListingWrite } from '../../../src/server/repositories/vehicles.repo';
+import { openDatabase } from '@/server/db/client';
+import { publishColumns } from '@/server/listings';
+import { currentRevision, insertVehicle, sweepExpired, updateVehicle, withListingWrite } from '@/server/repositories/vehicles.repo';
 import { seededRandom } from '../../support/random';
 import { detailedListingStream, listings } from '../listings';
 import { seedListings, sellerColumns, vehicleColumns } from '../seedListings';

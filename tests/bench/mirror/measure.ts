@@ -1,7 +1,7 @@
 // What npm run bench:mirror reads from the phone's browser: the device copy's progress in IndexedDB,
 // the search worker's memory, whether the CPU is really slowed, and a make chosen on /cars.
 import type { CDPSession, Page } from 'playwright-core';
-import { DB_NAME } from '../../../src/data/schema';
+import { DB_NAME } from '@/data/schema';
 import { CPU_SLOWDOWN, longTasks, pageClockPasses, type LongTasks, type Workers } from './browser';
 import { MINUTE, sleep, within } from './util';
 

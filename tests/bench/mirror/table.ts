@@ -2,7 +2,7 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { SUMMARY_FORMAT } from '../../../src/domain/search/summary';
+import { SUMMARY_FORMAT } from '@/domain/search/summary';
 import { CHROMIUM } from '../../e2e/browser';
 import { NEW_FEED, OLD_FEED, type FeedRun } from '../feeds';
 import { writeResultsSection } from '../results';

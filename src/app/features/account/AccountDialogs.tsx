@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import { authDialogStore, signOutEverywhereStore } from '../../shared/session/authDialogStore';
+import { authDialogStore, signOutEverywhereStore } from '@/app/shared/session/authDialogStore';
 
 const AuthDialog = lazy(() => import('./AuthDialog').then((m) => ({ default: m.AuthDialog })));
 

@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Group, Radio, Select, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { REGIONS, VEHICLE_TYPES, type VehicleType } from '../../../domain/constants';
-import { DATA_SCREEN_TEXTS as T, DATA_TYPE_LABELS, dataSizeText } from '../../../domain/dataScreen';
-import { mayUpdateNow } from '../../../domain/dataSaver';
-import { SCOPE_DISTANCES_KM, WHOLE_COUNTRY, type MirrorScope } from '../../../domain/search/scope';
+import { REGIONS, VEHICLE_TYPES, type VehicleType } from '@/domain/constants';
+import { DATA_SCREEN_TEXTS as T, DATA_TYPE_LABELS, dataSizeText } from '@/domain/dataScreen';
+import { mayUpdateNow } from '@/domain/dataSaver';
+import { SCOPE_DISTANCES_KM, WHOLE_COUNTRY, type MirrorScope } from '@/domain/search/scope';
 import type { DataStatus } from '../../../../workers/listings.worker';
-import { locationStore } from '../../shared/location/locationStore';
-import { Page } from '../../shared/shell/Page';
-import { syncedAtText } from '../../shared/shell/syncedAt';
-import { dataSaverStore, useConnection } from '../../shared/sync/dataSaver';
-import { loadPrefs, savePrefs } from '../../shared/sync/dataPrefs';
-import { listingsWorker } from '../../shared/sync/searchClient';
-import { syncNow, syncStore } from '../../shared/sync/syncStore';
+import { locationStore } from '@/app/shared/location/locationStore';
+import { Page } from '@/app/shared/shell/Page';
+import { syncedAtText } from '@/app/shared/shell/syncedAt';
+import { dataSaverStore, useConnection } from '@/app/shared/sync/dataSaver';
+import { loadPrefs, savePrefs } from '@/app/shared/sync/dataPrefs';
+import { listingsWorker } from '@/app/shared/sync/searchClient';
+import { syncNow, syncStore } from '@/app/shared/sync/syncStore';
 
 type Kind = 'all' | 'types' | 'regions' | 'near';
 

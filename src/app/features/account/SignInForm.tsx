@@ -1,10 +1,10 @@
 import { Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { SIGN_IN_TEXTS, SIGN_UP_TEXTS } from '../../../domain/authTexts';
+import { SIGN_IN_TEXTS, SIGN_UP_TEXTS } from '@/domain/authTexts';
 import { login } from './authApi';
 import { SubmitButton, type AuthCallProps } from './authParts';
-import { signIn } from '../../shared/session/session';
-import { authDialog } from '../../shared/session/authDialogStore';
+import { signIn } from '@/app/shared/session/session';
+import { authDialog } from '@/app/shared/session/authDialogStore';
 
 export function SignInForm({ busy, run, initialEmail, onForgotPassword }: AuthCallProps & { initialEmail: string; onForgotPassword(email: string): void }) {
   const form = useForm({ initialValues: { email: initialEmail, password: '' } });

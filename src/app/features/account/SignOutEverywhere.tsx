@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { HTTPError } from 'ky';
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import { ACCOUNT_NAV_TEXTS as T } from '../../../domain/authTexts';
-import { AUTH_MESSAGES } from '../../../domain/authMessages';
+import { ACCOUNT_NAV_TEXTS as T } from '@/domain/authTexts';
+import { AUTH_MESSAGES } from '@/domain/authMessages';
 import { logoutAll } from './authApi';
-import { authDialog, signOutEverywhereDialog, signOutEverywhereStore } from '../../shared/session/authDialogStore';
-import { signOut } from '../../shared/session/session';
+import { authDialog, signOutEverywhereDialog, signOutEverywhereStore } from '@/app/shared/session/authDialogStore';
+import { signOut } from '@/app/shared/session/session';
 
 /**
  * "Sign out on all devices": asks first, then revokes every token of the account on the server and

@@ -1,13 +1,13 @@
 import { Button, Group, Radio, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { SIGN_UP_TEXTS } from '../../../domain/authTexts';
-import { EMPTY_SIGN_UP, signUpPayload, signUpProblem, type SignUpValues } from '../../../domain/authValidation';
-import { MOBILE_BREAKPOINT_PX, type SellerType } from '../../../domain/constants';
+import { SIGN_UP_TEXTS } from '@/domain/authTexts';
+import { EMPTY_SIGN_UP, signUpPayload, signUpProblem, type SignUpValues } from '@/domain/authValidation';
+import { MOBILE_BREAKPOINT_PX, type SellerType } from '@/domain/constants';
 import { signup } from './authApi';
 import { FormHeading, NewPasswordFields, SubmitButton, type AuthCallProps } from './authParts';
-import { signIn } from '../../shared/session/session';
-import { authDialog } from '../../shared/session/authDialogStore';
+import { signIn } from '@/app/shared/session/session';
+import { authDialog } from '@/app/shared/session/authDialogStore';
 
 export type SignUpStep = 1 | 2 | 3;
 const STEPS = SIGN_UP_TEXTS.steps.length;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Loader, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
-import { AUTH_BUSY_LABELS, SIGN_UP_TEXTS, type AuthAction } from '../../../domain/authTexts';
-import type { AuthNotice } from '../../shared/session/authDialogStore';
+import { AUTH_BUSY_LABELS, SIGN_UP_TEXTS, type AuthAction } from '@/domain/authTexts';
+import type { AuthNotice } from '@/app/shared/session/authDialogStore';
 
 /** Success in green, errors in red (spec section 4). */
 export function AuthNoticeAlert({ notice }: { notice: AuthNotice | null }) {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { NAV_HEIGHT_PX } from '../../../domain/constants';
-import { removeToast, showNoticeKeptOverReload, toastStore } from '../../shared/toasts/toasts';
+import { NAV_HEIGHT_PX } from '@/domain/constants';
+import { removeToast, showNoticeKeptOverReload, toastStore } from '@/app/shared/toasts/toasts';
 
 /** The admin alerts, just under the top bar, above whatever screen the admin is on. */
 export default function AdminNotices() {

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
-import { ADMIN_MESSAGES } from '../../../domain/messages';
-import { RESET_DATABASE_PHRASE } from '../../../domain/constants';
-import { ADMIN_TEXTS as T, isResetPhrase } from '../../../domain/admin';
+import { ADMIN_MESSAGES } from '@/domain/messages';
+import { RESET_DATABASE_PHRASE } from '@/domain/constants';
+import { ADMIN_TEXTS as T, isResetPhrase } from '@/domain/admin';
 import { resetDatabase } from './adminApi';
-import { notify, notifyAfterReload } from '../../shared/toasts/toasts';
+import { notify, notifyAfterReload } from '@/app/shared/toasts/toasts';
 
 /**
  * Database reset: only the exact phrase enables it (spec section 5); anything else leaves the button

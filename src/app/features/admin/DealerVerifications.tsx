@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { BUSINESS_MESSAGES } from '../../../domain/business';
-import type { AdminUser } from '../../../domain/wire';
-import { notify } from '../../shared/toasts/toasts';
+import { BUSINESS_MESSAGES } from '@/domain/business';
+import type { AdminUser } from '@/domain/wire';
+import { notify } from '@/app/shared/toasts/toasts';
 import { decideDealer, serverDetail } from './adminApi';
 
 /**

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { ADMIN_MESSAGES } from '../../../domain/messages';
-import { ADMIN_TEXTS as T, canDeleteUser, USER_TYPE_LABELS } from '../../../domain/admin';
-import type { AdminUser } from '../../../domain/wire';
-import type { UserType } from '../../../domain/constants';
+import { ADMIN_MESSAGES } from '@/domain/messages';
+import { ADMIN_TEXTS as T, canDeleteUser, USER_TYPE_LABELS } from '@/domain/admin';
+import type { AdminUser } from '@/domain/wire';
+import type { UserType } from '@/domain/constants';
 import { deleteUser } from './adminApi';
 import { LoadFailed, shortDate, TabHeader } from './adminParts';
-import { notify } from '../../shared/toasts/toasts';
+import { notify } from '@/app/shared/toasts/toasts';
 import { TrashIcon } from './vehicleDelete';
 import { usePhone, type Loaded } from './useAdminLoad';
 import { DealerVerifications } from './DealerVerifications';

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { ADMIN_MESSAGES } from '../../../domain/messages';
-import { ADMIN_TEXTS as T, vehicleDeleteFailure, vehicleDetails } from '../../../domain/admin';
-import type { Vehicle } from '../../../domain/vehicle';
-import { syncNow } from '../../shared/sync/syncStore';
+import { ADMIN_MESSAGES } from '@/domain/messages';
+import { ADMIN_TEXTS as T, vehicleDeleteFailure, vehicleDetails } from '@/domain/admin';
+import type { Vehicle } from '@/domain/vehicle';
+import { syncNow } from '@/app/shared/sync/syncStore';
 import { deleteVehicle, serverDetail } from './adminApi';
-import { notify } from '../../shared/toasts/toasts';
+import { notify } from '@/app/shared/toasts/toasts';
 
 // Admin delete of a listing (spec section 4): idle -> confirm panel -> deleting -> removed from the list.
 // The same steps on the admin table, on result cards and on the detail page.

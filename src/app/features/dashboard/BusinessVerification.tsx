@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { api } from '../../../data/api';
-import { BUSINESS_MESSAGES, BUSINESS_STATUS_TEXTS, BUSINESS_TEXTS as T, type BusinessDetails } from '../../../domain/business';
-import { TRUST_BADGES } from '../../../domain/trust';
-import type { User } from '../../../domain/user';
-import { session, signIn } from '../../shared/session/session';
-import { notify } from '../../shared/toasts/toasts';
+import { api } from '@/data/api';
+import { BUSINESS_MESSAGES, BUSINESS_STATUS_TEXTS, BUSINESS_TEXTS as T, type BusinessDetails } from '@/domain/business';
+import { TRUST_BADGES } from '@/domain/trust';
+import type { User } from '@/domain/user';
+import { session, signIn } from '@/app/shared/session/session';
+import { notify } from '@/app/shared/toasts/toasts';
 
 const STATUS_COLORS = { pending: 'yellow', verified: 'teal', rejected: 'red' } as const;
 

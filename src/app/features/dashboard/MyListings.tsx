@@ -2,20 +2,20 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HTTPError } from 'ky';
 import { Alert, Badge, Button, Card, Group, Image, Paper, Skeleton, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
-import { api } from '../../../data/api';
-import { PLACEHOLDER_IMAGE } from '../../../domain/constants';
-import { cacheTimeText, DASHBOARD_TEXTS as T, listingIndicator, listingsToShow, paymentAction, pendingCount, STATUS_COLORS } from '../../../domain/dashboard';
-import { mileageText, priceText, titleOf } from '../../../domain/display';
-import { LISTING_MESSAGES } from '../../../domain/messages';
-import { listingStatus, type Vehicle } from '../../../domain/vehicle';
-import { REPORT_TEXTS } from '../../../domain/reports';
-import { cardPhotoUrl } from '../../../domain/photos';
-import { syncNow } from '../../shared/sync/syncStore';
-import { toast } from '../../shared/toasts/toasts';
+import { api } from '@/data/api';
+import { PLACEHOLDER_IMAGE } from '@/domain/constants';
+import { cacheTimeText, DASHBOARD_TEXTS as T, listingIndicator, listingsToShow, paymentAction, pendingCount, STATUS_COLORS } from '@/domain/dashboard';
+import { mileageText, priceText, titleOf } from '@/domain/display';
+import { LISTING_MESSAGES } from '@/domain/messages';
+import { listingStatus, type Vehicle } from '@/domain/vehicle';
+import { REPORT_TEXTS } from '@/domain/reports';
+import { cardPhotoUrl } from '@/domain/photos';
+import { syncNow } from '@/app/shared/sync/syncStore';
+import { toast } from '@/app/shared/toasts/toasts';
 import type { HistoryListing, MyListings as MyListingsState } from './useMyListings';
-import { priceDropText, type ListingLeads } from '../../../domain/leads';
+import { priceDropText, type ListingLeads } from '@/domain/leads';
 import { LeadsChart } from './LeadsChart';
-import { ListingConfirmModal } from '../../shared/confirm/ListingConfirmModal';
+import { ListingConfirmModal } from '@/app/shared/confirm/ListingConfirmModal';
 
 function ListingRow({
   v,

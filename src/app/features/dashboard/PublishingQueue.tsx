@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Group, Modal, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { db } from '../../../data/db';
-import { discard, retry } from '../../../data/outbox/enqueue';
-import { paymentItemOf, type CreateItem, type ListingPublishState, type OutboxItem } from '../../../data/outbox/items';
-import { DASHBOARD_TEXTS as T, draftTitle, queuedPaymentText, queueProgressText, queueStateText } from '../../../domain/dashboard';
-import { formatUsd, PLAN_TERMS } from '../../../domain/fees';
-import { titleOf } from '../../../domain/display';
-import { kickOutbox, outboxRunner } from '../../shared/outbox/outboxRunner';
-import { syncStore } from '../../shared/sync/syncStore';
-import { toast } from '../../shared/toasts/toasts';
+import { db } from '@/data/db';
+import { discard, retry } from '@/data/outbox/enqueue';
+import { paymentItemOf, type CreateItem, type ListingPublishState, type OutboxItem } from '@/data/outbox/items';
+import { DASHBOARD_TEXTS as T, draftTitle, queuedPaymentText, queueProgressText, queueStateText } from '@/domain/dashboard';
+import { formatUsd, PLAN_TERMS } from '@/domain/fees';
+import { titleOf } from '@/domain/display';
+import { kickOutbox, outboxRunner } from '@/app/shared/outbox/outboxRunner';
+import { syncStore } from '@/app/shared/sync/syncStore';
+import { toast } from '@/app/shared/toasts/toasts';
 
 /** The title of a queued listing: as the server created it, else as it was queued. */
 export function chainTitle(chain: ListingPublishState, items: readonly OutboxItem[]): string {

@@ -1,7 +1,7 @@
 import { Card } from '@mantine/core';
-import { DASHBOARD_TEXTS as T } from '../../../domain/dashboard';
-import { SignInRequired } from '../../shared/session/SignInRequired';
-import { Page } from '../../shared/shell/Page';
+import { DASHBOARD_TEXTS as T } from '@/domain/dashboard';
+import { SignInRequired } from '@/app/shared/session/SignInRequired';
+import { Page } from '@/app/shared/shell/Page';
 
 /**
  * The dashboard's sign-in gate (spec 2.9). The spec says both "redirect to /" and this gate; the gate

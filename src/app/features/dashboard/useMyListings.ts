@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { HTTPError } from 'ky';
 import { useSnapshot } from 'valtio';
-import { api } from '../../../data/api';
-import { STORAGE_KEYS } from '../../../domain/constants';
-import { parseListingCache, type ListingCache } from '../../../domain/dashboard';
-import { listingStatus, type ListingStatus, type SellerContact, type Vehicle } from '../../../domain/vehicle';
-import { syncStore } from '../../shared/sync/syncStore';
+import { api } from '@/data/api';
+import { STORAGE_KEYS } from '@/domain/constants';
+import { parseListingCache, type ListingCache } from '@/domain/dashboard';
+import { listingStatus, type ListingStatus, type SellerContact, type Vehicle } from '@/domain/vehicle';
+import { syncStore } from '@/app/shared/sync/syncStore';
 
 /**
  * A row of GET /api/users/{id}/listing-history: the listing (with its contact) with its status and

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Badge, Container, Paper, Tabs } from '@mantine/core';
-import type { VehicleType } from '../../../domain/constants';
-import { DEALER_CARD_FALLBACKS } from '../../../domain/display';
-import { dealerPageHead } from '../../../domain/seo';
-import { WordsSearchBox } from '../../shared/search/WordsSearchBox';
+import type { VehicleType } from '@/domain/constants';
+import { DEALER_CARD_FALLBACKS } from '@/domain/display';
+import { dealerPageHead } from '@/domain/seo';
+import { WordsSearchBox } from '@/app/shared/search/WordsSearchBox';
 import { DealerFilters } from './DealerFilters';
 import { DealerHero } from './DealerHero';
 import { DealerResults } from './DealerResults';

@@ -1,10 +1,10 @@
 import { Box, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { NAV_HEIGHT_PX } from '../../../domain/constants';
-import { DEALER_PAGE_TEXTS } from '../../../domain/dealerPage';
-import { DEALER_CARD_FALLBACKS } from '../../../domain/display';
-import { NotKeptNotice } from '../../shared/search/NotKeptNotice';
-import { VehicleCard } from '../../shared/vehicleCard/VehicleCard';
-import { VehicleGridSkeleton } from '../../shared/vehicleCard/VehicleCardSkeleton';
+import { NAV_HEIGHT_PX } from '@/domain/constants';
+import { DEALER_PAGE_TEXTS } from '@/domain/dealerPage';
+import { DEALER_CARD_FALLBACKS } from '@/domain/display';
+import { NotKeptNotice } from '@/app/shared/search/NotKeptNotice';
+import { VehicleCard } from '@/app/shared/vehicleCard/VehicleCard';
+import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleton';
 import { countText, type DealerInventory } from './useDealerInventory';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CheckIcon, Group, Image, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ABOUT_HERO, ABOUT_MISSION, ABOUT_REASONS, ABOUT_STATS } from './content/about';
-import { Page } from '../../shared/shell/Page';
+import { Page } from '@/app/shared/shell/Page';
 import { CtaCard, ICON_LIST_STYLES } from './contentParts';
 
 const HERO_IMAGES = [

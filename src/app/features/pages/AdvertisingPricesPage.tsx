@@ -11,10 +11,10 @@ import {
   type AdvertisingFilters,
   type AdvertisingPlan,
   type FilterOption,
-} from '../../../domain/advertisingPlans';
-import { STORAGE_KEYS } from '../../../domain/constants';
-import { useSupportEmail } from '../../shared/config/useConfig';
-import { Page } from '../../shared/shell/Page';
+} from '@/domain/advertisingPlans';
+import { STORAGE_KEYS } from '@/domain/constants';
+import { useSupportEmail } from '@/app/shared/config/useConfig';
+import { Page } from '@/app/shared/shell/Page';
 import { CtaCard, EmailSupportButton, ICON_LIST_STYLES, SupportReply, checkIcon } from './contentParts';
 
 const FILTER_LABELS: Record<keyof AdvertisingFilters, string> = {

@@ -1,8 +1,8 @@
 import { Box, Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { BUYING_GUIDE_FAQ, BUYING_GUIDE_INTRO, BUYING_GUIDE_STEPS } from './content/buyingGuide';
-import { useSupportEmail } from '../../shared/config/useConfig';
-import { Page } from '../../shared/shell/Page';
+import { useSupportEmail } from '@/app/shared/config/useConfig';
+import { Page } from '@/app/shared/shell/Page';
 import { CtaCard, FaqAccordion, GuideSteps } from './contentParts';
 
 export default function BuyingGuidePage() {

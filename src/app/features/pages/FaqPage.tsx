@@ -3,8 +3,8 @@ import { Box, Button, Card, SimpleGrid, Stack, Tabs, Text, Title } from '@mantin
 import { Link } from 'react-router-dom';
 import { FAQ_CATEGORIES, FAQ_ITEMS } from './content/faq';
 import type { FaqItem } from './content/types';
-import { useSupportEmail } from '../../shared/config/useConfig';
-import { Page } from '../../shared/shell/Page';
+import { useSupportEmail } from '@/app/shared/config/useConfig';
+import { Page } from '@/app/shared/shell/Page';
 import { CtaCard, EmailSupportButton, FaqAccordion, SupportReply } from './contentParts';
 
 type CategoryId = (typeof FAQ_CATEGORIES)[number]['id'];

@@ -5,8 +5,8 @@ import { COOKIE_POLICY_SECTIONS } from './content/cookies';
 import { PRIVACY_SECTIONS } from './content/privacy';
 import { TERMS_LAST_UPDATED, TERMS_SECTIONS } from './content/terms';
 import type { ContentSection } from './content/types';
-import { useSupportEmail } from '../../shared/config/useConfig';
-import { Page, withEmail } from '../../shared/shell/Page';
+import { useSupportEmail } from '@/app/shared/config/useConfig';
+import { Page, withEmail } from '@/app/shared/shell/Page';
 import { CtaCard, SupportReply } from './contentParts';
 
 interface RelatedLink {

@@ -1,6 +1,6 @@
 import { Button, Card, Code, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
-import { Page } from '../../shared/shell/Page';
+import { Page } from '@/app/shared/shell/Page';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

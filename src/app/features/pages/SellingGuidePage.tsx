@@ -1,7 +1,7 @@
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { SELLING_GUIDE_INTRO, SELLING_GUIDE_STEPS, SELLING_SCAM_WARNING } from './content/sellingGuide';
-import { Page } from '../../shared/shell/Page';
+import { Page } from '@/app/shared/shell/Page';
 import { CtaCard, GuideSteps } from './contentParts';
 
 const warningIcon = (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Accordion, Anchor, Box, Button, Card, CheckIcon, Group, List, Stack, Text, ThemeIcon, Title, type AccordionProps, type TitleProps } from '@mantine/core';
 import type { FaqItem, GuideStep } from './content/types';
-import { withEmail } from '../../shared/shell/Page';
+import { withEmail } from '@/app/shared/shell/Page';
 
 /** The small tick shown before each item of an icon list. */
 export const checkIcon = (

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Group, Image, List, Text, ThemeIcon } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { isIos } from '../../../domain/consent';
-import { useProductName } from '../../shared/config/useConfig';
-import { dismissInstall, promptsStore } from '../../shared/prompts/promptsStore';
-import { PromptCard } from '../../shared/prompts/PromptCard';
+import { isIos } from '@/domain/consent';
+import { useProductName } from '@/app/shared/config/useConfig';
+import { dismissInstall, promptsStore } from '@/app/shared/prompts/promptsStore';
+import { PromptCard } from '@/app/shared/prompts/PromptCard';
 
 /** Safari's share glyph (a box with an arrow up), as the user will see it in the toolbar. */
 function ShareGlyph() {

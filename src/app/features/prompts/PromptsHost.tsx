@@ -1,9 +1,9 @@
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { COOKIE_BANNER_DELAY_MS, INSTALL_PROMPT_DELAY_MS } from '../../../domain/constants';
-import { isIos, shouldShowInstallPrompt } from '../../../domain/consent';
-import { COOKIE_POLICY_PATH, installDismissedAt, promptsStore, runsStandalone } from '../../shared/prompts/promptsStore';
+import { COOKIE_BANNER_DELAY_MS, INSTALL_PROMPT_DELAY_MS } from '@/domain/constants';
+import { isIos, shouldShowInstallPrompt } from '@/domain/consent';
+import { COOKIE_POLICY_PATH, installDismissedAt, promptsStore, runsStandalone } from '@/app/shared/prompts/promptsStore';
 
 const loadCookieBanner = () => import('./CookieBanner').then((m) => ({ default: m.CookieBanner }));
 // With no answer saved the banner is sure to show, a second after load: its code is fetched now, while

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { promptsStore } from '../../shared/prompts/promptsStore';
+import { promptsStore } from '@/app/shared/prompts/promptsStore';
 import { Button, Group, ThemeIcon } from '@mantine/core';
-import { NOTIFICATION_PROMPT_TEXTS as T } from '../../../domain/notifications';
-import { ACCOUNT_NAV_TEXTS } from '../../../domain/authTexts';
-import { authDialog } from '../../shared/session/authDialogStore';
+import { NOTIFICATION_PROMPT_TEXTS as T } from '@/domain/notifications';
+import { ACCOUNT_NAV_TEXTS } from '@/domain/authTexts';
+import { authDialog } from '@/app/shared/session/authDialogStore';
 import { currentPermission, rememberNotificationDismissal, usePageBusy } from './pushGate';
 import { enableNotifications } from './pushClient';
-import { PromptCard } from '../../shared/prompts/PromptCard';
+import { PromptCard } from '@/app/shared/prompts/PromptCard';
 
 function BellGlyph() {
   return (

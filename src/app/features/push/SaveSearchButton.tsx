@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { ACCOUNT_NAV_TEXTS } from '../../../domain/authTexts';
-import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS as T, SAVED_SEARCHES_PATH } from '../../../domain/notifications';
-import { useSession } from '../../shared/session/session';
-import { locationStore } from '../../shared/location/locationStore';
+import { ACCOUNT_NAV_TEXTS } from '@/domain/authTexts';
+import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS as T, SAVED_SEARCHES_PATH } from '@/domain/notifications';
+import { useSession } from '@/app/shared/session/session';
+import { locationStore } from '@/app/shared/location/locationStore';
 import { currentPermission } from './pushGate';
 import { enableNotifications } from './pushClient';
 import { createSavedSearch, problemText } from './savedSearchApi';
 import { suggestedSearchName } from './savedSearchText';
-import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
-import type { SaveSearchButtonProps } from '../../shared/slots';
+import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
+import type { SaveSearchButtonProps } from '@/app/shared/slots';
 
 function BookmarkGlyph() {
   return (

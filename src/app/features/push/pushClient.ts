@@ -1,7 +1,7 @@
-import { api } from '../../../data/api';
-import { fetchConfig } from '../../../data/config';
-import { CONFIRMATION_NOTIFICATION, NOTIFICATION_ICON } from '../../../domain/notifications';
-import { session } from '../../shared/session/session';
+import { api } from '@/data/api';
+import { fetchConfig } from '@/data/config';
+import { CONFIRMATION_NOTIFICATION, NOTIFICATION_ICON } from '@/domain/notifications';
+import { session } from '@/app/shared/session/session';
 
 /** The service worker is registered at start; where it never is (the development server), stop waiting. */
 const WORKER_WAIT_MS = 10_000;

@@ -3,11 +3,11 @@
 // when needed (dynamic imports).
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { STORAGE_KEYS } from '../../../domain/constants';
-import { parseDismissedAt } from '../../../domain/consent';
-import { NOTIFICATION_PROMPT_DELAY_MS, notificationPromptDue, type PromptPermission } from '../../../domain/notificationPrompt';
-import { session } from '../../shared/session/session';
-import { promptsStore } from '../../shared/prompts/promptsStore';
+import { STORAGE_KEYS } from '@/domain/constants';
+import { parseDismissedAt } from '@/domain/consent';
+import { NOTIFICATION_PROMPT_DELAY_MS, notificationPromptDue, type PromptPermission } from '@/domain/notificationPrompt';
+import { session } from '@/app/shared/session/session';
+import { promptsStore } from '@/app/shared/prompts/promptsStore';
 
 export function currentPermission(): PromptPermission {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { compareRows } from '../../../domain/detailRows';
-import { PriceVerdictBadge } from '../../shared/vehicleCard/PriceVerdictBadge';
-import { COMPARE_MAX, FAVOURITE_TEXTS as T, SAVED_PATH } from '../../../domain/favourites';
-import { priceText, titleOf } from '../../../domain/display';
-import type { Vehicle } from '../../../domain/vehicle';
-import { listingsWorker } from '../../shared/sync/searchClient';
-import { Page } from '../../shared/shell/Page';
+import { compareRows } from '@/domain/detailRows';
+import { PriceVerdictBadge } from '@/app/shared/vehicleCard/PriceVerdictBadge';
+import { COMPARE_MAX, FAVOURITE_TEXTS as T, SAVED_PATH } from '@/domain/favourites';
+import { priceText, titleOf } from '@/domain/display';
+import type { Vehicle } from '@/domain/vehicle';
+import { listingsWorker } from '@/app/shared/sync/searchClient';
+import { Page } from '@/app/shared/shell/Page';
 
 /** The listings named in the address (`?ids=a,b,c`), at most COMPARE_MAX; more are refused with a message. */
 function useChosenIds(): { ids: string[]; tooMany: boolean } {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
-import { COMPARE_MAX, COMPARE_PATH, FAVOURITE_TEXTS as T, priceDrop, priceDroppedText } from '../../../domain/favourites';
-import { PLACEHOLDER_IMAGE } from '../../../domain/constants';
-import { priceText, titleOf } from '../../../domain/display';
-import { cardPhotoUrl } from '../../../domain/photos';
+import { COMPARE_MAX, COMPARE_PATH, FAVOURITE_TEXTS as T, priceDrop, priceDroppedText } from '@/domain/favourites';
+import { PLACEHOLDER_IMAGE } from '@/domain/constants';
+import { priceText, titleOf } from '@/domain/display';
+import { cardPhotoUrl } from '@/domain/photos';
 import type { SavedListing } from '../../../../workers/listings.worker';
-import { HeartButton } from '../../shared/favourites/HeartButton';
-import { unsaveFavourite } from '../../shared/favourites/favouritesStore';
-import { Page } from '../../shared/shell/Page';
+import { HeartButton } from '@/app/shared/favourites/HeartButton';
+import { unsaveFavourite } from '@/app/shared/favourites/favouritesStore';
+import { Page } from '@/app/shared/shell/Page';
 import { useSavedListings } from './useSavedListings';
 
 /** One saved listing: its price now, what changed since it was saved, a box to compare it and its heart. */

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { SavedListing } from '../../../../workers/listings.worker';
-import { favouritesStore } from '../../shared/favourites/favouritesStore';
-import { listingsWorker } from '../../shared/sync/searchClient';
-import { syncStore } from '../../shared/sync/syncStore';
+import { favouritesStore } from '@/app/shared/favourites/favouritesStore';
+import { listingsWorker } from '@/app/shared/sync/searchClient';
+import { syncStore } from '@/app/shared/sync/syncStore';
 
 /** The saved listings as the device holds them (offline too), read again after each change or sync; undefined while read. */
 export function useSavedListings(): SavedListing[] | undefined {

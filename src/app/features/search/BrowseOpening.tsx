@@ -1,7 +1,7 @@
-import type { VehicleType } from '../../../domain/constants';
-import { browseOpeningHtml } from '../../../domain/browseOpening';
-import { openingOf } from '../../shared/search/openingAnswer';
-import { StartupSpinner } from '../../shared/shell/Shell';
+import type { VehicleType } from '@/domain/constants';
+import { browseOpeningHtml } from '@/domain/browseOpening';
+import { openingOf } from '@/app/shared/search/openingAnswer';
+import { StartupSpinner } from '@/app/shared/shell/Shell';
 
 /**
  * What a browse page shows while its screen's code is on its way: the opening results the page

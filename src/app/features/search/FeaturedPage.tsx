@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DEALER_CARD_FALLBACKS } from '../../../domain/display';
-import { Page } from '../../shared/shell/Page';
-import { locationStore } from '../../shared/location/locationStore';
-import { buildRequest } from '../../shared/search/query';
-import { useSearch } from '../../shared/search/useSearch';
-import { NotKeptNotice } from '../../shared/search/NotKeptNotice';
-import { VehicleCard } from '../../shared/vehicleCard/VehicleCard';
-import { VehicleGridSkeleton } from '../../shared/vehicleCard/VehicleCardSkeleton';
-import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
+import { DEALER_CARD_FALLBACKS } from '@/domain/display';
+import { Page } from '@/app/shared/shell/Page';
+import { locationStore } from '@/app/shared/location/locationStore';
+import { buildRequest } from '@/app/shared/search/query';
+import { useSearch } from '@/app/shared/search/useSearch';
+import { NotKeptNotice } from '@/app/shared/search/NotKeptNotice';
+import { VehicleCard } from '@/app/shared/vehicleCard/VehicleCard';
+import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleton';
+import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
 
 /** Two columns (spec section 9). */
 const FEATURED_COLS = { base: 1, sm: 2 };

@@ -13,11 +13,11 @@ import {
   FUEL_TYPES,
   TRANSMISSIONS,
   type VehicleType,
-} from '../../../domain/constants';
-import { capitalise, fuelText } from '../../../domain/display';
-import { CatalogueSelects } from '../../shared/search/CatalogueSelects';
-import { usdText, wholeNumberText } from '../../../domain/numbers';
-import { TRUST_FILTER_LABELS } from '../../../domain/search/browseFilters';
+} from '@/domain/constants';
+import { capitalise, fuelText } from '@/domain/display';
+import { CatalogueSelects } from '@/app/shared/search/CatalogueSelects';
+import { usdText, wholeNumberText } from '@/domain/numbers';
+import { TRUST_FILTER_LABELS } from '@/domain/search/browseFilters';
 
 type Fields = Record<string, string | undefined>;
 

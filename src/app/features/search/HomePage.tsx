@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Container } from '@mantine/core';
-import type { VehicleType } from '../../../domain/constants';
-import { WordsSearchBox } from '../../shared/search/WordsSearchBox';
+import type { VehicleType } from '@/domain/constants';
+import { WordsSearchBox } from '@/app/shared/search/WordsSearchBox';
 import { BrowseByType } from './home/BrowseByType';
 import { SearchPanelSkeleton } from './home/SearchPanelSkeleton';
 import { loadDesktopHome, loadMobileHome } from './home/variants';

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useSaveData } from '../../shared/sync/dataSaver';
+import { useSaveData } from '@/app/shared/sync/dataSaver';
 
 /** What the browser tells us about the connection and the user's motion preference. */
 export interface HeroVideoConditions {

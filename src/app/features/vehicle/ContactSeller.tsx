@@ -1,10 +1,10 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { CONTACT_TEXTS } from '../../../domain/authTexts';
-import { priceText, titleOf } from '../../../domain/display';
-import type { SellerContact, Vehicle } from '../../../domain/vehicle';
-import { useProductName } from '../../shared/config/useConfig';
-import { authDialog } from '../../shared/session/authDialogStore';
-import { useSession } from '../../shared/session/session';
+import { CONTACT_TEXTS } from '@/domain/authTexts';
+import { priceText, titleOf } from '@/domain/display';
+import type { SellerContact, Vehicle } from '@/domain/vehicle';
+import { useProductName } from '@/app/shared/config/useConfig';
+import { authDialog } from '@/app/shared/session/authDialogStore';
+import { useSession } from '@/app/shared/session/session';
 import { telHref, whatsAppHref } from './contactLinks';
 import { useSellerContact } from './sellerContact';
 

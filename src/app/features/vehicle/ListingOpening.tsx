@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { listingFactsHtml } from '../../../domain/listingFacts';
-import { StartupSpinner } from '../../shared/shell/Shell';
+import { listingFactsHtml } from '@/domain/listingFacts';
+import { StartupSpinner } from '@/app/shared/shell/Shell';
 import { embeddedListing } from './embeddedListing';
 
 /**

@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { HTTPError } from 'ky';
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { api } from '../../../data/api';
-import { DASHBOARD_TEXTS as T } from '../../../domain/dashboard';
-import { LISTING_MESSAGES } from '../../../domain/messages';
-import { isSold, type Vehicle } from '../../../domain/vehicle';
-import { syncNow, syncStore } from '../../shared/sync/syncStore';
-import { ListingConfirmModal } from '../../shared/confirm/ListingConfirmModal';
+import { api } from '@/data/api';
+import { DASHBOARD_TEXTS as T } from '@/domain/dashboard';
+import { LISTING_MESSAGES } from '@/domain/messages';
+import { isSold, type Vehicle } from '@/domain/vehicle';
+import { syncNow, syncStore } from '@/app/shared/sync/syncStore';
+import { ListingConfirmModal } from '@/app/shared/confirm/ListingConfirmModal';
 
 /**
  * The owner's controls on their listing's page: delete (spec 2.7: it asks 'Are you sure you want to

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Anchor, Text } from '@mantine/core';
-import { REPORT_TEXTS as T } from '../../../domain/reports';
-import type { Vehicle } from '../../../domain/vehicle';
-import { authDialog } from '../../shared/session/authDialogStore';
-import { useSession } from '../../shared/session/session';
+import { REPORT_TEXTS as T } from '@/domain/reports';
+import type { Vehicle } from '@/domain/vehicle';
+import { authDialog } from '@/app/shared/session/authDialogStore';
+import { useSession } from '@/app/shared/session/session';
 
 const ReportDialog = lazy(() => import('./ReportDialog'));
 

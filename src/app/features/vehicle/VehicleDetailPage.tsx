@@ -2,14 +2,14 @@ import { lazy, Suspense, useEffect, useMemo, useState, type SyntheticEvent } fro
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Image, Loader, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import type { Vehicle } from '../../../domain/vehicle';
-import { isSold, withDistance } from '../../../domain/vehicle';
-import { priceDropText } from '../../../domain/leads';
+import type { Vehicle } from '@/domain/vehicle';
+import { isSold, withDistance } from '@/domain/vehicle';
+import { priceDropText } from '@/domain/leads';
 import { recordShare } from './shareEvents';
-import { thumbnailOf } from '../../../domain/photos';
-import { LISTING_MESSAGES } from '../../../domain/messages';
-import { REPORT_TEXTS } from '../../../domain/reports';
-import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '../../../domain/constants';
+import { thumbnailOf } from '@/domain/photos';
+import { LISTING_MESSAGES } from '@/domain/messages';
+import { REPORT_TEXTS } from '@/domain/reports';
+import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '@/domain/constants';
 import {
   categoryText,
   conditionText,
@@ -23,22 +23,22 @@ import {
   titleOf,
   transmissionText,
   vehiclesInStockText,
-} from '../../../domain/display';
-import { wholeNumberText } from '../../../domain/numbers';
+} from '@/domain/display';
+import { wholeNumberText } from '@/domain/numbers';
 import { useListing } from './useListing';
-import { listingTitle, missingListingHead } from '../../../domain/seo';
-import { locationStore } from '../../shared/location/locationStore';
-import { listingsWorker } from '../../shared/sync/searchClient';
-import { onListingsChange } from '../../shared/sync/syncStore';
-import { VehicleCard } from '../../shared/vehicleCard/VehicleCard';
-import { PriceVerdictBadge } from '../../shared/vehicleCard/PriceVerdictBadge';
-import { HeartButton } from '../../shared/favourites/HeartButton';
+import { listingTitle, missingListingHead } from '@/domain/seo';
+import { locationStore } from '@/app/shared/location/locationStore';
+import { listingsWorker } from '@/app/shared/sync/searchClient';
+import { onListingsChange } from '@/app/shared/sync/syncStore';
+import { VehicleCard } from '@/app/shared/vehicleCard/VehicleCard';
+import { PriceVerdictBadge } from '@/app/shared/vehicleCard/PriceVerdictBadge';
+import { HeartButton } from '@/app/shared/favourites/HeartButton';
 import { ContactSeller, SellerContactLines } from './ContactSeller';
-import { SUMMARY_ONLY_NOTE } from '../../../domain/search/summary';
-import { useSession } from '../../shared/session/session';
-import { AdminDetailDelete } from '../../shared/slots';
-import { useTransitionSnapshot } from '../../shared/useTransitionSnapshot';
-import { TrustBadges } from '../../shared/vehicleCard/TrustBadges';
+import { SUMMARY_ONLY_NOTE } from '@/domain/search/summary';
+import { useSession } from '@/app/shared/session/session';
+import { AdminDetailDelete } from '@/app/shared/slots';
+import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
+import { TrustBadges } from '@/app/shared/vehicleCard/TrustBadges';
 import ReportListing from './ReportListing';
 
 const OwnerDelete = lazy(() => import('./OwnerDelete'));

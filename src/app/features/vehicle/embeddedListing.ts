@@ -1,5 +1,5 @@
-import { LISTING_DATA_ID } from '../../../domain/listingFacts';
-import type { Vehicle } from '../../../domain/vehicle';
+import { LISTING_DATA_ID } from '@/domain/listingFacts';
+import type { Vehicle } from '@/domain/vehicle';
 
 // The listing the server wrote into the page the app opened on (/car/{id}: its facts and its JSON,
 // src/domain/listingFacts.ts): the page shows it at once, while the detail screen's code and the

@@ -1,4 +1,4 @@
-import type { Vehicle } from '../../../domain/vehicle';
+import type { Vehicle } from '@/domain/vehicle';
 
 // A listing's page asks the server for its listing as the app starts, beside its first render,
 // instead of once the page has rendered and run its effects: on a slow phone that render is the
@@ -8,7 +8,7 @@ let early: { id: string; answer: Promise<Vehicle> } | null = null;
 
 /** Starts the request for the listing of the page the app opens on (App.tsx). */
 export function prefetchListing(id: string): void {
-  const answer = import('../../../data/api').then(({ fetchVehicle }) => fetchVehicle(id));
+  const answer = import('@/data/api').then(({ fetchVehicle }) => fetchVehicle(id));
   // The page handles a failure when it takes the answer; nothing is reported before.
   answer.catch(() => undefined);
   early = { id, answer };

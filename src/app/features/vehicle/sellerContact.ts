@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { HTTPError } from 'ky';
-import { CONTACT_TEXTS } from '../../../domain/authTexts';
-import { isSold, type SellerContact, type Vehicle } from '../../../domain/vehicle';
-import { fetchContact } from '../../../data/api';
-import { contactKey } from '../../../data/mirror';
-import { listingsWorker } from '../../shared/sync/searchClient';
-import { useSession } from '../../shared/session/session';
+import { CONTACT_TEXTS } from '@/domain/authTexts';
+import { isSold, type SellerContact, type Vehicle } from '@/domain/vehicle';
+import { fetchContact } from '@/data/api';
+import { contactKey } from '@/data/mirror';
+import { listingsWorker } from '@/app/shared/sync/searchClient';
+import { useSession } from '@/app/shared/session/session';
 
 /**
  * Sellers' contacts (spec 2.7): public listings carry no phone or email, so a signed-in user asks

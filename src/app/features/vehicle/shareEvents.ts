@@ -1,4 +1,4 @@
-import { api } from '../../../data/api';
+import { api } from '@/data/api';
 
 /** Counts a share of a listing for its seller's leads (POST /api/vehicles/{id}/events); offline, the share simply goes uncounted. */
 export function recordShare(vehicleId: string): void {

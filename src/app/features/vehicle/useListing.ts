@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Vehicle } from '../../../domain/vehicle';
-import { fetchVehicle } from '../../../data/api';
-import { listingsWorker } from '../../shared/sync/searchClient';
-import { onListingsChange } from '../../shared/sync/syncStore';
+import type { Vehicle } from '@/domain/vehicle';
+import { fetchVehicle } from '@/data/api';
+import { listingsWorker } from '@/app/shared/sync/searchClient';
+import { onListingsChange } from '@/app/shared/sync/syncStore';
 import { embeddedListing } from './embeddedListing';
 import { takePrefetchedListing } from './listingPrefetch';
 

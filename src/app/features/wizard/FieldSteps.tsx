@@ -15,22 +15,12 @@ import {
   type BodyType,
   type SellerType,
   type VehicleType,
-} from '../../../domain/constants';
-import { capitalise, fuelText } from '../../../domain/display';
-import { allowedPlans, formatUsd, PLAN_TERMS, type SubscriptionPlan } from '../../../domain/fees';
-import {
-  acceptsMileage,
-  acceptsOperatingHours,
-  asksEnginePower,
-  asksOperatingHours,
-  FIELD_LABELS,
-  WIZARD_TEXTS,
-  type Declared,
-  type WizardField,
-  type WizardForm,
-} from '../../../domain/listingWizard';
-import { SEARCH_FIELD_TEXTS } from '../../../domain/searchFieldTexts';
-import { useCatalogueOptions } from '../../shared/search/catalogueOptions';
+} from '@/domain/constants';
+import { capitalise, fuelText } from '@/domain/display';
+import { allowedPlans, formatUsd, PLAN_TERMS, type SubscriptionPlan } from '@/domain/fees';
+import { acceptsMileage, acceptsOperatingHours, asksEnginePower, asksOperatingHours, FIELD_LABELS, WIZARD_TEXTS, type Declared, type WizardField, type WizardForm } from '@/domain/listingWizard';
+import { SEARCH_FIELD_TEXTS } from '@/domain/searchFieldTexts';
+import { useCatalogueOptions } from '@/app/shared/search/catalogueOptions';
 
 export interface FieldStepProps {
   form: WizardForm;

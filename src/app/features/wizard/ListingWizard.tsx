@@ -2,14 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { api } from '../../../data/api';
-import { db } from '../../../data/db';
-import { deleteDraft } from '../../../data/drafts';
-import { discard, enqueuePublish, listOutbox, PublishInputError } from '../../../data/outbox/enqueue';
-import { saveListingEdit, type EditKeyHolder } from '../../../data/outbox/edit';
-import { kySend } from '../../../data/outbox/senders';
-import { MOBILE_BREAKPOINT_PX, type SellerType } from '../../../domain/constants';
-import type { ListingEligibility } from '../../../domain/wire';
+import { api } from '@/data/api';
+import { db } from '@/data/db';
+import { deleteDraft } from '@/data/drafts';
+import { discard, enqueuePublish, listOutbox, PublishInputError } from '@/data/outbox/enqueue';
+import { saveListingEdit, type EditKeyHolder } from '@/data/outbox/edit';
+import { kySend } from '@/data/outbox/senders';
+import { MOBILE_BREAKPOINT_PX, type SellerType } from '@/domain/constants';
+import type { ListingEligibility } from '@/domain/wire';
 import {
   changeField,
   contactDefaults,
@@ -30,13 +30,13 @@ import {
   WIZARD_TEXTS,
   type WizardField,
   type WizardForm,
-} from '../../../domain/listingWizard';
-import { LISTING_MESSAGES } from '../../../domain/messages';
-import type { User } from '../../../domain/user';
-import type { Vehicle } from '../../../domain/vehicle';
-import { useSession } from '../../shared/session/session';
-import { kickOutbox } from '../../shared/outbox/outboxRunner';
-import { PaymentPanel, type ListingWizardProps } from '../../shared/slots';
+} from '@/domain/listingWizard';
+import { LISTING_MESSAGES } from '@/domain/messages';
+import type { User } from '@/domain/user';
+import type { Vehicle } from '@/domain/vehicle';
+import { useSession } from '@/app/shared/session/session';
+import { kickOutbox } from '@/app/shared/outbox/outboxRunner';
+import { PaymentPanel, type ListingWizardProps } from '@/app/shared/slots';
 import { AdStep, ContactStep, SubscriptionStep, VehicleStep } from './FieldSteps';
 import { PhotosStep } from './PhotosStep';
 import { ReviewStep, VerifyStep, type FreeOffer } from './ReviewSteps';

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Card, Loader, Stack, Text } from '@mantine/core';
-import { fetchVehicle } from '../../../data/api';
-import { LISTING_MESSAGES } from '../../../domain/messages';
-import type { Vehicle } from '../../../domain/vehicle';
-import { SignInRequired } from '../../shared/session/SignInRequired';
-import { useSession } from '../../shared/session/session';
-import { Page } from '../../shared/shell/Page';
+import { fetchVehicle } from '@/data/api';
+import { LISTING_MESSAGES } from '@/domain/messages';
+import type { Vehicle } from '@/domain/vehicle';
+import { SignInRequired } from '@/app/shared/session/SignInRequired';
+import { useSession } from '@/app/shared/session/session';
+import { Page } from '@/app/shared/shell/Page';
 import ListingWizard from './ListingWizard';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

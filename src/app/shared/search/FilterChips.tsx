@@ -1,5 +1,5 @@
 import { Badge, CloseButton, Group, type GroupProps } from '@mantine/core';
-import type { FilterChip } from '../../../domain/search/browseFilters';
+import type { FilterChip } from '@/domain/search/browseFilters';
 
 /**
  * The applied filters as removable chips (spec sections 2.5, 2.6 and 2.8), as every filter panel

@@ -1,6 +1,6 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { NOT_KEPT_OFFLINE } from '../../../domain/search/scope';
+import { NOT_KEPT_OFFLINE } from '@/domain/search/scope';
 
 /** Offline, a search whose listings this device does not keep: says so, and where to choose what it keeps. */
 export function NotKeptNotice() {

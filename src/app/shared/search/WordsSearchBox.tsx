@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { WORDS_MAX_CHARS } from '../../../domain/search/words';
+import { WORDS_MAX_CHARS } from '@/domain/search/words';
 
 /** How long typing pauses before the words are searched (Enter searches at once). */
 const TYPING_PAUSE_MS = 350;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { CatalogueMakeRow } from '../../../data/records';
+import type { CatalogueMakeRow } from '@/data/records';
 import { listingsWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
 import type { Inventory } from '../../../../workers/listings.worker';

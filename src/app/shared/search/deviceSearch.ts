@@ -1,4 +1,4 @@
-import type { SearchInput } from '../../../domain/search/filters';
+import type { SearchInput } from '@/domain/search/filters';
 import { listingsWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
 

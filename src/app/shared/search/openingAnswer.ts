@@ -1,9 +1,9 @@
-import type { SearchInput } from '../../../domain/search/filters';
-import { STORAGE_KEYS, VEHICLE_TYPES, type VehicleType } from '../../../domain/constants';
-import { BROWSE_DATA_ID, OPENING_PAGE, browseOpeningHtml, openingItem, type BrowseOpening } from '../../../domain/browseOpening';
-import { SCREEN_PATHS } from '../../../domain/screens';
-import type { Vehicle } from '../../../domain/vehicle';
-import { browseOpeningScreenHtml } from '../../openingScreen';
+import type { SearchInput } from '@/domain/search/filters';
+import { STORAGE_KEYS, VEHICLE_TYPES, type VehicleType } from '@/domain/constants';
+import { BROWSE_DATA_ID, OPENING_PAGE, browseOpeningHtml, openingItem, type BrowseOpening } from '@/domain/browseOpening';
+import { SCREEN_PATHS } from '@/domain/screens';
+import type { Vehicle } from '@/domain/vehicle';
+import { browseOpeningScreenHtml } from '@/app/openingScreen';
 
 // A browse screen's opening answer (src/domain/browseOpening.ts): the first results shown before the
 // device or the server has answered this visit's search. On a first visit the server wrote them into

@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { SearchInput } from '../../../../workers/listings.worker';
-import type { Vehicle } from '../../../domain/vehicle';
+import type { Vehicle } from '@/domain/vehicle';
 import { searchDevice } from './deviceSearch';
-import { searchOnServer } from '../../../data/serverSearch';
+import { searchOnServer } from '@/data/serverSearch';
 import { markFirstResults, serverSearchStarted, syncStore } from '../sync/syncStore';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 import { keepOpeningAnswer, openingAnswer } from './openingAnswer';

@@ -1,10 +1,10 @@
 import { proxy, useSnapshot } from 'valtio';
-import { STORAGE_KEYS } from '../../../domain/constants';
-import { AUTH_MESSAGES } from '../../../domain/authMessages';
-import type { User } from '../../../domain/user';
-import { displayName } from '../../../domain/displayName';
-import { parseStoredUser, tokenExpired } from '../../../domain/storedSession';
-import { onUnauthorized, setAuthTokenProvider } from '../../../data/apiAuth';
+import { STORAGE_KEYS } from '@/domain/constants';
+import { AUTH_MESSAGES } from '@/domain/authMessages';
+import type { User } from '@/domain/user';
+import { displayName } from '@/domain/displayName';
+import { parseStoredUser, tokenExpired } from '@/domain/storedSession';
+import { onUnauthorized, setAuthTokenProvider } from '@/data/apiAuth';
 import { authDialog } from './authDialogStore';
 
 /** The part of Web Storage the session uses, so tests can pass a stand-in for localStorage. */

@@ -1,5 +1,5 @@
-import { DEFAULT_PREFS } from '../../../data/mirrorPrefs';
-import type { MirrorPrefs } from '../../../data/records';
+import { DEFAULT_PREFS } from '@/data/mirrorPrefs';
+import type { MirrorPrefs } from '@/data/records';
 import { dataSaverStore } from './dataSaver';
 import { listingsWorker } from './searchClient';
 

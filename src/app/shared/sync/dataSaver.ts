@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
-import { mayFetchInBackground, mayUpdateNow, metering, saveDataOn, type ConnectionInfo, type Metering } from '../../../domain/dataSaver';
-import { DEFAULT_PREFS } from '../../../data/mirrorPrefs';
+import { mayFetchInBackground, mayUpdateNow, metering, saveDataOn, type ConnectionInfo, type Metering } from '@/domain/dataSaver';
+import { DEFAULT_PREFS } from '@/data/mirrorPrefs';
 
 // Save-Data and the connection, in one place for the whole app: what the person chose on the "Data on
 // this device" screen (kept on the device by the search worker) and what the browser says (the

@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import { proxy, subscribe } from 'valtio';
-import { VEHICLE_TYPES, type VehicleType } from '../../../domain/constants';
-import { onListingWrite } from '../../../data/listingWrites';
+import { VEHICLE_TYPES, type VehicleType } from '@/domain/constants';
+import { onListingWrite } from '@/data/listingWrites';
 import { listingsWorker } from './searchClient';
 import { mayUpdateAutomatically } from './dataSaver';
 import { loadPrefs } from './dataPrefs';
@@ -108,7 +108,7 @@ export function syncNow(): Promise<void> {
         initializeAsked = true;
         try {
           // The API client loads here, not with the first screen: only an empty site asks.
-          const { api } = await import('../../../data/api');
+          const { api } = await import('@/data/api');
           await api.post('initialize-data');
           outcome = await listingsWorker.sync(browsedType(), progress);
         } catch (err) {

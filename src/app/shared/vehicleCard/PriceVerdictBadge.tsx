@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { PRICE_BAND_TEXT, type PriceBand, type PriceVerdict } from '../../../domain/search/priceVerdict';
+import { PRICE_BAND_TEXT, type PriceBand, type PriceVerdict } from '@/domain/search/priceVerdict';
 
 /** Each band's colour: dark shades, so the white text keeps its contrast. */
 const BAND_COLORS: Record<PriceBand, string> = {

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_MESSAGES } from '../../../domain/messages';
-import { AUTH_MESSAGES } from '../../../domain/authMessages';
-import { forbidden, unauthorized } from '../../errors';
-import { findUserById, type UserRow } from '../../repositories/users.repo';
+import { ADMIN_MESSAGES } from '@/domain/messages';
+import { AUTH_MESSAGES } from '@/domain/authMessages';
+import { forbidden, unauthorized } from '@/server/errors';
+import { findUserById, type UserRow } from '@/server/repositories/users.repo';
 
 interface TokenClaims {
   sub: string;

@@ -1,7 +1,7 @@
 import { chmod, rename, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import fp from 'fastify-plugin';
-import { backupSocketPath, DUMP_REQUEST, headerLine, MAX_LINE, socketPathFits } from '../../backup/protocol';
+import { backupSocketPath, DUMP_REQUEST, headerLine, MAX_LINE, socketPathFits } from '@/server/backup/protocol';
 
 /** How long a connection may take to send its request before it is dropped. */
 const REQUEST_TIMEOUT_MS = 30_000;

@@ -1,21 +1,21 @@
 import fp from 'fastify-plugin';
-import type { ServerConfig } from '../../config';
-import type { AppContext, ServerDeps } from '../../context';
-import { createDatabase } from '../../db/client';
-import { createJobRunner } from '../../jobs/backgroundJobs';
-import { countedMailer, createMailer } from '../../mail/mailer';
-import { createMediaStore } from '../../media/createMediaStore';
-import { createPaymentProviders } from '../../payments/providers';
-import { PushNotifier } from '../../push/notifier';
-import { EmailAlerts } from '../../mail/savedSearchAlerts';
-import { countedPushSender, createPushSender } from '../../push/sender';
-import { readinessCheck } from '../../readiness';
-import { ensureCatalogue } from '../../repositories/catalogue.repo';
-import { countAllVehicles } from '../../repositories/vehicles.repo';
-import { PublicListingIndex } from '../../search/publicIndex';
-import { listingWordsOf } from '../../search/listingWords';
-import { ensureAdmin, seedSampleData } from '../../seed/seed';
-import { Startup } from '../../startup';
+import type { ServerConfig } from '@/server/config';
+import type { AppContext, ServerDeps } from '@/server/context';
+import { createDatabase } from '@/server/db/client';
+import { createJobRunner } from '@/server/jobs/backgroundJobs';
+import { countedMailer, createMailer } from '@/server/mail/mailer';
+import { createMediaStore } from '@/server/media/createMediaStore';
+import { createPaymentProviders } from '@/server/payments/providers';
+import { PushNotifier } from '@/server/push/notifier';
+import { EmailAlerts } from '@/server/mail/savedSearchAlerts';
+import { countedPushSender, createPushSender } from '@/server/push/sender';
+import { readinessCheck } from '@/server/readiness';
+import { ensureCatalogue } from '@/server/repositories/catalogue.repo';
+import { countAllVehicles } from '@/server/repositories/vehicles.repo';
+import { PublicListingIndex } from '@/server/search/publicIndex';
+import { listingWordsOf } from '@/server/search/listingWords';
+import { ensureAdmin, seedSampleData } from '@/server/seed/seed';
+import { Startup } from '@/server/startup';
 
 /**
  * `app.ctx`: the database, stores, providers, search index and job runner every route reaches, made

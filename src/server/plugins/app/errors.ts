@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { GENERIC_MESSAGES } from '../../../domain/messages';
-import { HttpError } from '../../errors';
+import { GENERIC_MESSAGES } from '@/domain/messages';
+import { HttpError } from '@/server/errors';
 
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_S = 5;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { GENERIC_MESSAGES } from '../../../domain/messages';
-import { HttpError } from '../../errors';
-import { claimIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from '../../repositories/idempotency.repo';
+import { GENERIC_MESSAGES } from '@/domain/messages';
+import { HttpError } from '@/server/errors';
+import { claimIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from '@/server/repositories/idempotency.repo';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { GENERIC_MESSAGES } from '../../../domain/messages';
-import { createMetrics, UNMATCHED_ROUTE, type Metrics } from '../../metrics';
-import { currentRevision } from '../../repositories/vehicles.repo';
+import { GENERIC_MESSAGES } from '@/domain/messages';
+import { createMetrics, UNMATCHED_ROUTE, type Metrics } from '@/server/metrics';
+import { currentRevision } from '@/server/repositories/vehicles.repo';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,20 +1,20 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { GENERIC_MESSAGES } from '../../../domain/messages';
-import { HOME_HERO_PRELOAD_LINK } from '../../../domain/home';
-import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '../../../domain/screens';
-import { browsePageHead, browsePageType, dealerPageHead, dealerPageId, fixedPageHead, listingPageHead, missingListingHead, siteHead, type PageHead } from '../../../domain/seo';
-import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '../../../domain/listingFacts';
-import { BROWSE_OPENING_MARK, browseDataScript, browseOpeningHtml, type BrowseOpening } from '../../../domain/browseOpening';
-import { isPublic } from '../../../domain/vehicle';
-import { HOME_MOBILE_LIST_SIZE } from '../../../domain/constants';
-import { dealerPageFacts, publicCountsByType } from '../../repositories/seo.repo';
-import { findVehicle, toApiVehicle } from '../../repositories/vehicles.repo';
-import { compressBody, preferredEncoding } from '../../compression';
-import { loadScreenPreloads } from '../../screenPreloads';
-import { withHead } from '../../seo/pageHtml';
-import { browseOpenings } from '../../seo/browseOpening';
+import { GENERIC_MESSAGES } from '@/domain/messages';
+import { HOME_HERO_PRELOAD_LINK } from '@/domain/home';
+import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '@/domain/screens';
+import { browsePageHead, browsePageType, dealerPageHead, dealerPageId, fixedPageHead, listingPageHead, missingListingHead, siteHead, type PageHead } from '@/domain/seo';
+import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '@/domain/listingFacts';
+import { BROWSE_OPENING_MARK, browseDataScript, browseOpeningHtml, type BrowseOpening } from '@/domain/browseOpening';
+import { isPublic } from '@/domain/vehicle';
+import { HOME_MOBILE_LIST_SIZE } from '@/domain/constants';
+import { dealerPageFacts, publicCountsByType } from '@/server/repositories/seo.repo';
+import { findVehicle, toApiVehicle } from '@/server/repositories/vehicles.repo';
+import { compressBody, preferredEncoding } from '@/server/compression';
+import { loadScreenPreloads } from '@/server/screenPreloads';
+import { withHead } from '@/server/seo/pageHtml';
+import { browseOpenings } from '@/server/seo/browseOpening';
 import { RETRY_AFTER_S } from './errors';
 
 /** The build's page for /: index.html with the home page's opening screen (vite.config.ts). */

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { localMediaDir } from '../../media/localStore';
+import { localMediaDir } from '@/server/media/localStore';
 
 /** Uploaded photos in the data folder, at /media/. Named by their content, so they never change: cached for a year. */
 export const mediaFilesPlugin = fp(async (app) => {

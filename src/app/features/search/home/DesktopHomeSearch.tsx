@@ -1,21 +1,21 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Container, Group, Paper, SegmentedControl, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
-import { DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, FUEL_TYPES, HOME_PRICE_SLIDER, REGIONS, YEAR_MIN, type SortOrder, type VehicleType } from '../../../../domain/constants';
-import { fuelText } from '../../../../domain/display';
-import { locationStore } from '../../../shared/location/locationStore';
-import { buildRequest, SORT_LABELS } from '../../../shared/search/query';
-import { CatalogueSelects } from '../../../shared/search/CatalogueSelects';
-import { useSearch } from '../../../shared/search/useSearch';
-import { VehicleCard } from '../../../shared/vehicleCard/VehicleCard';
-import { VehicleGridSkeleton } from '../../../shared/vehicleCard/VehicleCardSkeleton';
+import { DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, FUEL_TYPES, HOME_PRICE_SLIDER, REGIONS, YEAR_MIN, type SortOrder, type VehicleType } from '@/domain/constants';
+import { fuelText } from '@/domain/display';
+import { locationStore } from '@/app/shared/location/locationStore';
+import { buildRequest, SORT_LABELS } from '@/app/shared/search/query';
+import { CatalogueSelects } from '@/app/shared/search/CatalogueSelects';
+import { useSearch } from '@/app/shared/search/useSearch';
+import { VehicleCard } from '@/app/shared/vehicleCard/VehicleCard';
+import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleton';
 import { BrowseByType } from './BrowseByType';
-import { useTransitionSnapshot } from '../../../shared/useTransitionSnapshot';
+import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
 import { VehicleTypeTabs } from './VehicleTypeTabs';
-import { wholeNumberText } from '../../../../domain/numbers';
-import { withCatalogueChoice } from '../../../../domain/catalogue/makeModel';
-import { filterChips, withoutChip } from '../../../../domain/search/browseFilters';
-import { FilterChips } from '../../../shared/search/FilterChips';
+import { wholeNumberText } from '@/domain/numbers';
+import { withCatalogueChoice } from '@/domain/catalogue/makeModel';
+import { filterChips, withoutChip } from '@/domain/search/browseFilters';
+import { FilterChips } from '@/app/shared/search/FilterChips';
 
 type Fields = Record<string, string | undefined>;
 

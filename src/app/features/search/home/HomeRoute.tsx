@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { HOME_DESKTOP_QUERY } from '../../../../domain/home';
-import { StartupSpinner } from '../../../shared/shell/Shell';
+import { HOME_DESKTOP_QUERY } from '@/domain/home';
+import { StartupSpinner } from '@/app/shared/shell/Shell';
 import { HomeHero } from './HomeHero';
 import { loadHomePage } from './loadHomePage';
 

@@ -1,19 +1,19 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Box, Button, Center, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { HOME_MOBILE_LIST_SIZE, type VehicleType } from '../../../../domain/constants';
-import { advancedOptionCount, carsFoundText, HOME_CONDITION_LABELS, HOME_MOBILE_TEXTS, mobileSearchFields, searchCarsText, type MobileSearch } from '../../../../domain/home';
-import { locationStore } from '../../../shared/location/locationStore';
-import { buildRequest } from '../../../shared/search/query';
+import { HOME_MOBILE_LIST_SIZE, type VehicleType } from '@/domain/constants';
+import { advancedOptionCount, carsFoundText, HOME_CONDITION_LABELS, HOME_MOBILE_TEXTS, mobileSearchFields, searchCarsText, type MobileSearch } from '@/domain/home';
+import { locationStore } from '@/app/shared/location/locationStore';
+import { buildRequest } from '@/app/shared/search/query';
 import { NativeMakeModel } from './NativeMakeModel';
-import { useSearch } from '../../../shared/search/useSearch';
+import { useSearch } from '@/app/shared/search/useSearch';
 import { MobileCarRow } from './MobileCarRow';
-import { useTransitionSnapshot } from '../../../shared/useTransitionSnapshot';
+import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
 import { VehicleTypeTabs } from './VehicleTypeTabs';
-import { wholeNumberText } from '../../../../domain/numbers';
-import { withCatalogueChoice } from '../../../../domain/catalogue/makeModel';
-import { chipLabel } from '../../../../domain/search/browseFilters';
-import { FilterChips } from '../../../shared/search/FilterChips';
+import { wholeNumberText } from '@/domain/numbers';
+import { withCatalogueChoice } from '@/domain/catalogue/makeModel';
+import { chipLabel } from '@/domain/search/browseFilters';
+import { FilterChips } from '@/app/shared/search/FilterChips';
 
 // The 'Advanced Search Options' dialog loads when first opened: its number inputs are not part of
 // the first screen.

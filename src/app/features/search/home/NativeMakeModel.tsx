@@ -1,7 +1,7 @@
 import { NativeSelect } from '@mantine/core';
-import { SEARCH_FIELD_TEXTS } from '../../../../domain/searchFieldTexts';
-import { useCatalogueOptions } from '../../../shared/search/catalogueOptions';
-import type { CatalogueValue } from '../../../shared/search/CatalogueSelects';
+import { SEARCH_FIELD_TEXTS } from '@/domain/searchFieldTexts';
+import { useCatalogueOptions } from '@/app/shared/search/catalogueOptions';
+import type { CatalogueValue } from '@/app/shared/search/CatalogueSelects';
 
 /**
  * Make and model for the phone home page, as the phone's own pickers: on a cheap phone the system
