@@ -5,9 +5,9 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { browseOpeningScreenHtml, browseOpeningStyles, homeOpeningScreenHtml, listingFactsStyles, listingOpeningScreenHtml } from './src/app/openingScreen';
-import { LISTING_FACTS_MARK } from './src/domain/listingFacts';
-import { BROWSE_OPENING_MARK, openingScript } from './src/domain/browseOpening';
-import { FIRST_SCREEN_MODULES, HOME_VARIANT_MODULES, type ScreenModule } from './src/domain/screens';
+import { LISTING_FACTS_MARK } from './src/domain/listing/listingFacts';
+import { BROWSE_OPENING_MARK, openingScript } from './src/domain/search/browseOpening';
+import { FIRST_SCREEN_MODULES, HOME_VARIANT_MODULES, type ScreenModule } from './src/domain/content/screens';
 import { SCREEN_FILES_MANIFEST } from './src/server/screenPreloads';
 
 const root = import.meta.dirname;
@@ -36,10 +36,10 @@ function homePage(): Plugin {
       const html = shell.replace('</head>', `<style>${browseOpeningStyles()}</style></head>`).replace(`${STARTUP_TEXT}</div>`, `${STARTUP_TEXT}</div><script>${openingScript()}</script>`);
       index.source = html;
       this.emitFile({ type: 'asset', fileName: 'home.html', source: html.replace(STARTUP_TEXT, homeOpeningScreenHtml()) });
-      // A listing's page (/car/{id}): the server writes the listing's facts where the mark is (src/domain/listingFacts.ts).
+      // A listing's page (/car/{id}): the server writes the listing's facts where the mark is (src/domain/listing/listingFacts.ts).
       const listing = html.replace('</head>', `<style>${listingFactsStyles()}</style></head>`).replace(STARTUP_TEXT, listingOpeningScreenHtml(LISTING_FACTS_MARK));
       this.emitFile({ type: 'asset', fileName: 'listing.html', source: listing });
-      // A browse page (/cars, ...): the server writes its first results where the mark is (src/domain/browseOpening.ts).
+      // A browse page (/cars, ...): the server writes its first results where the mark is (src/domain/search/browseOpening.ts).
       this.emitFile({ type: 'asset', fileName: 'browse.html', source: html.replace(STARTUP_TEXT, browseOpeningScreenHtml(BROWSE_OPENING_MARK)) });
     },
   };

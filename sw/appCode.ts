@@ -4,7 +4,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import laterCode from 'virtual:app-code-later';
-import { APP_CODE_CACHE, APP_CODE_MESSAGES, isAppCode } from '@/domain/dataSaver';
+import { APP_CODE_CACHE, APP_CODE_MESSAGES, isAppCode } from '@/domain/content/dataSaver';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
-import { PRODUCT_NAME } from '@/domain/constants';
-import { NOTIFICATION_ICON, parsePushPayload, type PushPayload } from '@/domain/notifications';
+import { PRODUCT_NAME } from '@/domain/core/constants';
+import { NOTIFICATION_ICON, parsePushPayload, type PushPayload } from '@/domain/account/notifications';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -4,8 +4,8 @@ import { normalizeSearch, parseSearchQuery, type SearchInput } from '@/domain/se
 import { completeCovers, recordStands, scopeCovers, scopeParams, type MirrorScope } from '@/domain/search/scope';
 import { summaryAsVehicle, type ListingSummary } from '@/domain/search/summary';
 import { indexPriceVerdicts } from '@/domain/search/priceVerdict';
-import type { VehicleType } from '@/domain/constants';
-import { withDistance, type Vehicle } from '@/domain/vehicle';
+import type { VehicleType } from '@/domain/core/constants';
+import { withDistance, type Vehicle } from '@/domain/listing/vehicle';
 import { Mirror, type ContactRow } from '@/data/mirror';
 import type { CatalogueMakeRow, MetaRow, MirrorPrefs } from '@/data/records';
 import { applySummaryPage, dropLapsed, fetchSummaryPage, loadSummary, OutOfDate, pullSummary } from '@/data/sync';
@@ -14,7 +14,7 @@ import { saveReplayAuth, type ReplayAuth } from '@/data/replayAuth';
 import { downloadCatalogue, pullCatalogue } from '@/data/catalogue';
 import { readPrefs, writePrefs } from '@/data/mirrorPrefs';
 import { Favourites, FavouritesAuthError, favouritesAccount } from '@/data/favourites';
-import type { DeviceFavourite } from '@/domain/favourites';
+import type { DeviceFavourite } from '@/domain/listing/favourites';
 
 // The device's data, off the main thread: the summary of the public listings in the scope the person
 // chose and its delta sync, the full records of the listings opened here, the reference catalogue,

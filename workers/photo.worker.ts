@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { fitWithin, keepOriginal, PHOTO_QUALITY, renamedFor } from '@/domain/listingWizard';
+import { fitWithin, keepOriginal, PHOTO_QUALITY, renamedFor } from '@/domain/listing/listingWizard';
 
 // Shrinks a seller's photo before it is stored on the device and uploaded: a phone's 12-megapixel
 // photo (4-8 MB) becomes a 1600 px JPEG or WebP of a few hundred KB, so a draft stays small and the

@@ -9,8 +9,8 @@ import { startFavourites } from './shared/favourites/favouritesStore';
 import { useSession } from './shared/session/session';
 import { loadHomePage } from './features/search/home/loadHomePage';
 import { HomeRoute } from './features/search/home/HomeRoute';
-import { VEHICLE_TYPES } from '../domain/constants';
-import { firstScreenModule, listingPageId, SCREEN_PATHS, type ScreenModule } from '../domain/screens';
+import { VEHICLE_TYPES } from '../domain/core/constants';
+import { firstScreenModule, listingPageId, SCREEN_PATHS, type ScreenModule } from '../domain/content/screens';
 import { prefetchListing } from './features/vehicle/listingPrefetch';
 import { ListingOpening } from './features/vehicle/ListingOpening';
 import { BrowseOpening } from './features/search/BrowseOpening';
@@ -20,7 +20,7 @@ import { NotificationPromptHost } from './features/push/NotificationPromptHost';
 import { FeatureSlotsProvider, type FeatureSlots } from './shared/slots';
 
 // Each screen's code. The screen of the address the app opens on starts loading at once, beside the
-// shell's first render, instead of when the render reaches the route (domain/screens.ts).
+// shell's first render, instead of when the render reaches the route (domain/content/screens.ts).
 const loadBrowse = () => import('./features/search/BrowsePage');
 const loadDetail = () => import('./features/vehicle/VehicleDetailPage');
 const loadFeatured = () => import('./features/search/FeaturedPage');

@@ -1,7 +1,7 @@
-import { escapeMarkup as esc } from '../domain/markup';
+import { escapeMarkup as esc } from '../domain/content/markup';
 import { FONT_FAMILY, brand, gold, gray } from './brandColors';
-import { NAV_HEIGHT_PX, PRODUCT_NAME, startupText } from '../domain/constants';
-import { HOME_DESKTOP_MIN_WIDTH, HOME_HERO_TEXTS, heroMedia } from '../domain/home';
+import { NAV_HEIGHT_PX, PRODUCT_NAME, startupText } from '../domain/core/constants';
+import { HOME_DESKTOP_MIN_WIDTH, HOME_HERO_TEXTS, heroMedia } from '../domain/content/home';
 import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shared/shell/shellLook';
 import { HERO_COPY, HERO_FILL, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TEXT_SHADOW, HERO_TITLE_PX } from './features/search/home/heroLook';
 
@@ -75,7 +75,7 @@ function hero(): string {
 }
 
 /**
- * The styles of a listing's key facts (src/domain/listingFacts.ts), for the page's head: the server
+ * The styles of a listing's key facts (src/domain/listing/listingFacts.ts), for the page's head: the server
  * writes the facts into a listing's page, and the app shows the same markup while the detail screen's
  * code is on its way, so the styles must outlive the opening screen in #root. Laid out as the detail
  * screen is: the photo and title on the left, the price and facts on the right from Mantine's md.
@@ -124,7 +124,7 @@ export function homeOpeningScreenHtml(): string {
 }
 
 /**
- * The styles of a browse screen's opening results (src/domain/browseOpening.ts), for every page's
+ * The styles of a browse screen's opening results (src/domain/search/browseOpening.ts), for every page's
  * head: the server writes them into /cars and the other types on a first visit, and the page's first
  * script draws the app's last answer with them on a later start (openingScript). Laid out as the
  * browse screen is: the title and the count, then the cards in Mantine's SimpleGrid columns.

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import type { SellerContact, Vehicle } from '../domain/vehicle';
+import type { SellerContact, Vehicle } from '../domain/listing/vehicle';
 import { authToken, unauthorized } from './apiAuth';
 import { changesListings, listingWritten } from './listingWrites';
 
@@ -35,8 +35,8 @@ export const api = ky.create({
   },
 });
 
-/** A page of GET /api/sync/vehicles: its schema is the domain's (src/domain/wire.ts). */
-export type { SyncPage } from '../domain/wire';
+/** A page of GET /api/sync/vehicles: its schema is the domain's (src/domain/core/wire.ts). */
+export type { SyncPage } from '../domain/core/wire';
 
 export const fetchVehicle = (id: string, signal?: AbortSignal) => api.get(`cars/${id}`, signal ? { signal } : {}).json<Vehicle>();
 

@@ -1,5 +1,5 @@
 import type { Mirror } from './mirror';
-import type { CatalogueDownloadAnswer } from '../domain/wire';
+import type { CatalogueDownloadAnswer } from '../domain/core/wire';
 
 export interface CatalogueDownload {
   /** Null when the server answered 304: the device's copy is current. */

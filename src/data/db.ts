@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS } from './schema';
-import type { Vehicle } from '../domain/vehicle';
+import type { Vehicle } from '../domain/listing/vehicle';
 import type { OutboxItem } from './outbox/items';
 import type { CatalogueMakeRow, DraftPhotoRow, DraftRow, MetaRow } from './records';
 

@@ -1,6 +1,6 @@
-import { titleOf } from '../domain/display';
-import { mergeFavourites, type AccountFavourite, type DeviceFavourite } from '../domain/favourites';
-import type { Vehicle } from '../domain/vehicle';
+import { titleOf } from '../domain/listing/display';
+import { mergeFavourites, type AccountFavourite, type DeviceFavourite } from '../domain/listing/favourites';
+import type { Vehicle } from '../domain/listing/vehicle';
 import type { Mirror } from './mirror';
 
 /** The account's favourites, as GET/PUT/DELETE /api/favourites serve them. */

@@ -1,7 +1,7 @@
-import type { SellerContact, Vehicle } from '../domain/vehicle';
+import type { SellerContact, Vehicle } from '../domain/listing/vehicle';
 import type { IndexColumns } from '../domain/search/listingIndex';
 import type { SummaryColumns, SummaryPrices } from '../domain/search/summary';
-import type { DeviceFavourite } from '../domain/favourites';
+import type { DeviceFavourite } from '../domain/listing/favourites';
 import type { CatalogueMakeRow, MetaRow } from './records';
 import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS, IDB_VERSION, parseStore } from './schema';
 

@@ -1,8 +1,8 @@
-import type { CatalogueMakeAnswer } from '../domain/wire';
+import type { CatalogueMakeAnswer } from '../domain/core/wire';
 import type { z } from 'zod';
-import type { VehicleType } from '../domain/constants';
+import type { VehicleType } from '../domain/core/constants';
 import type { MirrorScope } from '../domain/search/scope';
-import type { vehicleInputSchema } from '../domain/vehicleInput';
+import type { vehicleInputSchema } from '../domain/listing/vehicleInput';
 
 // The rows the device database keeps (besides the listings and the outbox's items, outbox/items.ts),
 // apart from the code that reads and writes them: db.ts declares its tables with them and the

@@ -1,4 +1,4 @@
-import type { Vehicle } from '../domain/vehicle';
+import type { Vehicle } from '../domain/listing/vehicle';
 import { isSearchField, type SearchInput } from '../domain/search/filters';
 import { fetchWhenAvailable } from './retryAfter';
 import { totalCount } from './totalCount';

@@ -1,4 +1,4 @@
-import type { VehicleType } from '../domain/constants';
+import type { VehicleType } from '../domain/core/constants';
 import { ListingIndex, type IndexColumns } from '../domain/search/listingIndex';
 import { scopeParams, type MirrorScope } from '../domain/search/scope';
 import { decodePrices, decodeSummaries, SUMMARY_FORMAT, SUMMARY_OUT_OF_DATE, SUMMARY_PAGE_SIZE, type ListingSummary, type SummaryPage } from '../domain/search/summary';

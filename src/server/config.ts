@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { PRODUCT_NAME } from '../domain/constants';
+import { PRODUCT_NAME } from '../domain/core/constants';
 import { loadVapidKeys, type VapidKeys } from './push/vapid';
 
 /** Everything the server reads from its environment (documented in the README's table). */

@@ -6,7 +6,7 @@ import type { MediaStore } from './media/mediaStore';
 import type { PaymentProviders } from './payments/providers';
 import type { EmailAlerts } from './mail/savedSearchAlerts';
 import type { PushNotifier } from './push/notifier';
-import type { Readiness } from '../domain/wire';
+import type { Readiness } from '../domain/core/wire';
 import type { UserRow } from './repositories/users.repo';
 import type { PublicListingIndex } from './search/publicIndex';
 import type { Startup } from './startup';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { GENERIC_MESSAGES } from '../domain/messages';
+import { GENERIC_MESSAGES } from '../domain/core/messages';
 import { HttpError } from './errors';
 
 /**

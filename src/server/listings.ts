@@ -1,14 +1,14 @@
-import { CITIES, PLACEHOLDER_IMAGE, type LatLon, type SellerType } from '../domain/constants';
-import { allowedPlans, defaultPlan, PLAN_TERMS, type SubscriptionPlan } from '../domain/fees';
-import { LISTING_MESSAGES } from '../domain/messages';
-import type { VehicleInput } from '../domain/vehicleInput';
+import { CITIES, PLACEHOLDER_IMAGE, type LatLon, type SellerType } from '../domain/core/constants';
+import { allowedPlans, defaultPlan, PLAN_TERMS, type SubscriptionPlan } from '../domain/payments/fees';
+import { LISTING_MESSAGES } from '../domain/core/messages';
+import type { VehicleInput } from '../domain/listing/vehicleInput';
 import { unprocessable } from './errors';
 import { decodeDataUrl, MEDIA_PREFIX, NotAnImageError, type MediaStore } from './media/mediaStore';
 import { keepUploads, recordLoosePhotos } from './repositories/uploads.repo';
 import type { UserRow } from './repositories/users.repo';
 import { activeListings, type NewVehicle, type VehicleRow } from './repositories/vehicles.repo';
 import type { Db } from './db/client';
-import type { ListingEligibility } from '../domain/wire';
+import type { ListingEligibility } from '../domain/core/wire';
 
 const OWN_PATH = /^\/(media|samples)\/[\w.-]+$/;
 

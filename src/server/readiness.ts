@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from './db/client';
 import type { MediaStore } from './media/mediaStore';
 import type { Startup } from './startup';
-import type { Readiness } from '../domain/wire';
+import type { Readiness } from '../domain/core/wire';
 
 /** How long a dependency may take to answer before it counts as unavailable: a probe must answer even when one hangs. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -41,7 +41,7 @@ async function probe(check: (() => Promise<unknown>) | null): Promise<Dependency
  * requests in flight).
  *
  * Then every dependency of its own that a request may need must answer. Each is one entry of
- * `dependencies` below and one field of readinessSchema (src/domain/wire.ts): the database, Redis when
+ * `dependencies` below and one field of readinessSchema (src/domain/core/wire.ts): the database, Redis when
  * configured, and the media store (the photos' folder, or their bucket). Some are reported without
  * making the instance unready, because an outage of one of them takes every instance out of the load
  * balancer at once (the whole site down) where most of it could go on working: Redis, which holds only

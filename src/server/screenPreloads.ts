@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOME_VARIANT_MODULES, type ScreenModule } from '../domain/screens';
-import type { HeroVariant } from '../domain/home';
+import { HOME_VARIANT_MODULES, type ScreenModule } from '../domain/content/screens';
+import type { HeroVariant } from '../domain/content/home';
 
 // The `Link` header that names the code of the screen a page opens on (modulepreload for its
 // scripts, preload for its stylesheets), read from Vite's build manifest: the browser fetches them

@@ -1,7 +1,7 @@
 import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { failureMessage } from '@/app/features/account/authApi';
-import { GENERIC_MESSAGES } from '@/domain/messages';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
 
 // The auth dialog shows the server's detail; a protocol answer (a sign-up pressed twice meets the
 // idempotency layer's 'still being processed') is put in people's words, never 'Idempotency-Key'.

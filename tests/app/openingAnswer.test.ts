@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/domain/constants';
-import { openingScript } from '@/domain/browseOpening';
-import type { Vehicle } from '@/domain/vehicle';
+import { STORAGE_KEYS } from '@/domain/core/constants';
+import { openingScript } from '@/domain/search/browseOpening';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { detailedListings } from '../bench/listings';
 
 const store = new Map<string, string>();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readSavedSession, restoreSession, session, signIn, signOut, type SessionStorage } from '@/app/shared/session/session';
 import { authDialogStore } from '@/app/shared/session/authDialogStore';
 import { api } from '@/data/api';
-import type { User } from '@/domain/user';
+import type { User } from '@/domain/account/user';
 
 /** localStorage as a Map, so the tests see exactly what the session keeps on the device. */
 function memoryStorage(entries: Record<string, string> = {}): SessionStorage & { map: Map<string, string> } {

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '@/server/db/client';
 import { listingWordsOf } from '@/server/search/listingWords';
-import { wholeNumberText } from '@/domain/numbers';
+import { wholeNumberText } from '@/domain/core/numbers';
 import { get, load, pct, type LoadResult } from './load';
 import { type DetailShape } from './listings';
 import { buyerSearches, POPULAR } from './searchMix';

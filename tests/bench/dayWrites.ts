@@ -3,8 +3,8 @@
 import type { Database } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { findVehicle, insertVehicle, recordPriceChange, updateVehicle, withListingWrite } from '@/server/repositories/vehicles.repo';
-import type { Vehicle } from '@/domain/vehicle';
-import { PLAN_TERMS } from '@/domain/fees';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { PLAN_TERMS } from '@/domain/payments/fees';
 import { DAY, listingStream } from './listings';
 import { sellerColumns, vehicleColumns } from './seedListings';
 

@@ -1,8 +1,8 @@
 // BASELINE ONLY, for \`npm run bench:search\`'s memory comparison (issue 16): the listing index as it
 // was before each value's set became a list or a bitset by its size (src/domain/search/listingIndex.ts
 // at commit 2828055), one full-size bitset per distinct value. Not used by the app or the server.
-import type { SortOrder } from '@/domain/constants';
-import { chordSquaredForKm, unitVector } from '@/domain/geo';
+import type { SortOrder } from '@/domain/core/constants';
+import { chordSquaredForKm, unitVector } from '@/domain/geo/geo';
 import { toClauses, type Clause, type SearchRequest } from '@/domain/search/filters';
 import type { Searchable } from '@/domain/search/match';
 

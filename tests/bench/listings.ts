@@ -6,10 +6,10 @@
 // towards the common ones; each listing expires 30, 60 or 90 days after it was published. The
 // generators stream the same listings one at a time, so a million of them need not be held at once.
 import { createHash } from 'node:crypto';
-import { BODY_TYPES, CITIES, FUEL_TYPES, TRANSMISSIONS, type SellerType } from '@/domain/constants';
+import { BODY_TYPES, CITIES, FUEL_TYPES, TRANSMISSIONS, type SellerType } from '@/domain/core/constants';
 import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE, type CatalogueMake } from '@/domain/catalogue/catalogueData';
-import type { Vehicle } from '@/domain/vehicle';
-import { wholeNumberText } from '@/domain/numbers';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { wholeNumberText } from '@/domain/core/numbers';
 import { seededRandom } from '../support/random';
 
 /** The common makes first: a car's make is drawn with a skew towards the front of the list. */

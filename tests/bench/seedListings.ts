@@ -9,7 +9,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '@/server/db/client';
 import { users, vehicles } from '@/server/db/schema';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { DAY, GENERATED_UNTIL, detailedListingStream, listingStream, type DetailShape } from './listings';
 
 /** The generated listings' dates moved by whole days so the newest were published the day before the run (none expired yet). */

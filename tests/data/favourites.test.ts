@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { Favourites, type FavouritesAccount } from '@/data/favourites';
 import { Mirror, summaryPageId } from '@/data/mirror';
 import { encodeSummaries } from '@/domain/search/summary';
-import type { AccountFavourite } from '@/domain/favourites';
-import type { Vehicle } from '@/domain/vehicle';
+import type { AccountFavourite } from '@/domain/listing/favourites';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 const vehicle = (id: string, price: number): Vehicle => ({ id, make: 'Toyota', model: 'Hilux', year: 2018, price, vehicle_type: 'car', description: 'Full record', created_at: '2026-11-01T00:00:00Z' }) as Vehicle;
 

@@ -6,7 +6,7 @@ import { MotokariDb } from '@/data/db';
 import { Mirror } from '@/data/mirror';
 import { forgetReplayAuth, readReplayAuth, saveReplayAuth } from '@/data/replayAuth';
 import { DB_VERSIONS, IDB_VERSION } from '@/data/schema';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { encodeSummaries } from '@/domain/search/summary';
 import { ListingIndex } from '@/domain/search/listingIndex';
 import { summaryPageId } from '@/data/mirror';

@@ -10,11 +10,11 @@ import { summarizeOutbox, type OutboxItem, type PaymentChoice } from '@/data/out
 import type { Send } from '@/data/outbox/senders';
 import { discard, enqueuePublish, listOutbox, PublishInputError, retry } from '@/data/outbox/enqueue';
 import { OUTBOX_LOCK, processOutbox, type OutboxLocks } from '@/data/outbox/runner';
-import { SANDBOX_PINS } from '@/domain/fees';
-import { GENERIC_MESSAGES, LISTING_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '@/domain/messages';
-import { AUTH_MESSAGES } from '@/domain/authMessages';
-import { queueStateText } from '@/domain/dashboard';
-import type { Vehicle } from '@/domain/vehicle';
+import { SANDBOX_PINS } from '@/domain/payments/fees';
+import { GENERIC_MESSAGES, LISTING_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '@/domain/core/messages';
+import { AUTH_MESSAGES } from '@/domain/account/authMessages';
+import { queueStateText } from '@/domain/listing/dashboard';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { payments } from '@/server/db/schema';
 import { purgeOrphanUploads } from '@/server/repositories/uploads.repo';
 import { listingBody, startServer, type TestServer } from '../server/harness';

@@ -9,9 +9,9 @@ import { paymentItemOf, type OutboxItem, type PaymentChoice, type PaymentItem } 
 import type { Send } from '@/data/outbox/senders';
 import { clearPaidChain, enqueuePayment, enqueuePublish, forgetPayment, listOutbox, PublishInputError } from '@/data/outbox/enqueue';
 import { processOutbox } from '@/data/outbox/runner';
-import { SANDBOX_PINS } from '@/domain/fees';
-import { PAYMENT_MESSAGES } from '@/domain/messages';
-import type { Vehicle } from '@/domain/vehicle';
+import { SANDBOX_PINS } from '@/domain/payments/fees';
+import { PAYMENT_MESSAGES } from '@/domain/core/messages';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { payments } from '@/server/db/schema';
 import { listingBody, startServer, type TestServer } from '../server/harness';
 

@@ -6,7 +6,7 @@ import { applySummaryPage, loadSummary, pullSummary, type FetchedPage, type Summ
 import { ListingIndex } from '@/domain/search/listingIndex';
 import { decodeSummaries, SUMMARY_FORMAT, type ListingSummary, type SummaryPage } from '@/domain/search/summary';
 import { scopeParams, WHOLE_COUNTRY, type MirrorScope } from '@/domain/search/scope';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { startServer, type TestServer } from '../server/harness';
 
 // The device's summary (on fake-indexeddb) following the real server's feed: a first download in

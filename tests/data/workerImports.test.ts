@@ -43,6 +43,6 @@ describe('the search worker', () => {
     packagesImported('workers/listings.worker.ts', files);
     const reached = [...files].map((f) => path.relative(root, f));
     expect(reached).toContain('src/data/sync.ts');
-    expect(reached).not.toContain('src/domain/messages.ts');
+    expect(reached).not.toContain('src/domain/core/messages.ts');
   });
 });

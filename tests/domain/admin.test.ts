@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_STAT_TILES, canDeleteUser, isResetPhrase, vehicleDeleteFailure, vehicleDetails } from '@/domain/admin';
+import { ADMIN_STAT_TILES, canDeleteUser, isResetPhrase, vehicleDeleteFailure, vehicleDetails } from '@/domain/account/admin';
 
 describe('admin rules', () => {
   it('resets only for the exact phrase', () => {

@@ -8,8 +8,8 @@ import {
   formatPlanPrice,
   parseSelectedPlan,
   selectedPlanRecord,
-} from '@/domain/advertisingPlans';
-import { STORAGE_KEYS } from '@/domain/constants';
+} from '@/domain/payments/advertisingPlans';
+import { STORAGE_KEYS } from '@/domain/core/constants';
 
 const plan = (name: string) => {
   const p = ADVERTISING_PLANS.find((x) => x.name === name);

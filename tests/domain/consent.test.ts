@@ -10,8 +10,8 @@ import {
   rejectAll,
   savePreferences,
   shouldShowInstallPrompt,
-} from '@/domain/consent';
-import { COOKIE_BANNER_DELAY_MS, INSTALL_PROMPT_DELAY_MS, INSTALL_PROMPT_DISMISS_DAYS } from '@/domain/constants';
+} from '@/domain/account/consent';
+import { COOKIE_BANNER_DELAY_MS, INSTALL_PROMPT_DELAY_MS, INSTALL_PROMPT_DISMISS_DAYS } from '@/domain/core/constants';
 
 const NOW = new Date('2025-10-08T09:30:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;

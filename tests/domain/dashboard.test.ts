@@ -16,7 +16,7 @@ import {
   savedAtText,
   sellerTypeLabel,
   type QueueLine,
-} from '@/domain/dashboard';
+} from '@/domain/listing/dashboard';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceBandLabel, distanceText, vehiclesInStockText } from '@/domain/display';
+import { distanceBandLabel, distanceText, vehiclesInStockText } from '@/domain/listing/display';
 
 describe('distance on a card', () => {
   it('shows the badge of the distance it writes: 4.5 km reads 5 km away, a Short drive, not Close by', () => {

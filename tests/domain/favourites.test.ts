@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareRows, vehicleDetailRows } from '@/domain/detailRows';
-import { mergeFavourites, priceDrop, priceDroppedText, type DeviceFavourite } from '@/domain/favourites';
-import type { Vehicle } from '@/domain/vehicle';
+import { compareRows, vehicleDetailRows } from '@/app/features/saved/detailRows';
+import { mergeFavourites, priceDrop, priceDroppedText, type DeviceFavourite } from '@/domain/listing/favourites';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 const car = (over: Partial<Vehicle> = {}) =>
   ({

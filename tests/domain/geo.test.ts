@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
-import { accountPosition, chordSquared, chordSquaredForKm, distanceBand, knownCity, regionOf, driveSpeedKmh, driveTimeMinutes, haversineKm, roundKm, unitVector } from '@/domain/geo';
-import { CITIES, DEFAULT_LOCATION } from '@/domain/constants';
+import { accountPosition, chordSquared, chordSquaredForKm, distanceBand, knownCity, regionOf, driveSpeedKmh, driveTimeMinutes, haversineKm, roundKm, unitVector } from '@/domain/geo/geo';
+import { CITIES, DEFAULT_LOCATION } from '@/domain/core/constants';
 
 const city = (name: string) => CITIES.find((c) => c.name === name)!;
 

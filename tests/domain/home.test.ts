@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advancedOptionCount, carsFoundText, mobileSearchFields, searchCarsText } from '@/domain/home';
+import { advancedOptionCount, carsFoundText, mobileSearchFields, searchCarsText } from '@/domain/content/home';
 import { normalizeSearch, parseSearchQuery } from '@/domain/search/filters';
 
 const now = new Date('2026-06-01T12:00:00Z');

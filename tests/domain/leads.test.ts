@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dayBefore, leadsOf, leadsTotal, parseLeadsCache, priceDropText } from '@/domain/leads';
-import { listingsToShow, paymentAction, listingIndicator } from '@/domain/dashboard';
-import { isPublic, listingStatus } from '@/domain/vehicle';
+import { dayBefore, leadsOf, leadsTotal, parseLeadsCache, priceDropText } from '@/domain/listing/leads';
+import { listingsToShow, paymentAction, listingIndicator } from '@/domain/listing/dashboard';
+import { isPublic, listingStatus } from '@/domain/listing/vehicle';
 
 describe('leads', () => {
   it('lays each listing out over the last days, oldest first, zeros where nothing happened, other days and listings left out', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
-import { BODY_TYPES, CITIES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '@/domain/constants';
-import { haversineKm } from '@/domain/geo';
+import { BODY_TYPES, CITIES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '@/domain/core/constants';
+import { haversineKm } from '@/domain/geo/geo';
 import { normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '@/domain/search/filters';
 import { ListingIndex, SlotSet, type Indexed } from '@/domain/search/listingIndex';
 import { compareRanked, matchesClauses } from '@/domain/search/match';

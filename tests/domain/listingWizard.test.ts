@@ -24,11 +24,11 @@ import {
   updateBody,
   WIZARD_STEPS,
   type WizardForm,
-} from '@/domain/listingWizard';
-import { GENERIC_MESSAGES, OUTBOX_TEXTS } from '@/domain/messages';
-import { MAX_IMAGES } from '@/domain/constants';
-import { vehicleInputSchema } from '@/domain/vehicleInput';
-import type { Vehicle } from '@/domain/vehicle';
+} from '@/domain/listing/listingWizard';
+import { GENERIC_MESSAGES, OUTBOX_TEXTS } from '@/domain/core/messages';
+import { MAX_IMAGES } from '@/domain/core/constants';
+import { vehicleInputSchema } from '@/domain/listing/vehicleInput';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 const now = new Date('2026-11-22T12:00:00Z');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsClearedBy, withCatalogueChoice } from '@/domain/catalogue/makeModel';
-import { setDealerFilter, DEALER_FILTER_DEFAULTS } from '@/domain/dealerPage';
+import { setDealerFilter, DEALER_FILTER_DEFAULTS } from '@/app/features/dealer/dealerPage';
 
 describe('make, model and variant', () => {
   it('a new make clears the model and the variant, a new model the variant', () => {

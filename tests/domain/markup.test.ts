@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeMarkup, scriptJson } from '@/domain/markup';
+import { escapeMarkup, scriptJson } from '@/domain/content/markup';
 
 describe('text written into pages', () => {
   it('escapes what would open markup or close an attribute', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiryReminderNotification, listingLiveNotification, NOTIFICATION_PROMPT_TEXTS, parsePushPayload, savedSearchMatchNotification } from '@/domain/notifications';
-import { notificationPromptDue, NOTIFICATION_PROMPT_DELAY_MS } from '@/domain/notificationPrompt';
+import { expiryReminderNotification, listingLiveNotification, NOTIFICATION_PROMPT_TEXTS, parsePushPayload, savedSearchMatchNotification } from '@/domain/account/notifications';
+import { notificationPromptDue, NOTIFICATION_PROMPT_DELAY_MS } from '@/app/features/push/notificationPrompt';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-03-10T08:00:00Z');

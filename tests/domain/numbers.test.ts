@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usdText, wholeNumberText } from '@/domain/numbers';
+import { usdText, wholeNumberText } from '@/domain/core/numbers';
 
 describe('numbers as the app writes them', () => {
   const samples = [0, 1, 7, 12, 999, 1000, 1234, 12_500, 99_999, 100_000, 1_234_567, 25_000_000, 0.4, 0.5, 1.5, 2.5, 999.5, 1234.49, -1, -1234, -2.5];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GENERIC_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '@/domain/messages';
-import { cardholderIssue, msisdnFormIssue, msisdnIssue, paymentErrorMessage, PAYMENT_TEXTS, serverDetail, suggestedMsisdn } from '@/domain/payments';
+import { GENERIC_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '@/domain/core/messages';
+import { cardholderIssue, msisdnFormIssue, msisdnIssue, paymentErrorMessage, PAYMENT_TEXTS, serverDetail, suggestedMsisdn } from '@/domain/payments/payments';
 
 describe('payment messages (spec section 8)', () => {
   const detail = (d: unknown) => ({ detail: d });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_IMAGE } from '@/domain/constants';
-import { cardPhotoUrl, thumbnailOf } from '@/domain/photos';
+import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { cardPhotoUrl, thumbnailOf } from '@/domain/listing/photos';
 
 describe('photo renditions', () => {
   it("names an uploaded photo's thumbnail beside it", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isPublic } from '@/domain/vehicle';
-import { savedSearchEmail } from '@/domain/emailAlerts';
-import { reportInputSchema } from '@/domain/wire';
+import { isPublic } from '@/domain/listing/vehicle';
+import { savedSearchEmail } from '@/domain/account/emailAlerts';
+import { reportInputSchema } from '@/domain/core/wire';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const hilux = { id: 'a1', year: 2019, make: 'Toyota', model: 'Hilux', variant: '2.8 GD-6', price: 31500, location: 'Harare' };

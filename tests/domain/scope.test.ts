@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { haversineKm } from '@/domain/geo';
+import { haversineKm } from '@/domain/geo/geo';
 import { completeCovers, inScope, recordStands, isWholeCountry, parseScopeParams, scopeCovers, scopeParams, WHOLE_COUNTRY, type MirrorScope, type Scoped } from '@/domain/search/scope';
 
 const HARARE = { latitude: -17.8252, longitude: 31.0335 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '@/domain/screens';
+import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '@/domain/content/screens';
 
 describe('the screen an address opens on', () => {
   it('knows a listing page by any of its three addresses', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
-import { CITIES, VEHICLE_TYPES } from '@/domain/constants';
+import { CITIES, VEHICLE_TYPES } from '@/domain/core/constants';
 import { decodeSummaries, encodeSummaries, listingThumbUrl, packUuid, summarize, summaryAsVehicle, unpackUuid, UNKNOWN_SELLER, type ListingSummary, type SummarySource } from '@/domain/search/summary';
 
 const rand = seededRandom(16);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRUST_BADGES, trustSignals } from '@/domain/trust';
+import { TRUST_BADGES, trustSignals } from '@/domain/listing/trust';
 
 describe('trust badges (issue 20)', () => {
   it('shows only what is so, most telling first: a no or nothing said shows no badge', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, isPublic, listingStatus } from '@/domain/vehicle';
-import { vehicleInputSchema } from '@/domain/vehicleInput';
-import { allowedPlans, PLAN_TERMS, formatUsd } from '@/domain/fees';
-import { displayName, signupSchema } from '@/domain/user';
+import { daysLeft, isPublic, listingStatus } from '@/domain/listing/vehicle';
+import { vehicleInputSchema } from '@/domain/listing/vehicleInput';
+import { allowedPlans, PLAN_TERMS, formatUsd } from '@/domain/payments/fees';
+import { displayName, signupSchema } from '@/domain/account/user';
 import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE } from '@/domain/catalogue/catalogueData';
 import { SAMPLE_LISTINGS, SAMPLE_SELLERS } from '@/server/seed/sampleData';
-import { CONSTRUCTION_ENGINE_POWER_BANDS } from '@/domain/constants';
+import { CONSTRUCTION_ENGINE_POWER_BANDS } from '@/domain/core/constants';
 import { enginePowerBandHp } from '@/domain/search/filters';
 
 const now = new Date('2026-11-22T12:00:00Z');

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import type { Vehicle } from '@/domain/vehicle';
-import { STORAGE_KEYS } from '@/domain/constants';
-import { rejectAll } from '@/domain/consent';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { STORAGE_KEYS } from '@/domain/core/constants';
+import { rejectAll } from '@/domain/account/consent';
 import { hasChromium } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 

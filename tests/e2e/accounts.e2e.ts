@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { users, vehicles } from '@/server/db/schema';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { AdminStats, AdminUser } from '@/domain/wire';
-import type { User } from '@/domain/user';
-import type { Vehicle } from '@/domain/vehicle';
+import type { AdminStats, AdminUser } from '@/domain/core/wire';
+import type { User } from '@/domain/account/user';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { listingBody } from '../support/listingBody';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@/domain/user';
-import type { Vehicle } from '@/domain/vehicle';
+import type { User } from '@/domain/account/user';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { listingBody } from '../support/listingBody';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { hasChromium } from './browser';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { distDir } from '@/server/buildApp';
 import { SCREEN_FILES_MANIFEST } from '@/server/screenPreloads';
-import { APP_CODE_CACHE } from '@/domain/dataSaver';
+import { APP_CODE_CACHE } from '@/domain/content/dataSaver';
 import { hasChromium } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { sellerApi } from './sellers';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { hasChromium, launchBrowser, startAppServer, type AppServer, type AppServerOptions } from './browser';
-import { STORAGE_KEYS } from '@/domain/constants';
-import { rejectAll } from '@/domain/consent';
+import { STORAGE_KEYS } from '@/domain/core/constants';
+import { rejectAll } from '@/domain/account/consent';
 
 // What every end-to-end file needs: the real server with the built app and sample data, and Chromium.
 /** CI sets REQUIRE_E2E so a missing browser fails the run instead of skipping the end-to-end tests. */

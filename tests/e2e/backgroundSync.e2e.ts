@@ -5,7 +5,7 @@ import { idbAll, idbPut, queuedChain } from './deviceDb';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { hasChromium } from './browser';
 import { OUTBOX_SYNC_TAG } from '@/data/outboxSync';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 // The service worker's half of the offline write path: with no page of the app signed in (so the page
 // cannot be the one sending), a background-sync event makes the service worker send a queued chain

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { describe, beforeAll, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { deviceHolds } from './deviceDb';
 import { SUMMARY_ONLY_NOTE } from '@/domain/search/summary';
-import { DEFAULT_LOCATION } from '@/domain/constants';
+import { DEFAULT_LOCATION } from '@/domain/core/constants';
 import { sellerApi } from './sellers';
 
 requireChromiumInCi();

@@ -1,6 +1,6 @@
 import { describe, beforeAll, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
-import { SEARCH_FIELD_TEXTS } from '@/domain/searchFieldTexts';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { SEARCH_FIELD_TEXTS } from '@/domain/search/searchFieldTexts';
 import { hasChromium } from './browser';
 import { idbAll } from './deviceDb';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SyncPage } from '@/data/api';
 import { NOT_KEPT_OFFLINE } from '@/domain/search/scope';
-import { SEARCH_FIELD_TEXTS } from '@/domain/searchFieldTexts';
-import type { Vehicle } from '@/domain/vehicle';
+import { SEARCH_FIELD_TEXTS } from '@/domain/search/searchFieldTexts';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Vehicle } from '@/domain/vehicle';
-import { LISTING_MESSAGES } from '@/domain/messages';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
 import { hasChromium } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { sellerApi } from './sellers';

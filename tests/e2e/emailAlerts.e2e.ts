@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SavedSearchAnswer } from '@/domain/wire';
-import { EMAIL_ALERT_TEXTS } from '@/domain/emailAlerts';
+import type { SavedSearchAnswer } from '@/domain/core/wire';
+import { EMAIL_ALERT_TEXTS } from '@/domain/account/emailAlerts';
 import { hasChromium } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { sellerApi, type Seller } from './sellers';

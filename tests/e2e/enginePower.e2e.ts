@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { hasChromium } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { sellerApi } from './sellers';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { PRICE_BAND_TEXT } from '@/domain/search/priceVerdict';
-import type { FavouriteAnswer } from '@/domain/wire';
+import type { FavouriteAnswer } from '@/domain/core/wire';
 import { ANDROID_PHONE, hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { idbAll } from './deviceDb';

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { distDir } from '@/server/buildApp';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { ANDROID_PHONE, hasChromium } from './browser';
-import { STORAGE_KEYS } from '@/domain/constants';
+import { STORAGE_KEYS } from '@/domain/core/constants';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 
 requireChromiumInCi();
@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)("the first screen's code in Chromium", () => {
 
   // A phone on a slow line (or a slow phone) sees the browse screen's first results before the app's
   // code has arrived and run: on a first visit the server wrote them into the page; on a later start,
-  // offline too, the page's first script draws the device's last answer (src/domain/browseOpening.ts).
+  // offline too, the page's first script draws the device's last answer (src/domain/search/browseOpening.ts).
   const FIRST_CARD = `(() => {
     new MutationObserver((_, observer) => {
       const card = document.querySelector('main a[href^="/car/"]');

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CONTACT_TEXTS } from '@/domain/authTexts';
-import { DASHBOARD_TEXTS } from '@/domain/dashboard';
-import { titleOf } from '@/domain/display';
-import { priceDropText } from '@/domain/leads';
-import { LISTING_MESSAGES } from '@/domain/messages';
-import type { Vehicle } from '@/domain/vehicle';
+import { CONTACT_TEXTS } from '@/domain/account/authTexts';
+import { DASHBOARD_TEXTS } from '@/domain/listing/dashboard';
+import { titleOf } from '@/domain/listing/display';
+import { priceDropText } from '@/domain/listing/leads';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { sellerApi } from './sellers';

@@ -6,7 +6,7 @@ import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { deviceHolds } from './deviceDb';
 import { sellerApi } from './sellers';
 import { PRICE_BAND_TEXT } from '@/domain/search/priceVerdict';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 requireChromiumInCi();
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { listingBody } from '../support/listingBody';
 
 // A private seller on the real server, through its API, for end-to-end files that need listings of

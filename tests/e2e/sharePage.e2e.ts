@@ -1,8 +1,8 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_NAME, startupText } from '@/domain/constants';
-import type { Vehicle } from '@/domain/vehicle';
+import { PRODUCT_NAME, startupText } from '@/domain/core/constants';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { ANDROID_PHONE, hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
 import { sellerApi } from './sellers';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { STORAGE_KEYS } from '@/domain/constants';
+import { STORAGE_KEYS } from '@/domain/core/constants';
 import { idbAll } from './deviceDb';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { hasChromium } from './browser';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { User } from '@/domain/user';
+import type { User } from '@/domain/account/user';
 import { listingBody } from '../support/listingBody';
 import { users } from '@/server/db/schema';
 import { hasChromium } from './browser';

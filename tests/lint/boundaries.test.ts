@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 
 const TREE: Record<string, string> = {
-  'src/domain/fees.ts': 'export const fee = (usd: number) => usd / 10;\n',
+  'src/domain/payments/fees.ts': 'export const fee = (usd: number) => usd / 10;\n',
   'src/domain/rules.ts': "import { db } from '../data/db';\nexport const rules = db;\n",
   'src/domain/price.ts': "export const price = () => fetch('/api/price');\n",
   'src/domain/later.ts': 'export const later = (f: () => void) => setTimeout(f, 10);\n',
@@ -87,7 +87,7 @@ describe('the lint rules keep the design arrows', () => {
   });
 
   it('passes the arrows DESIGN allows', () => {
-    for (const file of ['src/app/features/account/AccountPage.ts', 'src/app/features/admin/AdminTools.ts', 'src/data/db.ts', 'src/server/app.ts', 'src/domain/fees.ts']) {
+    for (const file of ['src/app/features/account/AccountPage.ts', 'src/app/features/admin/AdminTools.ts', 'src/data/db.ts', 'src/server/app.ts', 'src/domain/payments/fees.ts']) {
       expect(rulesFor(file), file).toEqual([]);
     }
   });

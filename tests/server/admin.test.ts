@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import type { AdminStats } from '@/domain/wire';
+import type { AdminStats } from '@/domain/core/wire';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 import { farmingBody } from '../support/listingBody';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 type Session = Awaited<ReturnType<TestServer['signup']>>;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERIC_MESSAGES } from '@/domain/messages';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { RETRY_AFTER_S } from '@/server/plugins/app/errors';
 import { postgresDatabase, startServer, type TestServer } from './harness';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnVehicle, Vehicle } from '@/domain/vehicle';
+import type { OwnVehicle, Vehicle } from '@/domain/listing/vehicle';
 import { decodeSummaries, type SummaryPage } from '@/domain/search/summary';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
-import type { SavedSearchAnswer } from '@/domain/wire';
-import { EMAIL_ALERT_TEXTS } from '@/domain/emailAlerts';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import type { SavedSearchAnswer } from '@/domain/core/wire';
+import { EMAIL_ALERT_TEXTS } from '@/domain/account/emailAlerts';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 type Session = Awaited<ReturnType<TestServer['signup']>>;

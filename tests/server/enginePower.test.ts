@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnVehicle, Vehicle } from '@/domain/vehicle';
+import type { OwnVehicle, Vehicle } from '@/domain/listing/vehicle';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 // Construction engine power (spec section 9: 'Construction engine power bands 50-100 HP up to 401+ HP'):

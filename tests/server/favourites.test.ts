@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
-import type { FavouriteAnswer } from '@/domain/wire';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import type { FavouriteAnswer } from '@/domain/core/wire';
 import { startFakePushService, type FakePushService } from '../fakes/fakePushService';
 import { ENGINES, startServer, type TestServer } from './harness';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { loadConfig, type ServerConfig } from '@/server/config';
 import { buildServer, type ServerDeps } from '@/server/app';
 import { openDatabase, type Engine } from '@/server/db/client';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
-import type { LeadsAnswer } from '@/domain/wire';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import type { LeadsAnswer } from '@/domain/core/wire';
 import type { SummaryPage } from '@/domain/search/summary';
 import { currentRevision } from '@/server/repositories/vehicles.repo';
 import { ENGINES, startServer, type TestServer } from './harness';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { vehicles } from '@/server/db/schema';
 import { LISTING_COLUMNS, publicListingsJson, searchVehicles, toApiVehicle } from '@/server/repositories/vehicles.repo';
 import { normalizeSearch, parseSearchQuery } from '@/domain/search/filters';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // A search's page is written from each listing's JSON as PostgreSQL writes it (publicListingsJson),

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GENERIC_MESSAGES } from '@/domain/messages';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { ConfigError, loadConfig, loadMediaConfig, type MediaConfig, type S3Settings } from '@/server/config';
 import { createMediaStore } from '@/server/media/createMediaStore';
 import { createLocalMediaStore, NotAnImageError } from '@/server/media/mediaStore';

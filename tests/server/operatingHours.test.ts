@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Equipment search (issue 20): kilometres mean little for a tractor, so construction and farming

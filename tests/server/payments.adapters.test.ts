@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
-import { SANDBOX_PINS } from '@/domain/fees';
+import { SANDBOX_PINS } from '@/domain/payments/fees';
 import { PaynowMobileMoneyProvider } from '@/server/payments/paynow';
 import { ProviderError } from '@/server/payments/provider';
 import { createPaymentProviders } from '@/server/payments/providers';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { SandboxMobileMoneyProvider } from '@/server/payments/sandbox';
 import { StripeCardProvider } from '@/server/payments/stripe';
 import { startFakeStripe, type FakeStripe } from '../fakes/fakeStripe';

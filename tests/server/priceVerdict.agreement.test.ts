@@ -6,7 +6,7 @@ import { applySummaryPage } from '@/data/sync';
 import { ListingIndex } from '@/domain/search/listingIndex';
 import { indexPriceVerdicts, PRICE_BANDS, type PriceVerdict } from '@/domain/search/priceVerdict';
 import type { ListingSummary, SummaryPage } from '@/domain/search/summary';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // The price verdict is computed by the server over every public listing and by the device over the

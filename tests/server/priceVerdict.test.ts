@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // The price verdict through the API (issue 20): a public listing's page and the search's answers carry

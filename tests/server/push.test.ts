@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { loadConfig } from '@/server/config';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../fakes/fakePushService';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';

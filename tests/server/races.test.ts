@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { payments } from '@/server/db/schema';
 import type { FakePaynow } from '../fakes/fakePaynow';
 import { ENGINES, listingBody, startServer, startServerWithFakePaynow, type TestServer } from './harness';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
-import type { AdminReportGroup } from '@/domain/wire';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import type { AdminReportGroup } from '@/domain/core/wire';
 import { decodeSummaries, type SummaryPage } from '@/domain/search/summary';
-import { REPORT_TEXTS } from '@/domain/reports';
+import { REPORT_TEXTS } from '@/domain/listing/reports';
 import { currentRevision } from '@/server/repositories/vehicles.repo';
 import { ENGINES, startServer, type TestServer } from './harness';
 

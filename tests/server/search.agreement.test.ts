@@ -3,11 +3,11 @@ import { seededRandom } from '../support/random';
 import { sql } from 'drizzle-orm';
 import { users, vehicles } from '@/server/db/schema';
 import { searchVehicles } from '@/server/repositories/vehicles.repo';
-import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, DRIVE_TYPES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, ENGINE_SIZE_BANDS, SORT_ORDERS, BROWSE_HOURS_OPTIONS } from '@/domain/constants';
+import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, DRIVE_TYPES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, ENGINE_SIZE_BANDS, SORT_ORDERS, BROWSE_HOURS_OPTIONS } from '@/domain/core/constants';
 import { normalizeSearch, parseSearchQuery, toClauses } from '@/domain/search/filters';
 import { compareRanked, matchesClauses } from '@/domain/search/match';
-import { haversineKm } from '@/domain/geo';
-import type { Vehicle } from '@/domain/vehicle';
+import { haversineKm } from '@/domain/geo/geo';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // The server's SQL, its in-memory index and the domain's rules must return the same listings in the same order

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { preferredEncoding } from '@/server/compression';
 import { ENGINES, startServer, type TestServer } from './harness';
 

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { farmingBody } from '../support/listingBody';
 import { multipart } from '../support/multipart';
 import { ENGINES, startServer, type TestServer } from './harness';

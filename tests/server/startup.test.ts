@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GENERIC_MESSAGES } from '@/domain/messages';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { postgresDatabase } from '../support/postgresDatabase';
 import { serving, startServerProcess, type ServerProcess } from '../support/serverProcess';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListingIndex } from '@/domain/search/listingIndex';
 import { normalizeSearch, parseSearchQuery } from '@/domain/search/filters';
 import { decodePrices, decodeSummaries, type ListingSummary, type SummaryPage } from '@/domain/search/summary';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { applySummaryPage, dropLapsed } from '@/data/sync';
 import { vehicles } from '@/server/db/schema';
 import { updateVehicle, withListingWrite } from '@/server/repositories/vehicles.repo';

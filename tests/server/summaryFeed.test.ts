@@ -4,10 +4,10 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'nod
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VEHICLE_TYPES, type VehicleType } from '@/domain/constants';
+import { VEHICLE_TYPES, type VehicleType } from '@/domain/core/constants';
 import { inScope, parseScopeParams, scopeParams, type MirrorScope } from '@/domain/search/scope';
 import { decodeSummaries, encodeSummaries, summarize, type ListingSummary, type SummaryPage } from '@/domain/search/summary';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import type { SyncPage } from '@/data/api';
 import { vehicles } from '@/server/db/schema';
 import { purgeOrphanUploads } from '@/server/repositories/uploads.repo';

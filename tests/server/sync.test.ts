@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import type { SyncPage } from '@/data/api';
 import { vehicles } from '@/server/db/schema';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnVehicle, Vehicle } from '@/domain/vehicle';
+import type { OwnVehicle, Vehicle } from '@/domain/listing/vehicle';
 import { vehicles } from '@/server/db/schema';
 import { deleteVehicles, withListingWrite } from '@/server/repositories/vehicles.repo';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';

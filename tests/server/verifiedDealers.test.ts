@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '@/domain/user';
-import type { Vehicle } from '@/domain/vehicle';
+import type { User } from '@/domain/account/user';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { decodeSummaries, type SummaryPage } from '@/domain/search/summary';
-import { BUSINESS_MESSAGES, statusAfterSubmit } from '@/domain/business';
+import { BUSINESS_MESSAGES, statusAfterSubmit } from '@/domain/account/business';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Verified dealers (issue 20): a dealer submits business details, an administrator verifies or rejects

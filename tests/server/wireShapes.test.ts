@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueDownloadSchema, syncPageSchema, vehicleSchema } from '@/domain/wire';
+import { catalogueDownloadSchema, syncPageSchema, vehicleSchema } from '@/domain/core/wire';
 import { summaryPageSchema } from '@/domain/search/summaryWire';
 import { SUMMARY_FORMAT } from '@/domain/search/summary';
 import { z } from 'zod';

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { seededRandom } from '../support/random';
 import { users, vehicles } from '@/server/db/schema';
-import { CITIES, SORT_ORDERS } from '@/domain/constants';
+import { CITIES, SORT_ORDERS } from '@/domain/core/constants';
 import { normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '@/domain/search/filters';
 import { compareRanked, matchesClauses } from '@/domain/search/match';
 import { ListingIndex, type Indexed } from '@/domain/search/listingIndex';
 import { tokenize } from '@/domain/search/words';
-import { haversineKm } from '@/domain/geo';
-import type { Vehicle } from '@/domain/vehicle';
+import { haversineKm } from '@/domain/geo/geo';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Search by words (issue 20): the device's listing index, the server over HTTP (SQL) and the domain's

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { eq } from 'drizzle-orm';
 import { vehicles } from '@/server/db/schema';
 import { ENGINES, startServer, type TestServer } from './harness';

@@ -1,8 +1,8 @@
 import { createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
-import type { VehicleType } from '@/domain/constants';
-import type { SubscriptionPlan } from '@/domain/fees';
-import type { Vehicle } from '@/domain/vehicle';
+import type { VehicleType } from '@/domain/core/constants';
+import type { SubscriptionPlan } from '@/domain/payments/fees';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 // Where one feature shows a part of another (an admin's delete control on a result card and on the
 // detail page, "Save this search" on the browse page, the listing wizard on the dashboard, the

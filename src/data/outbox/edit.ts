@@ -1,4 +1,4 @@
-import { isImageGone } from '@/domain/messages';
+import { isImageGone } from '@/domain/core/messages';
 import { readBody, uploadedFile } from './verdicts';
 import { uploadRequest, type Send } from './senders';
 

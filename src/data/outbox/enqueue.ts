@@ -1,8 +1,8 @@
-import { MAX_IMAGE_BYTES } from '@/domain/constants';
-import type { SubscriptionPlan } from '@/domain/fees';
-import { LISTING_MESSAGES } from '@/domain/messages';
-import { msisdnFormIssue, msisdnIssue as checkMsisdn } from '@/domain/payments';
-import { vehicleInputSchema } from '@/domain/vehicleInput';
+import { MAX_IMAGE_BYTES } from '@/domain/core/constants';
+import type { SubscriptionPlan } from '@/domain/payments/fees';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
+import { msisdnFormIssue, msisdnIssue as checkMsisdn } from '@/domain/payments/payments';
+import { vehicleInputSchema } from '@/domain/listing/vehicleInput';
 import type { MotokariDb } from '../db';
 import { getDraft } from '../drafts';
 import { paymentItemOf, sortItems, type CreateItem, type ItemBase, type OutboxItem, type PaymentChoice, type PaymentItem, type PaymentRequest } from './items';

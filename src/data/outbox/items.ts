@@ -1,6 +1,6 @@
-import type { SubscriptionPlan } from '@/domain/fees';
-import type { Vehicle } from '@/domain/vehicle';
-import type { VehicleInput } from '@/domain/vehicleInput';
+import type { SubscriptionPlan } from '@/domain/payments/fees';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import type { VehicleInput } from '@/domain/listing/vehicleInput';
 
 // The seller's write path: a draft is published through an ordered queue of requests kept in
 // IndexedDB, so it survives reloads and can be replayed by the page or the service worker. This file:

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES } from '@/domain/messages';
+import { PAYMENT_MESSAGES } from '@/domain/core/messages';
 import type { MotokariDb } from '../db';
 import { sortItems, type ItemBase, type OutboxItem } from './items';
 import { buildRequest, type Send } from './senders';

@@ -1,6 +1,6 @@
-import type { Vehicle } from '@/domain/vehicle';
-import { inPlainWords, isImageGone, LISTING_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '@/domain/messages';
-import { paymentErrorMessage } from '@/domain/payments';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { inPlainWords, isImageGone, LISTING_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '@/domain/core/messages';
+import { paymentErrorMessage } from '@/domain/payments/payments';
 import type { OutboxItem, PaymentResult } from './items';
 
 // The HTTP verdicts: what an answer to an item's request means for it (done with its result, failed

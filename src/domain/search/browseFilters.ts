@@ -1,6 +1,6 @@
-import { BODY_TYPE_LABELS, CONDITION_LABELS, type BodyType, type Condition } from '../constants';
-import { capitalise, fuelText } from '../display';
-import { usdText, wholeNumberText } from '../numbers';
+import { BODY_TYPE_LABELS, CONDITION_LABELS, type BodyType, type Condition } from '../core/constants';
+import { capitalise, fuelText } from '../listing/display';
+import { usdText, wholeNumberText } from '../core/numbers';
 import { withCatalogueChoice } from '../catalogue/makeModel';
 
 // The active filters of a browse screen as removable chips (spec sections 2.5 and 2.6): one chip per

@@ -10,8 +10,8 @@ import {
   type SellerType,
   type SortOrder,
   type VehicleType,
-} from '../constants';
-import { hasNul, NUL_MESSAGE } from '../nul';
+} from '../core/constants';
+import { hasNul, NUL_MESSAGE } from '../core/nul';
 import { queryTerms, WORDS_MAX_CHARS } from './words';
 
 // The search rules of spec section 5, written once. A query is normalised into `SearchFilters`,

@@ -1,5 +1,5 @@
-import type { SortOrder } from '../constants';
-import { chordSquaredForKm, unitVector } from '../geo';
+import type { SortOrder } from '../core/constants';
+import { chordSquaredForKm, unitVector } from '../geo/geo';
 import { FLAG_FIELDS, toClauses, type Clause, type FlagField, type SearchFilters, type SearchRequest } from './filters';
 import type { Searchable } from './match';
 import { termMatchesToken, termMatchesValue, tokenize, WORDS_FIELDS, type WordsField } from './words';

@@ -1,6 +1,6 @@
 import type { Clause, FlagField, NumberField, TextField } from './filters';
-import { haversineKm } from '../geo';
-import type { SortOrder } from '../constants';
+import { haversineKm } from '../geo/geo';
+import type { SortOrder } from '../core/constants';
 import { termMatchesValue, WORDS_FIELDS } from './words';
 
 /** The fields a clause reads: a listing as the API returns it, or the worker's index row. */

@@ -1,5 +1,5 @@
-import type { VehicleType } from '../constants';
-import { usdText, wholeNumberText } from '../numbers';
+import type { VehicleType } from '../core/constants';
+import { usdText, wholeNumberText } from '../core/numbers';
 import { lowerBound, type Indexed, type ListingIndex } from './listingIndex';
 
 // The price verdict of issue 20, written once: the server computes it over every public listing (its

@@ -1,5 +1,5 @@
-import { REGIONS, VEHICLE_TYPES, type LatLon, type VehicleType } from '../constants';
-import { haversineKm } from '../geo';
+import { REGIONS, VEHICLE_TYPES, type LatLon, type VehicleType } from '../core/constants';
+import { haversineKm } from '../geo/geo';
 import type { SearchFilters } from './filters';
 
 // Which listings a device keeps: the whole country, or the person's choice of vehicle types, regions,

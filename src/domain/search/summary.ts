@@ -1,5 +1,5 @@
-import type { SellerType, VehicleType } from '../constants';
-import type { Vehicle } from '../vehicle';
+import type { SellerType, VehicleType } from '../core/constants';
+import type { Vehicle } from '../listing/vehicle';
 import { fromTrustBits, trustBits, type Indexed } from './listingIndex';
 
 // The device's summary of a listing and its wire encoding (format 2 of the sync feed).

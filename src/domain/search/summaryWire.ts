@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SELLER_TYPES, VEHICLE_TYPES } from '../constants';
-import { nullableNumber, nullableString } from '../wire';
+import { SELLER_TYPES, VEHICLE_TYPES } from '../core/constants';
+import { nullableNumber, nullableString } from '../core/wire';
 import { SUMMARY_FORMAT, SUMMARY_FORMAT_PREVIOUS, type SummaryColumns, type SummaryPage, type SummaryPrices } from './summary';
 
 // The schema of the summary feed's page (GET /api/sync/summary), for the route's response and the

@@ -85,7 +85,7 @@ export const vehicles = pgTable(
     sellerType: text('seller_type'),
     sellerLatitude: doublePrecision('seller_latitude'),
     sellerLongitude: doublePrecision('seller_longitude'),
-    /** The seller's position as a unit vector (see unitVector in src/domain/geo.ts), kept by PostgreSQL. */
+    /** The seller's position as a unit vector (see unitVector in src/domain/geo/geo.ts), kept by PostgreSQL. */
     geoX: doublePrecision('geo_x').generatedAlwaysAs(sql`cos(radians(seller_latitude)) * cos(radians(seller_longitude))`),
     geoY: doublePrecision('geo_y').generatedAlwaysAs(sql`cos(radians(seller_latitude)) * sin(radians(seller_longitude))`),
     geoZ: doublePrecision('geo_z').generatedAlwaysAs(sql`sin(radians(seller_latitude))`),

@@ -6,7 +6,7 @@ import { purgeExpiredIdempotencyKeys } from '../repositories/idempotency.repo';
 import { enqueueJob } from '../repositories/jobs.repo';
 import { purgeOrphanUploads } from '../repositories/uploads.repo';
 import { sweepExpired, toApiVehicle, type Tx, type VehicleRow } from '../repositories/vehicles.repo';
-import { isPublic } from '@/domain/vehicle';
+import { isPublic } from '@/domain/listing/vehicle';
 import { JobRunner } from './runner';
 
 /** The jobs' names, as the `jobs` table holds them. */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DIGEST_PERIOD_MS, savedSearchEmail, UNSUBSCRIBE_PATH } from '@/domain/emailAlerts';
-import { isPublic } from '@/domain/vehicle';
+import { DIGEST_PERIOD_MS, savedSearchEmail, UNSUBSCRIBE_PATH } from '@/domain/account/emailAlerts';
+import { isPublic } from '@/domain/listing/vehicle';
 import type { Db } from '../db/client';
 import { sameHash } from '../passwords';
 import { savedQueryMatches } from '../push/savedSearchRules';

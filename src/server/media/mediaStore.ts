@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { MAX_IMAGE_PIXELS } from '@/domain/constants';
-import { thumbnailOf } from '@/domain/photos';
+import { MAX_IMAGE_PIXELS } from '@/domain/core/constants';
+import { thumbnailOf } from '@/domain/listing/photos';
 import { localMediaDir, localObjects } from './localStore';
-import type { StoredImage } from '@/domain/wire';
+import type { StoredImage } from '@/domain/core/wire';
 
 export const MEDIA_PREFIX = '/media/';
 /** Renditions are named by their content, so they never change: cached for a year wherever they are served from. */

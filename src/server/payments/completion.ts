@@ -1,6 +1,6 @@
-import type { SubscriptionPlan } from '@/domain/fees';
-import { PAYMENT_MESSAGES } from '@/domain/messages';
-import { isPublic, type Vehicle } from '@/domain/vehicle';
+import type { SubscriptionPlan } from '@/domain/payments/fees';
+import { PAYMENT_MESSAGES } from '@/domain/core/messages';
+import { isPublic, type Vehicle } from '@/domain/listing/vehicle';
 import type { AppContext } from '../context';
 import { HttpError } from '../errors';
 import { enqueueListingPublished } from '../jobs/backgroundJobs';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES } from '@/domain/messages';
+import { PAYMENT_MESSAGES } from '@/domain/core/messages';
 import type { AppContext } from '../context';
 import { conflict } from '../errors';
 import type { Metrics } from '../metrics';

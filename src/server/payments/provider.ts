@@ -56,7 +56,7 @@ export interface MobileMoneyProvider {
     email: string;
     description: string;
   }): Promise<MobileMoneyInitiation>;
-  /** The transaction's status; `pin` is only read by the sandbox (SANDBOX_PINS in src/domain/fees.ts). */
+  /** The transaction's status; `pin` is only read by the sandbox (SANDBOX_PINS in src/domain/payments/fees.ts). */
   status(tx: { transactionId: string; pollUrl: string | null; pin?: string }): Promise<ProviderStatus>;
 }
 

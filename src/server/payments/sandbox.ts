@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { SANDBOX_PINS } from '@/domain/fees';
-import { MSISDN_DIGITS, msisdnFormIssue } from '@/domain/payments';
+import { SANDBOX_PINS } from '@/domain/payments/fees';
+import { MSISDN_DIGITS, msisdnFormIssue } from '@/domain/payments/payments';
 import { ProviderError, type CardIntent, type CardProvider, type MobileMoneyInitiation, type MobileMoneyProvider, type ProviderStatus } from './provider';
 
 // Both sandbox providers keep no state: any server instance can answer for an intent or transaction

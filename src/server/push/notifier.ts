@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { EXPIRY_REMINDER_MS, expiryReminderNotification, listingLiveNotification, savedSearchMatchNotification, type PushPayload } from '@/domain/notifications';
-import { isPublic } from '@/domain/vehicle';
-import { favouriteGoneNotification, favouritePriceDropNotification } from '@/domain/favourites';
+import { EXPIRY_REMINDER_MS, expiryReminderNotification, listingLiveNotification, savedSearchMatchNotification, type PushPayload } from '@/domain/account/notifications';
+import { isPublic } from '@/domain/listing/vehicle';
+import { favouriteGoneNotification, favouritePriceDropNotification } from '@/domain/listing/favourites';
 import { claimGoneAlerts, claimPriceDropAlerts } from '../repositories/favourites.repo';
 import type { Db } from '../db/client';
 import { alertingSavedSearches, claimExpiryReminder, deleteSubscriptionById, dueExpiryReminders, subscriptionsOf, type SavedSearchRow } from '../repositories/push.repo';

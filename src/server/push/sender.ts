@@ -1,6 +1,6 @@
 import webpush from 'web-push';
 import type { Counter } from 'prom-client';
-import type { PushPayload } from '@/domain/notifications';
+import type { PushPayload } from '@/domain/account/notifications';
 import type { VapidKeys } from './vapid';
 
 export interface PushTarget {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { catalogueMakes, catalogueModels, catalogueVariants, meta } from '../db/schema';
-import { VEHICLE_TYPES, type VehicleType } from '@/domain/constants';
+import { VEHICLE_TYPES, type VehicleType } from '@/domain/core/constants';
 import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE, type CatalogueMake } from '@/domain/catalogue/catalogueData';
-import type { CatalogueMakeAnswer } from '@/domain/wire';
+import type { CatalogueMakeAnswer } from '@/domain/core/wire';
 
 export const CATALOGUES: Record<VehicleType, CatalogueMake[]> = {
   car: CAR_CATALOGUE,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, gt, lt, sql } from 'drizzle-orm';
-import type { VehicleType } from '@/domain/constants';
+import type { VehicleType } from '@/domain/core/constants';
 import type { Db } from '../db/client';
 import { users, vehicles } from '../db/schema';
 import { publicSql, rowsOf } from './vehicles.repo';

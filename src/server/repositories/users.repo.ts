@@ -2,10 +2,10 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { Tx } from './vehicles.repo';
 import { users, vehicles } from '../db/schema';
-import type { User } from '@/domain/user';
-import type { UserType } from '@/domain/constants';
-import type { AdminUser } from '@/domain/wire';
-import type { BusinessStatus } from '@/domain/business';
+import type { User } from '@/domain/account/user';
+import type { UserType } from '@/domain/core/constants';
+import type { AdminUser } from '@/domain/core/wire';
+import type { BusinessStatus } from '@/domain/account/business';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,10 +1,10 @@
 import { type AnyColumn, and, Column, asc, count, desc, eq, getTableColumns, gt, inArray, isNotNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contactRequests, listingEvents, listingRevision, priceChanges, vehicles, vehicleTombstones } from '../db/schema';
-import type { ListingEventKind } from '@/domain/leads';
-import { withDistance, type OwnVehicle, type Vehicle } from '@/domain/vehicle';
-import type { SellerType, VehicleType } from '@/domain/constants';
-import type { SubscriptionPlan } from '@/domain/fees';
+import type { ListingEventKind } from '@/domain/listing/leads';
+import { withDistance, type OwnVehicle, type Vehicle } from '@/domain/listing/vehicle';
+import type { SellerType, VehicleType } from '@/domain/core/constants';
+import type { SubscriptionPlan } from '@/domain/payments/fees';
 import { toClauses, type SearchRequest } from '@/domain/search/filters';
 import { inScope, type MirrorScope } from '@/domain/search/scope';
 import type { SummarySource } from '@/domain/search/summary';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminStatsSchema, adminUserSchema, deletedSchema, messageSchema, ownVehicleSchema } from '@/domain/wire';
-import { ADMIN_MESSAGES, LISTING_MESSAGES } from '@/domain/messages';
-import { RESET_DATABASE_PHRASE } from '@/domain/constants';
-import { vehicleDetails } from '@/domain/admin';
+import { adminStatsSchema, adminUserSchema, deletedSchema, messageSchema, ownVehicleSchema } from '@/domain/core/wire';
+import { ADMIN_MESSAGES, LISTING_MESSAGES } from '@/domain/core/messages';
+import { RESET_DATABASE_PHRASE } from '@/domain/core/constants';
+import { vehicleDetails } from '@/domain/account/admin';
 import { badRequest, forbidden, notFound } from '../errors';
 import { requireAdmin } from '../plugins/app/auth';
 import { countUsersByType, deleteNonAdminUsers, deleteUser, findUserById, listUsersWithCounts } from '../repositories/users.repo';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authAnswerSchema, messageSchema, userSchema } from '@/domain/wire';
-import { AUTH_MESSAGES } from '@/domain/authMessages';
-import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '@/domain/constants';
-import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema, verifyCodeSchema } from '@/domain/user';
+import { authAnswerSchema, messageSchema, userSchema } from '@/domain/core/wire';
+import { AUTH_MESSAGES } from '@/domain/account/authMessages';
+import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MINUTES } from '@/domain/core/constants';
+import { forgotPasswordSchema, loginSchema, resetPasswordSchema, signupSchema, verifyCodeSchema } from '@/domain/account/user';
 import { conflict, HttpError, unauthorized } from '../errors';
 import { hashPassword, hashResetCode, newResetCode, sameHash, verifyPassword } from '../passwords';
 import { findUserByEmail, insertUser, revokeTokens, toApiUser } from '../repositories/users.repo';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userSchema } from '@/domain/wire';
-import { BUSINESS_MESSAGES, statusAfterSubmit, type BusinessStatus } from '@/domain/business';
-import { businessDetailsSchema } from '@/domain/businessInput';
+import { userSchema } from '@/domain/core/wire';
+import { BUSINESS_MESSAGES, statusAfterSubmit, type BusinessStatus } from '@/domain/account/business';
+import { businessDetailsSchema } from '@/domain/account/businessInput';
 import { conflict, forbidden, notFound } from '../errors';
 import { isVerifiedDealer } from '../listings';
 import { requireAdmin, requireUser } from '../plugins/app/auth';

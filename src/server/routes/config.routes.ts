@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { configSchema, readinessSchema, type Readiness } from '@/domain/wire';
-import { SANDBOX_PINS } from '@/domain/fees';
+import { configSchema, readinessSchema, type Readiness } from '@/domain/core/wire';
+import { SANDBOX_PINS } from '@/domain/payments/fees';
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, payments } = app.ctx;

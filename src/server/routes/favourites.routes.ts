@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { favouriteSchema, type FavouriteAnswer } from '@/domain/wire';
-import { FAVOURITE_MESSAGES } from '@/domain/favourites';
-import { titleOf } from '@/domain/display';
-import { isPublic } from '@/domain/vehicle';
+import { favouriteSchema, type FavouriteAnswer } from '@/domain/core/wire';
+import { FAVOURITE_MESSAGES } from '@/domain/listing/favourites';
+import { titleOf } from '@/domain/listing/display';
+import { isPublic } from '@/domain/listing/vehicle';
 import { noContent } from '../responses';
 import { notFound } from '../errors';
 import { requireUser } from '../plugins/app/auth';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { GENERIC_MESSAGES } from '@/domain/messages';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { notFound } from '../errors';
 import { MEDIA_CACHE_CONTROL, MEDIA_NAME } from '../media/mediaStore';
 import { sendMedia, sendMediaHead } from '../media/sendMedia';

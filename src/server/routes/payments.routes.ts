@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cardIntentSchema, mobilePaymentSchema, paymentDoneSchema, paymentPendingSchema } from '@/domain/wire';
+import { cardIntentSchema, mobilePaymentSchema, paymentDoneSchema, paymentPendingSchema } from '@/domain/core/wire';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CURRENCY, PLAN_TERMS, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@/domain/fees';
-import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '@/domain/messages';
-import { isPublic, type Vehicle } from '@/domain/vehicle';
+import { CURRENCY, PLAN_TERMS, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@/domain/payments/fees';
+import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '@/domain/core/messages';
+import { isPublic, type Vehicle } from '@/domain/listing/vehicle';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, unprocessable } from '../errors';
 import { isAdmin } from '../plugins/app/auth';
 import { findVehicle, toApiVehicle } from '../repositories/vehicles.repo';
@@ -14,8 +14,8 @@ import type { ProviderStatus } from '../payments/provider';
 import { completePayment, providerCall } from '../payments/completion';
 import { oneAtATime as serialised, openPayment } from '../payments/opening';
 import { findUserById } from '../repositories/users.repo';
-import { hasNul, NUL_MESSAGE } from '@/domain/nul';
-import { text } from '@/domain/text';
+import { hasNul, NUL_MESSAGE } from '@/domain/core/nul';
+import { text } from '@/domain/core/text';
 
 const createBody = z.object({
   vehicle_id: z.uuid(),

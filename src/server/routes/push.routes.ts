@@ -1,9 +1,9 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pushSubscriptionSchema } from '@/domain/wire';
+import { pushSubscriptionSchema } from '@/domain/core/wire';
 import { noContent } from '../responses';
-import { PUSH_MESSAGES } from '@/domain/notifications';
+import { PUSH_MESSAGES } from '@/domain/account/notifications';
 import { notFound, unprocessable } from '../errors';
 import { requireUser } from '../plugins/app/auth';
 import { deleteOwnSubscription, upsertSubscription } from '../repositories/push.repo';

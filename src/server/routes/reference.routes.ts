@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { catalogueDownloadSchema, catalogueEntriesSchema, catalogueMakeSchema } from '@/domain/wire';
+import { catalogueDownloadSchema, catalogueEntriesSchema, catalogueMakeSchema } from '@/domain/core/wire';
 import { asBuilt, noContent } from '../responses';
-import { VEHICLE_TYPES } from '@/domain/constants';
+import { VEHICLE_TYPES } from '@/domain/core/constants';
 import { notFound } from '../errors';
 import { hierarchy, listMakes, listModels, listVariants, makeExists, modelExists, catalogueVersion } from '../repositories/catalogue.repo';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminReportGroupSchema, messageSchema, reportInputSchema } from '@/domain/wire';
-import { LISTING_MESSAGES } from '@/domain/messages';
-import { REPORT_TEXTS, REPORTS_TO_HIDE } from '@/domain/reports';
-import { isPublic } from '@/domain/vehicle';
+import { adminReportGroupSchema, messageSchema, reportInputSchema } from '@/domain/core/wire';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
+import { REPORT_TEXTS, REPORTS_TO_HIDE } from '@/domain/listing/reports';
+import { isPublic } from '@/domain/listing/vehicle';
 import { conflict, forbidden, notFound } from '../errors';
 import { keyedLimit } from '../keyedLimit';
 import { requireAdmin, requireUser } from '../plugins/app/auth';

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageSchema, savedSearchSchema, type SavedSearchAnswer } from '@/domain/wire';
-import { EMAIL_ALERT_TEXTS, EMAIL_FREQUENCIES, type EmailFrequency } from '@/domain/emailAlerts';
+import { messageSchema, savedSearchSchema, type SavedSearchAnswer } from '@/domain/core/wire';
+import { EMAIL_ALERT_TEXTS, EMAIL_FREQUENCIES, type EmailFrequency } from '@/domain/account/emailAlerts';
 import { savedSearchOfToken } from '../mail/savedSearchAlerts';
 import { stopSavedSearchEmails } from '../repositories/emailAlerts.repo';
 import { noContent } from '../responses';
-import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX } from '@/domain/notifications';
+import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX } from '@/domain/account/notifications';
 import { searchQuerySchema } from '@/domain/search/querySchema';
 import { badRequest, conflict, notFound } from '../errors';
 import { requireUser } from '../plugins/app/auth';
 import { deleteOwnSavedSearch, findOwnSavedSearch, insertSavedSearch, listSavedSearches, updateOwnSavedSearch, type SavedSearchRow } from '../repositories/push.repo';
 import { canonicalSavedQuery, sameSavedQuery } from '../push/savedSearchRules';
-import { text } from '@/domain/text';
+import { text } from '@/domain/core/text';
 
 const name = text().trim().min(1, SAVED_SEARCH_MESSAGES.nameRequired).max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_MESSAGES.nameTooLong);
 /** The search's fields, validated by the same schema as GET /api/vehicles. */

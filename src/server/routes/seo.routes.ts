@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { GENERIC_MESSAGES } from '@/domain/messages';
-import { PREVIEW_IMAGE } from '@/domain/seo';
-import { isPublic } from '@/domain/vehicle';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
+import { PREVIEW_IMAGE } from '@/domain/content/seo';
+import { isPublic } from '@/domain/listing/vehicle';
 import { currentRevision, findVehicle, toApiVehicle } from '../repositories/vehicles.repo';
 import { listingPreview } from '../seo/preview';
 import { listingsSitemap, pagesSitemap, sitemapIndex, SitemapRuns } from '../seo/sitemaps';

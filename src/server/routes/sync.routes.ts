@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { syncPageSchema } from '@/domain/wire';
+import { syncPageSchema } from '@/domain/core/wire';
 import { summaryPageSchema } from '@/domain/search/summaryWire';
 import { asBuilt } from '../responses';
 import { SYNC_COMPRESSION } from '../compression';
-import { VEHICLE_TYPES, type VehicleType } from '@/domain/constants';
-import { GENERIC_MESSAGES } from '@/domain/messages';
+import { VEHICLE_TYPES, type VehicleType } from '@/domain/core/constants';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { parseScopeParams, type MirrorScope } from '@/domain/search/scope';
 import { encodePrices, encodeSummaries, summarize, SUMMARY_FORMAT, SUMMARY_FORMAT_PREVIOUS, type SummaryPage } from '@/domain/search/summary';
 import { badRequest } from '../errors';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uploadAnswerSchema, type StoredImage } from '@/domain/wire';
-import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES } from '@/domain/constants';
-import { LISTING_MESSAGES } from '@/domain/messages';
+import { uploadAnswerSchema, type StoredImage } from '@/domain/core/wire';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_IMAGES } from '@/domain/core/constants';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
 import { HttpError, unprocessable, badRequest } from '../errors';
 import { requireUser } from '../plugins/app/auth';
 import { ImageTooLargeError, NotAnImageError } from '../media/mediaStore';

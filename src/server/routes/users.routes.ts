@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eligibilitySchema, historyEntrySchema, leadsAnswerSchema, userSchema } from '@/domain/wire';
-import { LEADS_DAYS, leadsOf } from '@/domain/leads';
+import { eligibilitySchema, historyEntrySchema, leadsAnswerSchema, userSchema } from '@/domain/core/wire';
+import { LEADS_DAYS, leadsOf } from '@/domain/listing/leads';
 import type { FastifyRequest } from 'fastify';
-import { daysLeft, listingStatus } from '@/domain/vehicle';
+import { daysLeft, listingStatus } from '@/domain/listing/vehicle';
 import { forbidden, notFound } from '../errors';
 import { freeListingEligibility } from '../listings';
 import { isAdmin, requireUser } from '../plugins/app/auth';

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deletedSchema, dealerInfoSchema, listingAnswerSchema, ownVehicleSchema, sellerContactSchema, vehicleSchema } from '@/domain/wire';
+import { deletedSchema, dealerInfoSchema, listingAnswerSchema, ownVehicleSchema, sellerContactSchema, vehicleSchema } from '@/domain/core/wire';
 import { asBuilt, bodiless, bytesOf, noContent } from '../responses';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE, type VehicleType } from '@/domain/constants';
-import { LISTING_MESSAGES } from '@/domain/messages';
+import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE, type VehicleType } from '@/domain/core/constants';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
 import { normalizeSearch, type SearchQuery } from '@/domain/search/filters';
 import { listingQuerySchema } from '@/domain/search/querySchema';
-import type { SellerContact } from '@/domain/vehicle';
-import { vehicleInputSchema } from '@/domain/vehicleInput';
+import type { SellerContact } from '@/domain/listing/vehicle';
+import { vehicleInputSchema } from '@/domain/listing/vehicleInput';
 import { conflict, forbidden, gone, notFound } from '../errors';
 import { enqueueFavouritePriceDrop, enqueueListingPublished } from '../jobs/backgroundJobs';
 import { sendMedia, sendMediaHead } from '../media/sendMedia';
@@ -38,7 +38,7 @@ import {
 import { findUserById } from '../repositories/users.repo';
 import { recordLoosePhotos } from '../repositories/uploads.repo';
 import { freeListingEligibility, inputToColumns, isMediaUrl, publishColumns, resolveCoordinates, resolveImages, resolveLocation, resolvePlan, sellerFields } from '../listings';
-import { isPublic, isSold } from '@/domain/vehicle';
+import { isPublic, isSold } from '@/domain/listing/vehicle';
 import { seedSampleData } from '../seed/seed';
 import { keyedLimit } from '../keyedLimit';
 

@@ -1,5 +1,5 @@
 import type { Database, Db } from '../db/client';
-import { distanceFields } from '@/domain/vehicle';
+import { distanceFields } from '@/domain/listing/vehicle';
 import type { SearchRequest } from '@/domain/search/filters';
 import { ColumnsBuilder, ListingIndex, type Indexed } from '@/domain/search/listingIndex';
 import { WHOLE_COUNTRY } from '@/domain/search/scope';

@@ -1,8 +1,8 @@
 import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { vehicles } from '../db/schema';
-import type { LatLon, SortOrder } from '@/domain/constants';
-import { chordSquaredForKm, unitVector } from '@/domain/geo';
+import type { LatLon, SortOrder } from '@/domain/core/constants';
+import { chordSquaredForKm, unitVector } from '@/domain/geo/geo';
 import type { Clause, FlagField, NumberField, TextField } from '@/domain/search/filters';
 
 // The SQL translation of the domain's search clauses (src/domain/search). Each case mirrors
@@ -37,7 +37,7 @@ const flagColumns: Record<FlagField, AnyPgColumn> = {
 
 /**
  * The squared chord from a point to the seller's position (null when it is unknown). It orders and
- * bounds exactly as Haversine distance does (see chordSquared in src/domain/geo.ts) but reads the
+ * bounds exactly as Haversine distance does (see chordSquared in src/domain/geo/geo.ts) but reads the
  * unit vector PostgreSQL keeps for each listing instead of computing trigonometry per row.
  */
 export function chordSql(p: LatLon): SQL<number | null> {

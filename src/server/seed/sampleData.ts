@@ -2,7 +2,7 @@
 // Every e-mail address ends with '@sample.motokari.invalid' so sample accounts can never receive mail.
 // Each listing's `image` is the key of an illustration in public/samples/{image}.svg.
 
-import type { VehicleType } from '@/domain/constants';
+import type { VehicleType } from '@/domain/core/constants';
 
 export interface SampleSeller {
   key: string;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { count, eq } from 'drizzle-orm';
-import { CITIES } from '@/domain/constants';
+import { CITIES } from '@/domain/core/constants';
 import type { Db } from '../db/client';
 import { users, vehicles } from '../db/schema';
 import { hashPassword, verifyPassword } from '../passwords';

@@ -1,7 +1,7 @@
-import type { VehicleType } from '@/domain/constants';
-import { OPENING_PAGE, openingItem, type BrowseOpening } from '@/domain/browseOpening';
+import type { VehicleType } from '@/domain/core/constants';
+import { OPENING_PAGE, openingItem, type BrowseOpening } from '@/domain/search/browseOpening';
 import { normalizeSearch } from '@/domain/search/filters';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import type { AppContext } from '../context';
 import { searchVehicles } from '../repositories/vehicles.repo';
 
@@ -9,7 +9,7 @@ import { searchVehicles } from '../repositories/vehicles.repo';
 const KEEP_MS = 10_000;
 
 /**
- * A browse page's first results for the server to write into the page (src/domain/browseOpening.ts):
+ * A browse page's first results for the server to write into the page (src/domain/search/browseOpening.ts):
  * the newest public listings of the type, as the browse screen's first search asks them. From the
  * search index (its ready JSON), or from SQL while the index is being built; kept a few seconds per
  * type and index revision, as the search answers are.

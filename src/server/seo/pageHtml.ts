@@ -1,8 +1,8 @@
-import { escapeMarkup as attr, scriptJson } from '@/domain/markup';
-import type { PageHead } from '@/domain/seo';
-import { SITE_NAME } from '@/domain/seo';
+import { escapeMarkup as attr, scriptJson } from '@/domain/content/markup';
+import type { PageHead } from '@/domain/content/seo';
+import { SITE_NAME } from '@/domain/content/seo';
 
-// The app's page with a head of its own (src/domain/seo.ts says what it holds): the build's title
+// The app's page with a head of its own (src/domain/content/seo.ts says what it holds): the build's title
 // and description replaced, the Open Graph, Twitter and robots tags and the structured data added.
 
 export function headTags(h: PageHead): string {

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '@/domain/constants';
-import { PREVIEW_IMAGE } from '@/domain/seo';
-import type { Vehicle } from '@/domain/vehicle';
+import { MAX_IMAGE_PIXELS } from '@/domain/core/constants';
+import { PREVIEW_IMAGE } from '@/domain/content/seo';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { derivedKeyOf, MEDIA_PREFIX, type MediaStore } from '../media/mediaStore';
 
 // A listing's link preview: what WhatsApp, Facebook and others show for a shared listing. A JPEG

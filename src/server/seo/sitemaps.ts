@@ -1,6 +1,6 @@
-import { escapeMarkup as xml } from '@/domain/markup';
+import { escapeMarkup as xml } from '@/domain/content/markup';
 import { Readable } from 'node:stream';
-import { listingPath } from '@/domain/seo';
+import { listingPath } from '@/domain/content/seo';
 import type { Db } from '../db/client';
 import { dealersWithStock, publicIdBoundaries, publicListingsPage } from '../repositories/seo.repo';
 

@@ -1,9 +1,9 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { RESET_TEXTS, SIGN_UP_TEXTS } from '@/domain/authTexts';
-import { cleanResetCode, passwordProblem, resetCodeProblem } from '@/domain/authValidation';
-import { RESET_CODE_LENGTH } from '@/domain/constants';
-import { AUTH_MESSAGES } from '@/domain/authMessages';
+import { RESET_TEXTS, SIGN_UP_TEXTS } from '@/domain/account/authTexts';
+import { cleanResetCode, passwordProblem, resetCodeProblem } from './authValidation';
+import { RESET_CODE_LENGTH } from '@/domain/core/constants';
+import { AUTH_MESSAGES } from '@/domain/account/authMessages';
 import { forgotPassword, resetPassword, verifyCode } from './authApi';
 import { FormHeading, NewPasswordFields, SubmitButton, type AuthCallProps } from './authParts';
 

@@ -1,9 +1,9 @@
 import { Button, Group, Radio, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { SIGN_UP_TEXTS } from '@/domain/authTexts';
-import { EMPTY_SIGN_UP, signUpPayload, signUpProblem, type SignUpValues } from '@/domain/authValidation';
-import { MOBILE_BREAKPOINT_PX, type SellerType } from '@/domain/constants';
+import { SIGN_UP_TEXTS } from '@/domain/account/authTexts';
+import { EMPTY_SIGN_UP, signUpPayload, signUpProblem, type SignUpValues } from './authValidation';
+import { MOBILE_BREAKPOINT_PX, type SellerType } from '@/domain/core/constants';
 import { signup } from './authApi';
 import { FormHeading, NewPasswordFields, SubmitButton, type AuthCallProps } from './authParts';
 import { signIn } from '@/app/shared/session/session';

@@ -1,9 +1,9 @@
 import { HTTPError } from 'ky';
 import { api } from '@/data/api';
-import { AUTH_FAILURES, type AuthAction } from '@/domain/authTexts';
-import { inPlainWords } from '@/domain/messages';
-import type { SignupInput } from '@/domain/user';
-import type { AuthAnswer, MessageAnswer } from '@/domain/wire';
+import { AUTH_FAILURES, type AuthAction } from '@/domain/account/authTexts';
+import { inPlainWords } from '@/domain/core/messages';
+import type { SignupInput } from '@/domain/account/user';
+import type { AuthAnswer, MessageAnswer } from '@/domain/core/wire';
 
 export type { AuthAnswer };
 

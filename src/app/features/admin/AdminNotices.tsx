@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Stack } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { NAV_HEIGHT_PX } from '@/domain/constants';
+import { NAV_HEIGHT_PX } from '@/domain/core/constants';
 import { removeToast, showNoticeKeptOverReload, toastStore } from '@/app/shared/toasts/toasts';
 
 /** The admin alerts, just under the top bar, above whatever screen the admin is on. */

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ActionIcon, Box, Button, Card, Text, Title } from '@mantine/core';
-import { ADMIN_TEXTS as T, vehicleDetails } from '@/domain/admin';
-import type { Vehicle } from '@/domain/vehicle';
+import { ADMIN_TEXTS as T, vehicleDetails } from '@/domain/account/admin';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { DeleteConfirmPanel, TrashIcon, useVehicleDelete } from './vehicleDelete';
 
 // The admin-only delete control of result cards (spec 2.6) and of the detail page (spec 2.7). Loaded

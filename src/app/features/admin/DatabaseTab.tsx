@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
-import { ADMIN_MESSAGES } from '@/domain/messages';
-import { RESET_DATABASE_PHRASE } from '@/domain/constants';
-import { ADMIN_TEXTS as T, isResetPhrase } from '@/domain/admin';
+import { ADMIN_MESSAGES } from '@/domain/core/messages';
+import { RESET_DATABASE_PHRASE } from '@/domain/core/constants';
+import { ADMIN_TEXTS as T, isResetPhrase } from '@/domain/account/admin';
 import { resetDatabase } from './adminApi';
 import { notify, notifyAfterReload } from '@/app/shared/toasts/toasts';
 

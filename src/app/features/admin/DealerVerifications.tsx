@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { BUSINESS_MESSAGES } from '@/domain/business';
-import type { AdminUser } from '@/domain/wire';
+import { BUSINESS_MESSAGES } from '@/domain/account/business';
+import type { AdminUser } from '@/domain/core/wire';
 import { notify } from '@/app/shared/toasts/toasts';
 import { decideDealer, serverDetail } from './adminApi';
 

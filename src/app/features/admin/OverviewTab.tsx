@@ -1,9 +1,9 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ADMIN_STAT_TILES, ADMIN_TEXTS as T } from '@/domain/admin';
-import type { AdminStats } from '@/domain/wire';
+import { ADMIN_STAT_TILES, ADMIN_TEXTS as T } from '@/domain/account/admin';
+import type { AdminStats } from '@/domain/core/wire';
 import { LoadFailed, TabHeader } from './adminParts';
 import type { Loaded } from './useAdminLoad';
-import { wholeNumberText } from '@/domain/numbers';
+import { wholeNumberText } from '@/domain/core/numbers';
 
 /** `value` null: still loading, or '—' when the statistics could not be loaded. */
 function Tile({ label, value, failed }: { label: string; value: number | null; failed: boolean }) {

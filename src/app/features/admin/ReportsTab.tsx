@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Blockquote, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { REPORT_REASON_LABELS, REPORT_TEXTS as R } from '@/domain/reports';
-import { titleOf } from '@/domain/display';
-import type { AdminReportGroup } from '@/domain/wire';
+import { REPORT_REASON_LABELS, REPORT_TEXTS as R } from '@/domain/listing/reports';
+import { titleOf } from '@/domain/listing/display';
+import type { AdminReportGroup } from '@/domain/core/wire';
 import { syncNow } from '@/app/shared/sync/syncStore';
 import { notify } from '@/app/shared/toasts/toasts';
 import { dismissReports, serverDetail } from './adminApi';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Modal, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { ADMIN_MESSAGES } from '@/domain/messages';
-import { ADMIN_TEXTS as T, canDeleteUser, USER_TYPE_LABELS } from '@/domain/admin';
-import type { AdminUser } from '@/domain/wire';
-import type { UserType } from '@/domain/constants';
+import { ADMIN_MESSAGES } from '@/domain/core/messages';
+import { ADMIN_TEXTS as T, canDeleteUser, USER_TYPE_LABELS } from '@/domain/account/admin';
+import type { AdminUser } from '@/domain/core/wire';
+import type { UserType } from '@/domain/core/constants';
 import { deleteUser } from './adminApi';
 import { LoadFailed, shortDate, TabHeader } from './adminParts';
 import { notify } from '@/app/shared/toasts/toasts';

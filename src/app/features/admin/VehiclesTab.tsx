@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Button, Card, Group, Image, ScrollArea, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { ADMIN_VEHICLE_ROWS, ADMIN_VEHICLE_SCROLL_PX, PLACEHOLDER_IMAGE } from '@/domain/constants';
-import { ADMIN_TEXTS as T, vehicleDetails } from '@/domain/admin';
-import { capitalise, priceText, titleOf } from '@/domain/display';
-import { listingStatus, type ListingStatus, type Vehicle } from '@/domain/vehicle';
-import { cardPhotoUrl } from '@/domain/photos';
+import { ADMIN_VEHICLE_ROWS, ADMIN_VEHICLE_SCROLL_PX, PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { ADMIN_TEXTS as T, vehicleDetails } from '@/domain/account/admin';
+import { capitalise, priceText, titleOf } from '@/domain/listing/display';
+import { listingStatus, type ListingStatus, type Vehicle } from '@/domain/listing/vehicle';
+import { cardPhotoUrl } from '@/domain/listing/photos';
 import { LoadFailed, shortDate, TabHeader } from './adminParts';
 import { DeleteConfirmPanel, TrashIcon, useVehicleDelete } from './vehicleDelete';
 import { usePhone, type Loaded } from './useAdminLoad';

@@ -1,9 +1,9 @@
 import { HTTPError } from 'ky';
 import { api } from '@/data/api';
 import { totalCount } from '@/data/totalCount';
-import { RESET_DATABASE_PHRASE } from '@/domain/constants';
-import type { AdminReportGroup, AdminStats, AdminUser, MessageAnswer } from '@/domain/wire';
-import type { Vehicle } from '@/domain/vehicle';
+import { RESET_DATABASE_PHRASE } from '@/domain/core/constants';
+import type { AdminReportGroup, AdminStats, AdminUser, MessageAnswer } from '@/domain/core/wire';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 // The admin calls of spec section 7. The server checks the admin role on each; the screen's own
 // check is only so that non-admins see the access-denied view instead of failed calls.

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Text, Title } from '@mantine/core';
-import { ADMIN_TEXTS as T } from '@/domain/admin';
+import { ADMIN_TEXTS as T } from '@/domain/account/admin';
 
 /** A tab's heading line: what it lists, how many, and a refresh. */
 export function TabHeader({ title, summary, onRefresh, refreshing }: { title: string; summary?: ReactNode; onRefresh(): void; refreshing: boolean }) {

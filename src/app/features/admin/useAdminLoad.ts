@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { MOBILE_BREAKPOINT_PX } from '@/domain/constants';
+import { MOBILE_BREAKPOINT_PX } from '@/domain/core/constants';
 import { isForbidden } from './adminApi';
 
 export interface Loaded<T> {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { ADMIN_MESSAGES } from '@/domain/messages';
-import { ADMIN_TEXTS as T, vehicleDeleteFailure, vehicleDetails } from '@/domain/admin';
-import type { Vehicle } from '@/domain/vehicle';
+import { ADMIN_MESSAGES } from '@/domain/core/messages';
+import { ADMIN_TEXTS as T, vehicleDeleteFailure, vehicleDetails } from '@/domain/account/admin';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { syncNow } from '@/app/shared/sync/syncStore';
 import { deleteVehicle, serverDetail } from './adminApi';
 import { notify } from '@/app/shared/toasts/toasts';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { api } from '@/data/api';
-import { BUSINESS_MESSAGES, BUSINESS_STATUS_TEXTS, BUSINESS_TEXTS as T, type BusinessDetails } from '@/domain/business';
-import { TRUST_BADGES } from '@/domain/trust';
-import type { User } from '@/domain/user';
+import { BUSINESS_MESSAGES, BUSINESS_STATUS_TEXTS, BUSINESS_TEXTS as T, type BusinessDetails } from '@/domain/account/business';
+import { TRUST_BADGES } from '@/domain/listing/trust';
+import type { User } from '@/domain/account/user';
 import { session, signIn } from '@/app/shared/session/session';
 import { notify } from '@/app/shared/toasts/toasts';
 

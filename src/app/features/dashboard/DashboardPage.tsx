@@ -8,10 +8,10 @@ import { db } from '@/data/db';
 import { deleteDraft, listDrafts } from '@/data/drafts';
 import { discard, listOutbox } from '@/data/outbox/enqueue';
 import { summarizeOutbox } from '@/data/outbox/items';
-import { ACCOUNT_NAV_TEXTS } from '@/domain/authTexts';
-import { DASHBOARD_TEXTS as T, listingStats, memberSinceText } from '@/domain/dashboard';
-import type { User } from '@/domain/user';
-import { listingStatus, type Vehicle } from '@/domain/vehicle';
+import { ACCOUNT_NAV_TEXTS } from '@/domain/account/authTexts';
+import { DASHBOARD_TEXTS as T, listingStats, memberSinceText } from '@/domain/listing/dashboard';
+import type { User } from '@/domain/account/user';
+import { listingStatus, type Vehicle } from '@/domain/listing/vehicle';
 import { session, signIn, useSession } from '@/app/shared/session/session';
 import { Page } from '@/app/shared/shell/Page';
 import { syncStore } from '@/app/shared/sync/syncStore';
@@ -29,7 +29,7 @@ import { toast } from '@/app/shared/toasts/toasts';
 import { useMyListings } from './useMyListings';
 import { useLeads } from './useLeads';
 import { ListingWizard } from '@/app/shared/slots';
-import { wholeNumberText } from '@/domain/numbers';
+import { wholeNumberText } from '@/domain/core/numbers';
 
 /** /dashboard and /member-dashboard: the gate when signed out, else the member's dashboard (spec 2.9). */
 export default function DashboardPage() {

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Group, Image, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { db } from '@/data/db';
 import { deleteDraft, type DraftSummary } from '@/data/drafts';
-import { PLACEHOLDER_IMAGE } from '@/domain/constants';
-import { DASHBOARD_TEXTS as T, draftTitle, savedAtText } from '@/domain/dashboard';
+import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { DASHBOARD_TEXTS as T, draftTitle, savedAtText } from '@/domain/listing/dashboard';
 import { toast } from '@/app/shared/toasts/toasts';
 
 /** A stored photo as an image: an object URL made for as long as it shows. */

@@ -1,6 +1,6 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
-import { LEADS_TEXTS as L, LEADS_WINDOWS, LISTING_EVENT_KINDS, leadsTotal, type ListingLeads } from '@/domain/leads';
-import { wholeNumberText } from '@/domain/numbers';
+import { LEADS_TEXTS as L, LEADS_WINDOWS, LISTING_EVENT_KINDS, leadsTotal, type ListingLeads } from '@/domain/listing/leads';
+import { wholeNumberText } from '@/domain/core/numbers';
 
 const WIDTH = 180;
 const HEIGHT = 36;

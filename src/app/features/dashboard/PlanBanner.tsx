@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { CloseButton, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
-import { ADVERTISING_FILTER_OPTIONS, formatPlanPrice, parseSelectedPlan, type SelectedAdvertisingPlan } from '@/domain/advertisingPlans';
-import { STORAGE_KEYS } from '@/domain/constants';
-import { DASHBOARD_TEXTS as T } from '@/domain/dashboard';
+import { ADVERTISING_FILTER_OPTIONS, formatPlanPrice, parseSelectedPlan, type SelectedAdvertisingPlan } from '@/domain/payments/advertisingPlans';
+import { STORAGE_KEYS } from '@/domain/core/constants';
+import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
 
 // The plan chosen on /advertising-prices is kept for the browser session (spec 4) under
 // STORAGE_KEYS.selectedAdvertisingPlan, as JSON; the banner shows it until it is cleared.

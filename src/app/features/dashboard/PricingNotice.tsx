@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Alert, Anchor, Text } from '@mantine/core';
-import { DASHBOARD_TEXTS as T, pricingText } from '@/domain/dashboard';
-import type { UserType } from '@/domain/constants';
+import { DASHBOARD_TEXTS as T, pricingText } from '@/domain/listing/dashboard';
+import type { UserType } from '@/domain/core/constants';
 
 /** What listing costs this member (spec 6 and 9), with the way to the advertising prices. */
 export function PricingNotice({ userType }: { userType: UserType }) {

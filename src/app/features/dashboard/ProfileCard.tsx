@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Card, FileInput, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { proxy, useSnapshot } from 'valtio';
-import { DASHBOARD_TEXTS as T, sellerTypeLabel } from '@/domain/dashboard';
-import type { User } from '@/domain/user';
+import { DASHBOARD_TEXTS as T, sellerTypeLabel } from '@/domain/listing/dashboard';
+import type { User } from '@/domain/account/user';
 
 // The Edit Profile modal's values. The spec's profile Save makes no call, so what is typed stays in
 // this page's memory only: reopening the modal shows it, and a chosen picture shows on the card, until

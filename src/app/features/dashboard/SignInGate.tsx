@@ -1,5 +1,5 @@
 import { Card } from '@mantine/core';
-import { DASHBOARD_TEXTS as T } from '@/domain/dashboard';
+import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
 import { SignInRequired } from '@/app/shared/session/SignInRequired';
 import { Page } from '@/app/shared/shell/Page';
 

@@ -1,5 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { DASHBOARD_TEXTS as T } from '@/domain/dashboard';
+import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
 
 function Tile({ label, value, title }: { label: string; value: string; title?: string }) {
   return (

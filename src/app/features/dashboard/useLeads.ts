@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { api } from '@/data/api';
-import { STORAGE_KEYS } from '@/domain/constants';
-import { parseLeadsCache, type ListingLeads } from '@/domain/leads';
-import type { LeadsAnswer } from '@/domain/wire';
+import { STORAGE_KEYS } from '@/domain/core/constants';
+import { parseLeadsCache, type ListingLeads } from '@/domain/listing/leads';
+import type { LeadsAnswer } from '@/domain/core/wire';
 import { syncStore } from '@/app/shared/sync/syncStore';
 
 function readCache(userId: string): LeadsAnswer | null {

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { HTTPError } from 'ky';
 import { useSnapshot } from 'valtio';
 import { api } from '@/data/api';
-import { STORAGE_KEYS } from '@/domain/constants';
-import { parseListingCache, type ListingCache } from '@/domain/dashboard';
-import { listingStatus, type ListingStatus, type SellerContact, type Vehicle } from '@/domain/vehicle';
+import { STORAGE_KEYS } from '@/domain/core/constants';
+import { parseListingCache, type ListingCache } from '@/domain/listing/dashboard';
+import { listingStatus, type ListingStatus, type SellerContact, type Vehicle } from '@/domain/listing/vehicle';
 import { syncStore } from '@/app/shared/sync/syncStore';
 
 /**

@@ -1,8 +1,8 @@
 import { Button, Group, Input, Select, SimpleGrid, Slider, Text } from '@mantine/core';
-import { DEALER_PRICE_SLIDER, DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, REGIONS } from '@/domain/constants';
-import { DEALER_FILTER_LEVEL, DEALER_FILTER_LEVEL_MAX, DEALER_FUEL_TYPES, DEALER_PAGE_TEXTS } from '@/domain/dealerPage';
-import { fuelText } from '@/domain/display';
-import { usdText } from '@/domain/numbers';
+import { DEALER_PRICE_SLIDER, DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, REGIONS } from '@/domain/core/constants';
+import { DEALER_FILTER_LEVEL, DEALER_FILTER_LEVEL_MAX, DEALER_FUEL_TYPES, DEALER_PAGE_TEXTS } from './dealerPage';
+import { fuelText } from '@/domain/listing/display';
+import { usdText } from '@/domain/core/numbers';
 import { CatalogueSelects } from '@/app/shared/search/CatalogueSelects';
 import { FilterChips } from '@/app/shared/search/FilterChips';
 import { countText, type DealerField, type DealerInventory } from './useDealerInventory';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Avatar, Badge, Box, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { countText } from './useDealerInventory';
-import { TRUST_BADGE_HINTS, TRUST_BADGES } from '@/domain/trust';
+import { TRUST_BADGE_HINTS, TRUST_BADGES } from '@/domain/listing/trust';
 
 /** A map pin drawn inline: emoji fonts are missing on some devices. */
 function PinIcon() {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Badge, Container, Paper, Tabs } from '@mantine/core';
-import type { VehicleType } from '@/domain/constants';
-import { DEALER_CARD_FALLBACKS } from '@/domain/display';
-import { dealerPageHead } from '@/domain/seo';
+import type { VehicleType } from '@/domain/core/constants';
+import { DEALER_CARD_FALLBACKS } from '@/domain/listing/display';
+import { dealerPageHead } from '@/domain/content/seo';
 import { WordsSearchBox } from '@/app/shared/search/WordsSearchBox';
 import { DealerFilters } from './DealerFilters';
 import { DealerHero } from './DealerHero';
@@ -21,7 +21,7 @@ export default function DealerInventoryPage() {
 function DealerInventory({ dealerId }: { dealerId: string }) {
   const inventory = useDealerInventory(dealerId);
   const { dealer, tabs } = inventory;
-  // Named as the server names the page (src/domain/seo.ts), once the dealer's stock is known.
+  // Named as the server names the page (src/domain/content/seo.ts), once the dealer's stock is known.
   useEffect(() => {
     if (dealer.known)
       document.title = dealerPageHead({ id: dealerId, name: dealer.name, location: dealer.location === DEALER_CARD_FALLBACKS.location ? null : dealer.location, stock: dealer.inStock }, '').title;

@@ -1,7 +1,7 @@
 import { Box, Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { NAV_HEIGHT_PX } from '@/domain/constants';
-import { DEALER_PAGE_TEXTS } from '@/domain/dealerPage';
-import { DEALER_CARD_FALLBACKS } from '@/domain/display';
+import { NAV_HEIGHT_PX } from '@/domain/core/constants';
+import { DEALER_PAGE_TEXTS } from './dealerPage';
+import { DEALER_CARD_FALLBACKS } from '@/domain/listing/display';
 import { NotKeptNotice } from '@/app/shared/search/NotKeptNotice';
 import { VehicleCard } from '@/app/shared/vehicleCard/VehicleCard';
 import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleton';

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Center, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { PLACEHOLDER_IMAGE } from '@/domain/constants';
-import { vehiclesInStockText } from '@/domain/display';
+import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { vehiclesInStockText } from '@/domain/listing/display';
 import { Page } from '@/app/shared/shell/Page';
 import { listingsWorker } from '@/app/shared/sync/searchClient';
 import { syncStore } from '@/app/shared/sync/syncStore';
 import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
-import { TRUST_BADGE_HINTS, TRUST_BADGES } from '@/domain/trust';
+import { TRUST_BADGE_HINTS, TRUST_BADGES } from '@/domain/listing/trust';
 
 type Dealer = Awaited<ReturnType<typeof listingsWorker.dealers>>[number];
 

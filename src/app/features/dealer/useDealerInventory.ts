@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { VEHICLE_TYPE_LABELS, type LatLon, type VehicleType } from '@/domain/constants';
+import { VEHICLE_TYPE_LABELS, type LatLon, type VehicleType } from '@/domain/core/constants';
 import {
   DEALER_FILTER_DEFAULTS,
   DEALER_FILTER_LEVEL_MAX,
@@ -10,14 +10,14 @@ import {
   dealerYearOptions,
   setDealerFilter,
   type DealerFilterState,
-} from '@/domain/dealerPage';
-import { DEALER_CARD_FALLBACKS } from '@/domain/display';
+} from './dealerPage';
+import { DEALER_CARD_FALLBACKS } from '@/domain/listing/display';
 import { chipLabel } from '@/domain/search/browseFilters';
 import { locationStore } from '@/app/shared/location/locationStore';
 import { buildRequest } from '@/app/shared/search/query';
 import { useSearch, type SearchState } from '@/app/shared/search/useSearch';
 import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
-import { wholeNumberText } from '@/domain/numbers';
+import { wholeNumberText } from '@/domain/core/numbers';
 
 export const DEALER_TABS: { type: VehicleType; label: string; one: string; many: string }[] = [
   { type: 'car', label: VEHICLE_TYPE_LABELS.car, one: 'car', many: 'cars' },

@@ -11,8 +11,8 @@ import {
   type AdvertisingFilters,
   type AdvertisingPlan,
   type FilterOption,
-} from '@/domain/advertisingPlans';
-import { STORAGE_KEYS } from '@/domain/constants';
+} from '@/domain/payments/advertisingPlans';
+import { STORAGE_KEYS } from '@/domain/core/constants';
 import { useSupportEmail } from '@/app/shared/config/useConfig';
 import { Page } from '@/app/shared/shell/Page';
 import { CtaCard, EmailSupportButton, ICON_LIST_STYLES, SupportReply, checkIcon } from './contentParts';

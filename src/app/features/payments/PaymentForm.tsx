@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import type { PaymentMethod } from '@/domain/fees';
-import { PAYMENT_TEXTS } from '@/domain/payments';
+import type { PaymentMethod } from '@/domain/payments/fees';
+import { PAYMENT_TEXTS } from '@/domain/payments/payments';
 import { StripeCardField, type StripeCardHandle } from './StripeCardField';
 import { ErrorNotice, SandboxNote, SystemErrorView } from './PaymentViews';
 import type { PaymentActions, PaymentForm as Form } from './usePaymentFlow';

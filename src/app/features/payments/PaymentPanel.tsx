@@ -1,6 +1,6 @@
 import { Button, Group, Loader, SimpleGrid, Stack } from '@mantine/core';
-import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '@/domain/messages';
-import { PAYMENT_TEXTS } from '@/domain/payments';
+import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '@/domain/core/messages';
+import { PAYMENT_TEXTS } from '@/domain/payments/payments';
 import type { PaymentPanelProps } from '@/app/shared/slots';
 import { PaymentForm } from './PaymentForm';
 import { ActionRow, CheckIcon, CloudOffIcon, CrossIcon, ErrorNotice, PhoneIcon, ProcessingView, SandboxNote, StatusView } from './PaymentViews';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { PAYMENT_MESSAGES } from '@/domain/messages';
-import { PAYMENT_TEXTS } from '@/domain/payments';
+import { PAYMENT_MESSAGES } from '@/domain/core/messages';
+import { PAYMENT_TEXTS } from '@/domain/payments/payments';
 
 // The payment panel's screens that are not forms: progress, outcomes and the provider error.
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Box, Input, Loader, Text } from '@mantine/core';
-import { PAYMENT_MESSAGES } from '@/domain/messages';
-import { PAYMENT_TEXTS } from '@/domain/payments';
+import { PAYMENT_MESSAGES } from '@/domain/core/messages';
+import { PAYMENT_TEXTS } from '@/domain/payments/payments';
 
 /** What the panel asks of the mounted card element. Resolves with the provider's error message, or null. */
 export interface StripeCardHandle {

@@ -1,8 +1,8 @@
 import { api } from '@/data/api';
 import { readBody } from '@/data/outbox/verdicts';
-import type { PaymentMethod } from '@/domain/fees';
-import { PAYMENT_MESSAGES } from '@/domain/messages';
-import { PAYMENT_DECLINED_STATUS, PAYMENT_PENDING_STATUS, paymentErrorMessage, serverDetail } from '@/domain/payments';
+import type { PaymentMethod } from '@/domain/payments/fees';
+import { PAYMENT_MESSAGES } from '@/domain/core/messages';
+import { PAYMENT_DECLINED_STATUS, PAYMENT_PENDING_STATUS, paymentErrorMessage, serverDetail } from '@/domain/payments/payments';
 
 // The confirm calls of spec section 7. The create calls go through the outbox; these need the
 // seller on the screen (a PIN choice, a card form), so they are made directly.

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { Anchor, Box, Button, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
-import { MOBILE_BREAKPOINT_PX } from '@/domain/constants';
-import { acceptAll, rejectAll, savePreferences, type ConsentChoice } from '@/domain/consent';
+import { MOBILE_BREAKPOINT_PX } from '@/domain/core/constants';
+import { acceptAll, rejectAll, savePreferences, type ConsentChoice } from '@/domain/account/consent';
 import { COOKIE_POLICY_PATH, postponeBanner, promptsStore, saveConsent } from '@/app/shared/prompts/promptsStore';
 import classes from './CookieBanner.module.css';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Group, Image, List, Text, ThemeIcon } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { isIos } from '@/domain/consent';
+import { isIos } from '@/domain/account/consent';
 import { useProductName } from '@/app/shared/config/useConfig';
 import { dismissInstall, promptsStore } from '@/app/shared/prompts/promptsStore';
 import { PromptCard } from '@/app/shared/prompts/PromptCard';

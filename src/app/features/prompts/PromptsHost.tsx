@@ -1,8 +1,8 @@
 import { Component, lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { COOKIE_BANNER_DELAY_MS, INSTALL_PROMPT_DELAY_MS } from '@/domain/constants';
-import { isIos, shouldShowInstallPrompt } from '@/domain/consent';
+import { COOKIE_BANNER_DELAY_MS, INSTALL_PROMPT_DELAY_MS } from '@/domain/core/constants';
+import { isIos, shouldShowInstallPrompt } from '@/domain/account/consent';
 import { COOKIE_POLICY_PATH, installDismissedAt, promptsStore, runsStandalone } from '@/app/shared/prompts/promptsStore';
 
 const loadCookieBanner = () => import('./CookieBanner').then((m) => ({ default: m.CookieBanner }));

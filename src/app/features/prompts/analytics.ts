@@ -2,7 +2,7 @@
 // (a chunk of its own) only while the saved consent has analytics on, so without that consent this
 // code is never even downloaded. It sends no identifier and sets nothing on the device: a page view
 // is the route's path (never its query, which can hold a search), the time and the screen's width class.
-import { MOBILE_BREAKPOINT_PX } from '@/domain/constants';
+import { MOBILE_BREAKPOINT_PX } from '@/domain/core/constants';
 
 export const ANALYTICS_ENDPOINT = '/api/events';
 

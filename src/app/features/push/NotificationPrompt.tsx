@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { promptsStore } from '@/app/shared/prompts/promptsStore';
 import { Button, Group, ThemeIcon } from '@mantine/core';
-import { NOTIFICATION_PROMPT_TEXTS as T } from '@/domain/notifications';
-import { ACCOUNT_NAV_TEXTS } from '@/domain/authTexts';
+import { NOTIFICATION_PROMPT_TEXTS as T } from '@/domain/account/notifications';
+import { ACCOUNT_NAV_TEXTS } from '@/domain/account/authTexts';
 import { authDialog } from '@/app/shared/session/authDialogStore';
 import { currentPermission, rememberNotificationDismissal, usePageBusy } from './pushGate';
 import { enableNotifications } from './pushClient';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Box, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { ACCOUNT_NAV_TEXTS } from '@/domain/authTexts';
-import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS as T, SAVED_SEARCHES_PATH } from '@/domain/notifications';
+import { ACCOUNT_NAV_TEXTS } from '@/domain/account/authTexts';
+import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS as T, SAVED_SEARCHES_PATH } from '@/domain/account/notifications';
 import { useSession } from '@/app/shared/session/session';
 import { locationStore } from '@/app/shared/location/locationStore';
 import { currentPermission } from './pushGate';

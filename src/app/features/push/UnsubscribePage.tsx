@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { HTTPError } from 'ky';
-import { EMAIL_ALERT_TEXTS as E } from '@/domain/emailAlerts';
+import { EMAIL_ALERT_TEXTS as E } from '@/domain/account/emailAlerts';
 import { unsubscribeEmails } from './savedSearchApi';
 
 type State = { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };

@@ -1,6 +1,6 @@
 import { api } from '@/data/api';
 import { fetchConfig } from '@/data/config';
-import { CONFIRMATION_NOTIFICATION, NOTIFICATION_ICON } from '@/domain/notifications';
+import { CONFIRMATION_NOTIFICATION, NOTIFICATION_ICON } from '@/domain/account/notifications';
 import { session } from '@/app/shared/session/session';
 
 /** The service worker is registered at start; where it never is (the development server), stop waiting. */

@@ -3,9 +3,9 @@
 // when needed (dynamic imports).
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { STORAGE_KEYS } from '@/domain/constants';
-import { parseDismissedAt } from '@/domain/consent';
-import { NOTIFICATION_PROMPT_DELAY_MS, notificationPromptDue, type PromptPermission } from '@/domain/notificationPrompt';
+import { STORAGE_KEYS } from '@/domain/core/constants';
+import { parseDismissedAt } from '@/domain/account/consent';
+import { NOTIFICATION_PROMPT_DELAY_MS, notificationPromptDue, type PromptPermission } from './notificationPrompt';
 import { session } from '@/app/shared/session/session';
 import { promptsStore } from '@/app/shared/prompts/promptsStore';
 

@@ -1,6 +1,6 @@
 import { HTTPError } from 'ky';
 import { api } from '@/data/api';
-import type { SavedSearchAnswer } from '@/domain/wire';
+import type { SavedSearchAnswer } from '@/domain/core/wire';
 
 /** A saved search as the server keeps it; its query holds the domain's canonical filter fields (see src/server/push/savedSearchRules.ts). */
 export type SavedSearch = SavedSearchAnswer;

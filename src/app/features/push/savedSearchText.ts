@@ -1,7 +1,7 @@
-import { BODY_TYPE_LABELS, CONDITION_LABELS, VEHICLE_TYPES, VEHICLE_TYPE_LABELS, type VehicleType } from '@/domain/constants';
-import { capitalise, fuelText, priceText } from '@/domain/display';
-import { SAVED_SEARCH_NAME_MAX } from '@/domain/notifications';
-import { wholeNumberText } from '@/domain/numbers';
+import { BODY_TYPE_LABELS, CONDITION_LABELS, VEHICLE_TYPES, VEHICLE_TYPE_LABELS, type VehicleType } from '@/domain/core/constants';
+import { capitalise, fuelText, priceText } from '@/domain/listing/display';
+import { SAVED_SEARCH_NAME_MAX } from '@/domain/account/notifications';
+import { wholeNumberText } from '@/domain/core/numbers';
 import type { SavedQuery } from './savedSearchApi';
 
 // How a saved search reads on screen and where it opens. The browse screens read their filters from the

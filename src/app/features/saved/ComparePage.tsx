@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { compareRows } from '@/domain/detailRows';
+import { compareRows } from './detailRows';
 import { PriceVerdictBadge } from '@/app/shared/vehicleCard/PriceVerdictBadge';
-import { COMPARE_MAX, FAVOURITE_TEXTS as T, SAVED_PATH } from '@/domain/favourites';
-import { priceText, titleOf } from '@/domain/display';
-import type { Vehicle } from '@/domain/vehicle';
+import { COMPARE_MAX, FAVOURITE_TEXTS as T, SAVED_PATH } from '@/domain/listing/favourites';
+import { priceText, titleOf } from '@/domain/listing/display';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { listingsWorker } from '@/app/shared/sync/searchClient';
 import { Page } from '@/app/shared/shell/Page';
 

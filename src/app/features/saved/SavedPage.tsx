@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Anchor, Badge, Button, Card, Checkbox, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
-import { COMPARE_MAX, COMPARE_PATH, FAVOURITE_TEXTS as T, priceDrop, priceDroppedText } from '@/domain/favourites';
-import { PLACEHOLDER_IMAGE } from '@/domain/constants';
-import { priceText, titleOf } from '@/domain/display';
-import { cardPhotoUrl } from '@/domain/photos';
+import { COMPARE_MAX, COMPARE_PATH, FAVOURITE_TEXTS as T, priceDrop, priceDroppedText } from '@/domain/listing/favourites';
+import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { priceText, titleOf } from '@/domain/listing/display';
+import { cardPhotoUrl } from '@/domain/listing/photos';
 import type { SavedListing } from '../../../../workers/listings.worker';
 import { HeartButton } from '@/app/shared/favourites/HeartButton';
 import { unsaveFavourite } from '@/app/shared/favourites/favouritesStore';

@@ -1,5 +1,5 @@
-import type { VehicleType } from '@/domain/constants';
-import { browseOpeningHtml } from '@/domain/browseOpening';
+import type { VehicleType } from '@/domain/core/constants';
+import { browseOpeningHtml } from '@/domain/search/browseOpening';
 import { openingOf } from '@/app/shared/search/openingAnswer';
 import { StartupSpinner } from '@/app/shared/shell/Shell';
 

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import type { SearchInput } from '@/domain/search/filters';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Center, Container, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { type SortOrder, type VehicleType, VEHICLE_TYPE_LABELS } from '@/domain/constants';
+import { type SortOrder, type VehicleType, VEHICLE_TYPE_LABELS } from '@/domain/core/constants';
 import { locationStore } from '@/app/shared/location/locationStore';
 import { buildRequest, SORT_LABELS } from '@/app/shared/search/query';
 import { useSearch } from '@/app/shared/search/useSearch';
@@ -17,10 +17,10 @@ import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleto
 import { useSession } from '@/app/shared/session/session';
 import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
 import { SaveSearchButton } from '@/app/shared/slots';
-import { wholeNumberText } from '@/domain/numbers';
+import { wholeNumberText } from '@/domain/core/numbers';
 import { withCatalogueChoice } from '@/domain/catalogue/makeModel';
 import { filterChips, navigationFilters, urlParamsOf, withoutChip } from '@/domain/search/browseFilters';
-import { BROWSE_TITLES, browseNoun, OPENING_PAGE as PAGE } from '@/domain/browseOpening';
+import { BROWSE_TITLES, browseNoun, OPENING_PAGE as PAGE } from '@/domain/search/browseOpening';
 import css from './BrowsePage.module.css';
 
 type Fields = Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DEALER_CARD_FALLBACKS } from '@/domain/display';
+import { DEALER_CARD_FALLBACKS } from '@/domain/listing/display';
 import { Page } from '@/app/shared/shell/Page';
 import { locationStore } from '@/app/shared/location/locationStore';
 import { buildRequest } from '@/app/shared/search/query';

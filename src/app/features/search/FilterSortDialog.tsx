@@ -13,10 +13,10 @@ import {
   FUEL_TYPES,
   TRANSMISSIONS,
   type VehicleType,
-} from '@/domain/constants';
-import { capitalise, fuelText } from '@/domain/display';
+} from '@/domain/core/constants';
+import { capitalise, fuelText } from '@/domain/listing/display';
 import { CatalogueSelects } from '@/app/shared/search/CatalogueSelects';
-import { usdText, wholeNumberText } from '@/domain/numbers';
+import { usdText, wholeNumberText } from '@/domain/core/numbers';
 import { TRUST_FILTER_LABELS } from '@/domain/search/browseFilters';
 
 type Fields = Record<string, string | undefined>;

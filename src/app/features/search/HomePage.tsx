@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Container } from '@mantine/core';
-import type { VehicleType } from '@/domain/constants';
+import type { VehicleType } from '@/domain/core/constants';
 import { WordsSearchBox } from '@/app/shared/search/WordsSearchBox';
 import { BrowseByType } from './home/BrowseByType';
 import { SearchPanelSkeleton } from './home/SearchPanelSkeleton';

@@ -1,7 +1,7 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { CONTACT_TEXTS } from '@/domain/authTexts';
-import { priceText, titleOf } from '@/domain/display';
-import type { SellerContact, Vehicle } from '@/domain/vehicle';
+import { CONTACT_TEXTS } from '@/domain/account/authTexts';
+import { priceText, titleOf } from '@/domain/listing/display';
+import type { SellerContact, Vehicle } from '@/domain/listing/vehicle';
 import { useProductName } from '@/app/shared/config/useConfig';
 import { authDialog } from '@/app/shared/session/authDialogStore';
 import { useSession } from '@/app/shared/session/session';

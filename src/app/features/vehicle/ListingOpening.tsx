@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { listingFactsHtml } from '@/domain/listingFacts';
+import { listingFactsHtml } from '@/domain/listing/listingFacts';
 import { StartupSpinner } from '@/app/shared/shell/Shell';
 import { embeddedListing } from './embeddedListing';
 

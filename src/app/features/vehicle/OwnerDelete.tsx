@@ -4,9 +4,9 @@ import { HTTPError } from 'ky';
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { useSnapshot } from 'valtio';
 import { api } from '@/data/api';
-import { DASHBOARD_TEXTS as T } from '@/domain/dashboard';
-import { LISTING_MESSAGES } from '@/domain/messages';
-import { isSold, type Vehicle } from '@/domain/vehicle';
+import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
+import { isSold, type Vehicle } from '@/domain/listing/vehicle';
 import { syncNow, syncStore } from '@/app/shared/sync/syncStore';
 import { ListingConfirmModal } from '@/app/shared/confirm/ListingConfirmModal';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { HTTPError } from 'ky';
 import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { api } from '@/data/api';
-import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXTS as T, type ReportReason } from '@/domain/reports';
-import type { Vehicle } from '@/domain/vehicle';
+import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXTS as T, type ReportReason } from '@/domain/listing/reports';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 /** The server's `detail` for a refused report it explains (already reported, own listing, too many). */
 async function refusal(err: unknown): Promise<string | null> {

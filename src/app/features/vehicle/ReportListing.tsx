@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Anchor, Text } from '@mantine/core';
-import { REPORT_TEXTS as T } from '@/domain/reports';
-import type { Vehicle } from '@/domain/vehicle';
+import { REPORT_TEXTS as T } from '@/domain/listing/reports';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { authDialog } from '@/app/shared/session/authDialogStore';
 import { useSession } from '@/app/shared/session/session';
 

@@ -2,14 +2,14 @@ import { lazy, Suspense, useEffect, useMemo, useState, type SyntheticEvent } fro
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useMediaQuery } from '@mantine/hooks';
 import { ActionIcon, Alert, Anchor, Badge, Box, Breadcrumbs, Button, Card, Center, Container, Grid, Group, Image, Loader, List, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import type { Vehicle } from '@/domain/vehicle';
-import { isSold, withDistance } from '@/domain/vehicle';
-import { priceDropText } from '@/domain/leads';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { isSold, withDistance } from '@/domain/listing/vehicle';
+import { priceDropText } from '@/domain/listing/leads';
 import { recordShare } from './shareEvents';
-import { thumbnailOf } from '@/domain/photos';
-import { LISTING_MESSAGES } from '@/domain/messages';
-import { REPORT_TEXTS } from '@/domain/reports';
-import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '@/domain/constants';
+import { thumbnailOf } from '@/domain/listing/photos';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
+import { REPORT_TEXTS } from '@/domain/listing/reports';
+import { DEALER_OTHER_VEHICLES_MAX, PLACEHOLDER_IMAGE } from '@/domain/core/constants';
 import {
   categoryText,
   conditionText,
@@ -23,10 +23,10 @@ import {
   titleOf,
   transmissionText,
   vehiclesInStockText,
-} from '@/domain/display';
-import { wholeNumberText } from '@/domain/numbers';
+} from '@/domain/listing/display';
+import { wholeNumberText } from '@/domain/core/numbers';
 import { useListing } from './useListing';
-import { listingTitle, missingListingHead } from '@/domain/seo';
+import { listingTitle, missingListingHead } from '@/domain/content/seo';
 import { locationStore } from '@/app/shared/location/locationStore';
 import { listingsWorker } from '@/app/shared/sync/searchClient';
 import { onListingsChange } from '@/app/shared/sync/syncStore';
@@ -224,7 +224,7 @@ export default function VehicleDetailPage() {
     const shown = soldHere && vehicle && soldHere.id === vehicle.id ? { ...vehicle, sold_at: soldHere.sold_at } : vehicle;
     return shown ? withDistance(shown, position) : null;
   }, [vehicle, soldHere, position]);
-  // Named as the server names the page (src/domain/seo.ts).
+  // Named as the server names the page (src/domain/content/seo.ts).
   useEffect(() => {
     if (vehicle !== undefined) document.title = vehicle ? listingTitle(vehicle) : missingListingHead().title;
   }, [vehicle]);

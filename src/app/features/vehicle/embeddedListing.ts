@@ -1,8 +1,8 @@
-import { LISTING_DATA_ID } from '@/domain/listingFacts';
-import type { Vehicle } from '@/domain/vehicle';
+import { LISTING_DATA_ID } from '@/domain/listing/listingFacts';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 // The listing the server wrote into the page the app opened on (/car/{id}: its facts and its JSON,
-// src/domain/listingFacts.ts): the page shows it at once, while the detail screen's code and the
+// src/domain/listing/listingFacts.ts): the page shows it at once, while the detail screen's code and the
 // fresh copy (which counts the view) are on their way, instead of a loading state.
 
 let read: Vehicle | null | undefined;

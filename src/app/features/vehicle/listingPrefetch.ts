@@ -1,4 +1,4 @@
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 // A listing's page asks the server for its listing as the app starts, beside its first render,
 // instead of once the page has rendered and run its effects: on a slow phone that render is the

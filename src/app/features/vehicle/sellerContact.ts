@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { HTTPError } from 'ky';
-import { CONTACT_TEXTS } from '@/domain/authTexts';
-import { isSold, type SellerContact, type Vehicle } from '@/domain/vehicle';
+import { CONTACT_TEXTS } from '@/domain/account/authTexts';
+import { isSold, type SellerContact, type Vehicle } from '@/domain/listing/vehicle';
 import { fetchContact } from '@/data/api';
 import { contactKey } from '@/data/mirror';
 import { listingsWorker } from '@/app/shared/sync/searchClient';

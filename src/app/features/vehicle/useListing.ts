@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { fetchVehicle } from '@/data/api';
 import { listingsWorker } from '@/app/shared/sync/searchClient';
 import { onListingsChange } from '@/app/shared/sync/syncStore';

@@ -15,11 +15,21 @@ import {
   type BodyType,
   type SellerType,
   type VehicleType,
-} from '@/domain/constants';
-import { capitalise, fuelText } from '@/domain/display';
-import { allowedPlans, formatUsd, PLAN_TERMS, type SubscriptionPlan } from '@/domain/fees';
-import { acceptsMileage, acceptsOperatingHours, asksEnginePower, asksOperatingHours, FIELD_LABELS, WIZARD_TEXTS, type Declared, type WizardField, type WizardForm } from '@/domain/listingWizard';
-import { SEARCH_FIELD_TEXTS } from '@/domain/searchFieldTexts';
+} from '@/domain/core/constants';
+import { capitalise, fuelText } from '@/domain/listing/display';
+import { allowedPlans, formatUsd, PLAN_TERMS, type SubscriptionPlan } from '@/domain/payments/fees';
+import {
+  acceptsMileage,
+  acceptsOperatingHours,
+  asksEnginePower,
+  asksOperatingHours,
+  FIELD_LABELS,
+  WIZARD_TEXTS,
+  type Declared,
+  type WizardField,
+  type WizardForm,
+} from '@/domain/listing/listingWizard';
+import { SEARCH_FIELD_TEXTS } from '@/domain/search/searchFieldTexts';
 import { useCatalogueOptions } from '@/app/shared/search/catalogueOptions';
 
 export interface FieldStepProps {

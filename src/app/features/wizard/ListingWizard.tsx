@@ -8,8 +8,8 @@ import { deleteDraft } from '@/data/drafts';
 import { discard, enqueuePublish, listOutbox, PublishInputError } from '@/data/outbox/enqueue';
 import { saveListingEdit, type EditKeyHolder } from '@/data/outbox/edit';
 import { kySend } from '@/data/outbox/senders';
-import { MOBILE_BREAKPOINT_PX, type SellerType } from '@/domain/constants';
-import type { ListingEligibility } from '@/domain/wire';
+import { MOBILE_BREAKPOINT_PX, type SellerType } from '@/domain/core/constants';
+import type { ListingEligibility } from '@/domain/core/wire';
 import {
   changeField,
   contactDefaults,
@@ -30,10 +30,10 @@ import {
   WIZARD_TEXTS,
   type WizardField,
   type WizardForm,
-} from '@/domain/listingWizard';
-import { LISTING_MESSAGES } from '@/domain/messages';
-import type { User } from '@/domain/user';
-import type { Vehicle } from '@/domain/vehicle';
+} from '@/domain/listing/listingWizard';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
+import type { User } from '@/domain/account/user';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { useSession } from '@/app/shared/session/session';
 import { kickOutbox } from '@/app/shared/outbox/outboxRunner';
 import { PaymentPanel, type ListingWizardProps } from '@/app/shared/slots';

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { ActionIcon, Alert, AspectRatio, Badge, Box, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IMAGE_EXTENSIONS, MAX_IMAGES, PLACEHOLDER_IMAGE } from '@/domain/constants';
-import { checkImageFiles, WIZARD_TEXTS } from '@/domain/listingWizard';
-import { LISTING_MESSAGES } from '@/domain/messages';
+import { IMAGE_EXTENSIONS, MAX_IMAGES, PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { checkImageFiles, WIZARD_TEXTS } from '@/domain/listing/listingWizard';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
 import { preparePhoto } from './photoClient';
 import { localPhoto, type WizardPhoto } from './useWizardDraft';
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Alert, AspectRatio, Badge, Button, Card, Checkbox, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { BODY_TYPE_LABELS, CONDITION_LABELS, PLACEHOLDER_IMAGE, VEHICLE_TYPE_LABELS, type BodyType, type Condition } from '@/domain/constants';
-import { capitalise, fuelText, priceText } from '@/domain/display';
-import { formatUsd, PLAN_TERMS } from '@/domain/fees';
-import { asksEnginePower, asksOperatingHours, expiryText, FIELD_LABELS, listingLocation, planOf, WIZARD_TEXTS, type Declared, type WizardField, type WizardForm } from '@/domain/listingWizard';
-import { wholeNumberText } from '@/domain/numbers';
+import { BODY_TYPE_LABELS, CONDITION_LABELS, PLACEHOLDER_IMAGE, VEHICLE_TYPE_LABELS, type BodyType, type Condition } from '@/domain/core/constants';
+import { capitalise, fuelText, priceText } from '@/domain/listing/display';
+import { formatUsd, PLAN_TERMS } from '@/domain/payments/fees';
+import { asksEnginePower, asksOperatingHours, expiryText, FIELD_LABELS, listingLocation, planOf, WIZARD_TEXTS, type Declared, type WizardField, type WizardForm } from '@/domain/listing/listingWizard';
+import { wholeNumberText } from '@/domain/core/numbers';
 import type { WizardPhoto } from './useWizardDraft';
 
 function money(text: string): string {

@@ -1,5 +1,5 @@
 import { Group, Progress, Stack, Stepper, Text } from '@mantine/core';
-import { WIZARD_STEPS, WIZARD_TEXTS } from '@/domain/listingWizard';
+import { WIZARD_STEPS, WIZARD_TEXTS } from '@/domain/listing/listingWizard';
 
 /**
  * Where the seller is among the steps. On a phone (360 px holds no row of 8 labelled steps) it is a

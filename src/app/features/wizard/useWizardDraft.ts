@@ -3,10 +3,10 @@ import { db } from '@/data/db';
 import { DraftPhotoMissingError, getDraft, saveDraft } from '@/data/drafts';
 import { listOutbox } from '@/data/outbox/enqueue';
 import { type CreateItem, type OutboxItem } from '@/data/outbox/items';
-import { PLACEHOLDER_IMAGE } from '@/domain/constants';
-import { EDIT_STEPS, emptyForm, formFromVehicle, fromListingFields, PAYMENT_STEP, toListingFields, VERIFY_STEP, type WizardForm } from '@/domain/listingWizard';
-import type { SubscriptionPlan } from '@/domain/fees';
-import type { Vehicle } from '@/domain/vehicle';
+import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { EDIT_STEPS, emptyForm, formFromVehicle, fromListingFields, PAYMENT_STEP, toListingFields, VERIFY_STEP, type WizardForm } from '@/domain/listing/listingWizard';
+import type { SubscriptionPlan } from '@/domain/payments/fees';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 /** A photo in the wizard: one stored on this device (blob), or one the published listing already has (url). */
 export interface WizardPhoto {

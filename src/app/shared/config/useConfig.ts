@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fetchConfig, type AppConfig } from '@/data/config';
-import { PRODUCT_NAME } from '@/domain/constants';
+import { PRODUCT_NAME } from '@/domain/core/constants';
 
 let cached: AppConfig | null = null;
 const listeners = new Set<(c: AppConfig) => void>();

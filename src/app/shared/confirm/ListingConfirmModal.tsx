@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { titleOf } from '@/domain/display';
-import { DASHBOARD_TEXTS as T } from '@/domain/dashboard';
-import { LISTING_MESSAGES } from '@/domain/messages';
-import type { Vehicle } from '@/domain/vehicle';
+import { titleOf } from '@/domain/listing/display';
+import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
+import { LISTING_MESSAGES } from '@/domain/core/messages';
+import type { Vehicle } from '@/domain/listing/vehicle';
 
 /** What each action asks and its button. */
 const ACTIONS = {

@@ -1,5 +1,5 @@
-import type { Vehicle } from '@/domain/vehicle';
-import { FAVOURITE_TEXTS as T } from '@/domain/favourites';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { FAVOURITE_TEXTS as T } from '@/domain/listing/favourites';
 import { toggleFavourite, useIsFavourite } from './favouritesStore';
 import css from './HeartButton.module.css';
 

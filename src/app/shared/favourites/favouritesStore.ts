@@ -1,5 +1,5 @@
 import { proxy, subscribe, useSnapshot } from 'valtio';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { session } from '../session/session';
 import { listingsWorker } from '../sync/searchClient';
 

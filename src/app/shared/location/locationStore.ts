@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
-import { DEFAULT_LOCATION, GEOLOCATION_OPTIONS, type LatLon } from '@/domain/constants';
-import { accountPosition } from '@/domain/geo';
-import type { User } from '@/domain/user';
+import { DEFAULT_LOCATION, GEOLOCATION_OPTIONS, type LatLon } from '@/domain/core/constants';
+import { accountPosition } from '@/domain/geo/geo';
+import type { User } from '@/domain/account/user';
 import { session } from '../session/session';
 
 /**

@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import type { ProcessResult } from '@/data/outbox/runner';
 import { OUTBOX_SYNC_TAG } from '@/data/outboxSync';
-import { AUTH_MESSAGES } from '@/domain/authMessages';
+import { AUTH_MESSAGES } from '@/domain/account/authMessages';
 import { listingsWorker } from '../sync/searchClient';
 import { syncNow } from '../sync/syncStore';
 import { session, signOut } from '../session/session';

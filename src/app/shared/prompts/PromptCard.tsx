@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { CloseButton, Group, Paper, Portal, Stack, Text, Transition, type MantineColor } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { MOBILE_BREAKPOINT_PX } from '@/domain/constants';
+import { MOBILE_BREAKPOINT_PX } from '@/domain/core/constants';
 
 /**
  * The card the install and notification prompts of spec section 4 share: at the foot of the screen

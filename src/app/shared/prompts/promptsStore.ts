@@ -1,8 +1,8 @@
 // The state of the cookie banner and the install prompt, loaded with the first screen: small, so that
 // the prompts' own code (src/app/prompts/CookieBanner.tsx, InstallPrompt.tsx) loads only when shown.
 import { proxy, ref } from 'valtio';
-import { STORAGE_KEYS } from '@/domain/constants';
-import { parseConsent, parseDismissedAt, type ConsentRecord } from '@/domain/consent';
+import { STORAGE_KEYS } from '@/domain/core/constants';
+import { parseConsent, parseDismissedAt, type ConsentRecord } from '@/domain/account/consent';
 
 /** Chromium's deferred install prompt (not in the DOM typings: no other engine has it). */
 export interface BeforeInstallPromptEvent extends Event {

@@ -1,5 +1,5 @@
 import { Select, Stack, Text } from '@mantine/core';
-import { SEARCH_FIELD_TEXTS } from '@/domain/searchFieldTexts';
+import { SEARCH_FIELD_TEXTS } from '@/domain/search/searchFieldTexts';
 import { useCatalogueOptions } from './catalogueOptions';
 
 export interface CatalogueValue {

@@ -1,11 +1,11 @@
 import type { SearchInput } from '@/domain/search/filters';
-import { STORAGE_KEYS, VEHICLE_TYPES, type VehicleType } from '@/domain/constants';
-import { BROWSE_DATA_ID, OPENING_PAGE, browseOpeningHtml, openingItem, type BrowseOpening } from '@/domain/browseOpening';
-import { SCREEN_PATHS } from '@/domain/screens';
-import type { Vehicle } from '@/domain/vehicle';
+import { STORAGE_KEYS, VEHICLE_TYPES, type VehicleType } from '@/domain/core/constants';
+import { BROWSE_DATA_ID, OPENING_PAGE, browseOpeningHtml, openingItem, type BrowseOpening } from '@/domain/search/browseOpening';
+import { SCREEN_PATHS } from '@/domain/content/screens';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { browseOpeningScreenHtml } from '@/app/openingScreen';
 
-// A browse screen's opening answer (src/domain/browseOpening.ts): the first results shown before the
+// A browse screen's opening answer (src/domain/search/browseOpening.ts): the first results shown before the
 // device or the server has answered this visit's search. On a first visit the server wrote them into
 // the page; on a later start they are the device's own last answer, kept in local storage with the
 // HTML the page's first script draws before the app runs (openingScreen.ts). Either stands only until

@@ -1,4 +1,4 @@
-import type { LatLon, SortOrder } from '@/domain/constants';
+import type { LatLon, SortOrder } from '@/domain/core/constants';
 import type { SearchInput } from '../../../../workers/listings.worker';
 
 /**

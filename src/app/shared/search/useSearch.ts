@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { SearchInput } from '../../../../workers/listings.worker';
-import type { Vehicle } from '@/domain/vehicle';
+import type { Vehicle } from '@/domain/listing/vehicle';
 import { searchDevice } from './deviceSearch';
 import { searchOnServer } from '@/data/serverSearch';
 import { markFirstResults, serverSearchStarted, syncStore } from '../sync/syncStore';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { AUTH_DIALOG_TEXTS, GATE_TEXTS } from '@/domain/authTexts';
+import { AUTH_DIALOG_TEXTS, GATE_TEXTS } from '@/domain/account/authTexts';
 import { authDialog } from './authDialogStore';
 
 /**

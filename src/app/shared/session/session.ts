@@ -1,9 +1,9 @@
 import { proxy, useSnapshot } from 'valtio';
-import { STORAGE_KEYS } from '@/domain/constants';
-import { AUTH_MESSAGES } from '@/domain/authMessages';
-import type { User } from '@/domain/user';
-import { displayName } from '@/domain/displayName';
-import { parseStoredUser, tokenExpired } from '@/domain/storedSession';
+import { STORAGE_KEYS } from '@/domain/core/constants';
+import { AUTH_MESSAGES } from '@/domain/account/authMessages';
+import type { User } from '@/domain/account/user';
+import { displayName } from '@/domain/account/displayName';
+import { parseStoredUser, tokenExpired } from '@/domain/account/storedSession';
 import { onUnauthorized, setAuthTokenProvider } from '@/data/apiAuth';
 import { authDialog } from './authDialogStore';
 

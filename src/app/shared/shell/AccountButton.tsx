@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import { Button } from '@mantine/core';
-import { ACCOUNT_NAV_TEXTS as T } from '@/domain/authTexts';
+import { ACCOUNT_NAV_TEXTS as T } from '@/domain/account/authTexts';
 
 function Chevron() {
   return (

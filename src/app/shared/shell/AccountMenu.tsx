@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Menu } from '@mantine/core';
-import { ACCOUNT_NAV_TEXTS as T } from '@/domain/authTexts';
+import { ACCOUNT_NAV_TEXTS as T } from '@/domain/account/authTexts';
 import { AccountButton } from './AccountButton';
 import { signOutEverywhereDialog } from '../session/authDialogStore';
 import { signOut, useSession } from '../session/session';

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { ACCOUNT_NAV_TEXTS as T } from '@/domain/authTexts';
+import { ACCOUNT_NAV_TEXTS as T } from '@/domain/account/authTexts';
 import { authDialog, signOutEverywhereDialog } from '../session/authDialogStore';
 import { signOut, useSession } from '../session/session';
 import { AccountButton } from './AccountButton';
 import { SavedLink } from './SavedLink';
-import { FAVOURITE_TEXTS, SAVED_PATH } from '@/domain/favourites';
+import { FAVOURITE_TEXTS, SAVED_PATH } from '@/domain/listing/favourites';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 

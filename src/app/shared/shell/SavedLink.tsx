@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ActionIcon } from '@mantine/core';
-import { FAVOURITE_TEXTS, SAVED_PATH } from '@/domain/favourites';
+import { FAVOURITE_TEXTS, SAVED_PATH } from '@/domain/listing/favourites';
 import { HeartIcon } from '../favourites/HeartButton';
 
 /** The top bar's way to the Saved screen, signed in or not (favourites work without an account). */

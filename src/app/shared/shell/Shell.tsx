@@ -3,18 +3,18 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { Alert, Anchor, Box, Burger, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
-import { MENU_RESET_BREAKPOINT_PX, MOBILE_BREAKPOINT_PX, NAV_HEIGHT_PX, startupText } from '@/domain/constants';
+import { MENU_RESET_BREAKPOINT_PX, MOBILE_BREAKPOINT_PX, NAV_HEIGHT_PX, startupText } from '@/domain/core/constants';
 import { syncStore } from '../sync/syncStore';
 import { useProductName, useSupportEmail } from '../config/useConfig';
 import { updateStore } from '../sw/registerServiceWorker';
-import { ACCOUNT_NAV_TEXTS } from '@/domain/authTexts';
+import { ACCOUNT_NAV_TEXTS } from '@/domain/account/authTexts';
 import { useSession } from '../session/session';
 import { DesktopAccount } from './AccountNav';
 import { openCookieSettings } from '../prompts/promptsStore';
 import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shellLook';
 import { syncedAtText } from './syncedAt';
-import { DATA_SCREEN_PATH } from '@/domain/dataScreen';
-import { pageTitle } from '@/domain/seo';
+import { DATA_SCREEN_PATH } from '@/domain/content/dataScreen';
+import { pageTitle } from '@/domain/content/seo';
 
 const NAV_LINKS = [
   { to: '/cars', label: 'Buy' },

@@ -2,7 +2,7 @@ import { proxy } from 'valtio';
 import { firstResultsOrAfter } from '../sync/syncStore';
 
 const FIRST_RESULTS_WAIT_MS = 5000;
-import { APP_CODE_CACHE, APP_CODE_MESSAGES, isAppCode } from '@/domain/dataSaver';
+import { APP_CODE_CACHE, APP_CODE_MESSAGES, isAppCode } from '@/domain/content/dataSaver';
 import { mayPrefetchCode } from '../sync/dataSaver';
 import { loadPrefs } from '../sync/dataPrefs';
 

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { mayFetchInBackground, mayUpdateNow, metering, saveDataOn, type ConnectionInfo, type Metering } from '@/domain/dataSaver';
+import { mayFetchInBackground, mayUpdateNow, metering, saveDataOn, type ConnectionInfo, type Metering } from '@/domain/content/dataSaver';
 import { DEFAULT_PREFS } from '@/data/mirrorPrefs';
 
 // Save-Data and the connection, in one place for the whole app: what the person chose on the "Data on

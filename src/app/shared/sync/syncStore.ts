@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { proxy, subscribe } from 'valtio';
-import { VEHICLE_TYPES, type VehicleType } from '@/domain/constants';
+import { VEHICLE_TYPES, type VehicleType } from '@/domain/core/constants';
 import { onListingWrite } from '@/data/listingWrites';
 import { listingsWorker } from './searchClient';
 import { mayUpdateAutomatically } from './dataSaver';

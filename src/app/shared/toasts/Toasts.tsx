@@ -1,6 +1,6 @@
 import { Notification, Stack, Transition } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { NAV_HEIGHT_PX } from '@/domain/constants';
+import { NAV_HEIGHT_PX } from '@/domain/core/constants';
 import { hideToast, removeToast, toastStore } from './toasts';
 
 /** The page's toasts (the dashboard's, the payment page's), under the top bar; each slides away after the toast time or when closed. */

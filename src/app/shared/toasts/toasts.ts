@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { STORAGE_KEYS, TOAST_MS } from '@/domain/constants';
+import { STORAGE_KEYS, TOAST_MS } from '@/domain/core/constants';
 
 // The app's toasts (spec 2.9, 8 and 9), in one store, green for a success and red for an error,
 // shown in one of two places:

@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import { Badge, Card } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { Vehicle } from '@/domain/vehicle';
-import { PLACEHOLDER_IMAGE } from '@/domain/constants';
-import { CARD_FALLBACKS, conditionText, distanceBandLabel, distanceText, driveTimeText, fuelText, mileageText, priceText, sellerBadge, titleOf, transmissionText } from '@/domain/display';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { CARD_FALLBACKS, conditionText, distanceBandLabel, distanceText, driveTimeText, fuelText, mileageText, priceText, sellerBadge, titleOf, transmissionText } from '@/domain/listing/display';
 import { useSession } from '../session/session';
 import { AdminCardControls } from '../slots';
-import { cardThumbUrl } from '@/domain/dataSaver';
-import { cardPhotoUrl } from '@/domain/photos';
+import { cardThumbUrl } from '@/domain/content/dataSaver';
+import { cardPhotoUrl } from '@/domain/listing/photos';
 import { useSaveData } from '../sync/dataSaver';
 import { HeartButton } from '../favourites/HeartButton';
 import css from './VehicleCard.module.css';

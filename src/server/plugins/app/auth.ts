@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_MESSAGES } from '@/domain/messages';
-import { AUTH_MESSAGES } from '@/domain/authMessages';
+import { ADMIN_MESSAGES } from '@/domain/core/messages';
+import { AUTH_MESSAGES } from '@/domain/account/authMessages';
 import { forbidden, unauthorized } from '@/server/errors';
 import { findUserById, type UserRow } from '@/server/repositories/users.repo';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { GENERIC_MESSAGES } from '@/domain/messages';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { HttpError } from '@/server/errors';
 import { claimIdempotencyKey, findIdempotencyKey, releaseIdempotencyKey, storeIdempotentAnswer } from '@/server/repositories/idempotency.repo';
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { GENERIC_MESSAGES } from '@/domain/messages';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { createMetrics, UNMATCHED_ROUTE, type Metrics } from '@/server/metrics';
 import { currentRevision } from '@/server/repositories/vehicles.repo';
 

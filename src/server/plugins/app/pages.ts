@@ -1,14 +1,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { GENERIC_MESSAGES } from '@/domain/messages';
-import { HOME_HERO_PRELOAD_LINK } from '@/domain/home';
-import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '@/domain/screens';
-import { browsePageHead, browsePageType, dealerPageHead, dealerPageId, fixedPageHead, listingPageHead, missingListingHead, siteHead, type PageHead } from '@/domain/seo';
-import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '@/domain/listingFacts';
-import { BROWSE_OPENING_MARK, browseDataScript, browseOpeningHtml, type BrowseOpening } from '@/domain/browseOpening';
-import { isPublic } from '@/domain/vehicle';
-import { HOME_MOBILE_LIST_SIZE } from '@/domain/constants';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
+import { HOME_HERO_PRELOAD_LINK } from '@/domain/content/home';
+import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '@/domain/content/screens';
+import { browsePageHead, browsePageType, dealerPageHead, dealerPageId, fixedPageHead, listingPageHead, missingListingHead, siteHead, type PageHead } from '@/domain/content/seo';
+import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '@/domain/listing/listingFacts';
+import { BROWSE_OPENING_MARK, browseDataScript, browseOpeningHtml, type BrowseOpening } from '@/domain/search/browseOpening';
+import { isPublic } from '@/domain/listing/vehicle';
+import { HOME_MOBILE_LIST_SIZE } from '@/domain/core/constants';
 import { dealerPageFacts, publicCountsByType } from '@/server/repositories/seo.repo';
 import { findVehicle, toApiVehicle } from '@/server/repositories/vehicles.repo';
 import { compressBody, preferredEncoding } from '@/server/compression';
@@ -28,7 +28,7 @@ const COUNTS_MS = 60_000;
 
 /**
  * Every other GET of a page address answers the app's page with a head of its own (title,
- * description, link previews, structured data: src/domain/seo.ts) and preload links for what its
+ * description, link previews, structured data: src/domain/content/seo.ts) and preload links for what its
  * first screen needs; a listing that is not public answers 404 (the app shows 'Car not found'), not
  * to be indexed. Anything else not found answers 404 `{ "detail": … }`. Without a built app (appDir
  * null or missing) only the 404.
@@ -106,8 +106,8 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       const links = [url === '/' ? HOME_HERO_PRELOAD_LINK : null, listed ? listingPhotoPreloadLink(listed.images) : null, screenLinks(url, req.headers['sec-ch-ua-mobile'])].filter(Boolean);
       if (links.length) reply.header('link', links.join(', '));
       // The home page's own copy carries its hero drawn in HTML (src/app/openingScreen.ts), a listing's its
-      // facts and JSON (src/domain/listingFacts.ts), a browse page its first results and their JSON
-      // (src/domain/browseOpening.ts); a build without them gets the shell.
+      // facts and JSON (src/domain/listing/listingFacts.ts), a browse page its first results and their JSON
+      // (src/domain/search/browseOpening.ts); a build without them gets the shell.
       const own = url === '/' ? HOME_PAGE_FILE : listed ? LISTING_PAGE_FILE : opening ? BROWSE_PAGE_FILE : null;
       const page = own && existsSync(path.join(appDir!, own)) ? own : 'index.html';
       let html = withHead(pageText(page), head);

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { GENERIC_MESSAGES } from '@/domain/messages';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { RETRY_AFTER_S } from './errors';
 
 /** What answers while the database opens: liveness, readiness and the API's description need no database. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { openingScript } from '@/domain/browseOpening';
+import { openingScript } from '@/domain/search/browseOpening';
 
 /** The pages' one inline script (it draws the device's last results before the app runs), allowed by its hash. */
 const OPENING_SCRIPT = `'sha256-${createHash('sha256').update(openingScript()).digest('base64')}'`;

@@ -4,7 +4,7 @@ import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor }
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Redis } from 'ioredis';
-import { GENERIC_MESSAGES } from '@/domain/messages';
+import { GENERIC_MESSAGES } from '@/domain/core/messages';
 
 /** How often a Redis outage is reported while requests keep counting in memory. */
 const OUTAGE_LOG_MS = 60_000;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Card, Container, Image, SimpleGrid, Text, Title } from '@mantine/core';
-import { CONSTRUCTION_CATEGORIES, FARMING_CATEGORIES } from '@/domain/constants';
-import { capitalise } from '@/domain/display';
+import { CONSTRUCTION_CATEGORIES, FARMING_CATEGORIES } from '@/domain/core/constants';
+import { capitalise } from '@/domain/listing/display';
 
 const CAR_TILES = [
   { key: 'suv', label: 'SUVs' },

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Container, Group, Paper, SegmentedControl, Select, SimpleGrid, Slider, Stack, Text, Title } from '@mantine/core';
-import { DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, FUEL_TYPES, HOME_PRICE_SLIDER, REGIONS, YEAR_MIN, type SortOrder, type VehicleType } from '@/domain/constants';
-import { fuelText } from '@/domain/display';
+import { DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, FUEL_TYPES, HOME_PRICE_SLIDER, REGIONS, YEAR_MIN, type SortOrder, type VehicleType } from '@/domain/core/constants';
+import { fuelText } from '@/domain/listing/display';
 import { locationStore } from '@/app/shared/location/locationStore';
 import { buildRequest, SORT_LABELS } from '@/app/shared/search/query';
 import { CatalogueSelects } from '@/app/shared/search/CatalogueSelects';
@@ -12,7 +12,7 @@ import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleto
 import { BrowseByType } from './BrowseByType';
 import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
 import { VehicleTypeTabs } from './VehicleTypeTabs';
-import { wholeNumberText } from '@/domain/numbers';
+import { wholeNumberText } from '@/domain/core/numbers';
 import { withCatalogueChoice } from '@/domain/catalogue/makeModel';
 import { filterChips, withoutChip } from '@/domain/search/browseFilters';
 import { FilterChips } from '@/app/shared/search/FilterChips';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
-import { HOME_HERO_TEXTS, heroMedia, type HeroVariant } from '@/domain/home';
+import { HOME_HERO_TEXTS, heroMedia, type HeroVariant } from '@/domain/content/home';
 import { useHeroVideo } from '../useHeroVideo';
 import { HERO_COPY, HERO_FILL as fill, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TEXT_SHADOW, HERO_TITLE_PX } from './heroLook';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
-import { HOME_DESKTOP_QUERY } from '@/domain/home';
+import { HOME_DESKTOP_QUERY } from '@/domain/content/home';
 import { StartupSpinner } from '@/app/shared/shell/Shell';
 import { HomeHero } from './HomeHero';
 import { loadHomePage } from './loadHomePage';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Badge, Box, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { PLACEHOLDER_IMAGE } from '@/domain/constants';
-import { CARD_FALLBACKS, distanceBandLabel, distanceText, driveTimeText, fuelText, mileageText, priceText, titleOf, transmissionText } from '@/domain/display';
-import type { Vehicle } from '@/domain/vehicle';
-import { cardPhotoUrl } from '@/domain/photos';
+import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { CARD_FALLBACKS, distanceBandLabel, distanceText, driveTimeText, fuelText, mileageText, priceText, titleOf, transmissionText } from '@/domain/listing/display';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { cardPhotoUrl } from '@/domain/listing/photos';
 
 /** A car in the phone's home list: photo, price, title, key facts, place and distance; opens /car/{id}. */
 export function MobileCarRow({ vehicle: v }: { vehicle: Vehicle }) {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { HOME_CONDITIONS, HOME_PRICE_SLIDER, YEAR_MIN, yearMax } from '@/domain/constants';
-import { carsFoundText, HOME_CONDITION_LABELS, HOME_MOBILE_TEXTS, type HomeCondition, type MobileSearch } from '@/domain/home';
+import { HOME_CONDITIONS, HOME_PRICE_SLIDER, YEAR_MIN, yearMax } from '@/domain/core/constants';
+import { carsFoundText, HOME_CONDITION_LABELS, HOME_MOBILE_TEXTS, type HomeCondition, type MobileSearch } from '@/domain/content/home';
 import type { SearchState } from '@/app/shared/search/useSearch';
 
 /** The phone home page's 'Advanced Search Options' dialog (spec section 2.5), with the live count. */

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { SEARCH_FIELD_TEXTS } from '@/domain/searchFieldTexts';
+import { SEARCH_FIELD_TEXTS } from '@/domain/search/searchFieldTexts';
 import { useCatalogueOptions } from '@/app/shared/search/catalogueOptions';
 import type { CatalogueValue } from '@/app/shared/search/CatalogueSelects';
 

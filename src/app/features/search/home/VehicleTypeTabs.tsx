@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import { VEHICLE_TYPE_LABELS, type VehicleType } from '@/domain/constants';
+import { VEHICLE_TYPE_LABELS, type VehicleType } from '@/domain/core/constants';
 
 const TYPES: readonly VehicleType[] = ['car', 'construction', 'farming'];
 

@@ -1,4 +1,4 @@
-import type { HeroVariant } from '@/domain/home';
+import type { HeroVariant } from '@/domain/content/home';
 
 // The home hero's measurements and shading, for the hero component (HomeHero.tsx) and for the
 // opening screen the page is sent with (openingScreen.ts), so the two draw the same picture.

@@ -1,4 +1,4 @@
-import { HOME_DESKTOP_QUERY } from '@/domain/home';
+import { HOME_DESKTOP_QUERY } from '@/domain/content/home';
 import { loadDesktopHome, loadMobileHome } from './variants';
 
 // Apart from variants.ts, which the home page itself imports: the home page's module imports the

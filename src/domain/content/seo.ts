@@ -1,0 +1,282 @@
+import { conditionText, fuelText, mileageText, priceText, titleOf, transmissionText } from '../listing/display';
+import { wholeNumberText } from '../core/numbers';
+import type { VehicleType } from '../core/constants';
+import { decodedPathId, listingPageId } from './screens';
+import type { Vehicle } from '../listing/vehicle';
+
+// What a page says about itself to a search engine and to a chat app's link preview, before any script
+// runs: its title, description, canonical address, preview image and structured data (schema.org as
+// JSON-LD). Written once here: the server puts it in the page's head, and the app keeps the title in
+// step as the person moves between screens.
+
+export const SITE_NAME = 'Motokari';
+/** The title of a page that has none of its own (the home page's). */
+export const SITE_TITLE = 'Motokari: buy and sell vehicles in Zimbabwe';
+export const SITE_DESCRIPTION = 'Cars, construction and farming vehicles for sale across Zimbabwe, searchable offline.';
+/** The size chat apps show a large preview at (Open Graph's recommended 1.91:1). */
+export const PREVIEW_IMAGE = { width: 1200, height: 630, type: 'image/jpeg', maxBytes: 300 * 1024 } as const;
+/** A description longer than this is cut by search engines anyway. */
+const DESCRIPTION_MAX = 160;
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The page's one address (absolute); the listing's other addresses point here. */
+  canonical: string | null;
+  image: { url: string; width: number; height: number; type: string } | null;
+  /** Open Graph's type: a listing is a product, every other page a website. */
+  ogType: 'website' | 'product';
+  /** For a page that must not be indexed (a removed listing, a private screen). */
+  noindex: boolean;
+  jsonLd: Record<string, unknown>[];
+}
+
+/** A listing's page address, the one that is indexed. */
+export const listingPath = (id: string) => `/car/${encodeURIComponent(id)}`;
+/** The address of a listing's preview image; `v` changes with the photo, so chat apps that cache by address fetch the new one. */
+export const listingPreviewPath = (v: Pick<Vehicle, 'id' | 'images'>) => `/preview/${encodeURIComponent(v.id)}.jpg?v=${shortHash(v.images[0] ?? '')}`;
+
+/** Where a listing is: its own location, else its seller's. */
+const placeOf = (v: Pick<Vehicle, 'location' | 'seller_location'>) => v.location?.trim() || v.seller_location?.trim() || null;
+
+/** '2019 Toyota Hilux 2.8GD-6 – $38,000 – Borrowdale, Harare | Motokari' */
+export function listingTitle(v: Pick<Vehicle, 'year' | 'make' | 'model' | 'variant' | 'price' | 'location' | 'seller_location'>): string {
+  return [titleOf(v), priceText(v.price), placeOf(v)].filter(Boolean).join(' – ') + ` | ${SITE_NAME}`;
+}
+
+/** The listing's facts, then the start of its own description, cut at a word within DESCRIPTION_MAX characters. */
+export function listingDescription(v: Vehicle): string {
+  const facts = [`${titleOf(v)} for sale`, placeOf(v) ? `in ${placeOf(v)}` : null, `at ${priceText(v.price)}`].filter(Boolean).join(' ');
+  const details = [mileageText(v), v.vehicle_type === 'car' ? fuelText(v.fuel_type) : null, v.vehicle_type === 'car' ? transmissionText(v.transmission) : null, conditionText(v.condition)]
+    .filter(Boolean)
+    .join(', ');
+  const own = (v.description ?? '').replace(/\s+/g, ' ').trim();
+  return clip(`${facts}. ${details}.${own ? ` ${own}` : ''}`, DESCRIPTION_MAX);
+}
+
+/** Cuts a text at the last word boundary within `max` characters, with an ellipsis when cut. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+const SCHEMA_TYPE: Record<VehicleType, 'Car' | 'Vehicle'> = { car: 'Car', construction: 'Vehicle', farming: 'Vehicle' };
+const CONDITION_URL = (c: string | null) => (c === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition');
+
+/**
+ * The listing as schema.org structured data: a `Car` (or `Vehicle` for construction and farming
+ * equipment) with its `Offer`, and the seller as an `AutoDealer` or a `Person`, by name only: no
+ * contact details, which are only for signed-in buyers.
+ */
+export function listingJsonLd(v: Vehicle, origin: string): Record<string, unknown> {
+  const url = origin + listingPath(v.id);
+  const images = v.images.map((src) => absolute(src, origin));
+  const seller = v.seller_name ? { '@type': v.seller_type === 'dealer' ? 'AutoDealer' : 'Person', name: v.seller_name } : undefined;
+  const distance = v.mileage !== null ? { '@type': 'QuantitativeValue', value: v.mileage, unitCode: 'KMT' } : undefined;
+  return stripUndefined({
+    '@context': 'https://schema.org',
+    '@type': SCHEMA_TYPE[v.vehicle_type],
+    '@id': `${url}#vehicle`,
+    name: titleOf(v),
+    url,
+    description: v.description ? clip(v.description.replace(/\s+/g, ' ').trim(), 500) : undefined,
+    image: images.length ? images : undefined,
+    brand: { '@type': 'Brand', name: v.make },
+    model: v.model,
+    vehicleModelDate: String(v.year),
+    mileageFromOdometer: distance,
+    fuelType: v.fuel_type ? fuelText(v.fuel_type) : undefined,
+    vehicleTransmission: v.transmission ? transmissionText(v.transmission) : undefined,
+    color: v.color ?? undefined,
+    itemCondition: CONDITION_URL(v.condition),
+    offers: stripUndefined({
+      '@type': 'Offer',
+      url,
+      price: v.price ?? undefined,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      itemCondition: CONDITION_URL(v.condition),
+      seller,
+    }),
+  });
+}
+
+/** The trail above a listing: Home > Browse Cars (or the type's page) > the vehicle, as on the screen. */
+export function breadcrumbJsonLd(v: Pick<Vehicle, 'id' | 'vehicle_type' | 'year' | 'make' | 'model' | 'variant'>, origin: string): Record<string, unknown> {
+  const browse = BROWSE_PAGES[v.vehicle_type];
+  const items = [
+    { name: 'Home', item: `${origin}/` },
+    { name: browse.name, item: origin + browse.path },
+    { name: [v.make, v.model, v.variant].filter(Boolean).join(' '), item: origin + listingPath(v.id) },
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((it, i) => ({ '@type': 'ListItem', position: i + 1, ...it })),
+  };
+}
+
+/** The home page's: who we are and the site's search. */
+export function siteJsonLd(origin: string): Record<string, unknown>[] {
+  return [
+    { '@context': 'https://schema.org', '@type': 'Organization', name: SITE_NAME, url: `${origin}/`, logo: `${origin}/icons/icon-512.png` },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: SITE_NAME,
+      url: `${origin}/`,
+      potentialAction: { '@type': 'SearchAction', target: `${origin}/cars?make={search_term_string}`, 'query-input': 'required name=search_term_string' },
+    },
+  ];
+}
+
+const BROWSE_PAGES: Record<VehicleType, { path: string; name: string; noun: string }> = {
+  car: { path: '/cars', name: 'Browse Cars', noun: 'cars' },
+  construction: { path: '/construction', name: 'Construction Equipment', noun: 'construction vehicles' },
+  farming: { path: '/farming', name: 'Farming Equipment', noun: 'farming vehicles' },
+};
+
+/** The pages with a title of their own that does not depend on data, by path. */
+const FIXED_PAGES: Record<string, { title: string; description: string }> = {
+  '/featured': { title: 'Featured vehicles', description: 'Featured cars, construction and farming vehicles for sale across Zimbabwe.' },
+  '/dealers': { title: 'Vehicle dealers in Zimbabwe', description: 'Dealers selling cars, construction and farming vehicles across Zimbabwe, with their stock.' },
+  '/advertising-prices': { title: 'Advertising prices', description: 'What it costs to list a vehicle on Motokari: plans for private sellers and dealers, paid by card or EcoCash.' },
+  '/buying-guide': { title: 'Buying guide', description: 'How to buy a vehicle safely in Zimbabwe: checks, paperwork and meeting the seller.' },
+  '/selling-guide': { title: 'Selling guide', description: 'How to sell a vehicle on Motokari: photos, price, description and meeting buyers.' },
+  '/faq': { title: 'Frequently asked questions', description: 'Answers about buying, selling, listing fees and using Motokari offline.' },
+  '/about': { title: 'About us', description: 'Motokari is a marketplace for buying and selling vehicles in Zimbabwe, directly between buyer and seller.' },
+  '/terms-and-conditions': { title: 'Terms and conditions', description: 'The terms of using Motokari.' },
+  '/privacy-policy': { title: 'Privacy policy', description: 'How Motokari handles personal data.' },
+  '/cookie-policy': { title: 'Cookie policy', description: 'The cookies and device storage Motokari uses.' },
+};
+
+/** Pages not for search engines: the signed-in screens, and the device's own (saved listings, compare). */
+const PRIVATE_PAGES = new Set(['/dashboard', '/member-dashboard', '/admin', '/saved-searches', '/data', '/saved', '/compare']);
+
+/** The browse page's type for /cars, /construction and /farming. */
+export function browsePageType(pathname: string): VehicleType | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return (Object.keys(BROWSE_PAGES) as VehicleType[]).find((t) => BROWSE_PAGES[t].path === path) ?? null;
+}
+
+const base = (origin: string, path: string, title: string, description: string, extra: Partial<PageHead> = {}): PageHead => ({
+  title,
+  description,
+  canonical: origin + path,
+  image: null,
+  ogType: 'website',
+  noindex: false,
+  jsonLd: [],
+  ...extra,
+});
+
+/** The head of a page whose words do not depend on a listing or a dealer; null for an address that is no page of ours. */
+export function fixedPageHead(pathname: string, origin: string): PageHead | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return base(origin, '/', SITE_TITLE, SITE_DESCRIPTION, { jsonLd: siteJsonLd(origin) });
+  const fixed = FIXED_PAGES[path];
+  if (fixed) return base(origin, path, `${fixed.title} | ${SITE_NAME}`, fixed.description);
+  if (PRIVATE_PAGES.has(path)) return siteHead(true);
+  return null;
+}
+
+/** The site's own head, for a page with no words of its own (an address of no page, an unknown dealer, a signed-in screen). */
+export function siteHead(noindex: boolean): PageHead {
+  return { title: SITE_TITLE, description: SITE_DESCRIPTION, canonical: null, image: null, ogType: 'website', noindex, jsonLd: [] };
+}
+
+/** /cars, /construction, /farming: how many are for sale now. */
+export function browsePageHead(type: VehicleType, count: number | null, origin: string): PageHead {
+  const page = BROWSE_PAGES[type];
+  const what = page.noun[0]!.toUpperCase() + page.noun.slice(1);
+  const counted = count === null ? `${what} for sale in Zimbabwe` : `${wholeNumberText(count)} ${page.noun} for sale in Zimbabwe`;
+  return base(origin, page.path, `${what} for sale in Zimbabwe | ${SITE_NAME}`, `${counted}: search by make, price, year and distance, and contact sellers directly.`);
+}
+
+/** A dealer's stock page. */
+export function dealerPageHead(dealer: { id: string; name: string; location: string | null; stock: number }, origin: string): PageHead {
+  const where = dealer.location ? ` in ${dealer.location}` : '';
+  const stock = `${wholeNumberText(dealer.stock)} ${dealer.stock === 1 ? 'vehicle' : 'vehicles'} in stock`;
+  return base(
+    origin,
+    `/dealer/${encodeURIComponent(dealer.id)}/inventory`,
+    `${dealer.name}${where} – ${stock} | ${SITE_NAME}`,
+    clip(`${dealer.name}, vehicle dealer${where}: ${stock} on Motokari.`, DESCRIPTION_MAX),
+    {
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'AutoDealer',
+          name: dealer.name,
+          url: `${origin}/dealer/${encodeURIComponent(dealer.id)}/inventory`,
+          ...(dealer.location && { address: dealer.location }),
+        },
+      ],
+    },
+  );
+}
+
+/** A listing's page. */
+export function listingPageHead(v: Vehicle, origin: string): PageHead {
+  return {
+    title: listingTitle(v),
+    description: listingDescription(v),
+    canonical: origin + listingPath(v.id),
+    image: { url: origin + listingPreviewPath(v), width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height, type: PREVIEW_IMAGE.type },
+    ogType: 'product',
+    noindex: false,
+    jsonLd: [listingJsonLd(v, origin), breadcrumbJsonLd(v, origin)],
+  };
+}
+
+const DEALER_PAGE = /^\/dealer\/([^/]+)\/inventory\/?$/;
+
+/** The dealer's id of a dealer's page address; null for any other address. */
+export function dealerPageId(pathname: string): string | null {
+  const id = DEALER_PAGE.exec(pathname)?.[1];
+  return id ? decodedPathId(id) : null;
+}
+
+/**
+ * A page's title when its address alone decides it (the app sets it as the person moves between
+ * screens); null for a listing's or a dealer's page, which name their own once their data is here.
+ */
+export function pageTitle(pathname: string): string | null {
+  if (listingPageId(pathname) !== null || dealerPageId(pathname) !== null) return null;
+  const type = browsePageType(pathname);
+  if (type) return browsePageHead(type, null, '').title;
+  return fixedPageHead(pathname, '')?.title ?? SITE_TITLE;
+}
+
+/** A listing page whose listing is gone or was never public: the 'Car not found' screen, not indexed. */
+export function missingListingHead(): PageHead {
+  return {
+    title: `Car not found | ${SITE_NAME}`,
+    description: "The car you're looking for doesn't exist or has been removed.",
+    canonical: null,
+    image: null,
+    ogType: 'website',
+    noindex: true,
+    jsonLd: [],
+  };
+}
+
+function absolute(src: string, origin: string): string {
+  return /^https?:\/\//.test(src) ? src : origin + (src.startsWith('/') ? src : `/${src}`);
+}
+
+function stripUndefined<T extends Record<string, unknown>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** A short, stable text hash (FNV-1a), enough to tell one photo address from another in a URL. */
+function shortHash(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}

@@ -1,0 +1,197 @@
+// Business constants of spec section 9, written once and shared by the server, the app and the worker.
+
+export const PRODUCT_NAME = 'Motokari';
+/** The startup spinner's text, naming the product (spec section 2.1). */
+export const startupText = (productName: string): string => `Loading ${productName}...`;
+
+export const VEHICLE_TYPES = ['car', 'construction', 'farming'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];
+/** The tabs' names of the vehicle types (Cars / Construction / Farming, spec section 2). */
+export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = { car: 'Cars', construction: 'Construction', farming: 'Farming' };
+
+export const USER_TYPES = ['admin', 'dealer', 'private'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const SELLER_TYPES = ['private', 'dealer'] as const;
+export type SellerType = (typeof SELLER_TYPES)[number];
+
+export const FUEL_TYPES = ['petrol', 'diesel', 'electric', 'hybrid', 'lpg'] as const;
+export const WIZARD_FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
+export const TRANSMISSIONS = ['automatic', 'manual'] as const;
+export const DRIVE_TYPES = ['fwd', 'rwd', 'awd', '4wd'] as const;
+
+/** Body types; the value `saloon` is shown as "Sedan". */
+export const BODY_TYPES = ['saloon', 'suv', 'hatchback', 'coupe', 'estate', 'convertible', 'pickup', 'van', 'mpv', 'camper'] as const;
+export type BodyType = (typeof BODY_TYPES)[number];
+export const BODY_TYPE_LABELS: Record<BodyType, string> = {
+  saloon: 'Sedan',
+  suv: 'SUV',
+  hatchback: 'Hatchback',
+  coupe: 'Coupe',
+  estate: 'Estate',
+  convertible: 'Convertible',
+  pickup: 'Pickup',
+  van: 'Van',
+  mpv: 'MPV',
+  camper: 'Camper',
+};
+
+/** Conditions on browse and in the wizard; `certified` is shown as "Certified Pre-owned". */
+export const CONDITIONS = ['new', 'used', 'certified'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+export const CONDITION_LABELS: Record<Condition, string> = { new: 'New', used: 'Used', certified: 'Certified Pre-owned' };
+/** Conditions offered by the home page's advanced dialog. */
+export const HOME_CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
+
+export const CONSTRUCTION_CATEGORIES = ['excavator', 'bulldozer', 'crane', 'loader', 'roller', 'mixer'] as const;
+export const FARMING_CATEGORIES = ['tractor', 'harvester', 'plow', 'seeder', 'sprayer', 'mower'] as const;
+export const CATEGORIES_BY_TYPE: Record<VehicleType, readonly string[]> = {
+  car: BODY_TYPES,
+  construction: CONSTRUCTION_CATEGORIES,
+  farming: FARMING_CATEGORIES,
+};
+
+export const REGIONS = ['Bulawayo', 'Harare', 'Manicaland', 'Mashonaland Central', 'Mashonaland East', 'Mashonaland West', 'Masvingo', 'Matabeleland North', 'Matabeleland South', 'Midlands'] as const;
+export const WIZARD_DEFAULT_REGION = 'Harare';
+
+export interface LatLon {
+  latitude: number;
+  longitude: number;
+}
+export const DEFAULT_LOCATION: LatLon & { name: string } = { name: 'Harare', latitude: -17.8252, longitude: 31.0335 };
+export const EARTH_RADIUS_KM = 6371;
+
+/** Known city coordinates (spec section 9), with the province each lies in. */
+export const CITIES: ReadonlyArray<LatLon & { name: string; region: (typeof REGIONS)[number] }> = [
+  { name: 'Harare', region: 'Harare', latitude: -17.8252, longitude: 31.0335 },
+  { name: 'Bulawayo', region: 'Bulawayo', latitude: -20.1325, longitude: 28.6265 },
+  { name: 'Chitungwiza', region: 'Harare', latitude: -18.0127, longitude: 31.0756 },
+  { name: 'Mutare', region: 'Manicaland', latitude: -18.9707, longitude: 32.6709 },
+  { name: 'Epworth', region: 'Harare', latitude: -17.89, longitude: 31.1475 },
+  { name: 'Gweru', region: 'Midlands', latitude: -19.4167, longitude: 29.8167 },
+  { name: 'Kwekwe', region: 'Midlands', latitude: -18.9281, longitude: 29.8149 },
+  { name: 'Kadoma', region: 'Mashonaland West', latitude: -18.3333, longitude: 29.9153 },
+  { name: 'Masvingo', region: 'Masvingo', latitude: -20.0744, longitude: 30.8328 },
+  { name: 'Chinhoyi', region: 'Mashonaland West', latitude: -17.3667, longitude: 30.2 },
+];
+
+/** Sign-up always sends these coordinates, whatever location is typed (spec section 9). */
+export const SIGNUP_COORDINATES: LatLon = { latitude: -17.8252, longitude: 31.0335 };
+
+export const GEOLOCATION_OPTIONS = { timeout: 10_000, maximumAge: 5 * 60_000, enableHighAccuracy: true } as const;
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const RESET_CODE_LENGTH = 6;
+export const RESET_CODE_TTL_MINUTES = 15;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+export const TOKEN_LIFETIME_DAYS = 7;
+
+export const YEAR_MIN = 1990;
+export const yearMax = (now: Date = new Date()): number => now.getFullYear() + 1;
+
+export const MAX_IMAGES = 8;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The most pixels an uploaded image may decode to (a small file can hold a huge image that costs seconds of CPU). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp'] as const;
+export const PLACEHOLDER_IMAGE = '/placeholder-vehicle.svg';
+
+/** The wizard's 26 popular feature choices (spec section 9). */
+export const POPULAR_FEATURES = [
+  'Air conditioning',
+  'Airbags',
+  'Bluetooth',
+  'Cruise Control',
+  'GPS Navigation',
+  'Parking Sensors',
+  'Reverse Camera',
+  'Leather Seats',
+  'Sunroof',
+  'Keyless Entry',
+  'Push Start',
+  'Electric Windows',
+  'Central Locking',
+  'Power Steering',
+  'ABS',
+  'Alloy Wheels',
+  'Tow Bar',
+  'Roof Rails',
+  'Fog Lights',
+  'LED Headlights',
+  'Heated Seats',
+  'Apple CarPlay',
+  'Android Auto',
+  'USB Charging',
+  'Third Row Seating',
+  'Four-Wheel Drive',
+] as const;
+
+export const DEALER_OTHER_VEHICLES_MAX = 4;
+export const HOME_MOBILE_LIST_SIZE = 6;
+
+/** Max price applies only below this value (spec section 5). */
+export const MAX_PRICE_CEILING = 200_000;
+export const HOME_PRICE_SLIDER = { min: 1500, max: 200_000, step: 1000 } as const;
+export const DEALER_PRICE_SLIDER = { min: 0, max: 200_000, step: 5000, default: 200_000 } as const;
+
+/** Distance options in km; `null` is countrywide (the default). */
+export const DISTANCE_OPTIONS_KM: readonly number[] = [20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85, 90, 100, 125, 150, 175, 200];
+
+/** The browse dialog's options (spec section 9 "Browse options"): prices from $1,000 up to $100,000. */
+export const BROWSE_PRICE_OPTIONS = [1000, 2000, 5000, 10_000, 15_000, 20_000, 30_000, 50_000, 75_000, 100_000] as const;
+/** Mileage 10,000 to 300,000+ km: "up to" each value, and the last one also as "and more". */
+export const BROWSE_MILEAGE_OPTIONS_KM = [10_000, 25_000, 50_000, 75_000, 100_000, 150_000, 200_000, 300_000] as const;
+/**
+ * Operating hours of construction and farming equipment, where kilometres mean little: "up to" each
+ * value, and the last one also as "and more" (the one option that sets `min_hours`).
+ */
+export const BROWSE_HOURS_OPTIONS = [1000, 2500, 5000, 7500, 10_000, 15_000, 20_000] as const;
+/** Engine CC 1000 to 4000+: "up to" each value, and the last one also as "and more" (an `engine_cc` value "4000+"). */
+export const BROWSE_ENGINE_CC_OPTIONS = [1000, 1500, 2000, 2500, 3000, 3500, 4000] as const;
+/** Construction engine-power bands in horsepower, inclusive, 50-100 HP up to 401+ HP (spec section 9); farming offers them too. */
+export const CONSTRUCTION_ENGINE_POWER_BANDS = ['50-100', '101-200', '201-300', '301-400', '401+'] as const;
+export type EnginePowerBand = (typeof CONSTRUCTION_ENGINE_POWER_BANDS)[number];
+/** The most horsepower a listing may state (the database's check holds the same bound). */
+export const ENGINE_POWER_HP_MAX = 5000;
+/** The most operating hours a listing may give (the hour meter of an equipment listing). */
+export const OPERATING_HOURS_MAX = 1_000_000;
+
+/** Car engine-size bands in litres, inclusive (spec section 5). */
+export const ENGINE_SIZE_BANDS = ['1.0-1.2', '1.3-1.6', '1.7-2.0', '2.1-2.5', '2.6-3.0', '3.1-4.0', '4.1+'] as const;
+
+export const SORT_ORDERS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'year_asc', 'mileage_asc', 'distance'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const TOAST_MS = 3000;
+export const NAV_HEIGHT_PX = 96;
+export const MOBILE_BREAKPOINT_PX = 640;
+export const MENU_RESET_BREAKPOINT_PX = 768;
+/** The cookie banner appears this long after load when no consent is saved (spec section 9). */
+export const COOKIE_BANNER_DELAY_MS = 1000;
+/** The install prompt appears this long after load, unless dismissed within the last 7 days. */
+export const INSTALL_PROMPT_DELAY_MS = 3000;
+export const INSTALL_PROMPT_DISMISS_DAYS = 7;
+
+export const STORAGE_KEYS = {
+  authToken: 'authToken',
+  userData: 'userData',
+  selectedAdvertisingPlan: 'selectedAdvertisingPlan',
+  /** Session storage: an admin notice shown again after the page reloads (the database reset). */
+  adminNotice: 'adminNotice',
+  /** Local storage: the cookie consent record (src/domain/account/consent.ts). */
+  cookieConsent: 'cookieConsent',
+  /** Local storage: when the install prompt was last dismissed (milliseconds since 1970). */
+  installPromptDismissedAt: 'installPromptDismissedAt',
+  /** Local storage: when the notification prompt was last dismissed (milliseconds since 1970). */
+  notificationPromptDismissedAt: 'notificationPromptDismissedAt',
+  /** Local storage: the signed-in member's listings as last loaded, for the dashboard offline (src/domain/listing/dashboard.ts). */
+  dashboardListings: 'dashboardListings',
+  dashboardLeads: 'dashboardLeads',
+  /** Local storage: the browse screen's last answer on this device, drawn before the app runs (src/domain/search/browseOpening.ts). */
+  browseOpening: 'browseOpening',
+} as const;
+
+/** The typed phrase that confirms a database reset. */
+export const RESET_DATABASE_PHRASE = 'DELETE ALL DATA';
+/** The admin vehicle table shows the first rows in a scroll area of this height (spec section 9). */
+export const ADMIN_VEHICLE_ROWS = 20;
+export const ADMIN_VEHICLE_SCROLL_PX = 500;

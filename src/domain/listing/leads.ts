@@ -1,0 +1,88 @@
+import { priceText } from './display';
+import { parseStoredObject } from '../core/storedJson';
+import type { LeadsAnswer } from '../core/wire';
+
+// A seller's leads per listing (issue 20): views, contact requests, favourites and shares counted per
+// day by the server, shown on the dashboard as totals over 7 and 30 days and a small chart; and a
+// listing's last price drop as buyers read it.
+
+export const LISTING_EVENT_KINDS = ['view', 'contact', 'favourite', 'share'] as const;
+export type ListingEventKind = (typeof LISTING_EVENT_KINDS)[number];
+
+/** The windows the dashboard totals, in days (today included). */
+export const LEADS_WINDOWS = [7, 30] as const;
+export const LEADS_DAYS = 30;
+
+/** A listing's leads: per kind, the count of each of the last LEADS_DAYS days, oldest first, today last. */
+export type ListingLeads = { vehicle_id: string } & Record<ListingEventKind, number[]>;
+
+export const LEADS_TEXTS = {
+  title: 'Leads',
+  kinds: { view: 'Views', contact: 'Contact requests', favourite: 'Favourites', share: 'Shares' } satisfies Record<ListingEventKind, string>,
+  window: (days: number) => `Last ${days} days`,
+  chartLabel: (days: number) => `Views and contact requests per day over the last ${days} days`,
+};
+
+/** The UTC day `back` days before `today` (a YYYY-MM-DD date), as YYYY-MM-DD. */
+export function dayBefore(today: string, back: number): string {
+  return new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Each listing's leads over the `days` days ending `today` (every day present, zeros where nothing
+ * happened), from the server's per-day rows; rows of other listings or days are left out.
+ */
+export function leadsOf(
+  vehicleIds: readonly string[],
+  rows: readonly { vehicleId: string; day: string; kind: ListingEventKind; count: number }[],
+  today: string,
+  days: number = LEADS_DAYS,
+): ListingLeads[] {
+  const at = new Map<string, number>();
+  for (let back = days - 1; back >= 0; back--) at.set(dayBefore(today, back), days - 1 - back);
+  const byId = new Map<string, ListingLeads>();
+  const zeros = () => new Array<number>(days).fill(0);
+  const out = vehicleIds.map((id) => {
+    const entry: ListingLeads = { vehicle_id: id, view: zeros(), contact: zeros(), favourite: zeros(), share: zeros() };
+    byId.set(id, entry);
+    return entry;
+  });
+  for (const r of rows) {
+    const i = at.get(r.day);
+    const entry = byId.get(r.vehicleId);
+    if (i !== undefined && entry) entry[r.kind][i]! += r.count;
+  }
+  return out;
+}
+
+/** The total of the last `days` days of a series (oldest first, today last). */
+export function leadsTotal(series: readonly number[], days: number): number {
+  let total = 0;
+  for (const n of series.slice(-days)) total += n;
+  return total;
+}
+
+/** 'Price dropped $500 on 12 Nov 2026' (Harare's date). */
+export function priceDropText(drop: { amount: number; at: string }): string {
+  const on = new Date(drop.at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Harare' });
+  return `Price dropped ${priceText(drop.amount)} on ${on}`;
+}
+
+/** The last leads answer kept on the device (local storage) for offline visits: whose, and when it was loaded. */
+export interface LeadsCache {
+  userId: string;
+  savedAt: string;
+  leads: LeadsAnswer;
+}
+
+const isCounts = (a: unknown, days: number) => Array.isArray(a) && a.length === days && a.every((n) => typeof n === 'number');
+
+/** The kept leads of `userId`, or null when none are kept, they are someone else's, or they are not what an answer looks like. */
+export function parseLeadsCache(raw: string | null | undefined, userId: string): LeadsCache | null {
+  const d = parseStoredObject(raw);
+  if (!d || d.userId !== userId || typeof d.savedAt !== 'string') return null;
+  const leads = d.leads as LeadsAnswer | undefined;
+  if (!leads || typeof leads.today !== 'string' || typeof leads.days !== 'number' || !Array.isArray(leads.listings)) return null;
+  const ok = leads.listings.every((l) => typeof l === 'object' && l !== null && typeof l.vehicle_id === 'string' && LISTING_EVENT_KINDS.every((k) => isCounts(l[k], leads.days)));
+  return ok ? { userId, savedAt: d.savedAt, leads } : null;
+}
