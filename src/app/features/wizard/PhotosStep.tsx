@@ -4,7 +4,7 @@ import { IMAGE_EXTENSIONS, MAX_IMAGES, PLACEHOLDER_IMAGE } from '@/domain/core/c
 import { checkImageFiles, WIZARD_TEXTS } from '@/domain/listing/listingWizard';
 import { LISTING_MESSAGES } from '@/domain/core/messages';
 import { preparePhoto } from './photoClient';
-import { localPhoto, type WizardPhoto } from './useWizardDraft';
+import { localPhoto, type WizardPhoto } from './wizardPhoto';
 
 const ACCEPT = ['image/*', ...IMAGE_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
@@ -83,48 +83,62 @@ export function PhotosStep({ photos, setPhotos }: { photos: WizardPhoto[]; setPh
       ) : null}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="sm">
         {photos.map((p, i) => (
-          <Card key={p.id} padding={0} radius="md" data-photo={i === 0 ? 'main' : 'extra'}>
-            <Box pos="relative">
-              <AspectRatio ratio={4 / 3}>
-                <Image src={p.preview} alt={i === 0 ? `Main photo: ${p.name}` : `Photo ${i + 1}: ${p.name}`} fit="cover" />
-              </AspectRatio>
-              {i === 0 ? (
-                <Badge pos="absolute" top={6} left={6} color="brand" variant="filled" size="sm">
-                  Main photo
-                </Badge>
-              ) : null}
-              <ActionIcon pos="absolute" top={6} right={6} variant="white" color="red" radius="xl" size="md" aria-label={`Remove photo ${i + 1}`} onClick={() => remove(p.id)}>
-                <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
-                  ×
-                </span>
-              </ActionIcon>
-            </Box>
-            <Group p={6} justify="center" mih={40}>
-              {i === 0 ? (
-                <Text fz="xs" c="dimmed">
-                  Shown first and as the thumbnail
-                </Text>
-              ) : (
-                <Button size="compact-xs" variant="subtle" onClick={() => makeMain(p.id)} aria-label={`Make photo ${i + 1} the main photo`}>
-                  Make main
-                </Button>
-              )}
-            </Group>
-          </Card>
+          <PhotoCard key={p.id} photo={p} index={i} onRemove={() => remove(p.id)} onMakeMain={() => makeMain(p.id)} />
         ))}
         {Array.from({ length: working }, (_, i) => (
-          <Card key={`working-${i}`} padding={0} radius="md">
-            <AspectRatio ratio={4 / 3}>
-              <Stack align="center" justify="center" gap={4} bg="gray.0">
-                <Loader size="sm" />
-                <Text fz="xs" c="dimmed">
-                  Preparing photo…
-                </Text>
-              </Stack>
-            </AspectRatio>
-          </Card>
+          <PreparingCard key={`working-${i}`} />
         ))}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/** One photo: the main one is badged; each can be removed, and any other made the main one. */
+function PhotoCard({ photo, index, onRemove, onMakeMain }: { photo: WizardPhoto; index: number; onRemove(): void; onMakeMain(): void }) {
+  return (
+    <Card padding={0} radius="md" data-photo={index === 0 ? 'main' : 'extra'}>
+      <Box pos="relative">
+        <AspectRatio ratio={4 / 3}>
+          <Image src={photo.preview} alt={index === 0 ? `Main photo: ${photo.name}` : `Photo ${index + 1}: ${photo.name}`} fit="cover" />
+        </AspectRatio>
+        {index === 0 ? (
+          <Badge pos="absolute" top={6} left={6} color="brand" variant="filled" size="sm">
+            Main photo
+          </Badge>
+        ) : null}
+        <ActionIcon pos="absolute" top={6} right={6} variant="white" color="red" radius="xl" size="md" aria-label={`Remove photo ${index + 1}`} onClick={onRemove}>
+          <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
+            ×
+          </span>
+        </ActionIcon>
+      </Box>
+      <Group p={6} justify="center" mih={40}>
+        {index === 0 ? (
+          <Text fz="xs" c="dimmed">
+            Shown first and as the thumbnail
+          </Text>
+        ) : (
+          <Button size="compact-xs" variant="subtle" onClick={onMakeMain} aria-label={`Make photo ${index + 1} the main photo`}>
+            Make main
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+/** A chosen photo still being shrunk and stored. */
+function PreparingCard() {
+  return (
+    <Card padding={0} radius="md">
+      <AspectRatio ratio={4 / 3}>
+        <Stack align="center" justify="center" gap={4} bg="gray.0">
+          <Loader size="sm" />
+          <Text fz="xs" c="dimmed">
+            Preparing photo…
+          </Text>
+        </Stack>
+      </AspectRatio>
+    </Card>
   );
 }

@@ -5,7 +5,7 @@ import { capitalise, fuelText, priceText } from '@/domain/listing/display';
 import { formatUsd, PLAN_TERMS } from '@/domain/payments/fees';
 import { asksEnginePower, asksOperatingHours, expiryText, FIELD_LABELS, listingLocation, planOf, WIZARD_TEXTS, type Declared, type WizardField, type WizardForm } from '@/domain/listing/listingWizard';
 import { wholeNumberText } from '@/domain/core/numbers';
-import type { WizardPhoto } from './useWizardDraft';
+import type { WizardPhoto } from './wizardPhoto';
 
 function money(text: string): string {
   const n = Number(text.replace(/,/g, ''));

@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Card, Loader, Stack, Text } from '@mantine/core';
-import { fetchVehicle } from '@/data/api';
-import { LISTING_MESSAGES } from '@/domain/core/messages';
-import type { Vehicle } from '@/domain/listing/vehicle';
 import { SignInRequired } from '@/app/shared/session/SignInRequired';
 import { useSession } from '@/app/shared/session/session';
 import { Page } from '@/app/shared/shell/Page';
 import ListingWizard from './ListingWizard';
+import { useEditVehicle } from './useEditVehicle';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,23 +22,11 @@ export default function SellPage() {
   const editing = !!editId && UUID.test(editId);
   const draft = params.get('draft');
   const valid = editing || (!!draft && UUID.test(draft));
-  const [editVehicle, setEditVehicle] = useState<Vehicle | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     if (signedIn && !valid) setParams({ draft: crypto.randomUUID() }, { replace: true });
   }, [signedIn, valid, setParams]);
-
-  useEffect(() => {
-    if (!signedIn || !editing) return;
-    let live = true;
-    fetchVehicle(editId)
-      .then((v) => live && setEditVehicle(v))
-      .catch(() => live && setProblem(navigator.onLine ? LISTING_MESSAGES.notFound : LISTING_MESSAGES.editNeedsConnection));
-    return () => {
-      live = false;
-    };
-  }, [signedIn, editing, editId]);
+  const { editVehicle, problem } = useEditVehicle(signedIn, editing ? editId : null);
 
   return (
     <Page title="Sell your vehicle" subtitle="Create a listing in eight short steps. Everything you enter is kept on this device, even with no signal." size="sm">
