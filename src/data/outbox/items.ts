@@ -37,7 +37,6 @@ export interface PaymentResult {
   testMode: boolean | null;
 }
 
-
 export interface ItemBase {
   id: string;
   listingId: string;

@@ -161,9 +161,7 @@ async function nextItem(db: MotokariDb, userId: string | null, now: number, stop
   return { item: null, retryAt };
 }
 
-type Step =
-  | { kind: 'done' | 'failed' | 'later' | 'skipped' | 'again'; sent: boolean }
-  | { kind: 'offline' | 'unauthorized'; sent: boolean; message: string };
+type Step = { kind: 'done' | 'failed' | 'later' | 'skipped' | 'again'; sent: boolean } | { kind: 'offline' | 'unauthorized'; sent: boolean; message: string };
 
 const BACKOFF_BASE_MS = 5_000;
 /** A request still being processed on the server (its first attempt's answer is on its way): ask again this soon. */

@@ -30,8 +30,7 @@ export function kySend(api: KyInstance): Send {
  * service worker, the listings worker). `base` is the API's address, ending in a slash.
  */
 export function fetchSend(token: string | null, base = '/api/'): Send {
-  return (path, init) =>
-    fetch(base + path, { method: init.method, headers: { ...init.headers, ...(token && { Authorization: `Bearer ${token}` }) }, body: init.body });
+  return (path, init) => fetch(base + path, { method: init.method, headers: { ...init.headers, ...(token && { Authorization: `Bearer ${token}` }) }, body: init.body });
 }
 
 /** The request an item stands for, or null when the uploads before it are gone or not done. */
@@ -45,9 +44,7 @@ export async function buildRequest(db: MotokariDb, item: OutboxItem): Promise<{ 
     case 'upload':
       return uploadRequest(item.photo.blob, item.photo.name, item.idempotencyKey);
     case 'create': {
-      const uploads = (await db.outbox.where('listingId').equals(item.listingId).toArray())
-        .filter((i): i is UploadItem => i.kind === 'upload' && i.seq < item.seq)
-        .sort((a, b) => a.seq - b.seq);
+      const uploads = (await db.outbox.where('listingId').equals(item.listingId).toArray()).filter((i): i is UploadItem => i.kind === 'upload' && i.seq < item.seq).sort((a, b) => a.seq - b.seq);
       if (uploads.length !== item.seq || uploads.some((u) => !u.result)) return null;
       // The same images in the same order on every attempt: the body (and so the key's request) never changes.
       const images = uploads.map((u) => u.result!.url);

@@ -7,9 +7,7 @@ import type { OutboxItem, PaymentResult } from './items';
 // with the server's detail, tried again later, or waiting for a sign-in), from its status and body;
 // and how a body is read (readBody), shared with the edit path (edit.ts) and the app's confirm calls.
 
-export type Verdict =
-  | { kind: 'done'; result: OutboxItem['result'] }
-  | { kind: 'failed' | 'later' | 'inProgress' | 'unauthorized' | 'photosGone'; message: string };
+export type Verdict = { kind: 'done'; result: OutboxItem['result'] } | { kind: 'failed' | 'later' | 'inProgress' | 'unauthorized' | 'photosGone'; message: string };
 
 const UNEXPECTED = 'Unexpected answer from the server';
 
