@@ -1,0 +1,30 @@
+import { Tabs } from '@mantine/core';
+import { VEHICLE_TYPE_LABELS, type VehicleType } from '@/domain/core/constants';
+import css from './BrowsePage.module.css';
+
+const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [
+  { type: 'car', label: VEHICLE_TYPE_LABELS.car, path: '/cars' },
+  { type: 'construction', label: VEHICLE_TYPE_LABELS.construction, path: '/construction' },
+  { type: 'farming', label: VEHICLE_TYPE_LABELS.farming, path: '/farming' },
+];
+
+/** The browse screen's tabs, one per vehicle type: a tab opens its own screen's address. */
+export function BrowseTabs({ type, onSwitch }: { type: VehicleType; onSwitch: (path: string) => void }) {
+  return (
+    <Tabs
+      value={type}
+      onChange={(v) => {
+        if (!v) return;
+        onSwitch(TYPE_TABS.find((t) => t.type === v)!.path);
+      }}
+    >
+      <Tabs.List>
+        {TYPE_TABS.map((t) => (
+          <Tabs.Tab key={t.type} value={t.type} className={css.tab}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}

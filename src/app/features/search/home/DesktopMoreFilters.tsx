@@ -1,0 +1,63 @@
+import { Group, Select, Slider, Stack, Text } from '@mantine/core';
+import { DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, FUEL_TYPES, HOME_PRICE_SLIDER, REGIONS, YEAR_MIN, type VehicleType } from '@/domain/core/constants';
+import { fuelText } from '@/domain/listing/display';
+import { wholeNumberText } from '@/domain/core/numbers';
+
+const currentYear = new Date().getFullYear();
+const YEARS = Array.from({ length: currentYear - YEAR_MIN + 1 }, (_, i) => String(currentYear - i));
+
+/**
+ * The desktop search panel's further filters, level by level: fuel and distance; engine size and the
+ * maximum price; region and years. Fuel and engine size are for cars only.
+ */
+export function DesktopMoreFilters({ tab, level, form, set }: { tab: VehicleType; level: number; form: Record<string, string | undefined>; set: (k: string) => (v: string | null) => void }) {
+  return (
+    <>
+      {level >= 1 && tab === 'car' ? (
+        <Select label="Fuel type" placeholder="Any fuel" data={FUEL_TYPES.map((f) => ({ value: f, label: fuelText(f) }))} value={form.fuel_type ?? null} onChange={set('fuel_type')} clearable />
+      ) : null}
+      {level >= 1 ? (
+        <Select
+          label="Distance"
+          data={[{ value: '', label: 'Countrywide' }, ...DISTANCE_OPTIONS_KM.map((d) => ({ value: String(d), label: `Within ${d} km` }))]}
+          value={form.distance ?? ''}
+          onChange={(v) => set('distance')(v || null)}
+          allowDeselect={false}
+        />
+      ) : null}
+      {level >= 2 && tab === 'car' ? (
+        <Select
+          label="Engine size"
+          placeholder="Any size"
+          data={ENGINE_SIZE_BANDS.map((b) => ({ value: b, label: `${b} L` }))}
+          value={form.engine_size ?? null}
+          onChange={set('engine_size')}
+          clearable
+        />
+      ) : null}
+      {level >= 2 ? (
+        <Stack gap={4}>
+          <Text fz="sm" fw={500}>
+            Maximum price: ${wholeNumberText(Number(form.max_price ?? HOME_PRICE_SLIDER.max))}
+          </Text>
+          <Slider
+            aria-label="Maximum price"
+            min={HOME_PRICE_SLIDER.min}
+            max={HOME_PRICE_SLIDER.max}
+            step={HOME_PRICE_SLIDER.step}
+            value={Number(form.max_price ?? HOME_PRICE_SLIDER.max)}
+            onChange={(v) => set('max_price')(String(v))}
+            label={null}
+          />
+        </Stack>
+      ) : null}
+      {level >= 3 ? <Select label="Region" placeholder="All regions" data={[...REGIONS]} value={form.region ?? null} onChange={set('region')} clearable /> : null}
+      {level >= 3 ? (
+        <Group grow gap="xs">
+          <Select label="Year from" placeholder="Any" data={YEARS} value={form.year_from ?? null} onChange={set('year_from')} clearable />
+          <Select label="Year to" placeholder="Any" data={YEARS} value={form.year_to ?? null} onChange={set('year_to')} clearable />
+        </Group>
+      ) : null}
+    </>
+  );
+}

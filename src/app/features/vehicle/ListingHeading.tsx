@@ -1,0 +1,32 @@
+import { Alert, Badge, Box, Group, Title } from '@mantine/core';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { REPORT_TEXTS } from '@/domain/listing/reports';
+import { conditionText, sellerBadge } from '@/domain/listing/display';
+import { TrustBadges } from '@/app/shared/vehicleCard/TrustBadges';
+
+/** Under a listing's photos: the seller's kind and the condition, the trust badges, the title, and the notice of a listing hidden for review. */
+export function ListingHeading({ vehicle: v, title }: { vehicle: Vehicle; title: string }) {
+  return (
+    <>
+      <Group mt="md" gap="xs">
+        <Badge color={v.seller_type === 'dealer' ? 'brand' : 'gray'} size="lg">
+          {sellerBadge(v.seller_type)}
+        </Badge>
+        <Badge variant="light" size="lg">
+          {conditionText(v.condition)}
+        </Badge>
+      </Group>
+      <Box mt="xs">
+        <TrustBadges vehicle={v} size="lg" />
+      </Box>
+      <Title order={1} mt="sm" fz={{ base: 26, sm: 34 }}>
+        {title}
+      </Title>
+      {v.hidden_for_review ? (
+        <Alert color="red" variant="light" mt="sm" title={REPORT_TEXTS.hiddenPendingReview}>
+          {REPORT_TEXTS.hiddenText}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
