@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { Badge, Button, Card, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { api } from '@/data/api';
-import { BUSINESS_MESSAGES, BUSINESS_STATUS_TEXTS, BUSINESS_TEXTS as T, type BusinessDetails } from '@/domain/account/business';
+import { BUSINESS_STATUS_TEXTS, BUSINESS_TEXTS as T, type BusinessDetails } from '@/domain/account/business';
 import { TRUST_BADGES } from '@/domain/listing/trust';
 import type { User } from '@/domain/account/user';
-import { session, signIn } from '@/app/shared/session/session';
-import { notify } from '@/app/shared/toasts/toasts';
+import { useBusinessDetails } from './useBusinessDetails';
 
 const STATUS_COLORS = { pending: 'yellow', verified: 'teal', rejected: 'red' } as const;
 
@@ -14,13 +11,7 @@ const STATUS_COLORS = { pending: 'yellow', verified: 'teal', rejected: 'red' } a
  * /api/me/business; an administrator verifies them. Changing them once verified sends them back for review.
  */
 export function BusinessVerification({ user }: { user: User }) {
-  const [details, setDetails] = useState<BusinessDetails>({
-    business_name: user.business_name ?? '',
-    registration_number: user.business_registration ?? '',
-    address: user.business_address ?? '',
-  });
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { details, setDetails, sending, error, submit } = useBusinessDetails(user);
   const status = user.business_status;
   const field = (name: keyof BusinessDetails) => ({
     label: T.fields[name],
@@ -28,20 +19,6 @@ export function BusinessVerification({ user }: { user: User }) {
     onChange: (e: { currentTarget: { value: string } }) => setDetails({ ...details, [name]: e.currentTarget.value }),
     required: true,
   });
-  const submit = async () => {
-    setSending(true);
-    setError(null);
-    try {
-      const fresh = await api.put('me/business', { json: details }).json<User>();
-      if (session.token && session.user?.id === fresh.id) signIn(session.token, fresh);
-      notify('success', BUSINESS_MESSAGES.submitted);
-    } catch (err) {
-      console.warn('business details not sent', err);
-      setError(BUSINESS_MESSAGES.submitFailed);
-    } finally {
-      setSending(false);
-    }
-  };
   return (
     <Card padding="lg" component="section" aria-labelledby="business-heading">
       <Title order={2} fz="lg" id="business-heading">

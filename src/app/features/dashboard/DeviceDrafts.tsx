@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Group, Image, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { db } from '@/data/db';
-import { deleteDraft, type DraftSummary } from '@/data/drafts';
 import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
 import { DASHBOARD_TEXTS as T, draftTitle, savedAtText } from '@/domain/listing/dashboard';
-import { toast } from '@/app/shared/toasts/toasts';
+import { useDraftDeletion, type DraftSummary } from './useDraftDeletion';
 
 /** A stored photo as an image: an object URL made for as long as it shows. */
 export function BlobThumb({ blob, w, h }: { blob: Blob | null; w: number; h: number }) {
@@ -20,22 +18,9 @@ export function BlobThumb({ blob, w, h }: { blob: Blob | null; w: number; h: num
 
 /** Drafts saved on this device (not yet queued), the latest first, with Continue and Delete. */
 export function DeviceDrafts({ drafts, onContinue }: { drafts: DraftSummary[]; onContinue(id: string): void }) {
-  const [confirming, setConfirming] = useState<DraftSummary | null>(null);
+  const { confirming, setConfirming, remove } = useDraftDeletion();
   const now = Date.now();
   if (drafts.length === 0) return null;
-
-  const remove = async () => {
-    const d = confirming;
-    setConfirming(null);
-    if (!d) return;
-    try {
-      await deleteDraft(db, d.id);
-      toast('success', T.draftDeleted);
-    } catch (err) {
-      console.warn('draft not deleted', err);
-      toast('error', T.draftDeleteError);
-    }
-  };
 
   return (
     <section aria-labelledby="drafts-heading">

@@ -1,21 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { HTTPError } from 'ky';
 import { Alert, Badge, Button, Card, Group, Image, Paper, Skeleton, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core';
-import { api } from '@/data/api';
 import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
 import { cacheTimeText, DASHBOARD_TEXTS as T, listingIndicator, listingsToShow, paymentAction, pendingCount, STATUS_COLORS } from '@/domain/listing/dashboard';
 import { mileageText, priceText, titleOf } from '@/domain/listing/display';
-import { LISTING_MESSAGES } from '@/domain/core/messages';
-import { listingStatus, type Vehicle } from '@/domain/listing/vehicle';
+import { listingStatus, type ListingStatus, type Vehicle } from '@/domain/listing/vehicle';
 import { REPORT_TEXTS } from '@/domain/listing/reports';
 import { cardPhotoUrl } from '@/domain/listing/photos';
-import { syncNow } from '@/app/shared/sync/syncStore';
-import { toast } from '@/app/shared/toasts/toasts';
 import type { HistoryListing, MyListings as MyListingsState } from './useMyListings';
 import { priceDropText, type ListingLeads } from '@/domain/listing/leads';
 import { LeadsChart } from './LeadsChart';
 import { ListingConfirmModal } from '@/app/shared/confirm/ListingConfirmModal';
+import { useListingActions } from './useListingActions';
 
 function ListingRow({
   v,
@@ -37,14 +33,7 @@ function ListingRow({
   const now = new Date();
   const status = listingStatus(v, now);
   const indicator = listingIndicator(v, now);
-  const pay = paymentAction(v, now);
   const title = titleOf(v);
-  const named = (label: string) => (
-    <>
-      {label}
-      <VisuallyHidden> {title}</VisuallyHidden>
-    </>
-  );
   return (
     <Card padding="sm" component="article" aria-label={title} data-listing-id={v.id}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -94,28 +83,60 @@ function ListingRow({
         </Stack>
       </Group>
       {leads ? <LeadsChart leads={leads} /> : null}
-      <Group gap={6} mt="sm" justify="flex-end">
-        {pay ? (
-          <Button component={Link} to={`/pay/${v.id}`} size="xs" color={pay === 'pay' ? 'gold.7' : 'brand'} c={pay === 'pay' ? 'dark.9' : undefined} mr="auto">
-            {named(pay === 'pay' ? T.payNow : T.relist)}
-          </Button>
-        ) : null}
-        <Button component={Link} to={`/car/${v.id}`} size="xs" variant="default">
-          {named(T.view)}
-        </Button>
-        <Button size="xs" variant="default" onClick={() => onEdit(v)}>
-          {named(T.edit)}
-        </Button>
-        {status === 'Active' || status === 'Expired' ? (
-          <Button size="xs" variant="default" onClick={() => onSold(v)} disabled={offline} title={offline ? T.needsConnection : undefined}>
-            {named(T.markSold)}
-          </Button>
-        ) : null}
-        <Button size="xs" variant="light" color="red" onClick={() => onDelete(v)} disabled={offline} title={offline ? T.needsConnection : undefined}>
-          {named(T.delete)}
-        </Button>
-      </Group>
+      <RowActions v={v} now={now} status={status} title={title} offline={offline} onEdit={onEdit} onDelete={onDelete} onSold={onSold} />
     </Card>
+  );
+}
+
+/** A listing's buttons: Pay now or Relist when it waits for a payment, View, Edit, Mark as sold (active or expired) and Delete. */
+function RowActions({
+  v,
+  now,
+  status,
+  title,
+  offline,
+  onEdit,
+  onDelete,
+  onSold,
+}: {
+  v: HistoryListing;
+  now: Date;
+  status: ListingStatus;
+  title: string;
+  offline: boolean;
+  onEdit(v: Vehicle): void;
+  onDelete(v: Vehicle): void;
+  onSold(v: Vehicle): void;
+}) {
+  const pay = paymentAction(v, now);
+  const named = (label: string) => (
+    <>
+      {label}
+      <VisuallyHidden> {title}</VisuallyHidden>
+    </>
+  );
+  return (
+    <Group gap={6} mt="sm" justify="flex-end">
+      {pay ? (
+        <Button component={Link} to={`/pay/${v.id}`} size="xs" color={pay === 'pay' ? 'gold.7' : 'brand'} c={pay === 'pay' ? 'dark.9' : undefined} mr="auto">
+          {named(pay === 'pay' ? T.payNow : T.relist)}
+        </Button>
+      ) : null}
+      <Button component={Link} to={`/car/${v.id}`} size="xs" variant="default">
+        {named(T.view)}
+      </Button>
+      <Button size="xs" variant="default" onClick={() => onEdit(v)}>
+        {named(T.edit)}
+      </Button>
+      {status === 'Active' || status === 'Expired' ? (
+        <Button size="xs" variant="default" onClick={() => onSold(v)} disabled={offline} title={offline ? T.needsConnection : undefined}>
+          {named(T.markSold)}
+        </Button>
+      ) : null}
+      <Button size="xs" variant="light" color="red" onClick={() => onDelete(v)} disabled={offline} title={offline ? T.needsConnection : undefined}>
+        {named(T.delete)}
+      </Button>
+    </Group>
   );
 }
 
@@ -152,93 +173,69 @@ function Empty({ title, text }: { title: string; text: string }) {
   );
 }
 
-export function MyListings({ state, leads, onCreate, onEdit }: { state: MyListingsState; leads: Map<string, ListingLeads> | null; onCreate(): void; onEdit(v: Vehicle): void }) {
-  const [history, setHistory] = useState(false);
-  const [soldOnly, setSoldOnly] = useState(false);
-  const [selling, setSelling] = useState<Vehicle | null>(null);
-  const [markingSold, setMarkingSold] = useState(false);
-  const [confirming, setConfirming] = useState<Vehicle | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const { listings, loading, cachedAt, failed, offline } = state;
-  const now = new Date();
-  const shown = listings ? listingsToShow(listings, history, now, soldOnly) : [];
-  const waiting = listings && !history ? pendingCount(listings, now) : 0;
-
-  const confirmDelete = async () => {
-    const v = confirming;
-    if (!v) return;
-    setDeleting(true);
-    try {
-      await api.delete(`cars/${v.id}`, { headers: { 'Idempotency-Key': crypto.randomUUID() } });
-    } catch (err) {
-      // Gone already (deleted from another device): what the seller asked for is done.
-      if (!(err instanceof HTTPError && err.response.status === 404)) {
-        if (!(err instanceof HTTPError)) console.warn('listing not deleted', err);
-        toast('error', LISTING_MESSAGES.deleteError);
-        setDeleting(false);
-        setConfirming(null);
-        return;
-      }
-    }
-    state.remove(v.id);
-    setDeleting(false);
-    setConfirming(null);
-    toast('success', T.deleted);
-    void syncNow();
-  };
-
-  const confirmSold = async () => {
-    const v = selling;
-    if (!v) return;
-    setMarkingSold(true);
-    try {
-      const sold = await api.post(`vehicles/${v.id}/sold`, { headers: { 'Idempotency-Key': crypto.randomUUID() } }).json<HistoryListing>();
-      state.replace(sold);
-      toast('success', T.markedSold);
-      // The device's copy of the listing leaves every search.
-      void syncNow();
-    } catch (err) {
-      if (!(err instanceof HTTPError)) console.warn('listing not marked sold', err);
-      toast('error', T.markSoldError);
-    }
-    setMarkingSold(false);
-    setSelling(null);
-  };
-
-  let body;
+/** The list itself: skeletons while the first load runs, the offline note, an empty state, or the rows. */
+function ListingsBody({
+  state: { listings, loading, offline },
+  shown,
+  history,
+  soldOnly,
+  leads,
+  onEdit,
+  onDelete,
+  onSold,
+}: {
+  state: MyListingsState;
+  shown: HistoryListing[];
+  history: boolean;
+  soldOnly: boolean;
+  leads: Map<string, ListingLeads> | null;
+  onEdit(v: Vehicle): void;
+  onDelete(v: Vehicle): void;
+  onSold(v: Vehicle): void;
+}) {
   if (!listings && loading) {
-    body = (
+    return (
       <Stack gap="sm">
         <RowSkeleton />
         <RowSkeleton />
         <RowSkeleton />
       </Stack>
     );
-  } else if (!listings && offline) {
-    body = (
+  }
+  if (!listings && offline) {
+    return (
       <Alert color="gray" variant="light" title={T.offlineTitle} radius="lg">
         {T.offlineText}
       </Alert>
     );
-  } else if (!listings) {
-    body = null;
-  } else if (shown.length === 0) {
-    body = soldOnly ? (
+  }
+  if (!listings) return null;
+  if (shown.length === 0) {
+    return soldOnly ? (
       <Empty title={T.noSoldTitle} text={T.noSoldText} />
     ) : history ? (
       <Empty title={T.noListingsTitle} text={T.noListingsText} />
     ) : (
       <Empty title={T.noActiveTitle} text={T.noActiveText} />
     );
-  } else {
-    body = (
-      <Stack gap="sm">
-        {shown.map((v) => (
-          <ListingRow key={v.id} v={v} history={history} offline={offline} leads={leads?.get(v.id)} onEdit={onEdit} onDelete={setConfirming} onSold={setSelling} />
-        ))}
-      </Stack>
-    );
   }
+  return (
+    <Stack gap="sm">
+      {shown.map((v) => (
+        <ListingRow key={v.id} v={v} history={history} offline={offline} leads={leads?.get(v.id)} onEdit={onEdit} onDelete={onDelete} onSold={onSold} />
+      ))}
+    </Stack>
+  );
+}
+
+export function MyListings({ state, leads, onCreate, onEdit }: { state: MyListingsState; leads: Map<string, ListingLeads> | null; onCreate(): void; onEdit(v: Vehicle): void }) {
+  const [history, setHistory] = useState(false);
+  const [soldOnly, setSoldOnly] = useState(false);
+  const actions = useListingActions(state);
+  const { listings, loading, cachedAt, failed } = state;
+  const now = new Date();
+  const shown = listings ? listingsToShow(listings, history, now, soldOnly) : [];
+  const waiting = listings && !history ? pendingCount(listings, now) : 0;
 
   return (
     <section aria-labelledby="my-listings-heading">
@@ -280,11 +277,11 @@ export function MyListings({ state, leads, onCreate, onEdit }: { state: MyListin
             </Group>
           </Alert>
         ) : null}
-        {body}
+        <ListingsBody state={state} shown={shown} history={history} soldOnly={soldOnly} leads={leads} onEdit={onEdit} onDelete={actions.setConfirming} onSold={actions.setSelling} />
       </Stack>
 
-      <ListingConfirmModal action="sold" vehicle={selling} busy={markingSold} onCancel={() => setSelling(null)} onConfirm={() => void confirmSold()} />
-      <ListingConfirmModal action="delete" vehicle={confirming} busy={deleting} onCancel={() => setConfirming(null)} onConfirm={() => void confirmDelete()} />
+      <ListingConfirmModal action="sold" vehicle={actions.selling} busy={actions.markingSold} onCancel={() => actions.setSelling(null)} onConfirm={() => void actions.confirmSold()} />
+      <ListingConfirmModal action="delete" vehicle={actions.confirming} busy={actions.deleting} onCancel={() => actions.setConfirming(null)} onConfirm={() => void actions.confirmDelete()} />
     </section>
   );
 }

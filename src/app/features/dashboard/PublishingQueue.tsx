@@ -1,41 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Group, Modal, Progress, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useSnapshot } from 'valtio';
-import { db } from '@/data/db';
-import { discard, retry } from '@/data/outbox/enqueue';
-import { paymentItemOf, type CreateItem, type ListingPublishState, type OutboxItem } from '@/data/outbox/items';
-import { DASHBOARD_TEXTS as T, draftTitle, queuedPaymentText, queueProgressText, queueStateText } from '@/domain/listing/dashboard';
-import { formatUsd, PLAN_TERMS } from '@/domain/payments/fees';
-import { titleOf } from '@/domain/listing/display';
-import { kickOutbox, outboxRunner } from '@/app/shared/outbox/outboxRunner';
-import { syncStore } from '@/app/shared/sync/syncStore';
-import { toast } from '@/app/shared/toasts/toasts';
-
-/** The title of a queued listing: as the server created it, else as it was queued. */
-export function chainTitle(chain: ListingPublishState, items: readonly OutboxItem[]): string {
-  if (chain.vehicle) return titleOf(chain.vehicle);
-  const create = items.find((i): i is CreateItem => i.kind === 'create' && i.listingId === chain.listingId);
-  return create ? draftTitle(create.listing as Record<string, unknown>) : T.untitledDraft;
-}
-
-/**
- * What a queued listing's payment waits for, in words, or null when its chain carries no payment, the
- * listing was live already, or the chain failed. sellerTurn: the request is made, the seller finishes it.
- */
-export function chainPayment(chain: ListingPublishState, items: readonly OutboxItem[], title: string): { text: string; sellerTurn: boolean } | null {
-  const pay = paymentItemOf([...items], chain.listingId);
-  // A failed chain's line says what failed and offers Retry; its payment waits behind that.
-  if (!pay || pay.result?.alreadyPaid || chain.state === 'failed') return null;
-  const create = items.find((i): i is CreateItem => i.kind === 'create' && i.listingId === chain.listingId);
-  const plan = pay.payment.subscriptionPlan ?? chain.vehicle?.subscription_plan ?? create?.listing.subscription_plan ?? null;
-  const amount = plan ? formatUsd(PLAN_TERMS[plan].priceCents) : null;
-  const sent = pay.state === 'done';
-  const stage = !sent ? 'queued' : pay.payment.method === 'ecocash' ? 'approve' : 'finishCard';
-  return { text: queuedPaymentText(title, amount, pay.payment.method, stage), sellerTurn: sent };
-}
+import { DASHBOARD_TEXTS as T, queueProgressText, queueStateText } from '@/domain/listing/dashboard';
+import { chainPayment, chainTitle, type ListingPublishState, type OutboxItem } from './queueLines';
+import { usePublishingQueue } from './usePublishingQueue';
 
 const STATE_COLORS: Record<ListingPublishState['state'], string> = { waiting: 'gray', sending: 'blue', done: 'green', failed: 'red' };
+
+type Queue = ReturnType<typeof usePublishingQueue>;
 
 /**
  * Listings sent from this device, one line each: where they stand in words, how far they got, and
@@ -52,39 +23,9 @@ export function PublishingQueue({
   draftIds: ReadonlySet<string>;
   onEditDraft(id: string): void;
 }) {
-  const { online } = useSnapshot(syncStore);
-  const { last } = useSnapshot(outboxRunner);
-  const [discarding, setDiscarding] = useState<{ listingId: string; title: string } | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const queue = usePublishingQueue();
   if (chains.length === 0) return null;
-  const offline = !online || last?.outcome === 'offline';
   const now = Date.now();
-
-  const again = async (chain: ListingPublishState) => {
-    if (!chain.current) return;
-    setBusy(chain.listingId);
-    try {
-      await retry(db, chain.current.id);
-      void kickOutbox();
-    } catch (err) {
-      console.warn('outbox item not retried', err);
-      toast('error', T.queueError);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  /** Discard (confirmed, with a toast) or Dismiss a done line (quietly: nothing is lost). */
-  const drop = async (listingId: string, quiet = false) => {
-    setDiscarding(null);
-    try {
-      await discard(db, listingId);
-      if (!quiet) toast('success', T.discarded);
-    } catch (err) {
-      console.warn('outbox chain not discarded', err);
-      toast('error', T.queueError);
-    }
-  };
 
   return (
     <section aria-labelledby="queue-heading">
@@ -95,98 +36,147 @@ export function PublishingQueue({
         {T.queueText}
       </Text>
       <Stack gap="sm">
-        {chains.map((chain) => {
-          const title = chainTitle(chain, items);
-          const payment = chainPayment(chain, items, title);
-          // A sent chain whose payment waits for the seller: what is left is theirs, not the queue's.
-          const words = payment?.sellerTurn ? null : queueStateText(chain, offline, now);
-          return (
-            <Card key={chain.listingId} padding="sm" component="article" aria-label={title} data-queue-state={chain.state}>
-              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                <Text fw={650} lineClamp={1} title={title}>
-                  {title}
-                </Text>
-                <Badge color={STATE_COLORS[chain.state]} variant="light" tt="none" style={{ flexShrink: 0 }}>
-                  {queueProgressText(chain)}
-                </Badge>
-              </Group>
-              <Progress
-                value={chain.total ? (chain.done / chain.total) * 100 : 0}
-                color={STATE_COLORS[chain.state] === 'gray' ? 'brand' : STATE_COLORS[chain.state]}
-                striped={chain.state === 'sending'}
-                animated={chain.state === 'sending'}
-                mt={8}
-                size="sm"
-                aria-label={`${title}: ${queueProgressText(chain)}`}
-              />
-              {words ? (
-                <Text fz="sm" mt={6} c={chain.state === 'failed' ? 'red.8' : chain.state === 'done' ? 'green.8' : 'dark.6'} role={chain.state === 'failed' ? 'alert' : undefined} data-queue-text>
-                  {words}
-                </Text>
-              ) : null}
-              {payment ? (
-                <Text fz="sm" mt={6} c="dark.6" data-queue-payment>
-                  {payment.text}
-                </Text>
-              ) : null}
-              {payment?.sellerTurn ? (
-                <Group gap={6} mt="sm" justify="flex-end">
-                  <Button size="xs" variant="default" onClick={() => void drop(chain.listingId, true)}>
-                    {T.dismiss}
-                    <VisuallyHidden> {title}</VisuallyHidden>
-                  </Button>
-                  <Button size="xs" component={Link} to={`/pay/${chain.listingId}`}>
-                    {T.finishPayment}
-                    <VisuallyHidden> {title}</VisuallyHidden>
-                  </Button>
-                </Group>
-              ) : chain.state === 'failed' || chain.state === 'done' ? (
-                <Group gap={6} mt="sm" justify="flex-end">
-                  {chain.state === 'failed' ? (
-                    <>
-                      {draftIds.has(chain.listingId) ? (
-                        <Button size="xs" variant="default" onClick={() => onEditDraft(chain.listingId)} mr="auto">
-                          {T.editDraft}
-                          <VisuallyHidden> {title}</VisuallyHidden>
-                        </Button>
-                      ) : null}
-                      <Button size="xs" variant="light" color="red" onClick={() => setDiscarding({ listingId: chain.listingId, title })}>
-                        {T.discard}
-                        <VisuallyHidden> {title}</VisuallyHidden>
-                      </Button>
-                      <Button size="xs" onClick={() => void again(chain)} loading={busy === chain.listingId}>
-                        {T.retry}
-                        <VisuallyHidden> {title}</VisuallyHidden>
-                      </Button>
-                    </>
-                  ) : (
-                    <Button size="xs" variant="default" onClick={() => void drop(chain.listingId, true)}>
-                      {T.dismiss}
-                      <VisuallyHidden> {title}</VisuallyHidden>
-                    </Button>
-                  )}
-                </Group>
-              ) : null}
-            </Card>
-          );
-        })}
+        {chains.map((chain) => (
+          <QueueLine key={chain.listingId} chain={chain} items={items} hasDraft={draftIds.has(chain.listingId)} now={now} queue={queue} onEditDraft={onEditDraft} />
+        ))}
       </Stack>
-      <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title={<Text fw={750}>{T.discardTitle}</Text>} centered>
-        <Text>{T.discardConfirm}</Text>
-        {discarding ? (
-          <Text fw={650} mt="xs">
-            {discarding.title}
-          </Text>
-        ) : null}
-        <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={() => setDiscarding(null)} data-autofocus>
-            {T.cancel}
-          </Button>
-          <Button color="red" onClick={() => discarding && void drop(discarding.listingId)}>
-            {T.discard}
-          </Button>
-        </Group>
-      </Modal>
+      <DiscardModal queue={queue} />
     </section>
+  );
+}
+
+/** One queued listing: its title, progress, words, and what the seller can do with it. */
+function QueueLine({
+  chain,
+  items,
+  hasDraft,
+  now,
+  queue,
+  onEditDraft,
+}: {
+  chain: ListingPublishState;
+  items: readonly OutboxItem[];
+  hasDraft: boolean;
+  now: number;
+  queue: Queue;
+  onEditDraft(id: string): void;
+}) {
+  const title = chainTitle(chain, items);
+  const payment = chainPayment(chain, items, title);
+  // A sent chain whose payment waits for the seller: what is left is theirs, not the queue's.
+  const words = payment?.sellerTurn ? null : queueStateText(chain, queue.offline, now);
+  return (
+    <Card padding="sm" component="article" aria-label={title} data-queue-state={chain.state}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Text fw={650} lineClamp={1} title={title}>
+          {title}
+        </Text>
+        <Badge color={STATE_COLORS[chain.state]} variant="light" tt="none" style={{ flexShrink: 0 }}>
+          {queueProgressText(chain)}
+        </Badge>
+      </Group>
+      <Progress
+        value={chain.total ? (chain.done / chain.total) * 100 : 0}
+        color={STATE_COLORS[chain.state] === 'gray' ? 'brand' : STATE_COLORS[chain.state]}
+        striped={chain.state === 'sending'}
+        animated={chain.state === 'sending'}
+        mt={8}
+        size="sm"
+        aria-label={`${title}: ${queueProgressText(chain)}`}
+      />
+      {words ? (
+        <Text fz="sm" mt={6} c={chain.state === 'failed' ? 'red.8' : chain.state === 'done' ? 'green.8' : 'dark.6'} role={chain.state === 'failed' ? 'alert' : undefined} data-queue-text>
+          {words}
+        </Text>
+      ) : null}
+      {payment ? (
+        <Text fz="sm" mt={6} c="dark.6" data-queue-payment>
+          {payment.text}
+        </Text>
+      ) : null}
+      <LineActions chain={chain} title={title} sellerTurn={payment?.sellerTurn === true} hasDraft={hasDraft} queue={queue} onEditDraft={onEditDraft} />
+    </Card>
+  );
+}
+
+/** A line's buttons: Dismiss and Finish payment when the seller's payment waits; Edit draft, Discard and Retry when it failed; Dismiss when done. */
+function LineActions({
+  chain,
+  title,
+  sellerTurn,
+  hasDraft,
+  queue,
+  onEditDraft,
+}: {
+  chain: ListingPublishState;
+  title: string;
+  sellerTurn: boolean;
+  hasDraft: boolean;
+  queue: Queue;
+  onEditDraft(id: string): void;
+}) {
+  const named = (label: string) => (
+    <>
+      {label}
+      <VisuallyHidden> {title}</VisuallyHidden>
+    </>
+  );
+  if (sellerTurn) {
+    return (
+      <Group gap={6} mt="sm" justify="flex-end">
+        <Button size="xs" variant="default" onClick={() => void queue.drop(chain.listingId, true)}>
+          {named(T.dismiss)}
+        </Button>
+        <Button size="xs" component={Link} to={`/pay/${chain.listingId}`}>
+          {named(T.finishPayment)}
+        </Button>
+      </Group>
+    );
+  }
+  if (chain.state !== 'failed' && chain.state !== 'done') return null;
+  return (
+    <Group gap={6} mt="sm" justify="flex-end">
+      {chain.state === 'failed' ? (
+        <>
+          {hasDraft ? (
+            <Button size="xs" variant="default" onClick={() => onEditDraft(chain.listingId)} mr="auto">
+              {named(T.editDraft)}
+            </Button>
+          ) : null}
+          <Button size="xs" variant="light" color="red" onClick={() => queue.setDiscarding({ listingId: chain.listingId, title })}>
+            {named(T.discard)}
+          </Button>
+          <Button size="xs" onClick={() => void queue.again(chain)} loading={queue.busy === chain.listingId}>
+            {named(T.retry)}
+          </Button>
+        </>
+      ) : (
+        <Button size="xs" variant="default" onClick={() => void queue.drop(chain.listingId, true)}>
+          {named(T.dismiss)}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** Asks before a failed line is discarded. */
+function DiscardModal({ queue: { discarding, setDiscarding, drop } }: { queue: Queue }) {
+  return (
+    <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title={<Text fw={750}>{T.discardTitle}</Text>} centered>
+      <Text>{T.discardConfirm}</Text>
+      {discarding ? (
+        <Text fw={650} mt="xs">
+          {discarding.title}
+        </Text>
+      ) : null}
+      <Group justify="flex-end" gap="sm" mt="lg">
+        <Button variant="default" onClick={() => setDiscarding(null)} data-autofocus>
+          {T.cancel}
+        </Button>
+        <Button color="red" onClick={() => discarding && void drop(discarding.listingId)}>
+          {T.discard}
+        </Button>
+      </Group>
+    </Modal>
   );
 }

@@ -34,15 +34,8 @@ function useTabStock(dealerId: string, type: VehicleType, buyer: LatLon): Search
   return useSearch(useMemo(() => buildRequest({ seller_id: dealerId, vehicle_type: type }, 'newest', buyer, 1), [dealerId, type, buyer]));
 }
 
-/**
- * A dealer's stock page (spec section 2.8), decided: the stock per vehicle type and the dealer's
- * name and place, the tab shown, the cars' filter form and the filters applied to the results, the
- * results and their paging, and the live count of the form's Submit button.
- */
-export function useDealerInventory(dealerId: string) {
-  const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
-  const buyer = useMemo<LatLon>(() => ({ latitude: position.latitude, longitude: position.longitude }), [position.latitude, position.longitude]);
-
+/** The dealer's stock per vehicle type, the dealer (named and placed from one of the listings) and the tab shown. */
+function useDealerStock(dealerId: string, buyer: LatLon) {
   const stock: Record<VehicleType, SearchState> = {
     car: useTabStock(dealerId, 'car', buyer),
     construction: useTabStock(dealerId, 'construction', buyer),
@@ -62,17 +55,45 @@ export function useDealerInventory(dealerId: string) {
   const tab = chosenTab ?? (stockKnown ? (DEALER_TABS.find((t) => stock[t.type].total > 0)?.type ?? 'car') : null);
   // Until the stock is known the form shows the cars tab, the usual one, so the page does not jump.
   const shownTab = tab ?? 'car';
+  const dealer = {
+    name: sample?.seller_name ?? 'Dealer',
+    location: sample?.seller_location ?? sample?.location ?? DEALER_CARD_FALLBACKS.location,
+    inStock,
+    known: stockKnown,
+    verified: sample?.verified_dealer === true,
+  };
+  return { stock, dealer, tab, shownTab, setChosenTab };
+}
 
-  // The form's filters, and the ones the results show: Submit applies the form (spec section 4).
+/**
+ * The form's filters per vehicle type, and the ones the results show: Submit applies the form (spec
+ * section 4). `level` is how many levels of the cars' filters show; `price` the slider's value while it moves.
+ */
+function useDealerFilters() {
   const [filters, setFilters] = useState(dealerFilterDefaults);
   const [applied, setApplied] = useState(dealerFilterDefaults);
   const [level, setLevel] = useState(0);
-  const [limit, setLimit] = useState(PAGE);
   const car = filters.car;
   const setCar = <K extends DealerField>(key: K, value: DealerFilterState[K]) => setFilters((f) => ({ ...f, car: setDealerFilter(f.car, key, value) }));
   // The slider moves freely; the form takes its value when it is let go.
   const [price, setPrice] = useState(car.max_price);
   useEffect(() => setPrice(car.max_price), [car.max_price]);
+  return { filters, setFilters, applied, setApplied, level, setLevel, car, setCar, price, setPrice };
+}
+
+/**
+ * A dealer's stock page (spec section 2.8), decided: the stock per vehicle type and the dealer's
+ * name and place, the tab shown, the cars' filter form and the filters applied to the results, the
+ * results and their paging, and the live count of the form's Submit button.
+ */
+export function useDealerInventory(dealerId: string) {
+  const { position } = useTransitionSnapshot(locationStore, (s) => ({ position: s.position }));
+  const buyer = useMemo<LatLon>(() => ({ latitude: position.latitude, longitude: position.longitude }), [position.latitude, position.longitude]);
+
+  const { stock, dealer, tab, shownTab, setChosenTab } = useDealerStock(dealerId, buyer);
+
+  const { filters, setFilters, applied, setApplied, level, setLevel, car, setCar, price, setPrice } = useDealerFilters();
+  const [limit, setLimit] = useState(PAGE);
 
   /** Words searched for in the dealer's stock (issue 20), with the tab's filters. */
   const [words, setWords] = useState('');
@@ -98,13 +119,7 @@ export function useDealerInventory(dealerId: string) {
   };
 
   return {
-    dealer: {
-      name: sample?.seller_name ?? 'Dealer',
-      location: sample?.seller_location ?? sample?.location ?? DEALER_CARD_FALLBACKS.location,
-      inStock,
-      known: stockKnown,
-      verified: sample?.verified_dealer === true,
-    },
+    dealer,
     tabs: {
       shown: shownTab,
       meta: DEALER_TABS.find((t) => t.type === shownTab)!,

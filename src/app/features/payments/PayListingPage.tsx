@@ -1,65 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { HTTPError } from 'ky';
 import { Anchor, Badge, Button, Card, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { api } from '@/data/api';
-import { db } from '@/data/db';
-import { listOutbox } from '@/data/outbox/enqueue';
-import { paymentItemOf, type CreateItem } from '@/data/outbox/items';
 import { defaultPlan, formatUsd, PLAN_TERMS, type SubscriptionPlan } from '@/domain/payments/fees';
 import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '@/domain/core/messages';
 import { PAYMENT_TEXTS } from '@/domain/payments/payments';
-import { titleOf } from '@/domain/listing/display';
-import { isPublic, type Vehicle } from '@/domain/listing/vehicle';
 import { Page } from '@/app/shared/shell/Page';
 import { SignInRequired } from '@/app/shared/session/SignInRequired';
 import { useSession } from '@/app/shared/session/session';
 import { toast } from '@/app/shared/toasts/toasts';
 import { PaymentPanel } from './PaymentPanel';
-
-type Loaded = { kind: 'loading' } | { kind: 'ready'; title: string; plan: SubscriptionPlan | null; paid: boolean; onDevice: boolean } | { kind: 'missing' } | { kind: 'offline' };
-
-/**
- * The listing as the server has it, or, when it is still queued on this device (or the device is
- * offline), as the outbox holds it: a listing published offline can be paid for before it is sent.
- */
-function useListing(listingId: string, signedIn: boolean): { loaded: Loaded; reload: () => void } {
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!signedIn) return;
-    let cancelled = false;
-    setLoaded({ kind: 'loading' });
-    (async (): Promise<Loaded> => {
-      try {
-        const v = await api.get(`vehicles/${encodeURIComponent(listingId)}`).json<Vehicle>();
-        return { kind: 'ready', title: titleOf(v), plan: v.subscription_plan, paid: isPublic(v), onDevice: false };
-      } catch (err) {
-        const notFound = err instanceof HTTPError && err.response.status === 404;
-        if (err instanceof HTTPError && !notFound) throw err;
-        const chain = await listOutbox(db, listingId);
-        const create = chain.find((i): i is CreateItem => i.kind === 'create');
-        if (create) {
-          const l = create.listing;
-          return { kind: 'ready', title: titleOf({ year: l.year, make: l.make, model: l.model, variant: l.variant ?? null }), plan: l.subscription_plan ?? null, paid: false, onDevice: true };
-        }
-        // Paid for from this device while offline: the request is queued, the listing is on the server.
-        const payment = paymentItemOf(chain, listingId);
-        if (payment && !notFound) return { kind: 'ready', title: '', plan: payment.payment.subscriptionPlan, paid: false, onDevice: true };
-        return notFound ? { kind: 'missing' } : { kind: 'offline' };
-      }
-    })()
-      .then((l) => !cancelled && setLoaded(l))
-      .catch((err: unknown) => {
-        console.warn('listing not loaded', err);
-        if (!cancelled) setLoaded({ kind: 'offline' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [listingId, signedIn, attempt]);
-  return { loaded, reload: useCallback(() => setAttempt((n) => n + 1), []) };
-}
+import { useListing, type Loaded } from './useListing';
 
 /**
  * /pay/:listingId: pays the fee of one of the seller's listings (the dashboard's 'Pay now', a listing
@@ -96,7 +46,6 @@ export default function PayListingPage() {
   }
 
   const plan = loaded.kind === 'ready' ? (loaded.plan ?? defaultPlan(user?.user_type === 'dealer' ? 'dealer' : 'private')) : null;
-  const terms = plan ? PLAN_TERMS[plan] : null;
 
   return (
     <Page title={PAYMENT_TEXTS.page.title} subtitle={PAYMENT_TEXTS.page.subtitle} size="sm">
@@ -124,45 +73,7 @@ export default function PayListingPage() {
             </Stack>
           ) : (
             <Stack gap="md">
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <Stack gap={4} miw={0}>
-                  {loaded.title ? (
-                    <Title order={2} fz="h3" data-listing-title>
-                      {loaded.title}
-                    </Title>
-                  ) : null}
-                  <Group gap={6}>
-                    {plan ? (
-                      <Badge variant="light" color="brand">
-                        {PAYMENT_TEXTS.page.plan(plan)}
-                      </Badge>
-                    ) : null}
-                    {terms?.featured ? (
-                      <Badge variant="light" color="gold">
-                        {PAYMENT_TEXTS.page.featured}
-                      </Badge>
-                    ) : null}
-                    {loaded.onDevice ? (
-                      <Badge variant="outline" color="gray">
-                        {PAYMENT_TEXTS.page.onDevice}
-                      </Badge>
-                    ) : null}
-                  </Group>
-                </Stack>
-                {terms ? (
-                  <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-                    <Text fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
-                      {PAYMENT_TEXTS.page.fee}
-                    </Text>
-                    <Text fz={28} fw={800} lh={1.1} data-listing-fee>
-                      {formatUsd(terms.priceCents)}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {PAYMENT_TEXTS.page.period(terms.days)}
-                    </Text>
-                  </Stack>
-                ) : null}
-              </Group>
+              <ListingFee listing={loaded} plan={plan} />
               <Divider />
               {loaded.paid ? (
                 <Stack align="center" ta="center" gap="sm" py="sm">
@@ -180,5 +91,51 @@ export default function PayListingPage() {
         </Anchor>
       </Stack>
     </Page>
+  );
+}
+
+/** The listing's title, its plan and badges, and the fee for its plan. */
+function ListingFee({ listing, plan }: { listing: Extract<Loaded, { kind: 'ready' }>; plan: SubscriptionPlan | null }) {
+  const terms = plan ? PLAN_TERMS[plan] : null;
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <Stack gap={4} miw={0}>
+        {listing.title ? (
+          <Title order={2} fz="h3" data-listing-title>
+            {listing.title}
+          </Title>
+        ) : null}
+        <Group gap={6}>
+          {plan ? (
+            <Badge variant="light" color="brand">
+              {PAYMENT_TEXTS.page.plan(plan)}
+            </Badge>
+          ) : null}
+          {terms?.featured ? (
+            <Badge variant="light" color="gold">
+              {PAYMENT_TEXTS.page.featured}
+            </Badge>
+          ) : null}
+          {listing.onDevice ? (
+            <Badge variant="outline" color="gray">
+              {PAYMENT_TEXTS.page.onDevice}
+            </Badge>
+          ) : null}
+        </Group>
+      </Stack>
+      {terms ? (
+        <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
+            {PAYMENT_TEXTS.page.fee}
+          </Text>
+          <Text fz={28} fw={800} lh={1.1} data-listing-fee>
+            {formatUsd(terms.priceCents)}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            {PAYMENT_TEXTS.page.period(terms.days)}
+          </Text>
+        </Stack>
+      ) : null}
+    </Group>
   );
 }

@@ -4,7 +4,8 @@ import type { PaymentMethod } from '@/domain/payments/fees';
 import { PAYMENT_TEXTS } from '@/domain/payments/payments';
 import { StripeCardField, type StripeCardHandle } from './StripeCardField';
 import { ErrorNotice, SandboxNote, SystemErrorView } from './PaymentViews';
-import type { PaymentActions, PaymentForm as Form } from './usePaymentFlow';
+import type { PaymentForm as Form } from './paymentView';
+import type { PaymentActions } from './usePaymentFlow';
 
 /** The payment form: the method, the phone number or the cardholder (and Stripe's card field), Pay and what else the state offers. */
 export function PaymentForm({ form: f, actions, stripeCard }: { form: Form; actions: PaymentActions; stripeCard: RefObject<StripeCardHandle | null> }) {

@@ -4,7 +4,8 @@ import { PAYMENT_TEXTS } from '@/domain/payments/payments';
 import type { PaymentPanelProps } from '@/app/shared/slots';
 import { PaymentForm } from './PaymentForm';
 import { ActionRow, CheckIcon, CloudOffIcon, CrossIcon, ErrorNotice, PhoneIcon, ProcessingView, SandboxNote, StatusView } from './PaymentViews';
-import { usePaymentFlow, type PaymentActions, type PaymentView } from './usePaymentFlow';
+import type { PaymentView } from './paymentView';
+import { usePaymentFlow, type PaymentActions } from './usePaymentFlow';
 
 /**
  * Step 8 of the listing wizard, and the dashboard's 'Pay now': the listing fee by card or by mobile

@@ -2,7 +2,7 @@ import { api } from '@/data/api';
 import { readBody } from '@/data/outbox/verdicts';
 import type { PaymentMethod } from '@/domain/payments/fees';
 import { PAYMENT_MESSAGES } from '@/domain/core/messages';
-import { PAYMENT_DECLINED_STATUS, PAYMENT_PENDING_STATUS, paymentErrorMessage, serverDetail } from '@/domain/payments/payments';
+import { PAYMENT_DECLINED_STATUS, PAYMENT_PENDING_STATUS, PAYMENT_POLL_MS, paymentErrorMessage, serverDetail } from '@/domain/payments/payments';
 
 // The confirm calls of spec section 7. The create calls go through the outbox; these need the
 // seller on the screen (a PIN choice, a card form), so they are made directly.
@@ -41,5 +41,21 @@ export async function confirmPayment(method: PaymentMethod, ref: string, pin?: s
   if (res.status === PAYMENT_DECLINED_STATUS) return { kind: 'declined', reason: serverDetail(body) ?? PAYMENT_MESSAGES.failed };
   return { kind: 'error', message: paymentErrorMessage(method, { status: res.status, body }) };
 }
+
+/**
+ * Confirms a card payment, asking again shortly while the provider is still processing it (3-D Secure
+ * done, funds not yet captured), a dozen times at most and only while `stillHere` says the seller is.
+ */
+export async function confirmCardPayment(paymentIntentId: string, stillHere: () => boolean): Promise<ConfirmOutcome> {
+  let outcome = await confirmPayment('card', paymentIntentId);
+  for (let i = 0; outcome.kind === 'pending' && i < 12 && stillHere(); i++) {
+    await sleep(PAYMENT_POLL_MS);
+    outcome = await confirmPayment('card', paymentIntentId);
+  }
+  return outcome;
+}
+
+/** Waits `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,0 +1,28 @@
+import { db } from './db';
+import { deleteDraft } from './drafts';
+import { discard, listOutbox, retry } from './outbox/enqueue';
+import type { OutboxItem } from './outbox/items';
+
+// The dashboard's publishing queue: the listings sent from this device, the seller's Retry and
+// Discard, and the clean-up once a sent listing shows on the server.
+
+/** Every queued item, chains in queue order (see listOutbox). For liveQuery. */
+export function readQueue(): Promise<OutboxItem[]> {
+  return listOutbox(db);
+}
+
+/** Sends a queued item again (see retry). */
+export function retryQueued(itemId: string): Promise<boolean> {
+  return retry(db, itemId);
+}
+
+/** Removes a listing's queue; its draft stays (see discard). */
+export function discardQueued(listingId: string): Promise<void> {
+  return discard(db, listingId);
+}
+
+/** A sent listing is on the server: its queue goes, and then its draft. */
+export async function clearSentListing(listingId: string): Promise<void> {
+  await discard(db, listingId);
+  await deleteDraft(db, listingId);
+}
