@@ -7,8 +7,8 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { browseOpeningScreenHtml, browseOpeningStyles, homeOpeningScreenHtml, listingFactsStyles, listingOpeningScreenHtml } from './src/app/openingScreen';
 import { LISTING_FACTS_MARK } from './src/domain/listing/listingFacts';
 import { BROWSE_OPENING_MARK, openingScript } from './src/domain/search/browseOpening';
-import { FIRST_SCREEN_MODULES, HOME_VARIANT_MODULES, type ScreenModule } from './src/domain/content/screens';
-import { SCREEN_FILES_MANIFEST } from './src/server/screenPreloads';
+import { HOME_VARIANT_MODULES, SCREEN_MODULES } from './src/app/screenModules';
+import { SCREEN_FILES_MANIFEST, type ScreenFiles } from './src/server/screenPreloads';
 
 const root = import.meta.dirname;
 const manifest = JSON.parse(readFileSync(path.join(root, 'manifest.webmanifest'), 'utf8')) as Partial<ManifestOptions>;
@@ -46,9 +46,10 @@ function homePage(): Plugin {
 }
 
 /**
- * Writes which file holds each screen the server names in a page's Link header (SCREEN_FILES_MANIFEST):
- * Vite's manifest keys a file by its module only when the file starts from it, not for the files
- * codeSplitting() makes, which start from several.
+ * Writes which file holds each screen the server names in a page's Link header, and each of the home
+ * page's panels (SCREEN_FILES_MANIFEST), by the screen's name (src/app/screenModules.ts): the server
+ * knows screens by name, not the app's modules; and Vite's manifest keys a file by its module only when
+ * the file starts from it, not for the files codeSplitting() makes, which start from several.
  */
 function screenFilesManifest(): Plugin {
   return {
@@ -57,13 +58,14 @@ function screenFilesManifest(): Plugin {
     enforce: 'post',
     generateBundle(_options, bundle) {
       if (!bundle['index.html']) return;
-      const files: Record<string, string> = {};
-      for (const module of [...FIRST_SCREEN_MODULES, ...Object.values(HOME_VARIANT_MODULES)]) {
+      const fileOf = (module: string) => {
         const id = path.join(root, 'src', 'app', module);
         const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.moduleIds.includes(id));
         if (!chunk) throw new Error(`no file holds ${module}`);
-        files[module] = chunk.fileName;
-      }
+        return chunk.fileName;
+      };
+      const filesOf = (modules: Record<string, string>) => Object.fromEntries(Object.entries(modules).map(([name, module]) => [name, fileOf(module)]));
+      const files: ScreenFiles = { screens: filesOf(SCREEN_MODULES), homeVariants: filesOf(HOME_VARIANT_MODULES) };
       this.emitFile({ type: 'asset', fileName: SCREEN_FILES_MANIFEST, source: JSON.stringify(files, null, 2) });
     },
   };
@@ -78,11 +80,7 @@ function screenFilesManifest(): Plugin {
  * file for what they share. The other screens pull in much more (the dashboard, the seller's wizard):
  * Vite splits them as usual. Measured in tests/bench/RESULTS.md ("Fifth round").
  */
-const SCREEN_FILES: ReadonlyArray<readonly [ScreenModule, ...string[]]> = [
-  ['features/search/HomePage.tsx', HOME_VARIANT_MODULES.mobile],
-  ['features/search/BrowsePage.tsx'],
-  ['features/vehicle/VehicleDetailPage.tsx'],
-];
+const SCREEN_FILES: ReadonlyArray<readonly [string, ...string[]]> = [[SCREEN_MODULES.home, HOME_VARIANT_MODULES.mobile], [SCREEN_MODULES.browse], [SCREEN_MODULES.listing]];
 
 function codeSplitting(): Rolldown.CodeSplittingOptions {
   const inFile = (modules: readonly string[]) => (id: string) => {

@@ -5,10 +5,9 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import { Queue } from 'workbox-background-sync';
-import { MotokariDb } from '@/data/db';
 import { Mirror } from '@/data/mirror';
-import { fetchSend } from '@/data/outbox/senders';
-import { IN_PROGRESS_RETRY_MS, processOutbox } from '@/data/outbox/runner';
+import { IN_PROGRESS_RETRY_MS } from '@/data/outbox/runner';
+import { sendOutbox } from '@/data/outbox/send';
 import { OUTBOX_SYNC_QUEUE } from '@/data/outboxSync';
 import { forgetReplayAuth, readReplayAuth } from '@/data/replayAuth';
 import './push';
@@ -55,10 +54,10 @@ self.addEventListener('message', (event) => {
 // sent from here when a connection returns, even with no page open. The queue lives in IndexedDB,
 // ordered and keyed (src/data/outbox/), so workbox-background-sync's Queue is used for its sync
 // plumbing only: its sync event (or, in browsers without Background Sync, each start of this worker)
-// runs the same processOutbox the page runs, under the same device lock (navigator.locks), so the page
-// and this worker take turns. A request the server is still processing is asked again in a moment,
-// here; a run that ends offline or backing off throws, so the browser schedules another sync.
-const outboxDb = new MotokariDb();
+// sends the queue through the same sendOutbox (src/data/outbox/send.ts) the page's listings worker
+// calls, under the same device lock (navigator.locks), so the page and this worker take turns. A
+// request the server is still processing is asked again in a moment, here (the page's side waits with
+// a timer of its own); a run that ends offline or backing off throws, so the browser schedules another sync.
 const mirror = new Mirror();
 /** How many times one sync event asks again in a moment before leaving the rest to the browser's next sync. */
 const SOON_RETRIES = 5;
@@ -66,10 +65,10 @@ new Queue(OUTBOX_SYNC_QUEUE, {
   onSync: async () => {
     const auth = await readReplayAuth(mirror);
     if (!auth) return;
-    let result = await processOutbox(outboxDb, fetchSend(auth.token), { userId: auth.userId });
+    let result = await sendOutbox(auth);
     for (let i = 0; i < SOON_RETRIES && result.outcome === 'waiting' && result.retryAt !== null && result.retryAt - Date.now() <= IN_PROGRESS_RETRY_MS; i++) {
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, result.retryAt! - Date.now())));
-      result = await processOutbox(outboxDb, fetchSend(auth.token), { userId: auth.userId });
+      result = await sendOutbox(auth);
     }
     // A refused token stays refused: the queue waits intact for the page, where the user signs in again.
     if (result.outcome === 'signInNeeded') await forgetReplayAuth(mirror, auth.token);

@@ -10,7 +10,7 @@ import { useSession } from './shared/session/session';
 import { loadHomePage } from './features/search/home/loadHomePage';
 import { HomeRoute } from './features/search/home/HomeRoute';
 import { VEHICLE_TYPES } from '../domain/core/constants';
-import { firstScreenModule, listingPageId, SCREEN_PATHS, type ScreenModule } from '../domain/content/screens';
+import { firstScreen, listingPageId, SCREEN_PATHS, type ScreenName } from '../domain/content/screens';
 import { prefetchListing } from './features/vehicle/listingPrefetch';
 import { ListingOpening } from './features/vehicle/ListingOpening';
 import { BrowseOpening } from './features/search/BrowseOpening';
@@ -19,25 +19,26 @@ import { PromptsHost } from './features/prompts/PromptsHost';
 import { NotificationPromptHost } from './features/push/NotificationPromptHost';
 import { FeatureSlotsProvider, type FeatureSlots } from './shared/slots';
 
-// Each screen's code. The screen of the address the app opens on starts loading at once, beside the
-// shell's first render, instead of when the render reaches the route (domain/content/screens.ts).
+// Each screen's code (the modules screenModules.ts names for the build). The screen of the address the
+// app opens on starts loading at once, beside the shell's first render, instead of when the render
+// reaches the route (domain/content/screens.ts).
 const loadBrowse = () => import('./features/search/BrowsePage');
 const loadDetail = () => import('./features/vehicle/VehicleDetailPage');
 const loadFeatured = () => import('./features/search/FeaturedPage');
 const loadDealers = () => import('./features/dealer/DealersPage');
 const loadDealerInventory = () => import('./features/dealer/DealerInventoryPage');
 const loadDashboard = () => import('./features/dashboard/DashboardPage');
-const SCREEN_LOADERS: Record<ScreenModule, () => Promise<unknown>> = {
-  'features/search/HomePage.tsx': loadHomePage,
-  'features/search/BrowsePage.tsx': loadBrowse,
-  'features/vehicle/VehicleDetailPage.tsx': loadDetail,
-  'features/search/FeaturedPage.tsx': loadFeatured,
-  'features/dealer/DealersPage.tsx': loadDealers,
-  'features/dealer/DealerInventoryPage.tsx': loadDealerInventory,
-  'features/dashboard/DashboardPage.tsx': loadDashboard,
+const SCREEN_LOADERS: Record<ScreenName, () => Promise<unknown>> = {
+  home: loadHomePage,
+  browse: loadBrowse,
+  listing: loadDetail,
+  featured: loadFeatured,
+  dealers: loadDealers,
+  dealerInventory: loadDealerInventory,
+  dashboard: loadDashboard,
 };
-const firstScreen = firstScreenModule(window.location.pathname);
-if (firstScreen) SCREEN_LOADERS[firstScreen]().catch(() => undefined);
+const openedScreen = firstScreen(window.location.pathname);
+if (openedScreen) SCREEN_LOADERS[openedScreen]().catch(() => undefined);
 const firstListing = listingPageId(window.location.pathname);
 if (firstListing) prefetchListing(firstListing);
 

@@ -1,5 +1,5 @@
 import type { SellerContact, Vehicle } from '../domain/listing/vehicle';
-import type { IndexColumns } from '../domain/search/listingIndex';
+import type { IndexColumns } from '../domain/search/index/columns';
 import type { SummaryColumns, SummaryPrices } from '../domain/search/summary';
 import type { DeviceFavourite } from '../domain/listing/favourites';
 import type { CatalogueMakeRow, MetaRow } from './records';

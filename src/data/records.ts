@@ -1,7 +1,7 @@
 import type { CatalogueMakeAnswer } from '../domain/core/wire';
 import type { z } from 'zod';
 import type { VehicleType } from '../domain/core/constants';
-import type { MirrorScope } from '../domain/search/scope';
+import type { MirrorPrefs } from '../domain/search/deviceCopy';
 import type { vehicleInputSchema } from '../domain/listing/vehicleInput';
 
 // The rows the device database keeps (besides the listings and the outbox's items, outbox/items.ts),
@@ -38,15 +38,8 @@ export interface MetaRow {
   at?: string;
 }
 
-/** What the person chose this device keeps, and when it may download updates. */
-export interface MirrorPrefs {
-  /** Which listings the device keeps. */
-  scope: MirrorScope;
-  /** Update automatically only on an unmetered connection (Wi-Fi, Ethernet). */
-  wifiOnly: boolean;
-  /** Save data: smaller thumbnails, no hero video, no photo prefetch. */
-  saveData: boolean;
-}
+/** What the person chose this device keeps: the domain's, which the app shows too. */
+export type { MirrorPrefs } from '../domain/search/deviceCopy';
 
 /** A make of the reference catalogue with its models and their variants, as GET /api/sync/catalogue sends it. */
 export type CatalogueMakeRow = CatalogueMakeAnswer;

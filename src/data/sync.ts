@@ -1,5 +1,6 @@
 import type { VehicleType } from '../domain/core/constants';
-import { ListingIndex, type IndexColumns } from '../domain/search/listingIndex';
+import { ListingIndex } from '../domain/search/index/listingIndex';
+import { lacksFields, type IndexColumns } from '../domain/search/index/columns';
 import { scopeParams, type MirrorScope } from '../domain/search/scope';
 import { decodePrices, decodeSummaries, SUMMARY_FORMAT, SUMMARY_OUT_OF_DATE, SUMMARY_PAGE_SIZE, type ListingSummary, type SummaryPage } from '../domain/search/summary';
 import type { MetaRow } from './records';
@@ -151,14 +152,22 @@ export function dropLapsed(index: ListingIndex<ListingSummary>, now: number = Da
   return ids.length;
 }
 
-/** The stored summary as an index (its base's columns in bulk, then the pages stored since), and the feed's position. */
-export async function loadSummary(mirror: Mirror): Promise<{ index: ListingIndex<ListingSummary>; state: MetaRow | null }> {
+/**
+ * The stored summary as an index (its base's columns in bulk, then the pages stored since), and the
+ * feed's position. `lacksFields`: the base was stored by an app before a field this one searches (a new
+ * attribute filter, src/domain/search/fields.ts); its listings are loaded without it, and the copy is
+ * to be downloaded again when online (as for a new scope).
+ */
+export async function loadSummary(mirror: Mirror): Promise<{ index: ListingIndex<ListingSummary>; state: MetaRow | null; lacksFields: boolean }> {
   const [rows, state] = await Promise.all([mirror.summary(), mirror.meta('summary')]);
   let index = new ListingIndex<ListingSummary>();
+  let lacking = false;
   for (const row of rows) {
-    if ('columns' in row) index = ListingIndex.fromColumns(row.columns);
-    else applySummaryPage(index, row);
+    if ('columns' in row) {
+      lacking = lacksFields(row.columns);
+      index = ListingIndex.fromColumns(row.columns);
+    } else applySummaryPage(index, row);
   }
   dropLapsed(index);
-  return { index, state: state ?? null };
+  return { index, state: state ?? null, lacksFields: lacking };
 }

@@ -6,7 +6,8 @@ import { unprocessable } from './errors';
 import { decodeDataUrl, MEDIA_PREFIX, NotAnImageError, type MediaStore } from './media/mediaStore';
 import { keepUploads, recordLoosePhotos } from './repositories/uploads.repo';
 import type { UserRow } from './repositories/users.repo';
-import { activeListings, type NewVehicle, type VehicleRow } from './repositories/vehicles.repo';
+import type { NewVehicle, VehicleRow } from './repositories/vehicles/rows';
+import { activeListings } from './repositories/vehicles/reads';
 import type { Db } from './db/client';
 import type { ListingEligibility } from '../domain/core/wire';
 

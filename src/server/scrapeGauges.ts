@@ -12,7 +12,7 @@ const READ_TIMEOUT_MS = 5000;
 export interface ScrapeSources {
   /** The in-memory search index's figures (search/publicIndex.ts). */
   searchIndex(): { size: number; ready: boolean; appliedRevision: number };
-  /** The database's current revision (repositories/vehicles.repo.ts), or null while the database is still opening. */
+  /** The database's current revision (repositories/vehicles/writes.ts), or null while the database is still opening. */
   headRevision(): Promise<number> | null;
   /** The database pool's connections (db/client.ts). */
   poolStats(): PoolStats;

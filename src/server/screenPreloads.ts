@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HOME_VARIANT_MODULES, type ScreenModule } from '../domain/content/screens';
+import type { ScreenName } from '../domain/content/screens';
 import type { HeroVariant } from '../domain/content/home';
 
 // The `Link` header that names the code of the screen a page opens on (modulepreload for its
-// scripts, preload for its stylesheets), read from Vite's build manifest: the browser fetches them
+// scripts, preload for its stylesheets), read from the build's output (Vite's manifest and the file
+// of each screen, SCREEN_FILES_MANIFEST), never from the app's source: the browser fetches them
 // together with the page instead of one round trip after another once the app's code has run. What
 // the page's own script already loads (index.html's imports) is left out.
 
@@ -16,25 +17,31 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** Beside Vite's manifest in the build: the file that holds each screen's module (vite.config.ts). */
+/** Beside Vite's manifest in the build: the file that holds each screen (vite.config.ts). */
 export const SCREEN_FILES_MANIFEST = '.vite/screens.json';
 
-export type ScreenPreloads = (screen: ScreenModule, homeVariant: HeroVariant | null) => string | null;
+/** What SCREEN_FILES_MANIFEST holds: the built file of each screen and of each of the home page's search panels. */
+export interface ScreenFiles {
+  screens: Partial<Record<ScreenName, string>>;
+  homeVariants: Partial<Record<HeroVariant, string>>;
+}
+
+export type ScreenPreloads = (screen: ScreenName, homeVariant: HeroVariant | null) => string | null;
 
 /** Reads the build's manifest; null when the build has none (the Link header is then left out). */
 export function loadScreenPreloads(appDir: string): ScreenPreloads | null {
   const file = path.join(appDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return null;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  // A screen's module is a key of Vite's manifest when its file starts from it; otherwise the build
-  // says which file holds it, and that file's key is found by its name.
+  // The build says which file holds each screen, and that file's key in Vite's manifest is found by
+  // its name (a file that starts from several modules is not keyed by any of them).
   const screenFilesPath = path.join(appDir, SCREEN_FILES_MANIFEST);
-  const screenFiles = existsSync(screenFilesPath) ? (JSON.parse(readFileSync(screenFilesPath, 'utf8')) as Record<string, string>) : {};
+  const screenFiles: ScreenFiles = existsSync(screenFilesPath) ? (JSON.parse(readFileSync(screenFilesPath, 'utf8')) as ScreenFiles) : { screens: {}, homeVariants: {} };
   const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-  const keyOf = (module: string): string => (manifest[module] ? module : (keyOfFile.get(screenFiles[module] ?? '') ?? module));
+  const keyOf = (file: string | undefined): string | undefined => (file === undefined ? undefined : keyOfFile.get(file));
 
-  const closure = (key: string, seen: Set<string>) => {
-    if (seen.has(key) || !manifest[key]) return;
+  const closure = (key: string | undefined, seen: Set<string>) => {
+    if (key === undefined || seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const dep of manifest[key].imports ?? []) closure(dep, seen);
   };
@@ -46,8 +53,8 @@ export function loadScreenPreloads(appDir: string): ScreenPreloads | null {
     const cacheKey = `${screen}|${homeVariant ?? ''}`;
     if (cache.has(cacheKey)) return cache.get(cacheKey)!;
     const keys = new Set<string>();
-    closure(keyOf(screen), keys);
-    if (screen === 'features/search/HomePage.tsx' && homeVariant) closure(keyOf(HOME_VARIANT_MODULES[homeVariant]), keys);
+    closure(keyOf(screenFiles.screens[screen]), keys);
+    if (screen === 'home' && homeVariant) closure(keyOf(screenFiles.homeVariants[homeVariant]), keys);
     const links: string[] = [];
     const styles = new Set<string>();
     for (const key of keys) {

@@ -19,7 +19,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { buildServer } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
-import { currentRevision, sweepExpired, updateVehicle, withListingWrite } from '@/server/repositories/vehicles.repo';
+import { currentRevision, sweepExpired, updateVehicle, withListingWrite } from '@/server/repositories/vehicles/writes';
 import { SUMMARY_FORMAT, SUMMARY_PAGE_SIZE, type SummaryPage } from '@/domain/search/summary';
 import { seedListings } from './seedListings';
 import { listings } from './listings';

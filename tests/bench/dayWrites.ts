@@ -2,7 +2,8 @@
 // records them, and new listings as publishing writes them (one revision each). Used by daySize.ts.
 import type { Database } from '@/server/db/client';
 import { users } from '@/server/db/schema';
-import { findVehicle, insertVehicle, recordPriceChange, updateVehicle, withListingWrite } from '@/server/repositories/vehicles.repo';
+import { findVehicle } from '@/server/repositories/vehicles/reads';
+import { insertVehicle, recordPriceChange, updateVehicle, withListingWrite } from '@/server/repositories/vehicles/writes';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { PLAN_TERMS } from '@/domain/payments/fees';
 import { DAY, listingStream } from './listings';

@@ -38,7 +38,7 @@ type DerivedClause = Extract<Clause, { kind: 'range' | 'contains_ci' }>;
 function bitValues(item: Searchable): [BitKey, string][] {
   const out: [BitKey, string][] = [];
   for (const key of TEXT_KEYS) {
-    const v = item[key];
+    const v = item[key] ?? null;
     if (v !== null) out.push([key, v.toLowerCase()]);
   }
   out.push(['seller_type', item.seller_type === null ? 'private' : item.seller_type]);
@@ -291,7 +291,7 @@ export class BaselineListingIndex<T extends Indexed> {
 
   private exactBits(c: Clause): Uint32Array | null {
     const key: [BitKey, string] | null =
-      c.kind === 'eq_ci' ? [c.field, c.value.toLowerCase()] : c.kind === 'seller_type' ? ['seller_type', c.value] : c.kind === 'featured' ? ['featured', String(c.value)] : null;
+      c.kind === 'eq_ci' ? [c.field as TextKey, c.value.toLowerCase()] : c.kind === 'seller_type' ? ['seller_type', c.value] : c.kind === 'featured' ? ['featured', String(c.value)] : null;
     if (!key) return null;
     return this.bitset(key[0], key[1]) ?? new Uint32Array(this.capacity >>> 5);
   }

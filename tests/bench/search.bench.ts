@@ -15,7 +15,7 @@ import path from 'node:path';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { haversineKm } from '@/domain/geo/geo';
 import { engineBandLitres, normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '@/domain/search/filters';
-import { ListingIndex } from '@/domain/search/listingIndex';
+import { ListingIndex } from '@/domain/search/index/listingIndex';
 import { summarize, type ListingSummary } from '@/domain/search/summary';
 import { BaselineListingIndex } from './listingIndex.baseline';
 import { compareRanked, matchesClauses } from '@/domain/search/match';

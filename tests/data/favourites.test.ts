@@ -7,7 +7,8 @@ import { encodeSummaries } from '@/domain/search/summary';
 import type { AccountFavourite } from '@/domain/listing/favourites';
 import type { Vehicle } from '@/domain/listing/vehicle';
 
-const vehicle = (id: string, price: number): Vehicle => ({ id, make: 'Toyota', model: 'Hilux', year: 2018, price, vehicle_type: 'car', description: 'Full record', created_at: '2026-11-01T00:00:00Z' }) as Vehicle;
+const vehicle = (id: string, price: number): Vehicle =>
+  ({ id, make: 'Toyota', model: 'Hilux', year: 2018, price, vehicle_type: 'car', description: 'Full record', created_at: '2026-11-01T00:00:00Z' }) as Vehicle;
 
 /** The account's favourites in memory, as the API keeps them; `online` false makes every call fail as a lost connection does. */
 function fakeAccount(listings: Map<string, Vehicle | null>) {

@@ -22,7 +22,9 @@ describe.each(ENGINES)('saving a listing edit (%s)', (engine) => {
   beforeAll(async () => {
     s = await startServer(engine);
     seller = await s.signup({ name: 'Edit Seller' });
-    const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3c3' } }).jpeg().toBuffer();
+    const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3c3' } })
+      .jpeg()
+      .toBuffer();
     photo = new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
   });
   afterAll(() => s?.close());
@@ -75,7 +77,12 @@ describe.each(ENGINES)('saving a listing edit (%s)', (engine) => {
         photos: [...photos],
         body: (images) => ({ price: 8888, images }),
         // As the wizard keeps it: the photo's bytes and, once uploaded, its URL.
-        uploaded: async (id, url) => photos.splice(photos.findIndex((p) => p.id === id), 1, { ...photos.find((p) => p.id === id)!, url }),
+        uploaded: async (id, url) =>
+          photos.splice(
+            photos.findIndex((p) => p.id === id),
+            1,
+            { ...photos.find((p) => p.id === id)!, url },
+          ),
         lastPut,
       });
     // The photo goes up; the connection goes before the change is sent.

@@ -7,7 +7,7 @@ import { changesListings } from '@/data/listingWrites';
 describe('listing writes heard by the API client', () => {
   const at = (p: string) => `http://localhost:8080/api/${p}`;
 
-  it('an edit, a delete, a create, a confirmed payment and an administrator\'s delete or reset', () => {
+  it("an edit, a delete, a create, a confirmed payment and an administrator's delete or reset", () => {
     expect(changesListings('PUT', at('cars/7f1c'), 200)).toBe(true);
     expect(changesListings('DELETE', at('cars/7f1c'), 204)).toBe(true);
     expect(changesListings('POST', at('vehicles?is_free_update=true'), 201)).toBe(true);

@@ -8,7 +8,7 @@ import { forgetReplayAuth, readReplayAuth, saveReplayAuth } from '@/data/replayA
 import { DB_VERSIONS, IDB_VERSION } from '@/data/schema';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { encodeSummaries } from '@/domain/search/summary';
-import { ListingIndex } from '@/domain/search/listingIndex';
+import { ListingIndex } from '@/domain/search/index/listingIndex';
 import { summaryPageId } from '@/data/mirror';
 
 // The search worker's Mirror writes the device database with IndexedDB itself; the seller's paths
@@ -112,7 +112,14 @@ describe('the worker mirror and Dexie on one database', () => {
     for (const open of [(n: string) => new Mirror(n).catalogueCount(), (n: string) => new MotokariDb(n).open().then((d) => d.close())]) {
       const name = `c-${randomUUID()}`;
       const old = new Dexie(name);
-      old.version(3).stores({ vehicles: 'id, vehicle_type, make, created_at', meta: 'key', catalogue: 'id, vehicle_type', drafts: 'id, updatedAt', draftPhotos: 'id, draftId', outbox: 'id, listingId, createdAt' });
+      old.version(3).stores({
+        vehicles: 'id, vehicle_type, make, created_at',
+        meta: 'key',
+        catalogue: 'id, vehicle_type',
+        drafts: 'id, updatedAt',
+        draftPhotos: 'id, draftId',
+        outbox: 'id, listingId, createdAt',
+      });
       await old.table('vehicles').bulkPut([{ ...vehicle('with-phone'), seller_phone: '+263 77 123 4567', seller_email: 'rudo@example.co.zw' }, vehicle('without')]);
       await old.table('meta').put({ key: 'sync', revision: 9 });
       await old.table('drafts').put({ id: 'd1', updatedAt: '2026-11-01T00:00:00Z' });

@@ -75,7 +75,9 @@ describe('the outbox publishing a draft', () => {
     const colours = ['#c33', '#3c3', '#33c', '#cc3'];
     photos = await Promise.all(
       colours.map(async (background) => {
-        const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background } }).jpeg().toBuffer();
+        const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background } })
+          .jpeg()
+          .toBuffer();
         return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
       }),
     );
@@ -375,7 +377,7 @@ describe('the outbox publishing a draft', () => {
     expect(await paymentsFor(second)).toHaveLength(1);
   });
 
-  it('discard removes a listing\'s queue and keeps the draft', async () => {
+  it("discard removes a listing's queue and keeps the draft", async () => {
     const db = newDb();
     const draftId = await draftWith(db, 2);
     await enqueuePublish(db, draftId, { payment: ecocash });
@@ -464,7 +466,7 @@ describe('the outbox publishing a draft', () => {
     expect(await processOutbox(db, injectSend(s, wire()), { locks: null })).toMatchObject({ outcome: 'empty', completed: 2 });
   });
 
-  it('leaves another user\'s queue alone', async () => {
+  it("leaves another user's queue alone", async () => {
     const db = newDb();
     const draftId = await draftWith(db, 0);
     await enqueuePublish(db, draftId, { payment: null, ownerId: randomUUID() });
@@ -477,7 +479,9 @@ describe('the outbox publishing a draft', () => {
     const session = await s.signup({ name: 'Yard Without Signal' });
     const own = await Promise.all(
       ['#813', '#318'].map(async (background) => {
-        const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background } }).jpeg().toBuffer();
+        const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background } })
+          .jpeg()
+          .toBuffer();
         return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
       }),
     );

@@ -192,7 +192,10 @@ describe('paying for a listing through the outbox', () => {
     expect(log).toEqual(['POST payments/create-intent']);
     const intent = paymentItemOf(await listOutbox(db, draftId), draftId)!.result!;
     expect(intent.clientSecret).toMatch(/_secret_/);
-    expect((await confirm(`confirm/${intent.paymentIntentId}`, undefined)).json()).toMatchObject({ success: true, message: 'Payment successful! Your listing has been published and is now visible to buyers.' });
+    expect((await confirm(`confirm/${intent.paymentIntentId}`, undefined)).json()).toMatchObject({
+      success: true,
+      message: 'Payment successful! Your listing has been published and is now visible to buyers.',
+    });
     expect(await paymentsFor(draftId)).toHaveLength(1);
   });
 
@@ -246,7 +249,7 @@ describe('paying for a listing through the outbox', () => {
     expect(await listOutbox(db)).toEqual([]);
   });
 
-  it('maps the server\'s refusals to the spec\'s payment messages', async () => {
+  it("maps the server's refusals to the spec's payment messages", async () => {
     const other = await s.signup({ name: 'Someone Else' });
     const theirs = await s.draft(other.token);
     const db = newDb();

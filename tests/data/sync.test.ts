@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Mirror } from '@/data/mirror';
 import { applySummaryPage, loadSummary, pullSummary, type FetchedPage, type SummaryQuery } from '@/data/sync';
-import { ListingIndex } from '@/domain/search/listingIndex';
+import { ListingIndex } from '@/domain/search/index/listingIndex';
 import { decodeSummaries, SUMMARY_FORMAT, type ListingSummary, type SummaryPage } from '@/domain/search/summary';
 import { scopeParams, WHOLE_COUNTRY, type MirrorScope } from '@/domain/search/scope';
 import type { Vehicle } from '@/domain/listing/vehicle';
@@ -73,6 +73,24 @@ describe('the device summary of the listings', () => {
     expect(loaded.index.get(some.id)).toMatchObject({ make: some.make, model: some.model, price: some.price, year: some.year, location: some.location });
   });
 
+  it('loads a copy stored before a field was searched without it, and says it is to be downloaded again', async () => {
+    const mirror = new Mirror(`m-${randomUUID()}`);
+    const index = new ListingIndex<ListingSummary>();
+    const { state } = await pull(mirror, index);
+    expect((await loadSummary(mirror)).lacksFields).toBe(false);
+    const coloured = [...index.values()].filter((v) => v.color !== null);
+    expect(coloured.length).toBeGreaterThan(0);
+    // The base as an app before the colour filter stored it: no colour column.
+    const columns = index.toColumns();
+    delete (columns.text as Partial<typeof columns.text>).color;
+    await mirror.storeSummaryBase(columns, state);
+    const loaded = await loadSummary(mirror);
+    expect(loaded.lacksFields).toBe(true);
+    expect(idsOf(loaded.index)).toEqual(idsOf(index));
+    expect([...loaded.index.values()].every((v) => v.color === null)).toBe(true);
+    expect(loaded.index.get(coloured[0]!.id)).toMatchObject({ make: coloured[0]!.make, price: coloured[0]!.price });
+  });
+
   it('resumes an interrupted first download from the last stored page without losing or repeating a listing', async () => {
     const mirror = new Mirror(`m-${randomUUID()}`);
     let n = 0;
@@ -117,7 +135,10 @@ describe('the device summary of the listings', () => {
     const index = new ListingIndex<ListingSummary>();
     const scope: MirrorScope = { types: ['construction'], regions: null, near: null };
     await pull(mirror, index, { scope });
-    const want = (await publicListings()).filter((v) => v.vehicle_type === 'construction').map((v) => v.id).sort();
+    const want = (await publicListings())
+      .filter((v) => v.vehicle_type === 'construction')
+      .map((v) => v.id)
+      .sort();
     expect(want.length).toBeGreaterThan(0);
     expect(idsOf(index)).toEqual(want);
     await expect(pull(mirror, index)).rejects.toThrow(/another scope/);

@@ -3,7 +3,9 @@ import { seededRandom } from '../support/random';
 import { BODY_TYPES, CITIES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, DRIVE_TYPES, ENGINE_SIZE_BANDS, FUEL_TYPES, SORT_ORDERS, TRANSMISSIONS } from '@/domain/core/constants';
 import { haversineKm } from '@/domain/geo/geo';
 import { normalizeSearch, parseSearchQuery, toClauses, type SearchRequest } from '@/domain/search/filters';
-import { ListingIndex, SlotSet, type Indexed } from '@/domain/search/listingIndex';
+import { ListingIndex } from '@/domain/search/index/listingIndex';
+import { SlotSet } from '@/domain/search/index/slotSets';
+import type { Indexed } from '@/domain/search/index/columns';
 import { compareRanked, matchesClauses } from '@/domain/search/match';
 
 const rand = seededRandom(42);
@@ -11,6 +13,11 @@ const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 const maybe = <T>(p: number, v: () => T): T | undefined => (rand() < p ? v() : undefined);
 const MAKES = { Toyota: ['Hilux', 'Corolla'], Honda: ['Fit', 'CR-V'], Nissan: ['NP200'] } as const;
 const NOW = Date.parse('2026-11-22T12:00:00Z');
+/** The colour, the seller's words, drawn from a sequence of its own so the other fields' draws stay as they were. */
+const colourRand = seededRandom(7);
+const COLOURS = ['Pearl White', 'white', 'Soul Red', 'Redwood Brown', 'Blue-Grey', 'Silver', null];
+const colour = () => COLOURS[Math.floor(colourRand() * COLOURS.length)] ?? null;
+const COLOUR_QUERIES = ['red', 'WHITE', 'grey', 'pearl white'];
 
 function listing(i: number): Indexed {
   const make = pick(Object.keys(MAKES) as (keyof typeof MAKES)[]);
@@ -50,6 +57,7 @@ function listing(i: number): Indexed {
     seller_name: maybe(0.8, () => pick(['Tendai Moyo', 'Chipo Ncube', 'Żaneta Dube'])) ?? null,
     seller_location: maybe(0.5, () => city.name) ?? null,
     region: maybe(0.9, () => city.region) ?? null,
+    color: colour(),
   };
 }
 
@@ -59,6 +67,7 @@ function randomRequest(): SearchRequest {
     make: maybe(0.35, () => pick(['toyota', 'HONDA', 'Nissan'])),
     model: maybe(0.2, () => pick(['hilux', 'Fit', 'np200'])),
     fuel_type: maybe(0.2, () => pick(FUEL_TYPES)),
+    color: colourRand() < 0.15 ? COLOUR_QUERIES[Math.floor(colourRand() * COLOUR_QUERIES.length)] : undefined,
     car_category: maybe(0.1, () => pick(BODY_TYPES)),
     max_price: maybe(0.3, () => pick([5000, 50_000, 199_999, 200_000])),
     year_from: maybe(0.2, () => 1995 + Math.floor(rand() * 25)),

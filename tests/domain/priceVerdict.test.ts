@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
 import { fitPrices, indexPriceVerdicts, median, MIN_COMPARABLES, modelPlural, priceVerdict, PriceVerdicts, type PricedListing } from '@/domain/search/priceVerdict';
-import { ListingIndex, type Indexed } from '@/domain/search/listingIndex';
+import { ListingIndex } from '@/domain/search/index/listingIndex';
+import type { Indexed } from '@/domain/search/index/columns';
 
 // The price verdict (issue 20): a robust fit per model of log(price) on year and usage, and the band
 // of a listing's residual against the fit's typical residual.

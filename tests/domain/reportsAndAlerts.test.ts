@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isPublic } from '@/domain/listing/vehicle';
-import { savedSearchEmail } from '@/domain/account/emailAlerts';
+import { savedSearchEmail } from '@/domain/account/notifications';
 import { reportInputSchema } from '@/domain/core/wire';
 
 const now = new Date('2026-11-22T12:00:00Z');

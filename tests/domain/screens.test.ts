@@ -1,33 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '@/domain/content/screens';
+import { firstScreen, listingPageId, listingPhotoPreloadLink } from '@/domain/content/screens';
 
 describe('the screen an address opens on', () => {
   it('knows a listing page by any of its three addresses', () => {
     for (const url of ['/car/abc', '/vehicle/abc', '/vehicles/abc/']) {
       expect(listingPageId(url), url).toBe('abc');
-      expect(firstScreenModule(url), url).toBe('features/vehicle/VehicleDetailPage.tsx');
+      expect(firstScreen(url), url).toBe('listing');
     }
     for (const url of ['/cars', '/car/', '/car/abc/edit', '/dealer/abc/inventory', '/car/%E0%A4%A']) expect(listingPageId(url), url).toBeNull();
   });
 
   it('knows every other screen worth fetching with the page by its addresses, and no other address', () => {
     const screens: [string, string | null][] = [
-      ['/', 'features/search/HomePage.tsx'],
-      ['/cars', 'features/search/BrowsePage.tsx'],
-      ['/construction/', 'features/search/BrowsePage.tsx'],
-      ['/farming', 'features/search/BrowsePage.tsx'],
-      ['/featured', 'features/search/FeaturedPage.tsx'],
-      ['/dealers/', 'features/dealer/DealersPage.tsx'],
-      ['/dealer/d-1/inventory', 'features/dealer/DealerInventoryPage.tsx'],
-      ['/dashboard', 'features/dashboard/DashboardPage.tsx'],
-      ['/member-dashboard/', 'features/dashboard/DashboardPage.tsx'],
+      ['/', 'home'],
+      ['/cars', 'browse'],
+      ['/construction/', 'browse'],
+      ['/farming', 'browse'],
+      ['/featured', 'featured'],
+      ['/dealers/', 'dealers'],
+      ['/dealer/d-1/inventory', 'dealerInventory'],
+      ['/dashboard', 'dashboard'],
+      ['/member-dashboard/', 'dashboard'],
       ['/dealer//inventory', null],
       ['/dealer/d-1', null],
       ['/carsx', null],
       ['/about', null],
       ['/sell', null],
     ];
-    for (const [url, module] of screens) expect(firstScreenModule(url), url).toBe(module);
+    for (const [url, screen] of screens) expect(firstScreen(url), url).toBe(screen);
   });
 
   it("names a listing's first photo for the page to fetch early, only when it is on our own server", () => {

@@ -26,6 +26,8 @@ function source(i: number): SummarySource {
     transmission: maybe(pick(['manual', 'automatic'])),
     condition: maybe(pick(['used', 'new'])),
     drive_type: maybe('4wd'),
+    // By the listing's number, not at random: the other fields keep their draws.
+    color: ['Pearl White', 'Soul Red', null][i % 3] ?? null,
     seller_id: seller.id,
     seller_name: seller.name,
     seller_location: maybe(`${city.name}, Zimbabwe`),
@@ -199,6 +201,7 @@ const _fields: Record<keyof ListingSummary, true> = {
   transmission: true,
   condition: true,
   drive_type: true,
+  color: true,
   seller_id: true,
   seller_name: true,
   seller_location: true,

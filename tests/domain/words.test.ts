@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearch, parseSearchQuery, SearchQueryError, toClauses } from '@/domain/search/filters';
 import { matchesClauses, type Searchable } from '@/domain/search/match';
-import { ListingIndex, type Indexed } from '@/domain/search/listingIndex';
+import { ListingIndex } from '@/domain/search/index/listingIndex';
+import type { Indexed } from '@/domain/search/index/columns';
 import { filterChips, urlParamsOf } from '@/domain/search/browseFilters';
 import { listingWordsTokens, queryTerms, termMatchesToken, termMatchesValue, tokenize } from '@/domain/search/words';
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { currentRevision, rowsOf } from '@/server/repositories/vehicles.repo';
+import { rowsOf } from '@/server/db/client';
+import { currentRevision } from '@/server/repositories/vehicles/writes';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 // The bad-input sweep: every route of the server's own OpenAPI description gets malformed JSON, wrong

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '@/server/db/client';
 import { emptyImagePath, imageKey, migrationsFolder } from '@/server/db/emptyImage';
-import { rowsOf } from '@/server/repositories/vehicles.repo';
+import { rowsOf } from '@/server/db/client';
 
 /** Everything the schema is made of, as PostgreSQL describes it, in a stable order. */
 const SCHEMA_QUERIES = {

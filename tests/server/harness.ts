@@ -8,7 +8,7 @@ import type { Vehicle } from '@/domain/listing/vehicle';
 import { loadConfig, type ServerConfig } from '@/server/config';
 import { buildServer, type ServerDeps } from '@/server/app';
 import { openDatabase, type Engine } from '@/server/db/client';
-import { currentRevision } from '@/server/repositories/vehicles.repo';
+import { currentRevision } from '@/server/repositories/vehicles/writes';
 import { PaynowMobileMoneyProvider } from '@/server/payments/paynow';
 import { SandboxCardProvider } from '@/server/payments/sandbox';
 import { startFakePaynow, type FakePaynow } from '../fakes/fakePaynow';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobRunner, JOB_NAMES } from '@/server/jobs/backgroundJobs';
 import { JobRunner } from '@/server/jobs/runner';
 import { enqueueJob, findJobs } from '@/server/repositories/jobs.repo';
-import { rowsOf } from '@/server/repositories/vehicles.repo';
+import { rowsOf } from '@/server/db/client';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../fakes/fakePushService';
 import { ENGINES, startServer, type TestServer } from './harness';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import type { LeadsAnswer } from '@/domain/core/wire';
 import type { SummaryPage } from '@/domain/search/summary';
-import { currentRevision } from '@/server/repositories/vehicles.repo';
+import { currentRevision } from '@/server/repositories/vehicles/writes';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Issue 20 for sellers through the HTTP layer: mark as sold, price history and leads.

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { vehicles } from '@/server/db/schema';
-import { LISTING_COLUMNS, publicListingsJson, searchVehicles, toApiVehicle } from '@/server/repositories/vehicles.repo';
+import { LISTING_COLUMNS, toApiVehicle } from '@/server/repositories/vehicles/rows';
+import { publicListingsJson } from '@/server/repositories/vehicles/listingJson';
+import { searchVehicles } from '@/server/repositories/vehicles/search';
 import { normalizeSearch, parseSearchQuery } from '@/domain/search/filters';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';

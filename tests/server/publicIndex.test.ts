@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { vehicles } from '@/server/db/schema';
 import type { Vehicle } from '@/domain/listing/vehicle';
-import { rowsOf } from '@/server/repositories/vehicles.repo';
+import { rowsOf } from '@/server/db/client';
 import { normalizeSearch, parseSearchQuery } from '@/domain/search/filters';
 import { PublicListingIndex } from '@/server/search/publicIndex';
 import { ENGINES, startServer, type TestServer } from './harness';

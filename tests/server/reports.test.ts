@@ -3,7 +3,7 @@ import type { Vehicle } from '@/domain/listing/vehicle';
 import type { AdminReportGroup } from '@/domain/core/wire';
 import { decodeSummaries, type SummaryPage } from '@/domain/search/summary';
 import { REPORT_TEXTS } from '@/domain/listing/reports';
-import { currentRevision } from '@/server/repositories/vehicles.repo';
+import { currentRevision } from '@/server/repositories/vehicles/writes';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 type Session = Awaited<ReturnType<TestServer['signup']>>;

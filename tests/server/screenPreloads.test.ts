@@ -6,7 +6,7 @@ import { loadScreenPreloads, SCREEN_FILES_MANIFEST } from '@/server/screenPreloa
 
 // The build puts the most visited screens each in one file that starts from several modules (its
 // panels, its share of the components): Vite's manifest then knows that file only by its own name,
-// and the build's screens.json says which file holds which screen.
+// and the build's screens.json says which file holds which screen, by the screen's name.
 describe("a screen's Link header when its file holds several modules", () => {
   const appDir = mkdtempSync(path.join(tmpdir(), 'motokari-screens-'));
   afterAll(() => rmSync(appDir, { recursive: true, force: true }));
@@ -23,24 +23,22 @@ describe("a screen's Link header when its file holds several modules", () => {
   writeFileSync(
     path.join(appDir, SCREEN_FILES_MANIFEST),
     JSON.stringify({
-      'features/search/HomePage.tsx': 'assets/HomePage-h1.js',
-      'features/search/home/MobileHomeSearch.tsx': 'assets/HomePage-h1.js',
-      'features/search/home/DesktopHomeSearch.tsx': 'assets/DesktopHomeSearch-d1.js',
-      'features/search/BrowsePage.tsx': 'assets/BrowsePage-b1.js',
+      screens: { home: 'assets/HomePage-h1.js', browse: 'assets/BrowsePage-b1.js' },
+      homeVariants: { mobile: 'assets/HomePage-h1.js', desktop: 'assets/DesktopHomeSearch-d1.js' },
     }),
   );
   const preloads = loadScreenPreloads(appDir)!;
   const links = (header: string | null) => (header ? header.split(', ') : []);
 
   it('names the file that holds the screen, once, with what it needs', () => {
-    expect(links(preloads('features/search/HomePage.tsx', 'mobile'))).toEqual(['</assets/HomePage-h1.js>; rel=modulepreload', '</assets/HomePage-h2.css>; rel=preload; as=style']);
-    expect(links(preloads('features/search/HomePage.tsx', null))).toEqual(['</assets/HomePage-h1.js>; rel=modulepreload', '</assets/HomePage-h2.css>; rel=preload; as=style']);
-    expect(links(preloads('features/search/BrowsePage.tsx', null))).toEqual([
+    expect(links(preloads('home', 'mobile'))).toEqual(['</assets/HomePage-h1.js>; rel=modulepreload', '</assets/HomePage-h2.css>; rel=preload; as=style']);
+    expect(links(preloads('home', null))).toEqual(['</assets/HomePage-h1.js>; rel=modulepreload', '</assets/HomePage-h2.css>; rel=preload; as=style']);
+    expect(links(preloads('browse', null))).toEqual([
       '</assets/BrowsePage-b1.js>; rel=modulepreload',
       '</assets/HomePage-h1.js>; rel=modulepreload',
       '</assets/HomePage-h2.css>; rel=preload; as=style',
     ]);
-    expect(links(preloads('features/search/HomePage.tsx', 'desktop'))).toEqual([
+    expect(links(preloads('home', 'desktop'))).toEqual([
       '</assets/HomePage-h1.js>; rel=modulepreload',
       '</assets/DesktopHomeSearch-d1.js>; rel=modulepreload',
       '</assets/BrowsePage-b1.js>; rel=modulepreload',
@@ -49,6 +47,6 @@ describe("a screen's Link header when its file holds several modules", () => {
   });
 
   it('says nothing for a screen the build does not know', () => {
-    expect(preloads('features/search/FeaturedPage.tsx', null)).toBeNull();
+    expect(preloads('featured', null)).toBeNull();
   });
 });

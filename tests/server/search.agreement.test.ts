@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../support/random';
 import { sql } from 'drizzle-orm';
 import { users, vehicles } from '@/server/db/schema';
-import { searchVehicles } from '@/server/repositories/vehicles.repo';
+import { searchVehicles } from '@/server/repositories/vehicles/search';
 import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, DRIVE_TYPES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, ENGINE_SIZE_BANDS, SORT_ORDERS, BROWSE_HOURS_OPTIONS } from '@/domain/core/constants';
 import { normalizeSearch, parseSearchQuery, toClauses } from '@/domain/search/filters';
 import { compareRanked, matchesClauses } from '@/domain/search/match';
@@ -22,6 +22,9 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
   const rand = seededRandom(20261122);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const maybe = <T>(p: number, v: () => T): T | undefined => (rand() < p ? v() : undefined);
+  // The colour, the seller's words, from a random sequence of its own so the other fields' draws stay as they were.
+  const colourRand = seededRandom(11);
+  const fromColours = <T>(xs: readonly T[]): T => xs[Math.floor(colourRand() * xs.length)]!;
 
   beforeAll(async () => {
     s = await startServer(engine, { seed: false });
@@ -50,6 +53,7 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
         fuelType: maybe(0.95, () => pick(FUEL_TYPES)) ?? null,
         transmission: maybe(0.95, () => pick(TRANSMISSIONS)) ?? null,
         driveType: maybe(0.8, () => pick(DRIVE_TYPES)) ?? null,
+        color: fromColours(['Pearl White', 'white', 'Soul Red', 'red', 'REDWOOD brown', 'Blue-Grey', 'Silver', null]),
         condition: pick(CONDITIONS),
         category: pick(BODY_TYPES),
         location: maybe(0.95, () => `${pick(['Avondale', 'Hillside', 'Sakubva'])}, ${city.name}, ${city.region}`) ?? null,
@@ -111,6 +115,7 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
       duty_paid: maybe(0.15, () => pick(['true', 'false'])),
       papers_ready: maybe(0.15, () => pick(['true', 'false'])),
       verified_dealer: maybe(0.15, () => pick(['true', 'false'])),
+      color: colourRand() < 0.06 ? fromColours(['red', 'WHITE', 'grey', 'Pearl White', 'red', 'white']) : undefined,
     };
     if (rand() < 0.5) {
       const c = pick(CITIES);

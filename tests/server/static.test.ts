@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '@/server/buildApp';
+import { SCREEN_FILES_MANIFEST } from '@/server/screenPreloads';
 import { startServer, type TestServer } from './harness';
 import { photoDataUrl } from '../support/photos';
 
@@ -34,6 +35,14 @@ describe('serving the app', () => {
         'features/search/home/MobileHomeSearch.tsx': { file: 'assets/MobileHomeSearch-m1.js', isDynamicEntry: true, imports: ['_card-c2.js'] },
         'features/search/home/DesktopHomeSearch.tsx': { file: 'assets/DesktopHomeSearch-d1.js', isDynamicEntry: true, imports: ['index.html'] },
         'features/vehicle/VehicleDetailPage.tsx': { file: 'assets/VehicleDetailPage-v1.js', isDynamicEntry: true, imports: ['index.html'] },
+      }),
+    );
+    // The build's screens.json: which file holds each screen (vite.config.ts).
+    writeFileSync(
+      path.join(appDir, SCREEN_FILES_MANIFEST),
+      JSON.stringify({
+        screens: { home: 'assets/HomePage-h1.js', browse: 'assets/BrowsePage-b1.js', listing: 'assets/VehicleDetailPage-v1.js' },
+        homeVariants: { mobile: 'assets/MobileHomeSearch-m1.js', desktop: 'assets/DesktopHomeSearch-d1.js' },
       }),
     );
     precompress(appDir);

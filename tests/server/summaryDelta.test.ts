@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ListingIndex } from '@/domain/search/listingIndex';
+import { ListingIndex } from '@/domain/search/index/listingIndex';
 import { normalizeSearch, parseSearchQuery } from '@/domain/search/filters';
 import { decodePrices, decodeSummaries, type ListingSummary, type SummaryPage } from '@/domain/search/summary';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { applySummaryPage, dropLapsed } from '@/data/sync';
 import { vehicles } from '@/server/db/schema';
-import { updateVehicle, withListingWrite } from '@/server/repositories/vehicles.repo';
+import { updateVehicle, withListingWrite } from '@/server/repositories/vehicles/writes';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 // Format 3 of the summary feed (a price alone as its price, no tombstone for a listing that expired on

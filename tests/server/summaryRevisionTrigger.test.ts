@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SUMMARY_SOURCE_COLUMNS } from '@/server/repositories/vehicles.repo';
+import { SUMMARY_SOURCE_COLUMNS } from '@/server/repositories/vehicles/syncFeeds';
 
 const MIGRATIONS = path.join(import.meta.dirname, '../../src/server/db/migrations');
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OwnVehicle, Vehicle } from '@/domain/listing/vehicle';
 import { vehicles } from '@/server/db/schema';
-import { deleteVehicles, withListingWrite } from '@/server/repositories/vehicles.repo';
+import { deleteVehicles, withListingWrite } from '@/server/repositories/vehicles/writes';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
 
 type Session = { token: string; user: { id: string; email: string; user_type: string; name: string } };

@@ -1,10 +1,7 @@
-import { priceText, titleOf } from '../listing/display';
-import { listingUrl } from './notifications';
-import type { Vehicle } from '../listing/vehicle';
-
 // Saved-search alerts by email (issue 20): each saved search chooses push, email or both, and for
 // email an instant message per new match or one daily digest; every email carries a link that stops
-// that search's emails without signing in. What the emails and the screens say is written here.
+// that search's emails without signing in. The choices and what the screens say are written here, the
+// email itself next to its push (notifications.ts): this module imports nothing, so wire.ts can read it.
 
 export const EMAIL_FREQUENCIES = ['instant', 'daily'] as const;
 export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
@@ -26,22 +23,3 @@ export const EMAIL_ALERT_TEXTS = {
   unsubscribeFailed: 'We could not stop these emails right now. Please try again.',
   openSavedSearches: 'Saved searches',
 } as const;
-
-type Matched = Pick<Vehicle, 'id' | 'year' | 'make' | 'model' | 'variant' | 'price' | 'location'>;
-
-const line = (v: Matched, site: string) => `${titleOf(v)}, ${priceText(v.price)}${v.location ? ` in ${v.location}` : ''}\n${site}${listingUrl(v.id)}`;
-
-/** An email alert: one new listing (instant) or the day's listings (digest), with the unsubscribe link at the foot. */
-export function savedSearchEmail(opts: { searchName: string; listings: readonly Matched[]; site: string; product: string; unsubscribeUrl: string; digest: boolean }): {
-  subject: string;
-  text: string;
-} {
-  const { searchName, listings, site, product, unsubscribeUrl } = opts;
-  const n = listings.length;
-  const subject = opts.digest ? `${n === 1 ? '1 new listing' : `${n} new listings`} for "${searchName}"` : `New match for "${searchName}": ${titleOf(listings[0]!)}`;
-  const intro = opts.digest
-    ? `${n === 1 ? 'A new listing matches' : `${n} new listings match`} your saved search "${searchName}" on ${product} since our last email:`
-    : `A new listing matches your saved search "${searchName}" on ${product}:`;
-  const foot = `You get this email because you chose email alerts for "${searchName}". Stop these emails: ${unsubscribeUrl}`;
-  return { subject, text: [intro, ...listings.map((v) => line(v, site)), foot].join('\n\n') + '\n' };
-}

@@ -2,8 +2,9 @@ import { priceText, titleOf } from '../listing/display';
 import type { Vehicle } from '../listing/vehicle';
 
 // Push notifications and saved searches, written once: the prompt's texts (spec section 4; its timing is
-// in notificationPrompt.ts), what each push says and which screen it opens. The server builds the payloads, the service worker
-// reads them back with `parsePushPayload`, and the app shows the same texts.
+// in notificationPrompt.ts), what each push says and which screen it opens, and a saved search's email
+// (its choices: emailAlerts.ts). The server builds the payloads and the emails, the service worker
+// reads the payloads back with `parsePushPayload`, and the app shows the same texts.
 
 const DAY_MS = 86_400_000;
 
@@ -70,8 +71,11 @@ export function expiryReminderNotification(v: ListingFacts, expiresAt: Date): Pu
   };
 }
 
+/** A listing a saved search matched, as its push and its email name it. */
+type Matched = ListingFacts & Pick<Vehicle, 'price' | 'location'>;
+
 /** To a buyer whose saved search the new listing matches. */
-export function savedSearchMatchNotification(v: ListingFacts & Pick<Vehicle, 'price' | 'location'>, searchName: string): PushPayload {
+export function savedSearchMatchNotification(v: Matched, searchName: string): PushPayload {
   const where = v.location ? ` in ${v.location}` : '';
   return {
     title: `New match for "${searchName}"`,
@@ -79,6 +83,23 @@ export function savedSearchMatchNotification(v: ListingFacts & Pick<Vehicle, 'pr
     url: listingUrl(v.id),
     tag: `match-${v.id}`,
   };
+}
+
+const emailLine = (v: Matched, site: string) => `${titleOf(v)}, ${priceText(v.price)}${v.location ? ` in ${v.location}` : ''}\n${site}${listingUrl(v.id)}`;
+
+/** An email alert: one new listing (instant) or the day's listings (digest), with the unsubscribe link at the foot. */
+export function savedSearchEmail(opts: { searchName: string; listings: readonly Matched[]; site: string; product: string; unsubscribeUrl: string; digest: boolean }): {
+  subject: string;
+  text: string;
+} {
+  const { searchName, listings, site, product, unsubscribeUrl } = opts;
+  const n = listings.length;
+  const subject = opts.digest ? `${n === 1 ? '1 new listing' : `${n} new listings`} for "${searchName}"` : `New match for "${searchName}": ${titleOf(listings[0]!)}`;
+  const intro = opts.digest
+    ? `${n === 1 ? 'A new listing matches' : `${n} new listings match`} your saved search "${searchName}" on ${product} since our last email:`
+    : `A new listing matches your saved search "${searchName}" on ${product}:`;
+  const foot = `You get this email because you chose email alerts for "${searchName}". Stop these emails: ${unsubscribeUrl}`;
+  return { subject, text: [intro, ...listings.map((v) => emailLine(v, site)), foot].join('\n\n') + '\n' };
 }
 
 const text = (v: unknown, max: number): string | null => (typeof v === 'string' && v.trim() ? v.slice(0, max) : null);

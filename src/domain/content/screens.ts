@@ -1,19 +1,13 @@
 import type { VehicleType } from '../core/constants';
-import type { HeroVariant } from './home';
 
-// Which screen's code an address opens on, written once: the app starts loading that screen's code
-// beside its first render (App.tsx), and the server names the same code in the page's `Link` header
+// Which screen an address opens on, written once: the app starts loading that screen's code beside
+// its first render (App.tsx), and the server names the same code in the page's `Link` header
 // (modulepreload), so a browser fetches it with the page instead of after the app's code has run.
+// A screen is named here; which module holds it is the app's to say (src/app/screenModules.ts), and
+// which built file holds that module the build's (vite.config.ts), which the server reads.
 
-/** A screen's module, as a path under src/app (the key of Vite's build manifest). */
-export type ScreenModule =
-  | 'features/search/HomePage.tsx'
-  | 'features/search/BrowsePage.tsx'
-  | 'features/vehicle/VehicleDetailPage.tsx'
-  | 'features/search/FeaturedPage.tsx'
-  | 'features/dealer/DealersPage.tsx'
-  | 'features/dealer/DealerInventoryPage.tsx'
-  | 'features/dashboard/DashboardPage.tsx';
+/** The screens worth fetching with their page. */
+export type ScreenName = 'home' | 'browse' | 'listing' | 'featured' | 'dealers' | 'dealerInventory' | 'dashboard';
 
 /**
  * The addresses of these screens, as the router's paths (App.tsx builds its routes from them): a
@@ -42,21 +36,18 @@ function pathsPattern(paths: readonly string[]): RegExp {
 
 const LISTING_PAGE = pathsPattern(SCREEN_PATHS.listing);
 
-const FIRST_SCREENS: readonly [RegExp, ScreenModule][] = [
-  [/^\/$/, 'features/search/HomePage.tsx'],
-  [pathsPattern(Object.values(SCREEN_PATHS.browse)), 'features/search/BrowsePage.tsx'],
-  [LISTING_PAGE, 'features/vehicle/VehicleDetailPage.tsx'],
-  [pathsPattern([SCREEN_PATHS.featured]), 'features/search/FeaturedPage.tsx'],
-  [pathsPattern([SCREEN_PATHS.dealers]), 'features/dealer/DealersPage.tsx'],
-  [pathsPattern([SCREEN_PATHS.dealerInventory]), 'features/dealer/DealerInventoryPage.tsx'],
-  [pathsPattern(SCREEN_PATHS.dashboard), 'features/dashboard/DashboardPage.tsx'],
+const FIRST_SCREENS: readonly [RegExp, ScreenName][] = [
+  [/^\/$/, 'home'],
+  [pathsPattern(Object.values(SCREEN_PATHS.browse)), 'browse'],
+  [LISTING_PAGE, 'listing'],
+  [pathsPattern([SCREEN_PATHS.featured]), 'featured'],
+  [pathsPattern([SCREEN_PATHS.dealers]), 'dealers'],
+  [pathsPattern([SCREEN_PATHS.dealerInventory]), 'dealerInventory'],
+  [pathsPattern(SCREEN_PATHS.dashboard), 'dashboard'],
 ];
 
-/** Every screen module an address can open on. */
-export const FIRST_SCREEN_MODULES: readonly ScreenModule[] = FIRST_SCREENS.map(([, screen]) => screen);
-
-/** The screen module an address shows, for the screens worth fetching with the page; null for the others. */
-export function firstScreenModule(pathname: string): ScreenModule | null {
+/** The screen an address shows, for the screens worth fetching with the page; null for the others. */
+export function firstScreen(pathname: string): ScreenName | null {
   return FIRST_SCREENS.find(([path]) => path.test(pathname))?.[1] ?? null;
 }
 
@@ -88,9 +79,3 @@ export function listingPhotoPreloadLink(images: readonly string[]): string | nul
   if (!first || !first.startsWith('/') || first.startsWith('//') || /[<>,;\s]/.test(first)) return null;
   return `<${first}>; rel=preload; as=image; fetchpriority=high`;
 }
-
-/** The home page's phone and desktop search panels, each its own module (src/app/features/search/home/variants.ts). */
-export const HOME_VARIANT_MODULES: Record<HeroVariant, string> = {
-  mobile: 'features/search/home/MobileHomeSearch.tsx',
-  desktop: 'features/search/home/DesktopHomeSearch.tsx',
-};

@@ -18,6 +18,8 @@ export const FUEL_TYPES = ['petrol', 'diesel', 'electric', 'hybrid', 'lpg'] as c
 export const WIZARD_FUEL_TYPES = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
 export const TRANSMISSIONS = ['automatic', 'manual'] as const;
 export const DRIVE_TYPES = ['fwd', 'rwd', 'awd', '4wd'] as const;
+/** The colours a buyer filters by: a listing's colour is the seller's words ("Pearl White"), found by the family's word in them. */
+export const COLOUR_FAMILIES = ['white', 'silver', 'grey', 'black', 'blue', 'red', 'green', 'yellow', 'orange', 'brown', 'beige', 'gold'] as const;
 
 /** Body types; the value `saloon` is shown as "Sedan". */
 export const BODY_TYPES = ['saloon', 'suv', 'hatchback', 'coupe', 'estate', 'convertible', 'pickup', 'van', 'mpv', 'camper'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SELLER_TYPES, USER_TYPES, VEHICLE_TYPES } from './constants';
 import { SUBSCRIPTION_PLANS } from '../payments/fees';
-import { PRICE_BANDS } from '../search/priceVerdict';
+import { PRICE_BANDS } from '../search/priceBands';
 import { BUSINESS_STATUSES } from '../account/business';
 import { REPORT_NOTE_MAX, REPORT_REASONS } from '../listing/reports';
 import { EMAIL_FREQUENCIES } from '../account/emailAlerts';

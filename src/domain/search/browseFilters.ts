@@ -1,7 +1,6 @@
-import { BODY_TYPE_LABELS, CONDITION_LABELS, type BodyType, type Condition } from '../core/constants';
-import { capitalise, fuelText } from '../listing/display';
 import { usdText, wholeNumberText } from '../core/numbers';
 import { withCatalogueChoice } from '../catalogue/makeModel';
+import { ATTRIBUTE_FIELDS, attributeFilter } from './fields';
 
 // The active filters of a browse screen as removable chips (spec sections 2.5 and 2.6): one chip per
 // field set, in words, and what removing it clears (a make takes its model and variant with it).
@@ -18,10 +17,7 @@ const CHIP_FIELDS = [
   'make',
   'model',
   'variant',
-  'fuel_type',
-  'transmission',
-  'condition',
-  'drive_type',
+  ...ATTRIBUTE_FIELDS.filter((f) => f !== 'category'),
   'engine_size',
   'engine_cc',
   'engine_power',
@@ -40,7 +36,7 @@ const CHIP_FIELDS = [
   'verified_dealer',
   'duty_paid',
   'papers_ready',
-] as const;
+];
 
 /** The trust-signal filters (issue 20), as the filter dialog's checkboxes and their chips read. */
 export const TRUST_FILTER_LABELS = {
@@ -58,25 +54,17 @@ const usd = (v: string) => usdText(Number(v));
 
 /** A filter's value in words, as its chip reads. */
 export function chipLabel(field: string, value: string): string {
+  const attribute = attributeFilter(field);
+  if (attribute) return attribute.text(value);
   switch (field) {
     case 'q':
       return `“${value}”`;
-    case 'category':
-      return value in BODY_TYPE_LABELS ? BODY_TYPE_LABELS[value as BodyType] : capitalise(value);
     case 'make':
       return `Make: ${value}`;
     case 'model':
       return `Model: ${value}`;
     case 'variant':
       return `Variant: ${value}`;
-    case 'fuel_type':
-      return fuelText(value);
-    case 'transmission':
-      return capitalise(value);
-    case 'condition':
-      return value in CONDITION_LABELS ? CONDITION_LABELS[value as Condition] : capitalise(value);
-    case 'drive_type':
-      return value.toUpperCase();
     case 'engine_size':
       return `${value} L`;
     case 'engine_cc':

@@ -13,6 +13,7 @@ import {
 } from '../core/constants';
 import { hasNul, NUL_MESSAGE } from '../core/nul';
 import { queryTerms, WORDS_MAX_CHARS } from './words';
+import { ATTRIBUTE_FILTERS, type AttributeField, type AttributeParam } from './fields';
 
 // The search rules of spec section 5, written once. A query is normalised into `SearchFilters`,
 // turned into a list of `Clause`s, and each clause is then evaluated either in memory
@@ -111,9 +112,7 @@ export const SEARCH_QUERY_FIELDS = {
   modelName: text,
   modelId: text,
   variant: text,
-  car_category: text,
-  category: text,
-  body_type: text,
+  ...(Object.fromEntries(ATTRIBUTE_FILTERS.flatMap((a) => a.params.map((p) => [p, text]))) as Record<AttributeParam, FieldRule<string>>),
   min_price: num,
   max_price: num,
   min_mileage: num,
@@ -124,9 +123,6 @@ export const SEARCH_QUERY_FIELDS = {
   max_year: num,
   year_from: num,
   year_to: num,
-  fuel_type: text,
-  transmission: text,
-  condition: text,
   engine_size: rule('enum', (v) => oneOf(ENGINE_SIZE_BANDS, String(v).trim()), ENGINE_SIZE_BANDS),
   engine_cc: rule('string', (v) => {
     const cc = String(v).replace(/cc$/i, '').trim();
@@ -144,7 +140,6 @@ export const SEARCH_QUERY_FIELDS = {
       ),
     CONSTRUCTION_ENGINE_POWER_BANDS,
   ),
-  drive_type: text,
   location: text,
   region: text,
   distance: num,
@@ -206,19 +201,16 @@ export function parseSearchQuery(input: Record<string, unknown>): SearchQuery {
   return out as SearchQuery;
 }
 
-/** The normalised filter a search applies. */
-export interface SearchFilters {
+/** The normalised filter a search applies: the attribute filters of fields.ts, and the others. */
+export type SearchFilters = OtherFilters & { [K in AttributeField]?: string };
+
+interface OtherFilters {
   /** Words searched for (words.ts). */
   q?: string;
   vehicle_type?: VehicleType;
   make?: string;
   model?: string;
   variant?: string;
-  category?: string;
-  fuel_type?: string;
-  transmission?: string;
-  condition?: string;
-  drive_type?: string;
   min_price?: number;
   max_price?: number;
   min_mileage?: number;
@@ -260,11 +252,11 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
   set('make', q.make ?? q.makeName);
   set('model', q.model ?? q.modelName);
   set('variant', q.variant);
-  set('category', q.car_category ?? q.category ?? q.body_type);
-  set('fuel_type', q.fuel_type);
-  set('transmission', q.transmission);
-  set('condition', q.condition);
-  set('drive_type', q.drive_type);
+  for (const a of ATTRIBUTE_FILTERS)
+    set(
+      a.field,
+      a.params.map((p) => q[p]).find((v) => v !== undefined),
+    );
   set('min_price', q.min_price);
   set('max_price', q.max_price);
   set('min_mileage', q.min_mileage);
@@ -293,7 +285,7 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
   return req;
 }
 
-export type TextField = 'vehicle_type' | 'make' | 'model' | 'variant' | 'category' | 'fuel_type' | 'transmission' | 'condition' | 'drive_type' | 'seller_id';
+export type TextField = 'vehicle_type' | 'make' | 'model' | 'variant' | AttributeField | 'seller_id';
 export type NumberField = 'price' | 'mileage' | 'operating_hours' | 'year' | 'engine_size' | 'engine_power_hp';
 /** Trust signals a listing carries: the seller's declarations and a verified dealer (issue 20). */
 export const FLAG_FIELDS = ['duty_paid', 'papers_ready', 'verified_dealer'] as const;
@@ -301,6 +293,8 @@ export type FlagField = (typeof FLAG_FIELDS)[number];
 
 export type Clause =
   | { kind: 'eq_ci'; field: TextField; value: string }
+  /** A `word` attribute filter (fields.ts): the value's words, whole and in order, within the listing's. */
+  | { kind: 'words_in'; field: AttributeField; value: string }
   | { kind: 'contains_ci'; field: 'location'; value: string }
   | { kind: 'range'; field: NumberField; min?: number; max?: number }
   | { kind: 'seller_type'; value: SellerType }
@@ -345,11 +339,12 @@ export function toClauses(f: SearchFilters, buyer?: LatLon): Clause[] {
   eq('make', f.make);
   eq('model', f.model);
   eq('variant', f.variant);
-  eq('category', f.category);
-  eq('fuel_type', f.fuel_type);
-  eq('transmission', f.transmission);
-  eq('condition', f.condition);
-  eq('drive_type', f.drive_type);
+  for (const a of ATTRIBUTE_FILTERS) {
+    const value = f[a.field];
+    if (value === undefined) continue;
+    if (a.match === 'exact') eq(a.field, value);
+    else out.push({ kind: 'words_in', field: a.field, value });
+  }
   eq('seller_id', f.seller_id);
   // Max price applies only below the ceiling and keeps vehicles priced at or below it.
   range('price', f.min_price, f.max_price !== undefined && f.max_price < MAX_PRICE_CEILING ? f.max_price : undefined);

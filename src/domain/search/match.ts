@@ -2,19 +2,20 @@ import type { Clause, FlagField, NumberField, TextField } from './filters';
 import { haversineKm } from '../geo/geo';
 import type { SortOrder } from '../core/constants';
 import { termMatchesValue, WORDS_FIELDS } from './words';
+import { holdsWords, type AttributeField } from './fields';
 
-/** The fields a clause reads: a listing as the API returns it, or the worker's index row. */
-export interface Searchable {
+/**
+ * The fields a clause reads: a listing as the API returns it, or the worker's index row. Its attributes
+ * are fields.ts's; one a listing does not hold (a record made before the attribute was searched) is none.
+ */
+export type Searchable = SearchableBase & { [K in AttributeField]?: string | null };
+
+interface SearchableBase {
   id: string;
   vehicle_type: string;
   make: string;
   model: string;
   variant: string | null;
-  category: string | null;
-  fuel_type: string | null;
-  transmission: string | null;
-  condition: string | null;
-  drive_type: string | null;
   seller_id: string;
   price: number | null;
   mileage: number | null;
@@ -36,10 +37,9 @@ export interface Searchable {
   seller_name?: string | null;
 }
 
-/** What a words search reads besides, where a listing holds it: the server's listings do, the device's summaries do not. */
+/** What a words search reads besides its words fields and the colour, where a listing holds it: the server's listings do, the device's summaries do not. */
 interface FreeText {
   description?: string | null;
-  color?: string | null;
 }
 
 /** Whether every term matches a token of a listing's words fields, or of its description or colour where held (words.ts). */
@@ -47,7 +47,7 @@ function matchesWords(v: Searchable & FreeText, terms: readonly string[]): boole
   return terms.every((t) => WORDS_FIELDS.some((f) => termMatchesValue(t, v[f])) || termMatchesValue(t, v.description) || termMatchesValue(t, v.color));
 }
 
-const text = (v: Searchable, f: TextField): string | null => v[f];
+const text = (v: Searchable, f: TextField): string | null => v[f] ?? null;
 const number = (v: Searchable, f: NumberField): number | null => v[f];
 const flag = (v: Searchable, f: FlagField): boolean => v[f] === true;
 
@@ -56,6 +56,10 @@ export function matchesClause(v: Searchable, c: Clause): boolean {
     case 'eq_ci': {
       const t = text(v, c.field);
       return t !== null && t.toLowerCase() === c.value.toLowerCase();
+    }
+    case 'words_in': {
+      const t = v[c.field];
+      return t != null && holdsWords(t, c.value);
     }
     case 'contains_ci':
       return v.location !== null && v.location.toLowerCase().includes(c.value.toLowerCase());

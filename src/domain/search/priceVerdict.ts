@@ -1,6 +1,9 @@
 import type { VehicleType } from '../core/constants';
 import { usdText, wholeNumberText } from '../core/numbers';
-import { lowerBound, type Indexed, type ListingIndex } from './listingIndex';
+import type { PriceBand } from './priceBands';
+import { lowerBound } from './index/grid';
+import type { Indexed } from './index/columns';
+import type { ListingIndex } from './index/listingIndex';
 
 // The price verdict of issue 20, written once: the server computes it over every public listing (its
 // in-memory index), the device over the summaries it holds, with this code on both sides.
@@ -13,9 +16,6 @@ import { lowerBound, type Indexed, type ListingIndex } from './listingIndex';
 // absolute residual. A listing's residual against the fit, divided by that spread, gives its band.
 // Its comparables are the model's other priced listings made within YEAR_WINDOW years of it; with
 // fewer than MIN_COMPARABLES there is not enough data.
-
-export const PRICE_BANDS = ['great', 'good', 'fair', 'high', 'no_data'] as const;
-export type PriceBand = (typeof PRICE_BANDS)[number];
 
 /** What each band says on a card and the listing page. */
 export const PRICE_BAND_TEXT: Record<PriceBand, string> = {

@@ -1,6 +1,7 @@
 import type { SellerType, VehicleType } from '../core/constants';
 import type { Vehicle } from '../listing/vehicle';
-import { fromTrustBits, trustBits, type Indexed } from './listingIndex';
+import { fromTrustBits, trustBits, type Indexed } from './index/columns';
+import { ATTRIBUTE_FIELDS, type AttributeField } from './fields';
 
 // The device's summary of a listing and its wire encoding (format 2 of the sync feed).
 //
@@ -14,8 +15,10 @@ import { fromTrustBits, trustBits, type Indexed } from './listingIndex';
 // offset from their place's first. Brotli on the wire then finds the rest. A 100,000-listing market
 // is about 4.5 MB to download this way against about 27 MB of listing JSON.
 
-/** What the device holds of every listing in its scope. */
-export interface ListingSummary extends Indexed {
+/** What the device holds of every listing in its scope: with each attribute a buyer filters by (fields.ts). */
+export type ListingSummary = SummaryFields & { [K in AttributeField]: string | null };
+
+interface SummaryFields extends Indexed {
   vehicle_type: VehicleType;
   operating_hours: number | null;
   seller_type: SellerType | null;
@@ -97,10 +100,11 @@ export interface SummaryColumns {
   power: (number | null)[];
   /**
    * Position in `attrs`: fuel, transmission, condition, category, drive type, seller type, featured (0/1),
-   * and the trust signals as bits (see `trustBits`; an app older than them reads the first seven only).
+   * the trust signals as bits (see `trustBits`; an app older than them reads the first seven only), then
+   * every attribute filter added since (`LATER_ATTRIBUTES`; an app older than one reads up to it).
    */
   attr: number[];
-  attrs: [string | null, string | null, string | null, string | null, string | null, SellerType | null, 0 | 1, number][];
+  attrs: [string | null, string | null, string | null, string | null, string | null, SellerType | null, 0 | 1, number, ...(string | null)[]][];
   /** Position in `places`: location text, region, and the first listing's coordinates there (thousandths of a degree). */
   place: number[];
   places: [string | null, string | null, number | null, number | null][];
@@ -185,6 +189,11 @@ export function unpackUuid(packed: string, at = 0): string {
 
 const milli = (deg: number) => Math.round(deg * 1000);
 
+/** The attribute filters the feed's `attrs` held first, in their places; each one added since goes after the trust signals. */
+const FIRST_ATTRIBUTES = ['fuel_type', 'transmission', 'condition', 'category', 'drive_type'] as const satisfies readonly AttributeField[];
+type LaterAttribute = Exclude<AttributeField, (typeof FIRST_ATTRIBUTES)[number]>;
+const LATER_ATTRIBUTES = ATTRIBUTE_FIELDS.filter((f): f is LaterAttribute => !(FIRST_ATTRIBUTES as readonly string[]).includes(f));
+
 /** Positions in a dictionary of tuples, by their JSON text. */
 class Dictionary<T> {
   readonly values: T[] = [];
@@ -219,6 +228,7 @@ export function summarize(v: SummarySource): ListingSummary {
     transmission: v.transmission,
     condition: v.condition,
     drive_type: v.drive_type,
+    ...laterAttributes(v),
     seller_id: dealer ? v.seller_id : UNKNOWN_SELLER,
     seller_name: v.seller_name,
     seller_location: dealer || v.location === null ? v.seller_location : null,
@@ -243,6 +253,16 @@ export function summarize(v: SummarySource): ListingSummary {
     expires_at: v.expires_at,
     has_photo: v.images.length > 0,
   };
+}
+
+/**
+ * A listing's attributes besides the feed's first five, from the listing or from a row's `attrs` after
+ * the trust signals (a page from a server older than an attribute has none of it).
+ */
+function laterAttributes(from: Partial<Record<LaterAttribute, string | null>> | readonly (string | null)[]): Record<LaterAttribute, string | null> {
+  const out = {} as Record<LaterAttribute, string | null>;
+  LATER_ATTRIBUTES.forEach((f, j) => (out[f] = (Array.isArray(from) ? from[j] : (from as Partial<Record<LaterAttribute, string | null>>)[f]) ?? null));
+  return out;
 }
 
 /** Encodes summaries as a page's columns (in the order given: the server sends newest first). */
@@ -291,7 +311,7 @@ export function encodeSummaries(rows: readonly ListingSummary[]): SummaryColumns
     out.hours.push(r.operating_hours);
     out.engine.push(r.engine_size);
     out.power.push(r.engine_power_hp);
-    out.attr.push(attrs.code([r.fuel_type, r.transmission, r.condition, r.category, r.drive_type, r.seller_type, r.featured ? 1 : 0, trustBits(r)]));
+    out.attr.push(attrs.code([...FIRST_ATTRIBUTES.map((f) => r[f]), r.seller_type, r.featured ? 1 : 0, trustBits(r), ...LATER_ATTRIBUTES.map((f) => r[f])] as SummaryColumns['attrs'][number]));
     const place = places.code([r.location, r.region]);
     out.place.push(place);
     const lat = r.seller_latitude === null || r.seller_longitude === null ? null : milli(r.seller_latitude);
@@ -316,7 +336,7 @@ export function decodeSummaries(c: SummaryColumns): ListingSummary[] {
   for (let i = 0; i < c.n; i++) {
     created += c.created[i]!;
     const [vehicle_type, make, model, variant] = c.kinds[c.kind[i]!]!;
-    const [fuel_type, transmission, condition, category, drive_type, seller_type, featured, trust] = c.attrs[c.attr[i]!]!;
+    const [fuel_type, transmission, condition, category, drive_type, seller_type, featured, trust, ...later] = c.attrs[c.attr[i]!]!;
     const [location, region, refLat, refLon] = c.places[c.place[i]!]!;
     const [seller, seller_name, seller_location] = c.sellers[c.seller[i]!]!;
     const lat = c.lat[i];
@@ -333,6 +353,7 @@ export function decodeSummaries(c: SummaryColumns): ListingSummary[] {
       transmission,
       condition,
       drive_type,
+      ...laterAttributes(later),
       seller_id: seller === null ? UNKNOWN_SELLER : unpackUuid(seller),
       seller_name,
       seller_location,
@@ -372,7 +393,6 @@ export function summaryAsVehicle(s: ListingSummary): Vehicle {
   return {
     ...s,
     car_category: null,
-    color: null,
     description: null,
     images: s.has_photo ? [listingThumbUrl(s.id)] : [],
     features: [],

@@ -23,7 +23,9 @@ export const summaryColumnsSchema = z.object({
   engine: nullableInts,
   power: nullableInts,
   attr: z.array(z.number()),
-  attrs: z.array(z.tuple([nullableString, nullableString, nullableString, nullableString, nullableString, z.enum(SELLER_TYPES).nullable(), z.union([z.literal(0), z.literal(1)]), z.number()])),
+  attrs: z.array(
+    z.tuple([nullableString, nullableString, nullableString, nullableString, nullableString, z.enum(SELLER_TYPES).nullable(), z.union([z.literal(0), z.literal(1)]), z.number()]).rest(nullableString),
+  ),
   place: z.array(z.number()),
   places: z.array(z.tuple([nullableString, nullableString, nullableNumber, nullableNumber])),
   lat: nullableInts,

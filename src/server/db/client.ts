@@ -6,6 +6,14 @@ import { lockDataDir } from './dataDirLock';
 import { migrationsFolder, readEmptyImage, writeEmptyImage } from './emptyImage';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database handle or an open transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/** PGlite and node-postgres return `execute` results in the same `{ rows }` shape. */
+export function rowsOf<T>(res: unknown): T[] {
+  return (res as { rows: T[] }).rows;
+}
+
 export type Engine = 'pglite' | 'postgres';
 
 export interface Database {

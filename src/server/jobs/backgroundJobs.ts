@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { JobMetrics } from '../metrics';
 import { purgeExpiredIdempotencyKeys } from '../repositories/idempotency.repo';
 import { enqueueJob } from '../repositories/jobs.repo';
 import { purgeOrphanUploads } from '../repositories/uploads.repo';
-import { sweepExpired, toApiVehicle, type Tx, type VehicleRow } from '../repositories/vehicles.repo';
+import { toApiVehicle, type VehicleRow } from '../repositories/vehicles/rows';
+import { sweepExpired } from '../repositories/vehicles/writes';
 import { isPublic } from '@/domain/listing/vehicle';
 import { JobRunner } from './runner';
 

@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { DIGEST_PERIOD_MS, savedSearchEmail, UNSUBSCRIBE_PATH } from '@/domain/account/emailAlerts';
+import { DIGEST_PERIOD_MS, UNSUBSCRIBE_PATH } from '@/domain/account/emailAlerts';
+import { savedSearchEmail } from '@/domain/account/notifications';
 import { isPublic } from '@/domain/listing/vehicle';
 import type { Db } from '../db/client';
 import { sameHash } from '../passwords';
 import { savedQueryMatches } from '../push/savedSearchRules';
 import { dueDigests, emailSavedSearches, markEmailed, recordMatches, unsentMatches, type EmailSearch } from '../repositories/emailAlerts.repo';
-import { findVehicle, toApiVehicle } from '../repositories/vehicles.repo';
+import { toApiVehicle } from '../repositories/vehicles/rows';
+import { findVehicle } from '../repositories/vehicles/reads';
 import type { Mailer } from './mailer';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -3,7 +3,7 @@ import { access, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promis
 import { constants } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { MediaObjects } from './mediaStore';
+import type { MediaObjects } from './mediaObjects';
 
 /** The folder of the photos on the local disk (MEDIA_STORE=local, the default). */
 export const localMediaDir = (dataDir: string) => path.join(dataDir, 'media');

@@ -4,6 +4,7 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { MAX_IMAGE_PIXELS } from '@/domain/core/constants';
 import { thumbnailOf } from '@/domain/listing/photos';
 import { localMediaDir, localObjects } from './localStore';
+import type { MediaObject, MediaObjects } from './mediaObjects';
 import type { StoredImage } from '@/domain/core/wire';
 
 export const MEDIA_PREFIX = '/media/';
@@ -17,13 +18,6 @@ const SMALL_WIDTH = 160;
 const SMALL_QUALITY = 50;
 /** Formats judged by the bytes, never by the file name. */
 const ACCEPTED = new Set(['jpeg', 'png', 'gif', 'webp', 'avif', 'tiff', 'heif']);
-
-/** A stored rendition: its name (as in its URL), its bytes or a stream of them, and their count when known. */
-export interface MediaObject {
-  name: string;
-  body: Buffer | Readable;
-  bytes?: number;
-}
 
 export class NotAnImageError extends Error {}
 /** An image whose header declares more than MAX_IMAGE_PIXELS: refused before it is decoded. */
@@ -60,18 +54,6 @@ export interface MediaStore {
    */
   derived(key: string, ext: 'jpg', size: { width: number; height: number }, make: () => Promise<Buffer>): Promise<Buffer>;
   /** Throws when the store cannot be reached (for a readiness probe). */
-  check(): Promise<void>;
-}
-
-/** What a store keeps renditions in, by name: a folder or a bucket. */
-export interface MediaObjects {
-  /** The size and, when known without decoding, the dimensions of a stored object; null when absent. */
-  stat(name: string): Promise<{ bytes: number; width?: number; height?: number } | null>;
-  get(name: string): Promise<MediaObject | null>;
-  /** Writes a whole object: a reader sees all of it or none. */
-  put(name: string, data: Buffer, size: { width: number; height: number }): Promise<void>;
-  /** Deletes an object; one already gone is no error. */
-  delete(name: string): Promise<void>;
   check(): Promise<void>;
 }
 

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
-import { MEDIA_CACHE_CONTROL, MEDIA_TYPE, mediaStoreOn, type MediaObjects, type MediaStore } from './mediaStore';
+import { MEDIA_CACHE_CONTROL, MEDIA_TYPE, mediaStoreOn, type MediaStore } from './mediaStore';
+import type { MediaObjects } from './mediaObjects';
 
 const isMissing = (e: unknown) => e instanceof S3ServiceException && e.$metadata.httpStatusCode === 404;
 

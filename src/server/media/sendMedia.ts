@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { discard, MEDIA_TYPE, type MediaObject } from './mediaStore';
+import { discard, MEDIA_TYPE } from './mediaStore';
+import type { MediaObject } from './mediaObjects';
 
 /** Whether an If-None-Match header names this (strong) ETag, or is `*`. */
 const ifNoneMatch = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*');

@@ -7,7 +7,9 @@ import { enqueueListingPublished } from '../jobs/backgroundJobs';
 import type { Metrics } from '../metrics';
 import { publishColumns } from '../listings';
 import { creditDoublePayment, settlePayment, type PaymentRow } from '../repositories/payments.repo';
-import { findVehicle, toApiVehicle, updateVehicle, withListingWrite } from '../repositories/vehicles.repo';
+import { toApiVehicle } from '../repositories/vehicles/rows';
+import { findVehicle } from '../repositories/vehicles/reads';
+import { updateVehicle, withListingWrite } from '../repositories/vehicles/writes';
 import { ProviderError, type ProviderStatus } from './provider';
 
 export type Completion = { state: 'pending' } | { state: 'failed'; message: string } | { state: 'succeeded'; vehicle: Vehicle | null };

@@ -5,7 +5,8 @@ import { favouriteGoneNotification, favouritePriceDropNotification } from '@/dom
 import { claimGoneAlerts, claimPriceDropAlerts } from '../repositories/favourites.repo';
 import type { Db } from '../db/client';
 import { alertingSavedSearches, claimExpiryReminder, deleteSubscriptionById, dueExpiryReminders, subscriptionsOf, type SavedSearchRow } from '../repositories/push.repo';
-import { findVehicle, toApiVehicle } from '../repositories/vehicles.repo';
+import { toApiVehicle } from '../repositories/vehicles/rows';
+import { findVehicle } from '../repositories/vehicles/reads';
 import { savedQueryMatches } from './savedSearchRules';
 import type { PushSender } from './sender';
 

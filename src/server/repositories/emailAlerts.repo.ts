@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { savedSearchMatches, savedSearches, users, vehicles } from '../db/schema';
 import type { SavedSearchRow } from './push.repo';
-import { publicSql, type VehicleRow } from './vehicles.repo';
+import { publicSql, type VehicleRow } from './vehicles/rows';
 
 export type EmailSearch = SavedSearchRow & { userEmail: string };
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { favourites, pushSubscriptions, vehicles } from '../db/schema';
-import { publicSql, type Tx, type VehicleRow } from './vehicles.repo';
+import { publicSql, type VehicleRow } from './vehicles/rows';
 
 export type FavouriteRow = typeof favourites.$inferSelect;
 

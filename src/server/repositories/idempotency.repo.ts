@@ -1,7 +1,6 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import type { Tx } from './vehicles.repo';
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 type Claim = Pick<IdempotencyRow, 'principal' | 'key' | 'method' | 'path' | 'requestHash'>;

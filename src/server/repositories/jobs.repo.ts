@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, rowsOf, type Tx } from '../db/client';
 import { jobs } from '../db/schema';
-import { rowsOf, type Tx } from './vehicles.repo';
 
 export type JobRow = typeof jobs.$inferSelect;
 /** What a runner needs of the job it claimed; `attempts` (this claim's count) fences its later writes. */

@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { passwordResets } from '../db/schema';
 import { setPasswordHash } from './users.repo';
-import type { Tx } from './vehicles.repo';
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 

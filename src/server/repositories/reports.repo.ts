@@ -1,9 +1,8 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { listingReports, vehicles } from '../db/schema';
 import type { ReportReason } from '@/domain/listing/reports';
 import type { AdminReportGroup } from '@/domain/core/wire';
-import type { Tx } from './vehicles.repo';
 
 const open = isNull(listingReports.dismissedAt);
 

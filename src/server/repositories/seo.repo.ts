@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, gt, lt, sql } from 'drizzle-orm';
 import type { VehicleType } from '@/domain/core/constants';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { users, vehicles } from '../db/schema';
-import { publicSql, rowsOf } from './vehicles.repo';
+import { publicSql } from './vehicles/rows';
 
 // What the pages' heads and the sitemaps read: counts, a dealer's name and stock, and the public
 // listings' addresses in id order, a page at a time (a million listings never sit in memory at once).

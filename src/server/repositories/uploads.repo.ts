@@ -1,7 +1,6 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { uploads, vehicles } from '../db/schema';
-import type { Tx } from './vehicles.repo';
 import { MEDIA_PREFIX, type MediaStore } from '../media/mediaStore';
 
 /** How long an uploaded photo waits for a listing to use it before it is deleted. */

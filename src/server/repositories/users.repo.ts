@@ -1,6 +1,5 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { Tx } from './vehicles.repo';
+import type { Db, Tx } from '../db/client';
 import { users, vehicles } from '../db/schema';
 import type { User } from '@/domain/account/user';
 import type { UserType } from '@/domain/core/constants';

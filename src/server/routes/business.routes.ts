@@ -7,7 +7,7 @@ import { conflict, forbidden, notFound } from '../errors';
 import { isVerifiedDealer } from '../listings';
 import { requireAdmin, requireUser } from '../plugins/app/auth';
 import { findUserById, setBusinessDetails, setBusinessStatus, toApiUser, type UserRow } from '../repositories/users.repo';
-import { setSellerVerified, withListingWrite } from '../repositories/vehicles.repo';
+import { setSellerVerified, withListingWrite } from '../repositories/vehicles/writes';
 
 const idParams = z.object({ id: z.uuid() });
 

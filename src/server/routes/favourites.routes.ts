@@ -8,7 +8,9 @@ import { noContent } from '../responses';
 import { notFound } from '../errors';
 import { requireUser } from '../plugins/app/auth';
 import { addFavourite, listFavourites, removeFavourite, type FavouriteWithListing } from '../repositories/favourites.repo';
-import { findVehicle, hasTombstone, recordListingEvent, toApiVehicle } from '../repositories/vehicles.repo';
+import { toApiVehicle } from '../repositories/vehicles/rows';
+import { findVehicle, hasTombstone } from '../repositories/vehicles/reads';
+import { recordListingEvent } from '../repositories/vehicles/statsAndEvents';
 
 const params = z.object({ vehicleId: z.uuid() });
 /**

@@ -7,7 +7,8 @@ import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '@/domain/core/messages';
 import { isPublic, type Vehicle } from '@/domain/listing/vehicle';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, unprocessable } from '../errors';
 import { isAdmin } from '../plugins/app/auth';
-import { findVehicle, toApiVehicle } from '../repositories/vehicles.repo';
+import { toApiVehicle } from '../repositories/vehicles/rows';
+import { findVehicle } from '../repositories/vehicles/reads';
 import { findPayment, type PaymentRow } from '../repositories/payments.repo';
 import { resolvePlan } from '../listings';
 import type { ProviderStatus } from '../payments/provider';
@@ -28,30 +29,71 @@ const confirmBody = z.object({ pin: text().max(12).optional() }).nullish();
 /** The confirm calls: settled (200), or not yet (202). */
 const confirmAnswers = { 200: paymentDoneSchema, 202: paymentPendingSchema };
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type OneAtATime = ReturnType<typeof serialised>;
+
+/** The payment routes: by card, by EcoCash (Paynow), and Paynow's status callback, registered in this order. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, payments: providers } = app.ctx;
-
-  // Payment calls need a token; spec section 8 has its own wording for that.
-  const payer = (req: FastifyRequest) => {
-    if (!req.currentUser) throw unauthorized(PAYMENT_MESSAGES.authRequired);
-    return req.currentUser;
-  };
-
   // Creates for one listing run one at a time in this process (see payments/opening.ts).
   const oneAtATime = serialised();
+  cardRoutes(app, oneAtATime);
+  ecocashRoutes(app, oneAtATime);
+  paynowResultRoute(app);
+};
 
-  /** The listing to pay for: it exists, belongs to the payer (or an admin pays) and is not live already. */
-  async function payable(req: FastifyRequest, vehicleId: string, requested: SubscriptionPlan | undefined) {
-    const user = payer(req);
-    const vehicle = await findVehicle(db, vehicleId);
-    if (!vehicle) throw notFound(PAYMENT_MESSAGES.vehicleNotFound);
-    if (vehicle.sellerId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
-    if (vehicle.soldAt) throw conflict(LISTING_MESSAGES.soldNoPayment);
-    if (isPublic(toApiVehicle(vehicle))) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
-    const seller = (await findUserById(db, vehicle.sellerId)) ?? user;
-    const plan = resolvePlan(seller, requested ?? (vehicle.subscriptionPlan as SubscriptionPlan | null));
-    return { user, vehicle, plan, amountCents: PLAN_TERMS[plan].priceCents };
+/** The signed-in payer: payment calls need a token, and spec section 8 has its own wording for that. */
+function payer(req: FastifyRequest) {
+  if (!req.currentUser) throw unauthorized(PAYMENT_MESSAGES.authRequired);
+  return req.currentUser;
+}
+
+/** The listing to pay for: it exists, belongs to the payer (or an admin pays) and is not live already. */
+async function payable(app: App, req: FastifyRequest, vehicleId: string, requested: SubscriptionPlan | undefined) {
+  const user = payer(req);
+  const vehicle = await findVehicle(app.ctx.db, vehicleId);
+  if (!vehicle) throw notFound(PAYMENT_MESSAGES.vehicleNotFound);
+  if (vehicle.sellerId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
+  if (vehicle.soldAt) throw conflict(LISTING_MESSAGES.soldNoPayment);
+  if (isPublic(toApiVehicle(vehicle))) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+  const seller = (await findUserById(app.ctx.db, vehicle.sellerId)) ?? user;
+  const plan = resolvePlan(seller, requested ?? (vehicle.subscriptionPlan as SubscriptionPlan | null));
+  return { user, vehicle, plan, amountCents: PLAN_TERMS[plan].priceCents };
+}
+
+/**
+ * The confirm flow of both methods: the payer's own payment, answered from its record once
+ * settled, otherwise from the provider (and then published, once, by `completePayment`).
+ */
+async function confirmPayment(
+  app: App,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  provider: string,
+  ref: string,
+  ask: (p: PaymentRow) => Promise<ProviderStatus>,
+  answers: { done: { status: string; message: string }; pending: string },
+) {
+  const user = payer(req);
+  const payment = await findPayment(app.ctx.db, provider, ref);
+  if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+  if (payment.userId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
+  if (payment.status === 'failed' || payment.status === 'cancelled') throw new HttpError(402, payment.message ?? PAYMENT_MESSAGES.failed);
+  let vehicle: Vehicle | null;
+  if (payment.status === 'succeeded') {
+    const row = await findVehicle(app.ctx.db, payment.vehicleId);
+    vehicle = row ? toApiVehicle(row) : null;
+  } else {
+    const result = await completePayment(app.ctx, payment, await providerCall(() => ask(payment)), app.metrics.payments);
+    if (result.state === 'pending') return reply.code(202).send({ success: false as const, status: 'pending' as const, message: answers.pending });
+    if (result.state === 'failed') throw new HttpError(402, result.message);
+    vehicle = result.vehicle;
   }
+  return { success: true as const, ...answers.done, vehicle };
+}
+
+/** Card payments: the intent the browser confirms with the provider, then the confirm that publishes. */
+function cardRoutes(app: App, oneAtATime: OneAtATime) {
+  const { payments: providers } = app.ctx;
 
   app.post('/payments/create-intent', { schema: { body: createBody, response: { 200: cardIntentSchema }, tags: ['payments'] } }, async (req) => {
     payer(req);
@@ -59,7 +101,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
     const key = req.headers['idempotency-key'];
     const { row, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
-      const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
+      const { user, vehicle, plan, amountCents } = await payable(app, req, req.body.vehicle_id, req.body.subscription_plan);
       const terms = { vehicleId: vehicle.id, userId: user.id, method: 'card', provider: card.name, plan, amountCents, currency: CURRENCY, testMode: card.mode !== 'live' };
       const { row } = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
         const intent = await card.createIntent({
@@ -85,45 +127,20 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  /**
-   * The confirm flow of both methods: the payer's own payment, answered from its record once
-   * settled, otherwise from the provider (and then published, once, by `completePayment`).
-   */
-  async function confirmPayment(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    provider: string,
-    ref: string,
-    ask: (p: PaymentRow) => Promise<ProviderStatus>,
-    answers: { done: { status: string; message: string }; pending: string },
-  ) {
-    const user = payer(req);
-    const payment = await findPayment(db, provider, ref);
-    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    if (payment.userId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
-    if (payment.status === 'failed' || payment.status === 'cancelled') throw new HttpError(402, payment.message ?? PAYMENT_MESSAGES.failed);
-    let vehicle: Vehicle | null;
-    if (payment.status === 'succeeded') {
-      const row = await findVehicle(db, payment.vehicleId);
-      vehicle = row ? toApiVehicle(row) : null;
-    } else {
-      const result = await completePayment(app.ctx, payment, await providerCall(() => ask(payment)), app.metrics.payments);
-      if (result.state === 'pending') return reply.code(202).send({ success: false as const, status: 'pending' as const, message: answers.pending });
-      if (result.state === 'failed') throw new HttpError(402, result.message);
-      vehicle = result.vehicle;
-    }
-    return { success: true as const, ...answers.done, vehicle };
-  }
-
   app.post('/payments/confirm/:id', { schema: { params: refParams, body: confirmBody, response: confirmAnswers, tags: ['payments'] } }, async (req, reply) => {
     payer(req);
     const card = providers.card;
     if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
-    return confirmPayment(req, reply, card.name, req.params.id, (p) => card.status(p.providerRef), {
+    return confirmPayment(app, req, reply, card.name, req.params.id, (p) => card.status(p.providerRef), {
       done: { status: 'succeeded', message: LISTING_MESSAGES.paid },
       pending: 'Payment is still processing',
     });
   });
+}
+
+/** EcoCash payments through Paynow: the prompt on the payer's phone, then the confirm that publishes. */
+function ecocashRoutes(app: App, oneAtATime: OneAtATime) {
+  const { payments: providers } = app.ctx;
 
   app.post('/payments/ecocash/create', { schema: { body: ecocashBody, response: { 200: mobilePaymentSchema }, tags: ['payments'] } }, async (req) => {
     payer(req);
@@ -133,7 +150,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (msisdn.length < 9 || msisdn.length > 15) throw badRequest(PAYMENT_MESSAGES.phoneLength);
     const mobile = providers.mobileMoney;
     const { row, message, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
-      const { user, vehicle, plan, amountCents } = await payable(req, req.body.vehicle_id, req.body.subscription_plan);
+      const { user, vehicle, plan, amountCents } = await payable(app, req, req.body.vehicle_id, req.body.subscription_plan);
       const terms = { vehicleId: vehicle.id, userId: user.id, method: 'ecocash', provider: mobile.name, plan, amountCents, currency: CURRENCY, testMode: mobile.mode !== 'live', msisdn };
       const opened = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
         const init = await mobile.initiate({
@@ -164,13 +181,17 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/payments/ecocash/confirm/:id', { schema: { params: refParams, body: confirmBody, response: confirmAnswers, tags: ['payments'] } }, async (req, reply) => {
     const mobile = providers.mobileMoney;
     const pin = req.body?.pin;
-    return confirmPayment(req, reply, mobile.name, req.params.id, (p) => mobile.status({ transactionId: p.providerRef, pollUrl: p.pollUrl, ...(pin !== undefined && { pin }) }), {
+    return confirmPayment(app, req, reply, mobile.name, req.params.id, (p) => mobile.status({ transactionId: p.providerRef, pollUrl: p.pollUrl, ...(pin !== undefined && { pin }) }), {
       done: { status: 'completed', message: PAYMENT_MESSAGES.completed },
       pending: PAYMENT_MESSAGES.pending,
     });
   });
+}
 
-  /** Paynow's server-to-server status callback: we never trust its body, we ask Paynow again. */
+/** Paynow's server-to-server status callback: we never trust its body, we ask Paynow again. */
+function paynowResultRoute(app: App) {
+  const { db, payments: providers } = app.ctx;
+
   app.post('/payments/ecocash/result', { schema: { response: { 200: z.object({ ok: z.literal(true) }) }, tags: ['payments'] }, config: { skipIdempotency: true } }, async (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const reference = body.reference;
@@ -185,4 +206,4 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return { ok: true as const };
   });
-};
+}

@@ -7,7 +7,9 @@ import { isPublic } from '@/domain/listing/vehicle';
 import { conflict, forbidden, notFound } from '../errors';
 import { keyedLimit } from '../keyedLimit';
 import { requireAdmin, requireUser } from '../plugins/app/auth';
-import { findVehicle, toApiVehicle, updateVehicle, withListingWrite } from '../repositories/vehicles.repo';
+import { toApiVehicle } from '../repositories/vehicles/rows';
+import { findVehicle } from '../repositories/vehicles/reads';
+import { updateVehicle, withListingWrite } from '../repositories/vehicles/writes';
 import { dismissReports, insertReport, openReportGroups, openReporters } from '../repositories/reports.repo';
 
 const idParams = z.object({ id: z.uuid() });

@@ -2,7 +2,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { PREVIEW_IMAGE } from '@/domain/content/seo';
 import { isPublic } from '@/domain/listing/vehicle';
-import { currentRevision, findVehicle, toApiVehicle } from '../repositories/vehicles.repo';
+import { toApiVehicle } from '../repositories/vehicles/rows';
+import { findVehicle } from '../repositories/vehicles/reads';
+import { currentRevision } from '../repositories/vehicles/writes';
 import { listingPreview } from '../seo/preview';
 import { listingsSitemap, pagesSitemap, sitemapIndex, SitemapRuns } from '../seo/sitemaps';
 

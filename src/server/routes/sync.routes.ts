@@ -9,7 +9,8 @@ import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { parseScopeParams, type MirrorScope } from '@/domain/search/scope';
 import { encodePrices, encodeSummaries, summarize, SUMMARY_FORMAT, SUMMARY_FORMAT_PREVIOUS, type SummaryPage } from '@/domain/search/summary';
 import { badRequest } from '../errors';
-import { summaryChanges, summarySnapshot, syncChanges, sweepExpired, type SnapshotPosition } from '../repositories/vehicles.repo';
+import { sweepExpired } from '../repositories/vehicles/writes';
+import { summaryChanges, summarySnapshot, syncChanges, type SnapshotPosition } from '../repositories/vehicles/syncFeeds';
 
 const syncQuery = z.object({
   since: z.coerce.number().int().min(0).default(0),
@@ -84,7 +85,7 @@ function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[
 export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  /** Delta sync of the public listings (see syncChanges in repositories/vehicles.repo.ts). */
+  /** Delta sync of the public listings (see syncChanges in repositories/vehicles/syncFeeds.ts). */
   app.get('/sync/vehicles', { schema: { querystring: syncQuery, response: { 200: asBuilt(syncPageSchema) }, tags: ['sync'] } }, async (req, reply) => {
     // Expiry is a matter of time, not of a write: flag what ran out so it reaches mirrors as removed.
     await sweepExpired(db);

@@ -8,7 +8,10 @@ import { forbidden, notFound } from '../errors';
 import { freeListingEligibility } from '../listings';
 import { isAdmin, requireUser } from '../plugins/app/auth';
 import { findUserById, toApiUser } from '../repositories/users.repo';
-import { contactRequestCounts, listSellerVehicles, sellerListingEvents, toOwnVehicle, utcToday } from '../repositories/vehicles.repo';
+import { utcToday } from '../db/clock';
+import { toOwnVehicle } from '../repositories/vehicles/rows';
+import { listSellerVehicles } from '../repositories/vehicles/reads';
+import { contactRequestCounts, sellerListingEvents } from '../repositories/vehicles/statsAndEvents';
 
 const idParams = z.object({ id: z.uuid() });
 

@@ -1,4 +1,6 @@
-import type { Encoding } from '../compression';
+import { compressBody, preferredEncoding, type Encoding } from '../compression';
+import type { SearchRequest } from '@/domain/search/filters';
+import type { PublicListingIndex } from './publicIndex';
 import { SizedCache } from './sizedCache';
 
 /** About 8 MB of compressed answers (a thousand pages of 20 listings). */
@@ -21,11 +23,25 @@ export interface CachedAnswer {
 export class AnswerCache {
   private readonly entries = new SizedCache<string, CachedAnswer & { at: number }>(MAX_BYTES, (entry) => entry.body.length);
 
-  static key(revision: number, encoding: Encoding | null, url: string): string {
-    return `${revision}\u0000${encoding ?? ''}\u0000${url}`;
+  /**
+   * A public search's answer from the in-memory index, as its JSON text compressed for the request's
+   * Accept-Encoding header, compressed once and reused while the same address is asked again at the
+   * same revision; null when the index does not answer it (the caller asks SQL).
+   */
+  async answer(index: PublicListingIndex, search: SearchRequest, acceptEncoding: string | undefined, url: string): Promise<CachedAnswer | null> {
+    await index.refresh();
+    const encoding = preferredEncoding(acceptEncoding);
+    const key = `${index.appliedRevision}\u0000${encoding ?? ''}\u0000${url}`;
+    const cached = this.get(key, Date.now());
+    if (cached) return cached;
+    const found = await index.searchJson(search);
+    if (!found) return null;
+    const answer = { ...compressBody(found.json, encoding), total: found.total };
+    this.set(key, answer, Date.now());
+    return answer;
   }
 
-  get(key: string, now: number): CachedAnswer | null {
+  private get(key: string, now: number): CachedAnswer | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
     if (now - entry.at > TTL_MS) {
@@ -35,7 +51,7 @@ export class AnswerCache {
     return entry;
   }
 
-  set(key: string, answer: CachedAnswer, now: number): void {
+  private set(key: string, answer: CachedAnswer, now: number): void {
     this.entries.set(key, { ...answer, at: now });
   }
 }

@@ -1,11 +1,15 @@
 import type { Database, Db } from '../db/client';
 import { distanceFields } from '@/domain/listing/vehicle';
 import type { SearchRequest } from '@/domain/search/filters';
-import { ColumnsBuilder, ListingIndex, type Indexed } from '@/domain/search/listingIndex';
+import { ListingIndex } from '@/domain/search/index/listingIndex';
+import { ColumnsBuilder, type Indexed } from '@/domain/search/index/columns';
 import { WHOLE_COUNTRY } from '@/domain/search/scope';
 import { indexPriceVerdicts, type PriceVerdict } from '@/domain/search/priceVerdict';
 import { SizedCache } from './sizedCache';
-import { currentRevision, onListingWrite, estimatedListings, readPublicIndex, summaryChanges, publicListingsJson } from '../repositories/vehicles.repo';
+import { publicListingsJson } from '../repositories/vehicles/listingJson';
+import { estimatedListings, readPublicIndex } from '../repositories/vehicles/search';
+import { currentRevision, onListingWrite } from '../repositories/vehicles/writes';
+import { summaryChanges } from '../repositories/vehicles/syncFeeds';
 
 /** Listings read a page while catching up, and a query while building. */
 const PAGE = 2000;

@@ -1,24 +1,30 @@
-import { and, asc, desc, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { vehicles } from '../db/schema';
 import type { LatLon, SortOrder } from '@/domain/core/constants';
 import { chordSquaredForKm, unitVector } from '@/domain/geo/geo';
 import type { Clause, FlagField, NumberField, TextField } from '@/domain/search/filters';
+import { ATTRIBUTE_FIELDS, valueWords, type AttributeField } from '@/domain/search/fields';
 
 // The SQL translation of the domain's search clauses (src/domain/search). Each case mirrors
 // `matchesClause` in src/domain/search/match.ts; tests/server/search.agreement.test.ts checks that
 // both give the same answer on the same data.
+
+/** The vehicles table's column of each attribute filter (fields.ts): the column of the field's name. */
+export const attributeColumns: Record<AttributeField, AnyPgColumn> = Object.fromEntries(
+  ATTRIBUTE_FIELDS.map((field): [AttributeField, AnyPgColumn] => {
+    const column: AnyPgColumn | undefined = Object.values(getTableColumns(vehicles)).find((c) => c.name === field);
+    if (!column) throw new Error(`the search field ${field} has no column of its name in vehicles`);
+    return [field, column];
+  }),
+) as Record<AttributeField, AnyPgColumn>;
 
 const textColumns: Record<TextField, AnyPgColumn> = {
   vehicle_type: vehicles.vehicleType,
   make: vehicles.make,
   model: vehicles.model,
   variant: vehicles.variant,
-  category: vehicles.category,
-  fuel_type: vehicles.fuelType,
-  transmission: vehicles.transmission,
-  condition: vehicles.condition,
-  drive_type: vehicles.driveType,
+  ...attributeColumns,
   seller_id: vehicles.sellerId,
 };
 const numberColumns: Record<NumberField, AnyPgColumn> = {
@@ -77,6 +83,9 @@ export function clauseSql(c: Clause, words?: WordsLookup): SQL {
     case 'eq_ci':
       // A uuid's text is lower case, so lowering the value matches as case-insensitively as the domain's rule.
       return c.field === 'seller_id' ? sql`${textColumns.seller_id}::text = ${c.value.toLowerCase()}` : sql`lower(${textColumns[c.field]}) = ${c.value.toLowerCase()}`;
+    case 'words_in':
+      // The value's words, whole and in order, within the column's: both split as `valueWords` does (fields.ts).
+      return sql`strpos(' ' || trim(regexp_replace(lower(${attributeColumns[c.field]}), '[^[:alnum:]]+', ' ', 'g')) || ' ', ${` ${valueWords(c.value)} `}) > 0`;
     case 'contains_ci':
       return sql`strpos(lower(${vehicles.location}), ${c.value.toLowerCase()}) > 0`;
     case 'range': {

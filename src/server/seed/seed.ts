@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { users, vehicles } from '../db/schema';
 import { hashPassword, verifyPassword } from '../passwords';
 import { findUserByEmail } from '../repositories/users.repo';
-import { insertVehicle, withListingWrite } from '../repositories/vehicles.repo';
+import { insertVehicle, withListingWrite } from '../repositories/vehicles/writes';
 import { SAMPLE_LISTINGS, SAMPLE_SELLERS, type SampleSeller } from './sampleData';
 
 function placeOf(s: SampleSeller) {

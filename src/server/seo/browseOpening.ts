@@ -3,7 +3,7 @@ import { OPENING_PAGE, openingItem, type BrowseOpening } from '@/domain/search/b
 import { normalizeSearch } from '@/domain/search/filters';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import type { AppContext } from '../context';
-import { searchVehicles } from '../repositories/vehicles.repo';
+import { searchVehicles } from '../repositories/vehicles/search';
 
 /** How long a type's opening is reused while the listings stand still (listings also lapse with time). */
 const KEEP_MS = 10_000;

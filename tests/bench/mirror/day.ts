@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '@/server/db/client';
 import { publishColumns } from '@/server/listings';
-import { currentRevision, insertVehicle, sweepExpired, updateVehicle, withListingWrite } from '@/server/repositories/vehicles.repo';
+import { currentRevision, insertVehicle, sweepExpired, updateVehicle, withListingWrite } from '@/server/repositories/vehicles/writes';
 import { seededRandom } from '../../support/random';
 import { detailedListingStream, listings } from '../listings';
 import { seedListings, sellerColumns, vehicleColumns } from '../seedListings';

@@ -5,7 +5,7 @@ import { REGIONS, VEHICLE_TYPES, type VehicleType } from '@/domain/core/constant
 import { DATA_SCREEN_TEXTS as T, DATA_TYPE_LABELS, dataSizeText } from '@/domain/content/dataScreen';
 import { mayUpdateNow } from '@/domain/content/dataSaver';
 import { SCOPE_DISTANCES_KM, WHOLE_COUNTRY, type MirrorScope } from '@/domain/search/scope';
-import type { DataStatus } from '../../../../workers/listings.worker';
+import type { DataStatus } from '@/domain/search/deviceCopy';
 import { locationStore } from '@/app/shared/location/locationStore';
 import { Page } from '@/app/shared/shell/Page';
 import { syncedAtText } from '@/app/shared/shell/syncedAt';

@@ -1,5 +1,6 @@
-import { BODY_TYPE_LABELS, CONDITION_LABELS, VEHICLE_TYPES, VEHICLE_TYPE_LABELS, type VehicleType } from '@/domain/core/constants';
-import { capitalise, fuelText, priceText } from '@/domain/listing/display';
+import { VEHICLE_TYPES, VEHICLE_TYPE_LABELS, type VehicleType } from '@/domain/core/constants';
+import { capitalise, priceText } from '@/domain/listing/display';
+import { ATTRIBUTE_FILTERS, attributeFilter, type AttributeFilter } from '@/domain/search/fields';
 import { SAVED_SEARCH_NAME_MAX } from '@/domain/account/notifications';
 import { wholeNumberText } from '@/domain/core/numbers';
 import type { SavedQuery } from './savedSearchApi';
@@ -35,6 +36,12 @@ function range(min: number | undefined, max: number | undefined, show: (n: numbe
   return null;
 }
 
+/** An attribute filter's value in words (fields.ts), from the first of its parameters the search sets. */
+function attributeText(a: AttributeFilter, q: SavedQuery): string | null {
+  const value = a.params.map((p) => str(q[p])).find((v) => v !== undefined);
+  return value === undefined ? null : a.text(value);
+}
+
 /** The filters in words, most telling first: "Toyota Hilux", "Pickup", "up to $20,000", ... */
 export function savedSearchParts(q: SavedQuery): string[] {
   const parts: string[] = [];
@@ -44,22 +51,14 @@ export function savedSearchParts(q: SavedQuery): string[] {
   const words = str(q.q);
   add(words ? `“${words}”` : null);
   add([str(q.make), str(q.model), str(q.variant)].filter(Boolean).join(' '));
-  const category = str(q.category);
-  add(category ? (BODY_TYPE_LABELS[category as keyof typeof BODY_TYPE_LABELS] ?? capitalise(category)) : null);
+  add(attributeText(attributeFilter('category')!, q));
   add(range(num(q.min_price), num(q.max_price), (n) => priceText(n)));
   add(range(num(q.min_mileage), num(q.max_mileage), (n) => `${wholeNumberText(n)} km`));
   add(range(num(q.min_hours), num(q.max_hours), (n) => `${wholeNumberText(n)} hrs`));
   const from = num(q.year_from);
   const to = num(q.year_to);
   add(from !== undefined && to === undefined ? `${from} or newer` : to !== undefined && from === undefined ? `${to} or older` : range(from, to, String));
-  const condition = str(q.condition);
-  add(condition ? (CONDITION_LABELS[condition as keyof typeof CONDITION_LABELS] ?? capitalise(condition)) : null);
-  const fuel = str(q.fuel_type);
-  add(fuel ? fuelText(fuel) : null);
-  const transmission = str(q.transmission);
-  add(transmission ? capitalise(transmission) : null);
-  const drive = str(q.drive_type);
-  add(drive ? drive.toUpperCase() : null);
+  for (const a of ATTRIBUTE_FILTERS) if (a.field !== 'category') add(attributeText(a, q));
   if (q.verified_dealer === true || q.verified_dealer === 'true') add('verified dealers');
   if (q.duty_paid === true || q.duty_paid === 'true') add('duty paid');
   if (q.papers_ready === true || q.papers_ready === 'true') add('papers ready');

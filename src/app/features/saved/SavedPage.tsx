@@ -5,7 +5,7 @@ import { COMPARE_MAX, COMPARE_PATH, FAVOURITE_TEXTS as T, priceDrop, priceDroppe
 import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
 import { priceText, titleOf } from '@/domain/listing/display';
 import { cardPhotoUrl } from '@/domain/listing/photos';
-import type { SavedListing } from '../../../../workers/listings.worker';
+import type { SavedListing } from '@/domain/listing/savedListing';
 import { HeartButton } from '@/app/shared/favourites/HeartButton';
 import { unsaveFavourite } from '@/app/shared/favourites/favouritesStore';
 import { Page } from '@/app/shared/shell/Page';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { SavedListing } from '../../../../workers/listings.worker';
+import type { SavedListing } from '@/domain/listing/savedListing';
 import { favouritesStore } from '@/app/shared/favourites/favouritesStore';
 import { listingsWorker } from '@/app/shared/sync/searchClient';
 import { syncStore } from '@/app/shared/sync/syncStore';

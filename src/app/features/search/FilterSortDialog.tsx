@@ -1,23 +1,9 @@
 import { Accordion, Button, Checkbox, Group, Modal, Select, Stack } from '@mantine/core';
-import {
-  BODY_TYPES,
-  BODY_TYPE_LABELS,
-  BROWSE_ENGINE_CC_OPTIONS,
-  BROWSE_HOURS_OPTIONS,
-  BROWSE_MILEAGE_OPTIONS_KM,
-  BROWSE_PRICE_OPTIONS,
-  CONSTRUCTION_ENGINE_POWER_BANDS,
-  CONDITIONS,
-  CONDITION_LABELS,
-  DRIVE_TYPES,
-  FUEL_TYPES,
-  TRANSMISSIONS,
-  type VehicleType,
-} from '@/domain/core/constants';
-import { capitalise, fuelText } from '@/domain/listing/display';
+import { BROWSE_ENGINE_CC_OPTIONS, BROWSE_HOURS_OPTIONS, BROWSE_MILEAGE_OPTIONS_KM, BROWSE_PRICE_OPTIONS, CONSTRUCTION_ENGINE_POWER_BANDS, type VehicleType } from '@/domain/core/constants';
 import { CatalogueSelects } from '@/app/shared/search/CatalogueSelects';
 import { usdText, wholeNumberText } from '@/domain/core/numbers';
 import { TRUST_FILTER_LABELS } from '@/domain/search/browseFilters';
+import { ATTRIBUTE_FILTERS, type AttributeFilter } from '@/domain/search/fields';
 
 type Fields = Record<string, string | undefined>;
 
@@ -38,7 +24,26 @@ const ENGINE_CC_OPTIONS = [
 ];
 /** Construction and farming equipment's engine power (spec section 9's bands): each band, inclusive, in horsepower. */
 const ENGINE_POWER_OPTIONS = CONSTRUCTION_ENGINE_POWER_BANDS.map((b) => ({ value: b, label: `${b} HP` }));
-const options = (values: readonly string[], label: (v: string) => string = capitalise) => values.map((v) => ({ value: v, label: label(v) }));
+
+/** An attribute filter's section (search/fields.ts): one select of its options, on the browse screens it is offered on. */
+function AttributeSection({ filter, type, draft, set }: { filter: AttributeFilter; type: VehicleType; draft: Fields; set: (field: string) => (value: string | null) => void }) {
+  if (filter.types && !filter.types.includes(type)) return null;
+  return (
+    <Accordion.Item value={filter.section}>
+      <Accordion.Control>{filter.label}</Accordion.Control>
+      <Accordion.Panel>
+        <Select
+          placeholder={filter.any}
+          aria-label={filter.label}
+          data={filter.options.map((v) => ({ value: v, label: filter.text(v) }))}
+          value={draft[filter.field] ?? null}
+          onChange={set(filter.field)}
+          clearable
+        />
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
 
 /** The 'Filter and Sort' dialog of the browse screens (spec section 2.6): its accordion sections, Reset and Apply. */
 export default function FilterSortDialog({
@@ -95,46 +100,9 @@ export default function FilterSortDialog({
             </Stack>
           </Accordion.Panel>
         </Accordion.Item>
-        {type === 'car' ? (
-          <Accordion.Item value="body">
-            <Accordion.Control>Body type</Accordion.Control>
-            <Accordion.Panel>
-              <Select
-                placeholder="All body types"
-                aria-label="Body type"
-                data={options(BODY_TYPES, (b) => BODY_TYPE_LABELS[b as keyof typeof BODY_TYPE_LABELS])}
-                value={draft.category ?? null}
-                onChange={set('category')}
-                clearable
-              />
-            </Accordion.Panel>
-          </Accordion.Item>
-        ) : null}
-        <Accordion.Item value="condition">
-          <Accordion.Control>Condition</Accordion.Control>
-          <Accordion.Panel>
-            <Select
-              placeholder="Any condition"
-              aria-label="Condition"
-              data={options(CONDITIONS, (c) => CONDITION_LABELS[c as keyof typeof CONDITION_LABELS])}
-              value={draft.condition ?? null}
-              onChange={set('condition')}
-              clearable
-            />
-          </Accordion.Panel>
-        </Accordion.Item>
-        <Accordion.Item value="fuel">
-          <Accordion.Control>Fuel</Accordion.Control>
-          <Accordion.Panel>
-            <Select placeholder="Any fuel" aria-label="Fuel" data={options(FUEL_TYPES, (f) => fuelText(f))} value={draft.fuel_type ?? null} onChange={set('fuel_type')} clearable />
-          </Accordion.Panel>
-        </Accordion.Item>
-        <Accordion.Item value="transmission">
-          <Accordion.Control>Transmission</Accordion.Control>
-          <Accordion.Panel>
-            <Select placeholder="Any transmission" aria-label="Transmission" data={options(TRANSMISSIONS)} value={draft.transmission ?? null} onChange={set('transmission')} clearable />
-          </Accordion.Panel>
-        </Accordion.Item>
+        {ATTRIBUTE_FILTERS.map((filter) => (
+          <AttributeSection key={filter.field} filter={filter} type={type} draft={draft} set={set} />
+        ))}
         <Accordion.Item value="engine">
           <Accordion.Control>Engine CC</Accordion.Control>
           <Accordion.Panel>
@@ -167,12 +135,6 @@ export default function FilterSortDialog({
             </Accordion.Panel>
           </Accordion.Item>
         ) : null}
-        <Accordion.Item value="drive">
-          <Accordion.Control>Drive type</Accordion.Control>
-          <Accordion.Panel>
-            <Select placeholder="Any drive" aria-label="Drive type" data={options(DRIVE_TYPES, (d) => d.toUpperCase())} value={draft.drive_type ?? null} onChange={set('drive_type')} clearable />
-          </Accordion.Panel>
-        </Accordion.Item>
         <Accordion.Item value="trust">
           <Accordion.Control>Papers and dealer</Accordion.Control>
           <Accordion.Panel>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { CatalogueMakeRow } from '@/data/records';
 import { listingsWorker } from '../sync/searchClient';
 import { syncStore } from '../sync/syncStore';
-import type { Inventory } from '../../../../workers/listings.worker';
+import type { Inventory } from '@/domain/search/deviceAnswers';
 import { useTransitionSnapshot } from '../useTransitionSnapshot';
 
 export interface CatalogueOptions {

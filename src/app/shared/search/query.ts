@@ -1,5 +1,5 @@
 import type { LatLon, SortOrder } from '@/domain/core/constants';
-import type { SearchInput } from '../../../../workers/listings.worker';
+import type { SearchInput } from '@/domain/search/filters';
 
 /**
  * A search from the screen's filter fields. The worker validates and normalises it with the domain's

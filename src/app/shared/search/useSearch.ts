@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import type { SearchInput } from '../../../../workers/listings.worker';
+import type { SearchInput } from '@/domain/search/filters';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { searchDevice } from './deviceSearch';
 import { searchOnServer } from '@/data/serverSearch';

@@ -1,5 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { PRICE_BAND_TEXT, type PriceBand, type PriceVerdict } from '@/domain/search/priceVerdict';
+import type { PriceBand } from '@/domain/search/priceBands';
+import { PRICE_BAND_TEXT, type PriceVerdict } from '@/domain/search/priceVerdict';
 
 /** Each band's colour: dark shades, so the white text keeps its contrast. */
 const BAND_COLORS: Record<PriceBand, string> = {

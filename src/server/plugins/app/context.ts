@@ -11,7 +11,7 @@ import { EmailAlerts } from '@/server/mail/savedSearchAlerts';
 import { countedPushSender, createPushSender } from '@/server/push/sender';
 import { readinessCheck } from '@/server/readiness';
 import { ensureCatalogue } from '@/server/repositories/catalogue.repo';
-import { countAllVehicles } from '@/server/repositories/vehicles.repo';
+import { countAllVehicles } from '@/server/repositories/vehicles/statsAndEvents';
 import { PublicListingIndex } from '@/server/search/publicIndex';
 import { listingWordsOf } from '@/server/search/listingWords';
 import { ensureAdmin, seedSampleData } from '@/server/seed/seed';

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { createMetrics, UNMATCHED_ROUTE, type Metrics } from '@/server/metrics';
-import { currentRevision } from '@/server/repositories/vehicles.repo';
+import { currentRevision } from '@/server/repositories/vehicles/writes';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,14 +3,15 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { HOME_HERO_PRELOAD_LINK } from '@/domain/content/home';
-import { firstScreenModule, listingPageId, listingPhotoPreloadLink } from '@/domain/content/screens';
+import { firstScreen, listingPageId, listingPhotoPreloadLink } from '@/domain/content/screens';
 import { browsePageHead, browsePageType, dealerPageHead, dealerPageId, fixedPageHead, listingPageHead, missingListingHead, siteHead, type PageHead } from '@/domain/content/seo';
 import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '@/domain/listing/listingFacts';
 import { BROWSE_OPENING_MARK, browseDataScript, browseOpeningHtml, type BrowseOpening } from '@/domain/search/browseOpening';
 import { isPublic } from '@/domain/listing/vehicle';
 import { HOME_MOBILE_LIST_SIZE } from '@/domain/core/constants';
 import { dealerPageFacts, publicCountsByType } from '@/server/repositories/seo.repo';
-import { findVehicle, toApiVehicle } from '@/server/repositories/vehicles.repo';
+import { toApiVehicle } from '@/server/repositories/vehicles/rows';
+import { findVehicle } from '@/server/repositories/vehicles/reads';
 import { compressBody, preferredEncoding } from '@/server/compression';
 import { loadScreenPreloads } from '@/server/screenPreloads';
 import { withHead } from '@/server/seo/pageHtml';
@@ -41,7 +42,7 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
   const preloads = appDir && existsSync(appDir) ? loadScreenPreloads(appDir) : null;
   /** The code of the screen the address opens on; for the home page, the phone or desktop panel as the browser's mobile hint says. */
   const screenLinks = (url: string, mobileHint: string | string[] | undefined): string | null => {
-    const screen = firstScreenModule(url);
+    const screen = firstScreen(url);
     if (!screen || !preloads) return null;
     return preloads(screen, mobileHint === '?1' ? 'mobile' : mobileHint === '?0' ? 'desktop' : null);
   };
