@@ -30,6 +30,10 @@ const TREE: Record<string, string> = {
   'src/app/features/account/AccountPage.ts':
     "import { Page } from '../../shared/Page';\nimport { db } from '../../../data/db';\nimport { fee } from '../../../domain/fees';\nimport { AccountForm } from './AccountForm';\nexport const AccountPage = [Page, db, fee, AccountForm];\n",
   'src/app/features/account/AccountForm.ts': "export const AccountForm = 'form';\n",
+  'src/app/features/account/AccountCard.tsx': "import { db } from '../../../data/db';\nexport const AccountCard = () => db;\n",
+  'src/app/features/account/useAccount.ts': `export function useAccount() {\n${'  void 0;\n'.repeat(118)}}\n`,
+  'src/app/features/account/AccountScreen.tsx': `export function AccountScreen() {\n${'  void 0;\n'.repeat(119)}}\n`,
+  'src/domain/listing/rulesBook.ts': `${Array.from({ length: 501 }, (_, i) => `export const rule${i} = ${i};`).join('\n')}\n`,
   'workers/listings.worker.ts': "import { Page } from '../src/app/shared/Page';\nimport { db } from '../src/data/db';\nexport const worker = [Page, db];\n",
   'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true }, include: ['src', 'workers'] }),
 };
@@ -84,6 +88,16 @@ describe('the lint rules keep the design arrows', () => {
   it('fails an import cycle, on both of its files', () => {
     expect(rulesFor('src/data/outbox.ts')).toEqual(['import-x/no-cycle']);
     expect(rulesFor('src/data/drafts.ts')).toEqual(['import-x/no-cycle']);
+  });
+
+  it('fails a screen (.tsx) that takes the data layer itself: a hook calls it', () => {
+    expect(rulesFor('src/app/features/account/AccountCard.tsx')).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('flags a function over 120 lines and a file over 500 (warnings, which `--max-warnings 0` fails)', () => {
+    expect(rulesFor('src/app/features/account/useAccount.ts')).toEqual([]);
+    expect(rulesFor('src/app/features/account/AccountScreen.tsx')).toEqual(['max-lines-per-function']);
+    expect(rulesFor('src/domain/listing/rulesBook.ts')).toEqual(['max-lines']);
   });
 
   it('passes the arrows DESIGN allows', () => {
