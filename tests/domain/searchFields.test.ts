@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vehicleSchema } from '@/domain/core/wire';
 import { ATTRIBUTE_FILTERS, holdsWords } from '@/domain/search/fields';
+import { ATTRIBUTE_WORDS } from '@/domain/search/fieldWords';
 import { normalizeSearch, parseSearchQuery, toClauses } from '@/domain/search/filters';
 import { matchesClauses, type Searchable } from '@/domain/search/match';
 import { chipLabel, filterChips } from '@/domain/search/browseFilters';
@@ -63,11 +64,12 @@ const matching = (query: Record<string, string>) => {
 describe('the attribute filters table', () => {
   it('names fields every listing has, each read from its own parameter, with one label a value', () => {
     for (const f of ATTRIBUTE_FILTERS) {
+      const words = ATTRIBUTE_WORDS[f.field];
       expect(Object.keys(vehicleSchema.shape), f.field).toContain(f.field);
       expect(f.params, f.field).toContain(f.field);
-      expect(new Set(f.options.map(f.text)).size, f.field).toBe(f.options.length);
+      expect(new Set(words.options.map(words.text)).size, f.field).toBe(words.options.length);
     }
-    expect(new Set(ATTRIBUTE_FILTERS.map((f) => f.section)).size).toBe(ATTRIBUTE_FILTERS.length);
+    expect(new Set(Object.values(ATTRIBUTE_WORDS).map((w) => w.label)).size).toBe(ATTRIBUTE_FILTERS.length);
   });
 });
 

@@ -1,6 +1,7 @@
 import { usdText, wholeNumberText } from '../core/numbers';
 import { withCatalogueChoice } from '../catalogue/makeModel';
-import { ATTRIBUTE_FIELDS, attributeFilter } from './fields';
+import { ATTRIBUTE_FIELDS } from './fields';
+import { attributeWords } from './fieldWords';
 
 // The active filters of a browse screen as removable chips (spec sections 2.5 and 2.6): one chip per
 // field set, in words, and what removing it clears (a make takes its model and variant with it).
@@ -54,7 +55,7 @@ const usd = (v: string) => usdText(Number(v));
 
 /** A filter's value in words, as its chip reads. */
 export function chipLabel(field: string, value: string): string {
-  const attribute = attributeFilter(field);
+  const attribute = attributeWords(field);
   if (attribute) return attribute.text(value);
   switch (field) {
     case 'q':

@@ -1,7 +1,7 @@
 import type { SellerType, VehicleType } from '../core/constants';
 import type { Vehicle } from '../listing/vehicle';
 import { fromTrustBits, trustBits, type Indexed } from './index/columns';
-import { ATTRIBUTE_FIELDS, type AttributeField } from './fields';
+import { ATTRIBUTE_FIELDS, attributesOf, type AttributeField } from './fields';
 
 // The device's summary of a listing and its wire encoding (format 2 of the sync feed).
 //
@@ -223,12 +223,7 @@ export function summarize(v: SummarySource): ListingSummary {
     make: v.make,
     model: v.model,
     variant: v.variant,
-    category: v.category,
-    fuel_type: v.fuel_type,
-    transmission: v.transmission,
-    condition: v.condition,
-    drive_type: v.drive_type,
-    ...laterAttributes(v),
+    ...attributesOf(v),
     seller_id: dealer ? v.seller_id : UNKNOWN_SELLER,
     seller_name: v.seller_name,
     seller_location: dealer || v.location === null ? v.seller_location : null,
@@ -259,9 +254,9 @@ export function summarize(v: SummarySource): ListingSummary {
  * A listing's attributes besides the feed's first five, from the listing or from a row's `attrs` after
  * the trust signals (a page from a server older than an attribute has none of it).
  */
-function laterAttributes(from: Partial<Record<LaterAttribute, string | null>> | readonly (string | null)[]): Record<LaterAttribute, string | null> {
+function laterAttributes(later: readonly (string | null)[]): Record<LaterAttribute, string | null> {
   const out = {} as Record<LaterAttribute, string | null>;
-  LATER_ATTRIBUTES.forEach((f, j) => (out[f] = (Array.isArray(from) ? from[j] : (from as Partial<Record<LaterAttribute, string | null>>)[f]) ?? null));
+  LATER_ATTRIBUTES.forEach((f, j) => (out[f] = later[j] ?? null));
   return out;
 }
 

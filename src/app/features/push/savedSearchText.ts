@@ -1,6 +1,7 @@
 import { VEHICLE_TYPES, VEHICLE_TYPE_LABELS, type VehicleType } from '@/domain/core/constants';
 import { capitalise, priceText } from '@/domain/listing/display';
-import { ATTRIBUTE_FILTERS, attributeFilter, type AttributeFilter } from '@/domain/search/fields';
+import { ATTRIBUTE_FILTERS } from '@/domain/search/fields';
+import { ATTRIBUTE_WORDS } from '@/domain/search/fieldWords';
 import { SAVED_SEARCH_NAME_MAX } from '@/domain/account/notifications';
 import { wholeNumberText } from '@/domain/core/numbers';
 import type { SavedQuery } from './savedSearchApi';
@@ -37,9 +38,9 @@ function range(min: number | undefined, max: number | undefined, show: (n: numbe
 }
 
 /** An attribute filter's value in words (fields.ts), from the first of its parameters the search sets. */
-function attributeText(a: AttributeFilter, q: SavedQuery): string | null {
+function attributeText(a: (typeof ATTRIBUTE_FILTERS)[number], q: SavedQuery): string | null {
   const value = a.params.map((p) => str(q[p])).find((v) => v !== undefined);
-  return value === undefined ? null : a.text(value);
+  return value === undefined ? null : ATTRIBUTE_WORDS[a.field].text(value);
 }
 
 /** The filters in words, most telling first: "Toyota Hilux", "Pickup", "up to $20,000", ... */
@@ -51,7 +52,7 @@ export function savedSearchParts(q: SavedQuery): string[] {
   const words = str(q.q);
   add(words ? `“${words}”` : null);
   add([str(q.make), str(q.model), str(q.variant)].filter(Boolean).join(' '));
-  add(attributeText(attributeFilter('category')!, q));
+  add(attributeText(ATTRIBUTE_FILTERS[0], q));
   add(range(num(q.min_price), num(q.max_price), (n) => priceText(n)));
   add(range(num(q.min_mileage), num(q.max_mileage), (n) => `${wholeNumberText(n)} km`));
   add(range(num(q.min_hours), num(q.max_hours), (n) => `${wholeNumberText(n)} hrs`));

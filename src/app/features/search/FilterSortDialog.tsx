@@ -3,7 +3,8 @@ import { BROWSE_ENGINE_CC_OPTIONS, BROWSE_HOURS_OPTIONS, BROWSE_MILEAGE_OPTIONS_
 import { CatalogueSelects } from '@/app/shared/search/CatalogueSelects';
 import { usdText, wholeNumberText } from '@/domain/core/numbers';
 import { TRUST_FILTER_LABELS } from '@/domain/search/browseFilters';
-import { ATTRIBUTE_FILTERS, type AttributeFilter } from '@/domain/search/fields';
+import { ATTRIBUTE_FIELDS, type AttributeField } from '@/domain/search/fields';
+import { ATTRIBUTE_WORDS } from '@/domain/search/fieldWords';
 
 type Fields = Record<string, string | undefined>;
 
@@ -26,20 +27,14 @@ const ENGINE_CC_OPTIONS = [
 const ENGINE_POWER_OPTIONS = CONSTRUCTION_ENGINE_POWER_BANDS.map((b) => ({ value: b, label: `${b} HP` }));
 
 /** An attribute filter's section (search/fields.ts): one select of its options, on the browse screens it is offered on. */
-function AttributeSection({ filter, type, draft, set }: { filter: AttributeFilter; type: VehicleType; draft: Fields; set: (field: string) => (value: string | null) => void }) {
-  if (filter.types && !filter.types.includes(type)) return null;
+function AttributeSection({ field, type, draft, set }: { field: AttributeField; type: VehicleType; draft: Fields; set: (field: string) => (value: string | null) => void }) {
+  const words = ATTRIBUTE_WORDS[field];
+  if (words.types && !words.types.includes(type)) return null;
   return (
-    <Accordion.Item value={filter.section}>
-      <Accordion.Control>{filter.label}</Accordion.Control>
+    <Accordion.Item value={field}>
+      <Accordion.Control>{words.label}</Accordion.Control>
       <Accordion.Panel>
-        <Select
-          placeholder={filter.any}
-          aria-label={filter.label}
-          data={filter.options.map((v) => ({ value: v, label: filter.text(v) }))}
-          value={draft[filter.field] ?? null}
-          onChange={set(filter.field)}
-          clearable
-        />
+        <Select placeholder={words.any} aria-label={words.label} data={words.options.map((v) => ({ value: v, label: words.text(v) }))} value={draft[field] ?? null} onChange={set(field)} clearable />
       </Accordion.Panel>
     </Accordion.Item>
   );
@@ -100,8 +95,8 @@ export default function FilterSortDialog({
             </Stack>
           </Accordion.Panel>
         </Accordion.Item>
-        {ATTRIBUTE_FILTERS.map((filter) => (
-          <AttributeSection key={filter.field} filter={filter} type={type} draft={draft} set={set} />
+        {ATTRIBUTE_FIELDS.map((field) => (
+          <AttributeSection key={field} field={field} type={type} draft={draft} set={set} />
         ))}
         <Accordion.Item value="engine">
           <Accordion.Control>Engine CC</Accordion.Control>

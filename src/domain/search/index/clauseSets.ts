@@ -204,12 +204,9 @@ export class ClauseSets {
     }
     if (c.kind === 'words_in') {
       // Decided once per distinct value, then its exact-match set (by its lower-cased value) is added.
-      const seen = new Set<string>();
       for (const value of this.columns.text[c.field].dict) {
-        const lower = value?.toLowerCase();
-        if (lower === undefined || seen.has(lower) || !holdsWords(lower, c.value)) continue;
-        seen.add(lower);
-        this.sets.get(`${c.field}\u0000${lower}`)?.forEach((slot) => {
+        if (value === null || !holdsWords(value, c.value)) continue;
+        this.sets.get(`${c.field}\u0000${value.toLowerCase()}`)?.forEach((slot) => {
           out[slot >>> 5]! |= 1 << (slot & 31);
         });
       }

@@ -4,7 +4,7 @@ import { vehicles, vehicleTombstones } from '@/server/db/schema';
 import type { SellerType, VehicleType } from '@/domain/core/constants';
 import { inScope, type MirrorScope } from '@/domain/search/scope';
 import type { SummarySource } from '@/domain/search/summary';
-import { ATTRIBUTE_FIELDS, type AttributeField } from '@/domain/search/fields';
+import { attributesOf, type AttributeField } from '@/domain/search/fields';
 import { attributeColumns } from '@/server/search/sqlFilters';
 import { publicSql, type VehicleRow } from './rows';
 import { listingJsonSql } from './listingJson';
@@ -107,13 +107,6 @@ type SummaryRow = Pick<VehicleRow, Exclude<keyof typeof summaryColumns, 'firstIm
  * devices as a price alone.
  */
 export const SUMMARY_SOURCE_COLUMNS: string[] = [...Object.values(summaryColumns).flatMap((c) => (c instanceof Column ? [c.name] : [])), 'images'];
-
-/** A row's attributes (search/fields.ts), selected by their fields' names. */
-function attributesOf(r: SummaryRow): Record<AttributeField, string | null> {
-  const out = {} as Record<AttributeField, string | null>;
-  for (const f of ATTRIBUTE_FIELDS) out[f] = r[f];
-  return out;
-}
 
 function toSummarySource(r: SummaryRow): SummarySource {
   return {
