@@ -1,5 +1,6 @@
 // The searches bench:api sends: buyers' searches in the four shapes of the mix, and the popular one.
-import { BROWSE_PRICE_OPTIONS, CITIES, DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, FUEL_TYPES, REGIONS } from '@/domain/core/constants';
+import { CITIES, ENGINE_SIZE_BANDS, FUEL_TYPES, REGIONS } from '@/domain/core/constants';
+import { BROWSE_PRICE_OPTIONS, DISTANCE_OPTIONS_KM } from '@/domain/core/screenChoices';
 import { CATALOGUES } from './listings';
 import { seededRandom } from '../support/random';
 

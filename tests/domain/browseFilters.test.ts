@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chipLabel, filterChips, navigationFilters, urlParamsOf, withoutChip } from '@/domain/search/browseFilters';
-import { BROWSE_ENGINE_CC_OPTIONS, BROWSE_MILEAGE_OPTIONS_KM, BROWSE_PRICE_OPTIONS, CONSTRUCTION_ENGINE_POWER_BANDS } from '@/domain/core/constants';
+import { CONSTRUCTION_ENGINE_POWER_BANDS } from '@/domain/core/constants';
+import { BROWSE_ENGINE_CC_OPTIONS, BROWSE_MILEAGE_OPTIONS_KM, BROWSE_PRICE_OPTIONS } from '@/domain/core/screenChoices';
 import { engineCcLitres } from '@/domain/search/filters';
 
 describe("the browse screens' filters (spec sections 2.5, 2.6)", () => {

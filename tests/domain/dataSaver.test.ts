@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardThumbUrl, mayFetchInBackground, mayUpdateNow, metering, saveDataOn } from '@/domain/content/dataSaver';
-import { dataSizeText } from '@/domain/content/dataScreen';
+import { dataSizeText } from '@/domain/content/dataScreenTexts';
 
 describe('metered or unmetered', () => {
   it('calls Wi-Fi and Ethernet unmetered, mobile data metered, and anything else unknown', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clip, listingDescription, listingPreviewPath, listingTitle } from '@/domain/content/seo';
+import { clip } from '@/domain/content/clip';
+import { listingDescription, listingPreviewPath, listingTitle } from '@/domain/content/seo';
 import type { Vehicle } from '@/domain/listing/vehicle';
 
 const base = { year: 2015, make: 'Honda', model: 'Fit', variant: null, price: 6500, location: null, seller_location: 'Gweru' };

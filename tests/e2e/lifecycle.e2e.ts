@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CONTACT_TEXTS } from '@/domain/account/authTexts';
+import { CONTACT_TEXTS } from '@/domain/account/contactTexts';
 import { DASHBOARD_TEXTS } from '@/domain/listing/dashboard';
 import { titleOf } from '@/domain/listing/display';
 import { priceDropText } from '@/domain/listing/leads';

@@ -1,6 +1,8 @@
 // The sign-in, sign-up and password-reset texts of spec section 8 that both the server (as `detail`)
-// and the app show, quoted word for word. A module of their own: the first screen's session code reads
-// them, and so carries these texts only, not every message of messages.ts.
+// and the app show, quoted word for word. A module of their own: the auth dialog's code reads them, and
+// so carries these texts only, not every message of messages.ts (the first screen's session code reads
+// only sessionMessages.ts).
+import { SESSION_EXPIRED } from './sessionMessages';
 
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid credentials',
@@ -22,7 +24,7 @@ export const AUTH_MESSAGES = {
   passwordTooShort: 'Password must be at least 6 characters long',
   emailTaken: 'An account with this email already exists',
   notAuthenticated: 'Not authenticated',
-  sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionExpired: SESSION_EXPIRED,
   noToken: 'No authentication token found. Please log in again.',
   signedOutEverywhere: 'You have been signed out on all devices.',
 } as const;

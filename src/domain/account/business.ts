@@ -2,9 +2,10 @@
 // business details, an administrator verifies or rejects them, and a verified dealer's listings carry
 // the 'Verified dealer' badge. Changing the details once verified sends them back for review.
 
-/** Where a dealer's business details stand; null on the account until they are first submitted. */
-export const BUSINESS_STATUSES = ['pending', 'verified', 'rejected'] as const;
-export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+import type { BusinessStatus } from './businessStatus';
+
+// The statuses themselves are in businessStatus.ts, which the saved session reads on every first screen.
+export { BUSINESS_STATUSES, type BusinessStatus } from './businessStatus';
 
 /** A dealer's business details, as PUT /api/me/business takes them (its schema: businessInput.ts). */
 export interface BusinessDetails {

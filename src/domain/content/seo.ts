@@ -1,7 +1,8 @@
 import { conditionText, fuelText, mileageText, priceText, titleOf, transmissionText } from '../listing/display';
 import { wholeNumberText } from '../core/numbers';
 import type { VehicleType } from '../core/constants';
-import { decodedPathId, listingPageId } from './screens';
+import { clip } from './clip';
+import { BROWSE_PAGES, browseWhat, FIXED_PAGE_TITLES, SITE_NAME, SITE_TITLE } from './pageTitles';
 import type { Vehicle } from '../listing/vehicle';
 
 // What a page says about itself to a search engine and to a chat app's link preview, before any script
@@ -9,9 +10,9 @@ import type { Vehicle } from '../listing/vehicle';
 // JSON-LD). Written once here: the server puts it in the page's head, and the app keeps the title in
 // step as the person moves between screens.
 
-export const SITE_NAME = 'Motokari';
-/** The title of a page that has none of its own (the home page's). */
-export const SITE_TITLE = 'Motokari: buy and sell vehicles in Zimbabwe';
+// The titles the address alone decides (and the site's name) are in pageTitles.ts, which every screen's
+// shell loads; the server imports them from here.
+export { browsePageType, dealerPageId, SITE_NAME } from './pageTitles';
 export const SITE_DESCRIPTION = 'Cars, construction and farming vehicles for sale across Zimbabwe, searchable offline.';
 /** The size chat apps show a large preview at (Open Graph's recommended 1.91:1). */
 export const PREVIEW_IMAGE = { width: 1200, height: 630, type: 'image/jpeg', maxBytes: 300 * 1024 } as const;
@@ -52,14 +53,6 @@ export function listingDescription(v: Vehicle): string {
     .join(', ');
   const own = (v.description ?? '').replace(/\s+/g, ' ').trim();
   return clip(`${facts}. ${details}.${own ? ` ${own}` : ''}`, DESCRIPTION_MAX);
-}
-
-/** Cuts a text at the last word boundary within `max` characters, with an ellipsis when cut. */
-export function clip(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
 const SCHEMA_TYPE: Record<VehicleType, 'Car' | 'Vehicle'> = { car: 'Car', construction: 'Vehicle', farming: 'Vehicle' };
@@ -132,34 +125,22 @@ export function siteJsonLd(origin: string): Record<string, unknown>[] {
   ];
 }
 
-const BROWSE_PAGES: Record<VehicleType, { path: string; name: string; noun: string }> = {
-  car: { path: '/cars', name: 'Browse Cars', noun: 'cars' },
-  construction: { path: '/construction', name: 'Construction Equipment', noun: 'construction vehicles' },
-  farming: { path: '/farming', name: 'Farming Equipment', noun: 'farming vehicles' },
-};
-
-/** The pages with a title of their own that does not depend on data, by path. */
-const FIXED_PAGES: Record<string, { title: string; description: string }> = {
-  '/featured': { title: 'Featured vehicles', description: 'Featured cars, construction and farming vehicles for sale across Zimbabwe.' },
-  '/dealers': { title: 'Vehicle dealers in Zimbabwe', description: 'Dealers selling cars, construction and farming vehicles across Zimbabwe, with their stock.' },
-  '/advertising-prices': { title: 'Advertising prices', description: 'What it costs to list a vehicle on Motokari: plans for private sellers and dealers, paid by card or EcoCash.' },
-  '/buying-guide': { title: 'Buying guide', description: 'How to buy a vehicle safely in Zimbabwe: checks, paperwork and meeting the seller.' },
-  '/selling-guide': { title: 'Selling guide', description: 'How to sell a vehicle on Motokari: photos, price, description and meeting buyers.' },
-  '/faq': { title: 'Frequently asked questions', description: 'Answers about buying, selling, listing fees and using Motokari offline.' },
-  '/about': { title: 'About us', description: 'Motokari is a marketplace for buying and selling vehicles in Zimbabwe, directly between buyer and seller.' },
-  '/terms-and-conditions': { title: 'Terms and conditions', description: 'The terms of using Motokari.' },
-  '/privacy-policy': { title: 'Privacy policy', description: 'How Motokari handles personal data.' },
-  '/cookie-policy': { title: 'Cookie policy', description: 'The cookies and device storage Motokari uses.' },
+/** The descriptions of the pages in FIXED_PAGE_TITLES, by path. */
+const FIXED_PAGE_DESCRIPTIONS: Record<string, string> = {
+  '/featured': 'Featured cars, construction and farming vehicles for sale across Zimbabwe.',
+  '/dealers': 'Dealers selling cars, construction and farming vehicles across Zimbabwe, with their stock.',
+  '/advertising-prices': 'What it costs to list a vehicle on Motokari: plans for private sellers and dealers, paid by card or EcoCash.',
+  '/buying-guide': 'How to buy a vehicle safely in Zimbabwe: checks, paperwork and meeting the seller.',
+  '/selling-guide': 'How to sell a vehicle on Motokari: photos, price, description and meeting buyers.',
+  '/faq': 'Answers about buying, selling, listing fees and using Motokari offline.',
+  '/about': 'Motokari is a marketplace for buying and selling vehicles in Zimbabwe, directly between buyer and seller.',
+  '/terms-and-conditions': 'The terms of using Motokari.',
+  '/privacy-policy': 'How Motokari handles personal data.',
+  '/cookie-policy': 'The cookies and device storage Motokari uses.',
 };
 
 /** Pages not for search engines: the signed-in screens, and the device's own (saved listings, compare). */
 const PRIVATE_PAGES = new Set(['/dashboard', '/member-dashboard', '/admin', '/saved-searches', '/data', '/saved', '/compare']);
-
-/** The browse page's type for /cars, /construction and /farming. */
-export function browsePageType(pathname: string): VehicleType | null {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  return (Object.keys(BROWSE_PAGES) as VehicleType[]).find((t) => BROWSE_PAGES[t].path === path) ?? null;
-}
 
 const base = (origin: string, path: string, title: string, description: string, extra: Partial<PageHead> = {}): PageHead => ({
   title,
@@ -176,8 +157,8 @@ const base = (origin: string, path: string, title: string, description: string, 
 export function fixedPageHead(pathname: string, origin: string): PageHead | null {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/') return base(origin, '/', SITE_TITLE, SITE_DESCRIPTION, { jsonLd: siteJsonLd(origin) });
-  const fixed = FIXED_PAGES[path];
-  if (fixed) return base(origin, path, `${fixed.title} | ${SITE_NAME}`, fixed.description);
+  const title = FIXED_PAGE_TITLES[path];
+  if (title) return base(origin, path, `${title} | ${SITE_NAME}`, FIXED_PAGE_DESCRIPTIONS[path] ?? SITE_DESCRIPTION);
   if (PRIVATE_PAGES.has(path)) return siteHead(true);
   return null;
 }
@@ -190,9 +171,8 @@ export function siteHead(noindex: boolean): PageHead {
 /** /cars, /construction, /farming: how many are for sale now. */
 export function browsePageHead(type: VehicleType, count: number | null, origin: string): PageHead {
   const page = BROWSE_PAGES[type];
-  const what = page.noun[0]!.toUpperCase() + page.noun.slice(1);
-  const counted = count === null ? `${what} for sale in Zimbabwe` : `${wholeNumberText(count)} ${page.noun} for sale in Zimbabwe`;
-  return base(origin, page.path, `${what} for sale in Zimbabwe | ${SITE_NAME}`, `${counted}: search by make, price, year and distance, and contact sellers directly.`);
+  const counted = count === null ? browseWhat(type) : `${wholeNumberText(count)} ${page.noun} for sale in Zimbabwe`;
+  return base(origin, page.path, `${browseWhat(type)} | ${SITE_NAME}`, `${counted}: search by make, price, year and distance, and contact sellers directly.`);
 }
 
 /** A dealer's stock page. */
@@ -229,25 +209,6 @@ export function listingPageHead(v: Vehicle, origin: string): PageHead {
     noindex: false,
     jsonLd: [listingJsonLd(v, origin), breadcrumbJsonLd(v, origin)],
   };
-}
-
-const DEALER_PAGE = /^\/dealer\/([^/]+)\/inventory\/?$/;
-
-/** The dealer's id of a dealer's page address; null for any other address. */
-export function dealerPageId(pathname: string): string | null {
-  const id = DEALER_PAGE.exec(pathname)?.[1];
-  return id ? decodedPathId(id) : null;
-}
-
-/**
- * A page's title when its address alone decides it (the app sets it as the person moves between
- * screens); null for a listing's or a dealer's page, which name their own once their data is here.
- */
-export function pageTitle(pathname: string): string | null {
-  if (listingPageId(pathname) !== null || dealerPageId(pathname) !== null) return null;
-  const type = browsePageType(pathname);
-  if (type) return browsePageHead(type, null, '').title;
-  return fixedPageHead(pathname, '')?.title ?? SITE_TITLE;
 }
 
 /** A listing page whose listing is gone or was never public: the 'Car not found' screen, not indexed. */

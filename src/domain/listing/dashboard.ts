@@ -1,6 +1,7 @@
 import type { UserType } from '../core/constants';
 import { DASHBOARD_PRICING_TEXT } from '../payments/fees';
-import { SIGN_UP_TEXTS, ACCOUNT_NAV_TEXTS } from '../account/authTexts';
+import { ACCOUNT_NAV_TEXTS } from '../account/authTexts';
+import { SIGN_UP_TEXTS } from '../account/authDialogTexts';
 import { daysLeft, listingStatus, type Lifecycle, type ListingStatus, type Vehicle } from './vehicle';
 import { parseStoredObject } from '../core/storedJson';
 import { wholeNumberText } from '../core/numbers';

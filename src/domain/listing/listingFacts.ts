@@ -1,7 +1,7 @@
 import { escapeMarkup as esc, scriptJson } from '../content/markup';
 import { PLACEHOLDER_IMAGE } from '../core/constants';
 import { conditionText, fuelText, mileageText, priceText, titleOf, transmissionText } from './display';
-import { clip } from '../content/seo';
+import { clip } from '../content/clip';
 import type { Vehicle } from './vehicle';
 
 // A listing's key facts as plain HTML: what a crawler without scripts and a person on a failing

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Group, Modal, Stack, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSnapshot } from 'valtio';
-import { AUTH_DIALOG_TEXTS, type AuthAction, type AuthTab } from '@/domain/account/authTexts';
+import { AUTH_DIALOG_TEXTS, type AuthAction, type AuthTab } from '@/domain/account/authDialogTexts';
 import { AUTH_MESSAGES } from '@/domain/account/authMessages';
 import { MOBILE_BREAKPOINT_PX } from '@/domain/core/constants';
 import { useProductName } from '@/app/shared/config/useConfig';

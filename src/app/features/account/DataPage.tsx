@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Group, Radio, Select, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { useSnapshot } from 'valtio';
 import { REGIONS, VEHICLE_TYPES, type VehicleType } from '@/domain/core/constants';
-import { DATA_SCREEN_TEXTS as T, DATA_TYPE_LABELS, dataSizeText } from '@/domain/content/dataScreen';
+import { DATA_SCREEN_TEXTS as T, DATA_TYPE_LABELS, dataSizeText } from '@/domain/content/dataScreenTexts';
 import { mayUpdateNow } from '@/domain/content/dataSaver';
 import { SCOPE_DISTANCES_KM, WHOLE_COUNTRY, type MirrorScope } from '@/domain/search/scope';
 import type { DataStatus } from '@/domain/search/deviceCopy';

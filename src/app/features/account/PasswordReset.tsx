@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { RESET_TEXTS, SIGN_UP_TEXTS } from '@/domain/account/authTexts';
+import { RESET_TEXTS, SIGN_UP_TEXTS } from '@/domain/account/authDialogTexts';
 import { cleanResetCode, passwordProblem, resetCodeProblem } from './authValidation';
 import { RESET_CODE_LENGTH } from '@/domain/core/constants';
 import { AUTH_MESSAGES } from '@/domain/account/authMessages';

@@ -1,6 +1,6 @@
 import { Anchor, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { SIGN_IN_TEXTS, SIGN_UP_TEXTS } from '@/domain/account/authTexts';
+import { SIGN_IN_TEXTS, SIGN_UP_TEXTS } from '@/domain/account/authDialogTexts';
 import { login } from './authApi';
 import { SubmitButton, type AuthCallProps } from './authParts';
 import { signIn } from '@/app/shared/session/session';

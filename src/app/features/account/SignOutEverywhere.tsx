@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { HTTPError } from 'ky';
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import { ACCOUNT_NAV_TEXTS as T } from '@/domain/account/authTexts';
+import { SIGN_OUT_EVERYWHERE_TEXTS as T } from '@/domain/account/signOutTexts';
 import { AUTH_MESSAGES } from '@/domain/account/authMessages';
 import { logoutAll } from './authApi';
 import { authDialog, signOutEverywhereDialog, signOutEverywhereStore } from '@/app/shared/session/authDialogStore';
@@ -38,11 +38,11 @@ export default function SignOutEverywhere() {
     }
   };
   return (
-    <Modal opened={opened} onClose={close} title={T.signOutEverywhereTitle} centered>
-      <Text fz="sm">{T.signOutEverywhereBody}</Text>
+    <Modal opened={opened} onClose={close} title={T.title} centered>
+      <Text fz="sm">{T.body}</Text>
       {failed ? (
         <Alert color="red" mt="md" role="alert">
-          {T.signOutEverywhereFailed}
+          {T.failed}
         </Alert>
       ) : null}
       <Group justify="flex-end" mt="lg">
@@ -50,7 +50,7 @@ export default function SignOutEverywhere() {
           {T.cancel}
         </Button>
         <Button color="red" onClick={() => void confirm()} loading={busy}>
-          {T.signOutEverywhereConfirm}
+          {T.confirm}
         </Button>
       </Group>
     </Modal>

@@ -1,7 +1,7 @@
 import { Button, Group, Radio, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
-import { SIGN_UP_TEXTS } from '@/domain/account/authTexts';
+import { SIGN_UP_TEXTS } from '@/domain/account/authDialogTexts';
 import { EMPTY_SIGN_UP, signUpPayload, signUpProblem, type SignUpValues } from './authValidation';
 import { MOBILE_BREAKPOINT_PX, type SellerType } from '@/domain/core/constants';
 import { signup } from './authApi';

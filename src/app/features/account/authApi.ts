@@ -1,6 +1,6 @@
 import { HTTPError } from 'ky';
 import { api } from '@/data/api';
-import { AUTH_FAILURES, type AuthAction } from '@/domain/account/authTexts';
+import { AUTH_FAILURES, type AuthAction } from '@/domain/account/authDialogTexts';
 import { inPlainWords } from '@/domain/core/messages';
 import type { SignupInput } from '@/domain/account/user';
 import type { AuthAnswer, MessageAnswer } from '@/domain/core/wire';

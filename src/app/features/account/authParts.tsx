@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Button, Loader, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
-import { AUTH_BUSY_LABELS, SIGN_UP_TEXTS, type AuthAction } from '@/domain/account/authTexts';
+import { AUTH_BUSY_LABELS, SIGN_UP_TEXTS, type AuthAction } from '@/domain/account/authDialogTexts';
 import type { AuthNotice } from '@/app/shared/session/authDialogStore';
 
 /** Success in green, errors in red (spec section 4). */

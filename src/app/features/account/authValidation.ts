@@ -2,7 +2,7 @@
 // check of a session saved on the device is in storedSession.ts.
 import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, SIGNUP_COORDINATES, type SellerType } from '@/domain/core/constants';
 import { AUTH_MESSAGES } from '@/domain/account/authMessages';
-import { SIGN_UP_TEXTS } from '@/domain/account/authTexts';
+import { SIGN_UP_TEXTS } from '@/domain/account/authDialogTexts';
 import type { SignupInput } from '@/domain/account/user';
 
 /** 'Passwords do not match' first (the likelier slip), then the minimum length; null when fine. */

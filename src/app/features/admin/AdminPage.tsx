@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Center, Container, Group, Loader, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { ADMIN_MESSAGES } from '@/domain/core/messages';
 import { ACCOUNT_NAV_TEXTS } from '@/domain/account/authTexts';
-import { ADMIN_VEHICLE_ROWS } from '@/domain/core/constants';
+import { ADMIN_VEHICLE_ROWS } from '@/domain/core/screenChoices';
 import { ADMIN_TABS, ADMIN_TEXTS as T, type AdminTab } from '@/domain/account/admin';
 import { Page } from '@/app/shared/shell/Page';
 import { useProductName } from '@/app/shared/config/useConfig';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Button, Card, Group, Image, ScrollArea, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { ADMIN_VEHICLE_ROWS, ADMIN_VEHICLE_SCROLL_PX, PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { ADMIN_VEHICLE_ROWS, ADMIN_VEHICLE_SCROLL_PX } from '@/domain/core/screenChoices';
 import { ADMIN_TEXTS as T, vehicleDetails } from '@/domain/account/admin';
 import { capitalise, priceText, titleOf } from '@/domain/listing/display';
 import { listingStatus, type ListingStatus, type Vehicle } from '@/domain/listing/vehicle';

@@ -1,5 +1,6 @@
 import { Button, Group, Input, Select, SimpleGrid, Slider, Text } from '@mantine/core';
-import { DEALER_PRICE_SLIDER, DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, REGIONS } from '@/domain/core/constants';
+import { ENGINE_SIZE_BANDS, REGIONS } from '@/domain/core/constants';
+import { DEALER_PRICE_SLIDER, DISTANCE_OPTIONS_KM } from '@/domain/core/screenChoices';
 import { DEALER_FILTER_LEVEL, DEALER_FILTER_LEVEL_MAX, DEALER_FUEL_TYPES, DEALER_PAGE_TEXTS } from './dealerPage';
 import { fuelText } from '@/domain/listing/display';
 import { usdText } from '@/domain/core/numbers';

@@ -1,4 +1,5 @@
-import { DEALER_PRICE_SLIDER, FUEL_TYPES, type VehicleType } from '@/domain/core/constants';
+import { FUEL_TYPES, type VehicleType } from '@/domain/core/constants';
+import { DEALER_PRICE_SLIDER } from '@/domain/core/screenChoices';
 import { withCatalogueChoice } from '@/domain/catalogue/makeModel';
 
 // The dealer inventory page (spec sections 2.8, 3 "Dealer-page filter state", 4 "Dealer page", 5, 9):

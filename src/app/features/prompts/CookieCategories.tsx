@@ -1,5 +1,6 @@
 import { Badge, Box, Group, Stack, Switch, Text } from '@mantine/core';
-import { CONSENT_CATEGORIES, CONSENT_CATEGORY_TEXTS, type ConsentCategory, type ConsentChoice } from '@/domain/account/consent';
+import { CONSENT_CATEGORIES, type ConsentCategory, type ConsentChoice } from '@/domain/account/consent';
+import { CONSENT_CATEGORY_TEXTS } from '@/domain/account/consentTexts';
 
 /** The cookie banner's Customise view: a switch for each category, the necessary ones always on. */
 export default function CookieCategories({ choice, onChange }: { choice: ConsentChoice; onChange: (category: ConsentCategory, on: boolean) => void }) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Group, Radio, SimpleGrid, Skeleton, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
-import { GATE_TEXTS } from '@/domain/account/authTexts';
+import { GATE_TEXTS } from '@/domain/account/authDialogTexts';
 import { NOTIFICATION_PROMPT_TEXTS, SAVED_SEARCH_TEXTS as T } from '@/domain/account/notifications';
 import { EMAIL_ALERT_TEXTS as E, EMAIL_FREQUENCIES, type EmailFrequency } from '@/domain/account/emailAlerts';
 import { authDialog } from '@/app/shared/session/authDialogStore';

@@ -1,5 +1,6 @@
 import { Accordion, Button, Checkbox, Group, Modal, Select, Stack } from '@mantine/core';
-import { BROWSE_ENGINE_CC_OPTIONS, BROWSE_HOURS_OPTIONS, BROWSE_MILEAGE_OPTIONS_KM, BROWSE_PRICE_OPTIONS, CONSTRUCTION_ENGINE_POWER_BANDS, type VehicleType } from '@/domain/core/constants';
+import { CONSTRUCTION_ENGINE_POWER_BANDS, type VehicleType } from '@/domain/core/constants';
+import { BROWSE_ENGINE_CC_OPTIONS, BROWSE_HOURS_OPTIONS, BROWSE_MILEAGE_OPTIONS_KM, BROWSE_PRICE_OPTIONS } from '@/domain/core/screenChoices';
 import { CatalogueSelects } from '@/app/shared/search/CatalogueSelects';
 import { usdText, wholeNumberText } from '@/domain/core/numbers';
 import { TRUST_FILTER_LABELS } from '@/domain/search/browseFilters';

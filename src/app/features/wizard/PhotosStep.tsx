@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { ActionIcon, Alert, AspectRatio, Badge, Box, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IMAGE_EXTENSIONS, MAX_IMAGES, PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { MAX_IMAGES, PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { IMAGE_EXTENSIONS } from '@/domain/core/screenChoices';
 import { checkImageFiles, WIZARD_TEXTS } from '@/domain/listing/listingWizard';
 import { LISTING_MESSAGES } from '@/domain/core/messages';
 import { preparePhoto } from './photoClient';

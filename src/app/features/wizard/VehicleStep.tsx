@@ -1,16 +1,6 @@
 import { NumberInput, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import {
-  BODY_TYPE_LABELS,
-  CATEGORIES_BY_TYPE,
-  TRANSMISSIONS,
-  VEHICLE_TYPE_LABELS,
-  VEHICLE_TYPES,
-  WIZARD_FUEL_TYPES,
-  YEAR_MIN,
-  yearMax,
-  type BodyType,
-  type VehicleType,
-} from '@/domain/core/constants';
+import { BODY_TYPE_LABELS, TRANSMISSIONS, VEHICLE_TYPE_LABELS, VEHICLE_TYPES, YEAR_MIN, yearMax, type BodyType, type VehicleType } from '@/domain/core/constants';
+import { CATEGORIES_BY_TYPE, WIZARD_FUEL_TYPES } from '@/domain/core/screenChoices';
 import { capitalise, fuelText } from '@/domain/listing/display';
 import { acceptsMileage, acceptsOperatingHours, asksEnginePower, asksOperatingHours } from '@/domain/listing/listingWizard';
 import { SEARCH_FIELD_TEXTS } from '@/domain/search/searchFieldTexts';

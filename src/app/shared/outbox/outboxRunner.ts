@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import type { ProcessResult } from '@/data/outbox/runner';
 import { OUTBOX_SYNC_TAG } from '@/data/outboxSync';
-import { AUTH_MESSAGES } from '@/domain/account/authMessages';
+import { SESSION_EXPIRED } from '@/domain/account/sessionMessages';
 import { listingsWorker } from '../sync/searchClient';
 import { syncNow } from '../sync/syncStore';
 import { session, signOut } from '../session/session';
@@ -62,7 +62,7 @@ function afterRun(result: ProcessResult, token: string): void {
       // The token was refused: the same as any other 401 for the token in use. The queue waits intact.
       if (session.token === token) {
         signOut();
-        authDialog.open('signin', { notice: { kind: 'error', text: AUTH_MESSAGES.sessionExpired } });
+        authDialog.open('signin', { notice: { kind: 'error', text: SESSION_EXPIRED } });
       }
       break;
     case 'empty':

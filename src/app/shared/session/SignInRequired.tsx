@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { AUTH_DIALOG_TEXTS, GATE_TEXTS } from '@/domain/account/authTexts';
+import { AUTH_DIALOG_TEXTS, GATE_TEXTS } from '@/domain/account/authDialogTexts';
 import { authDialog } from './authDialogStore';
 
 /**

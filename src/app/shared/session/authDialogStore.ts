@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { AuthAudience, AuthTab } from '@/domain/account/authTexts';
+import type { AuthAudience, AuthTab } from '@/domain/account/authDialogTexts';
 
 export interface AuthNotice {
   kind: 'success' | 'error';

@@ -1,6 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
 import { STORAGE_KEYS } from '@/domain/core/constants';
-import { AUTH_MESSAGES } from '@/domain/account/authMessages';
+import { SESSION_EXPIRED } from '@/domain/account/sessionMessages';
 import type { User } from '@/domain/account/user';
 import { displayName } from '@/domain/account/displayName';
 import { parseStoredUser, tokenExpired } from '@/domain/account/storedSession';
@@ -99,7 +99,7 @@ setAuthTokenProvider(() => session.token);
 // An expired or revoked token: sign out, and offer to sign in again over whatever the user was doing.
 onUnauthorized(() => {
   signOut();
-  authDialog.open('signin', { notice: { kind: 'error', text: AUTH_MESSAGES.sessionExpired } });
+  authDialog.open('signin', { notice: { kind: 'error', text: SESSION_EXPIRED } });
 });
 
 if (typeof window !== 'undefined') {

@@ -14,7 +14,7 @@ import { openCookieSettings } from '../prompts/promptsStore';
 import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shellLook';
 import { syncedAtText } from './syncedAt';
 import { DATA_SCREEN_PATH } from '@/domain/content/dataScreen';
-import { pageTitle } from '@/domain/content/seo';
+import { pageTitle } from '@/domain/content/pageTitles';
 
 const NAV_LINKS = [
   { to: '/cars', label: 'Buy' },

@@ -1,5 +1,6 @@
 import { Group, Select, Slider, Stack, Text } from '@mantine/core';
-import { DISTANCE_OPTIONS_KM, ENGINE_SIZE_BANDS, FUEL_TYPES, HOME_PRICE_SLIDER, REGIONS, YEAR_MIN, type VehicleType } from '@/domain/core/constants';
+import { ENGINE_SIZE_BANDS, FUEL_TYPES, REGIONS, YEAR_MIN, type VehicleType } from '@/domain/core/constants';
+import { DISTANCE_OPTIONS_KM, HOME_PRICE_SLIDER } from '@/domain/core/screenChoices';
 import { fuelText } from '@/domain/listing/display';
 import { wholeNumberText } from '@/domain/core/numbers';
 

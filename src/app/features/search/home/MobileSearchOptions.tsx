@@ -1,5 +1,6 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
-import { HOME_CONDITIONS, HOME_PRICE_SLIDER, YEAR_MIN, yearMax } from '@/domain/core/constants';
+import { HOME_CONDITIONS, YEAR_MIN, yearMax } from '@/domain/core/constants';
+import { HOME_PRICE_SLIDER } from '@/domain/core/screenChoices';
 import { carsFoundText, HOME_CONDITION_LABELS, HOME_MOBILE_TEXTS, type HomeCondition, type MobileSearch } from '@/domain/content/home';
 import type { SearchState } from '@/app/shared/search/useSearch';
 
