@@ -58,6 +58,28 @@ export interface ServerConfig {
   pushAllowHttp: boolean;
   /** Where uploaded photos are kept (MEDIA_STORE and the S3_* variables). */
   media: MediaConfig;
+  /** SMS (phone verification codes) through Africa's Talking (the AFRICASTALKING_* variables); null: written to DATA_DIR/outbox. */
+  sms: AfricasTalkingSettings | null;
+}
+
+/** An Africa's Talking account and where its API is (the sandbox's, or a local fake, in place of the live one). */
+export interface AfricasTalkingSettings {
+  username: string;
+  apiKey: string;
+  /** A registered sender id or short code; null: the account's default. */
+  senderId: string | null;
+  baseUrl: string;
+}
+
+/** AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY (both or neither), AFRICASTALKING_SENDER_ID, AFRICASTALKING_BASE_URL. */
+function loadSmsConfig(env: NodeJS.ProcessEnv): AfricasTalkingSettings | null {
+  const username = env.AFRICASTALKING_USERNAME || null;
+  const apiKey = env.AFRICASTALKING_API_KEY || null;
+  if (!username && !apiKey) return null;
+  if (!username || !apiKey) throw new ConfigError("Africa's Talking needs both AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY");
+  const baseUrl = (env.AFRICASTALKING_BASE_URL || 'https://api.africastalking.com').replace(/\/+$/, '');
+  if (!(URL.canParse(baseUrl) && /^https?:$/.test(new URL(baseUrl).protocol))) throw new ConfigError(`AFRICASTALKING_BASE_URL must be an http(s) address, not "${baseUrl}"`);
+  return { username, apiKey, senderId: env.AFRICASTALKING_SENDER_ID || null, baseUrl };
 }
 
 /** The bucket of MEDIA_STORE=s3 and how to reach it. */
@@ -178,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     vapid: { publicKey: '', privateKey: '', subject: '' },
     pushAllowHttp: false,
     media: overrides.media ?? loadMediaConfig(env),
+    sms: overrides.sms === undefined ? loadSmsConfig(env) : overrides.sms,
   };
   const config = { ...base, ...overrides };
   if (!config.vapid.publicKey) config.vapid = loadVapidKeys(env, config.dataDir, config.supportEmail);

@@ -2,6 +2,7 @@ import type { ServerConfig } from './config';
 import type { Database, Db, Engine } from './db/client';
 import type { JobRunner } from './jobs/runner';
 import type { Mailer } from './mail/mailer';
+import type { SmsSender } from './sms/smsSender';
 import type { MediaStore } from './media/mediaStore';
 import type { PaymentProviders } from './payments/providers';
 import type { EmailAlerts } from './mail/savedSearchAlerts';
@@ -22,6 +23,8 @@ export interface ServerDeps {
   startInBackground?: boolean;
   payments?: PaymentProviders;
   mailer?: Mailer;
+  /** Sends SMS (phone verification codes); otherwise as the configuration says (sms/smsSender.ts). */
+  sms?: SmsSender;
   now?: () => Date;
   /** Folder of the built app to serve; absent or missing folder: only /api is served. */
   appDir?: string | null;
@@ -42,6 +45,8 @@ export interface AppContext {
   db: Db;
   engine: Engine;
   mailer: Mailer;
+  /** Text messages (phone verification codes): Africa's Talking or DATA_DIR/outbox. */
+  sms: SmsSender;
   media: MediaStore;
   payments: PaymentProviders;
   /** Answers public searches from memory (see search/publicIndex.ts). */

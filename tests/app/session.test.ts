@@ -35,6 +35,9 @@ const USER: User = {
   business_registration: null,
   business_address: null,
   business_status: null,
+  phone_verified: false,
+  contact_preference: 'phone',
+  message_emails: true,
   created_at: '2026-02-01T08:00:00.000Z',
   isAdmin: false,
 };

@@ -247,6 +247,7 @@ export function* listingStream(n: number, shape: ListingShape = {}): Generator<V
       duty_paid: null,
       papers_ready: null,
       verified_dealer: false,
+      phone_verified: false,
       seller_latitude: seller.latitude,
       seller_longitude: seller.longitude,
       is_published: true,

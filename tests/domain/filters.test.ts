@@ -23,6 +23,7 @@ const base: Searchable = {
   duty_paid: null,
   papers_ready: null,
   verified_dealer: false,
+  phone_verified: false,
   location: 'Borrowdale, Harare',
   seller_type: 'dealer',
   featured: false,

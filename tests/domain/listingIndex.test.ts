@@ -18,6 +18,8 @@ const colourRand = seededRandom(7);
 const COLOURS = ['Pearl White', 'white', 'Soul Red', 'Redwood Brown', 'Blue-Grey', 'Silver', null];
 const colour = () => COLOURS[Math.floor(colourRand() * COLOURS.length)] ?? null;
 const COLOUR_QUERIES = ['red', 'WHITE', 'grey', 'pearl white'];
+/** The verified phone (issue 37), from a sequence of its own too. */
+const phoneRand = seededRandom(37);
 
 function listing(i: number): Indexed {
   const make = pick(Object.keys(MAKES) as (keyof typeof MAKES)[]);
@@ -47,6 +49,7 @@ function listing(i: number): Indexed {
     duty_paid: pick([true, false, null]),
     papers_ready: pick([true, false, null]),
     verified_dealer: rand() < 0.3,
+    phone_verified: phoneRand() < 0.4,
     seller_latitude: coords ? city.latitude + (rand() - 0.5) * 0.5 : null,
     seller_longitude: coords ? city.longitude + (rand() - 0.5) * 0.5 : null,
     created_at: new Date(Date.UTC(2026, 10, 1 + (i % 15))).toISOString(),
@@ -81,6 +84,7 @@ function randomRequest(): SearchRequest {
     duty_paid: maybe(0.1, () => pick(['true', 'false'])),
     papers_ready: maybe(0.1, () => pick(['true', 'false'])),
     verified_dealer: maybe(0.1, () => pick(['true', 'false'])),
+    phone_verified: phoneRand() < 0.1 ? (phoneRand() < 0.7 ? 'true' : 'false') : undefined,
     engine_power: maybe(0.2, () => pick(CONSTRUCTION_ENGINE_POWER_BANDS)),
     sort: pick(SORT_ORDERS),
     limit: maybe(0.8, () => pick([1, 5, 20, 100])),

@@ -173,6 +173,7 @@ describe('comparing within a model', () => {
       duty_paid: null,
       papers_ready: null,
       verified_dealer: false,
+      phone_verified: false,
       expires_at,
     });
     const live = [...market.slice(0, 12), ...market.slice(12, 18).map((v) => ({ ...v, make: 'toyota', model: 'HILUX' }))];

@@ -40,6 +40,7 @@ function listing(id: number, color: string | null): ListingSummary {
     duty_paid: null,
     papers_ready: null,
     verified_dealer: false,
+    phone_verified: false,
     location: 'Avondale, Harare',
     region: 'Harare',
     featured: false,

@@ -45,6 +45,7 @@ function source(i: number): SummarySource {
     duty_paid: [true, false, null][i % 3]!,
     papers_ready: [null, true, false][Math.floor(i / 3) % 3]!,
     verified_dealer: i % 4 === 0,
+    phone_verified: i % 3 === 0,
     seller_latitude: coords ? city.latitude + (rand() - 0.5) * 0.2 : null,
     seller_longitude: coords ? city.longitude + (rand() - 0.5) * 0.2 : null,
     // Newest first, with some listings made in the same second.
@@ -215,6 +216,7 @@ const _fields: Record<keyof ListingSummary, true> = {
   duty_paid: true,
   papers_ready: true,
   verified_dealer: true,
+  phone_verified: true,
   location: true,
   region: true,
   featured: true,

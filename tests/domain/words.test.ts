@@ -39,6 +39,7 @@ const listing = (over: Partial<Indexed>): Indexed => ({
   duty_paid: null,
   papers_ready: null,
   verified_dealer: false,
+  phone_verified: false,
   expires_at: null,
   ...over,
 });

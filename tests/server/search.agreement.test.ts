@@ -3,7 +3,8 @@ import { seededRandom } from '../support/random';
 import { sql } from 'drizzle-orm';
 import { users, vehicles } from '@/server/db/schema';
 import { searchVehicles } from '@/server/repositories/vehicles/search';
-import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, DRIVE_TYPES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, ENGINE_SIZE_BANDS, SORT_ORDERS, BROWSE_HOURS_OPTIONS } from '@/domain/core/constants';
+import { CITIES, BODY_TYPES, FUEL_TYPES, TRANSMISSIONS, DRIVE_TYPES, CONDITIONS, CONSTRUCTION_ENGINE_POWER_BANDS, ENGINE_SIZE_BANDS, SORT_ORDERS } from '@/domain/core/constants';
+import { BROWSE_HOURS_OPTIONS } from '@/domain/core/screenChoices';
 import { normalizeSearch, parseSearchQuery, toClauses } from '@/domain/search/filters';
 import { compareRanked, matchesClauses } from '@/domain/search/match';
 import { haversineKm } from '@/domain/geo/geo';
@@ -25,6 +26,8 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
   // The colour, the seller's words, from a random sequence of its own so the other fields' draws stay as they were.
   const colourRand = seededRandom(11);
   const fromColours = <T>(xs: readonly T[]): T => xs[Math.floor(colourRand() * xs.length)]!;
+  // The verified phone (issue 37), from a sequence of its own too.
+  const phoneRand = seededRandom(37);
 
   beforeAll(async () => {
     s = await startServer(engine, { seed: false });
@@ -70,6 +73,7 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
         dutyPaid: pick([true, false, null]),
         papersReady: pick([true, false, null]),
         verifiedDealer: rand() < 0.3,
+        phoneVerified: phoneRand() < 0.5,
         isPublished: true,
         firstPublishedAt: new Date(),
         // Equal timestamps on purpose, so the id tie-break is exercised.
@@ -115,6 +119,7 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
       duty_paid: maybe(0.15, () => pick(['true', 'false'])),
       papers_ready: maybe(0.15, () => pick(['true', 'false'])),
       verified_dealer: maybe(0.15, () => pick(['true', 'false'])),
+      phone_verified: phoneRand() < 0.12 ? (phoneRand() < 0.7 ? 'true' : 'false') : undefined,
       color: colourRand() < 0.06 ? fromColours(['red', 'WHITE', 'grey', 'Pearl White', 'red', 'white']) : undefined,
     };
     if (rand() < 0.5) {

@@ -39,6 +39,7 @@ const FRESH_FIELDS = [
   'duty_paid',
   'papers_ready',
   'verified_dealer',
+  'phone_verified',
   'location',
   'region',
   'seller_name',

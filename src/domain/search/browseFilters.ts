@@ -35,6 +35,7 @@ const CHIP_FIELDS = [
   'distance',
   'seller_type',
   'verified_dealer',
+  'phone_verified',
   'duty_paid',
   'papers_ready',
 ];
@@ -44,11 +45,13 @@ export const TRUST_FILTER_LABELS = {
   duty_paid: 'Duty paid (ZIMRA)',
   papers_ready: 'Papers ready (police clearance, registration book)',
   verified_dealer: 'Verified dealers only',
+  phone_verified: 'Phone verified sellers only',
 } as const;
 const TRUST_CHIPS: Record<keyof typeof TRUST_FILTER_LABELS, [yes: string, no: string]> = {
   duty_paid: ['Duty paid', 'Duty not declared paid'],
   papers_ready: ['Papers ready', 'Papers not declared ready'],
   verified_dealer: ['Verified dealers', 'Not verified dealers'],
+  phone_verified: ['Phone verified', 'Phone not verified'],
 };
 
 const usd = (v: string) => usdText(Number(v));
@@ -99,6 +102,7 @@ export function chipLabel(field: string, value: string): string {
     case 'duty_paid':
     case 'papers_ready':
     case 'verified_dealer':
+    case 'phone_verified':
       return TRUST_CHIPS[field][value === 'true' || value === '1' ? 0 : 1];
     default:
       return `${field}: ${value}`;

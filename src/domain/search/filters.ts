@@ -148,6 +148,7 @@ export const SEARCH_QUERY_FIELDS = {
   duty_paid: bool,
   papers_ready: bool,
   verified_dealer: bool,
+  phone_verified: bool,
   seller_id: rule('string', (v) => {
     const s = plain(v);
     if (s.length > 64) throw new FieldIssue('Must be at most 64 characters');
@@ -230,6 +231,7 @@ interface OtherFilters {
   duty_paid?: boolean;
   papers_ready?: boolean;
   verified_dealer?: boolean;
+  phone_verified?: boolean;
   seller_id?: string;
 }
 
@@ -276,6 +278,7 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
   set('duty_paid', q.duty_paid);
   set('papers_ready', q.papers_ready);
   set('verified_dealer', q.verified_dealer);
+  set('phone_verified', q.phone_verified);
   set('seller_id', q.seller_id);
   const buyer = q.buyer_lat !== undefined && q.buyer_lon !== undefined ? { latitude: q.buyer_lat, longitude: q.buyer_lon } : undefined;
   const sort: SortOrder = q.sort === 'distance' && !buyer ? 'newest' : (q.sort ?? (buyer && f.distance ? 'distance' : 'newest'));
@@ -287,8 +290,8 @@ export function normalizeSearch(q: SearchQuery): SearchRequest {
 
 export type TextField = 'vehicle_type' | 'make' | 'model' | 'variant' | AttributeField | 'seller_id';
 export type NumberField = 'price' | 'mileage' | 'operating_hours' | 'year' | 'engine_size' | 'engine_power_hp';
-/** Trust signals a listing carries: the seller's declarations and a verified dealer (issue 20). */
-export const FLAG_FIELDS = ['duty_paid', 'papers_ready', 'verified_dealer'] as const;
+/** Trust signals a listing carries: the seller's declarations and a verified dealer (issue 20), a verified phone (issue 37). */
+export const FLAG_FIELDS = ['duty_paid', 'papers_ready', 'verified_dealer', 'phone_verified'] as const;
 export type FlagField = (typeof FLAG_FIELDS)[number];
 
 export type Clause =

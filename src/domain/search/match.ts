@@ -26,6 +26,7 @@ interface SearchableBase {
   duty_paid: boolean | null;
   papers_ready: boolean | null;
   verified_dealer: boolean;
+  phone_verified: boolean;
   location: string | null;
   seller_type: string | null;
   featured: boolean;

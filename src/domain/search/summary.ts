@@ -237,6 +237,7 @@ export function summarize(v: SummarySource): ListingSummary {
     duty_paid: v.duty_paid,
     papers_ready: v.papers_ready,
     verified_dealer: v.verified_dealer,
+    phone_verified: v.phone_verified,
     location: v.location,
     region: v.region,
     featured: v.featured,

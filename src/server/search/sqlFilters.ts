@@ -39,6 +39,7 @@ const flagColumns: Record<FlagField, AnyPgColumn> = {
   duty_paid: vehicles.dutyPaid,
   papers_ready: vehicles.papersReady,
   verified_dealer: vehicles.verifiedDealer,
+  phone_verified: vehicles.phoneVerified,
 };
 
 /**

@@ -3,7 +3,21 @@ import { api } from '@/data/api';
 import type { User } from '@/domain/account/user';
 import { session, signIn } from '@/app/shared/session/session';
 
-const USER_FIELDS = ['name', 'email', 'phone', 'location', 'region', 'area', 'user_type', 'business_name', 'business_registration', 'business_address', 'business_status', 'created_at'] as const;
+const USER_FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'location',
+  'region',
+  'area',
+  'user_type',
+  'business_name',
+  'business_registration',
+  'business_address',
+  'business_status',
+  'phone_verified',
+  'created_at',
+] as const;
 
 /**
  * Keeps the saved session's user current (GET /api/auth/me): the profile card and Member Since show

@@ -61,6 +61,7 @@ export function savedSearchParts(q: SavedQuery): string[] {
   add(from !== undefined && to === undefined ? `${from} or newer` : to !== undefined && from === undefined ? `${to} or older` : range(from, to, String));
   for (const a of ATTRIBUTE_FILTERS) if (a.field !== 'category') add(attributeText(a, q));
   if (q.verified_dealer === true || q.verified_dealer === 'true') add('verified dealers');
+  if (q.phone_verified === true || q.phone_verified === 'true') add('phone verified');
   if (q.duty_paid === true || q.duty_paid === 'true') add('duty paid');
   if (q.papers_ready === true || q.papers_ready === 'true') add('papers ready');
   const cc = str(q.engine_cc);

@@ -1,9 +1,9 @@
 import { Badge, Group, type MantineSize } from '@mantine/core';
 import type { Vehicle } from '@/domain/listing/vehicle';
-import { TRUST_BADGE_HINTS, TRUST_BADGES, trustSignals } from '@/domain/listing/trust';
+import { TRUST_BADGE_HINTS, TRUST_BADGES, trustSignals, type TrustSignal } from '@/domain/listing/trust';
 
-/** A listing's trust badges ('Verified dealer', 'Duty paid', 'Papers ready'); nothing when it has none. */
-export function TrustBadges({ vehicle, size = 'sm' }: { vehicle: Pick<Vehicle, 'verified_dealer' | 'duty_paid' | 'papers_ready'>; size?: MantineSize }) {
+/** A listing's trust badges ('Verified dealer', 'Phone verified', 'Duty paid', 'Papers ready'); nothing when it has none. */
+export function TrustBadges({ vehicle, size = 'sm' }: { vehicle: Pick<Vehicle, TrustSignal>; size?: MantineSize }) {
   const signals = trustSignals(vehicle);
   if (!signals.length) return null;
   return (

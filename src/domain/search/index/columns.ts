@@ -39,7 +39,7 @@ const NUMBER_FIELDS = ['price', 'mileage', 'operating_hours', 'year', 'engine_si
 export type NumberColumn = (typeof NUMBER_FIELDS)[number];
 
 /** Where each trust signal's "yes" is in a listing's flags (its `trustBits`, from bit 2 on). */
-export const FLAG_BIT: Record<FlagField, number> = { duty_paid: 1 << 2, papers_ready: 1 << 4, verified_dealer: 1 << 6 };
+export const FLAG_BIT: Record<FlagField, number> = { duty_paid: 1 << 2, papers_ready: 1 << 4, verified_dealer: 1 << 6, phone_verified: 1 << 7 };
 /** A declaration (yes, no, not said) as two bits: 1 for yes, 2 for no, 0 when not said. */
 const said = (v: boolean | null, shift: number): number => (v === null ? 0 : (v ? 1 : 2) << shift);
 const saidAt = (bits: number, shift: number): boolean | null => {
@@ -47,9 +47,14 @@ const saidAt = (bits: number, shift: number): boolean | null => {
   return v === 1 ? true : v === 2 ? false : null;
 };
 type Trust = Pick<Searchable, FlagField>;
-/** A listing's trust signals as one number: duty paid (bits 0-1), papers ready (bits 2-3), verified dealer (bit 4). */
-export const trustBits = (r: Trust): number => said(r.duty_paid, 0) | said(r.papers_ready, 2) | (r.verified_dealer ? 16 : 0);
-export const fromTrustBits = (bits: number): Trust => ({ duty_paid: saidAt(bits, 0), papers_ready: saidAt(bits, 2), verified_dealer: (bits & 16) === 16 });
+/** A listing's trust signals as one number: duty paid (bits 0-1), papers ready (bits 2-3), verified dealer (bit 4), verified phone (bit 5). */
+export const trustBits = (r: Trust): number => said(r.duty_paid, 0) | said(r.papers_ready, 2) | (r.verified_dealer ? 16 : 0) | (r.phone_verified ? 32 : 0);
+export const fromTrustBits = (bits: number): Trust => ({
+  duty_paid: saidAt(bits, 0),
+  papers_ready: saidAt(bits, 2),
+  verified_dealer: (bits & 16) === 16,
+  phone_verified: (bits & 32) === 32,
+});
 /** A listing's flags: featured, has a photo, and its trust signals. */
 const flagsOf = (item: Indexed, photos: boolean): number => (item.featured ? 1 : 0) | (photos ? 2 : 0) | (trustBits(item) << 2);
 
@@ -64,7 +69,7 @@ export interface IndexColumns {
   text: Record<StoredText, { dict: (string | null)[]; codes: Uint8Array | Uint16Array | Uint32Array }>;
   numbers: Record<NumberColumn | 'created' | 'expires' | 'latitude' | 'longitude', Float64Array>;
   power: Uint16Array;
-  /** Bit 0: featured; bit 1: has a photo; bits 2-6: the trust signals (`trustBits`). */
+  /** Bit 0: featured; bit 1: has a photo; bits 2-7: the trust signals (`trustBits`). */
   flags: Uint8Array;
 }
 

@@ -5,6 +5,7 @@ import { createDatabase } from '@/server/db/client';
 import { createJobRunner } from '@/server/jobs/backgroundJobs';
 import { countedMailer, createMailer } from '@/server/mail/mailer';
 import { createMediaStore } from '@/server/media/createMediaStore';
+import { createSmsSender } from '@/server/sms/smsSender';
 import { createPaymentProviders } from '@/server/payments/providers';
 import { PushNotifier } from '@/server/push/notifier';
 import { EmailAlerts } from '@/server/mail/savedSearchAlerts';
@@ -45,6 +46,7 @@ export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(asyn
     db: database.db,
     engine: database.engine,
     mailer: countedMailer(deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), app.metrics.mail),
+    sms: deps.sms ?? createSmsSender({ settings: config.sms, dataDir: config.dataDir, log: app.log }),
     media,
     payments: deps.payments ?? createPaymentProviders(config.env, config.publicUrl),
     publicIndex: new PublicListingIndex(database.db, database),
