@@ -14,6 +14,8 @@ import { rateLimitPlugin } from './plugins/external/rateLimit';
 import { redisPlugin } from './plugins/external/redis';
 import { appFilesPlugin, mediaFilesPlugin } from './plugins/external/static';
 import { swaggerPlugin } from './plugins/external/swagger';
+import { websocketPlugin } from './plugins/external/websocket';
+import { liveRoutes } from './live/live.routes';
 import { authPlugin } from './plugins/app/auth';
 import { backupSocketPlugin } from './plugins/app/backupSocket';
 import { contextPlugin } from './plugins/app/context';
@@ -26,9 +28,12 @@ import { startupGatePlugin } from './plugins/app/startupGate';
 import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
 import { businessRoutes } from './routes/business.routes';
+import { phoneRoutes } from './routes/phone.routes';
 import { configRoutes } from './routes/config.routes';
 import { eventRoutes } from './routes/events.routes';
 import { favouriteRoutes } from './routes/favourites.routes';
+import { conversationRoutes } from './routes/conversations/conversations.routes';
+import { messageSettingsRoutes } from './routes/conversations/settings.routes';
 import { mediaRoutes } from './routes/media.routes';
 import { paymentRoutes } from './routes/payments.routes';
 import { pushRoutes } from './routes/push.routes';
@@ -90,6 +95,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
   await app.register(compressPlugin);
   await app.register(multipartPlugin);
   await app.register(formbodyPlugin);
+  await app.register(websocketPlugin);
   await app.register(swaggerPlugin);
   await app.register(jwtPlugin);
 
@@ -111,8 +117,12 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await api.register(savedSearchRoutes);
       await api.register(eventRoutes);
       await api.register(businessRoutes);
+      await api.register(phoneRoutes);
       await api.register(reportRoutes);
       await api.register(favouriteRoutes);
+      await api.register(conversationRoutes);
+      await api.register(messageSettingsRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: '/api' },
   );

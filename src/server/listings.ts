@@ -97,6 +97,7 @@ export function sellerFields(user: UserRow) {
     sellerLocation: user.location,
     sellerType: sellerTypeOf(user),
     verifiedDealer: isVerifiedDealer(user),
+    phoneVerified: user.phoneVerifiedAt !== null,
   };
 }
 
@@ -128,6 +129,7 @@ export function inputToColumns(input: Partial<VehicleInput>): Partial<NewVehicle
     ['description', 'description'],
     ['features', 'features'],
     ['region', 'region'],
+    ['contact_preference', 'contactPreference'],
   ];
   for (const [from, to] of map) {
     if (input[from] !== undefined) (out as Record<string, unknown>)[to] = input[from] ?? null;

@@ -13,7 +13,7 @@ describe('leads', () => {
       { vehicleId: 'z', day: '2026-11-24', kind: 'view' as const, count: 9 },
     ];
     const [a, b] = leadsOf(['a', 'b'], rows, '2026-11-24', 7);
-    expect(a).toEqual({ vehicle_id: 'a', view: [0, 0, 0, 5, 0, 0, 2], contact: [0, 0, 0, 0, 0, 0, 0], favourite: [0, 0, 0, 0, 0, 0, 0], share: [0, 0, 0, 1, 0, 0, 0] });
+    expect(a).toEqual({ vehicle_id: 'a', view: [0, 0, 0, 5, 0, 0, 2], contact: [0, 0, 0, 0, 0, 0, 0], favourite: [0, 0, 0, 0, 0, 0, 0], share: [0, 0, 0, 1, 0, 0, 0], message: [0, 0, 0, 0, 0, 0, 0] });
     expect(b!.view).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(leadsTotal(a!.view, 7)).toBe(7);
     expect(leadsTotal(a!.view, 2)).toBe(2);
@@ -31,7 +31,7 @@ describe('leads', () => {
   });
 
   it('reads back only a well-formed copy of the same member', () => {
-    const leads = { today: '2026-11-24', days: 2, listings: [{ vehicle_id: 'a', view: [1, 2], contact: [0, 0], favourite: [0, 1], share: [0, 0] }] };
+    const leads = { today: '2026-11-24', days: 2, listings: [{ vehicle_id: 'a', view: [1, 2], contact: [0, 0], favourite: [0, 1], share: [0, 0], message: [0, 0] }] };
     const raw = JSON.stringify({ userId: 'u', savedAt: '2026-11-24T10:00:00Z', leads });
     expect(parseLeadsCache(raw, 'u')?.leads).toEqual(leads);
     expect(parseLeadsCache(raw, 'other')).toBeNull();

@@ -144,6 +144,8 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       pushSubscriptions: await count('push_subscriptions'),
       passwordResets: await count('password_resets'),
       uploads: await count('uploads'),
+      conversations: await count('conversations'),
+      messages: await count('messages'),
       revision: await currentRevision(db),
       mediaFiles: existsSync(media) ? readdirSync(media).length : 0,
       listing: rowsOf<Record<string, unknown>>(await db.execute(sql`select * from vehicles where id = ${ids.listing}`))[0] ?? null,
@@ -235,6 +237,8 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       'POST /api/auth/forgot-password': { email: 'rudo@example.co.zw' },
       'POST /api/auth/verify-code': { email: 'rudo@example.co.zw', code: '123456' },
       'POST /api/auth/reset-password': { email: 'rudo@example.co.zw', code: '123456', new_password: 'another-pass' },
+      'POST /api/auth/phone/send-code': { phone: '+263 77 765 4321' },
+      'POST /api/auth/phone/verify': { code: '123456' },
       'POST /api/vehicles': listingBody(),
       'POST /api/cars': listingBody(),
       'PUT /api/vehicles/{id}': listingBody(),
@@ -252,6 +256,10 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       'POST /api/vehicles/{id}/events': { kind: 'share' },
       'POST /api/vehicles/{id}/reports': { reason: 'scam', note: 'Asks for a deposit before viewing' },
       'PUT /api/favourites/{vehicleId}': { saved_price: 25000, saved_at: new Date().toISOString() },
+      'POST /api/conversations': { listing_id: other.id, text: 'Is it still available?', message_id: '7b0c2f4e-5d1a-4c8e-9f3b-2a6d8e1c4b70', images: ['/samples/a.jpg'] },
+      'POST /api/conversations/{id}/messages': { id: '7b0c2f4e-5d1a-4c8e-9f3b-2a6d8e1c4b71', text: 'Could I see it on Saturday?', images: ['/samples/a.jpg'] },
+      'POST /api/conversations/{id}/report': { reason: 'Asked for a deposit', message_id: '7b0c2f4e-5d1a-4c8e-9f3b-2a6d8e1c4b71' },
+      'PUT /api/me/settings': { contact_preference: 'messages', message_emails: false },
       'POST /api/events': { events: [{ type: 'page_view', path: '/cars', at: new Date().toISOString(), screen: 'phone' }] },
     };
     paths = (s.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;

@@ -7,7 +7,15 @@ import { rowsOf } from '@/server/db/client';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../fakes/fakePushService';
 import { ENGINES, startServer, type TestServer } from './harness';
 
-const RECURRING = [JOB_NAMES.expireListings, JOB_NAMES.expiryReminders, JOB_NAMES.purgeIdempotencyKeys, JOB_NAMES.purgeOrphanUploads, JOB_NAMES.savedSearchDigests, JOB_NAMES.favouriteGoneAlerts];
+const RECURRING = [
+  JOB_NAMES.expireListings,
+  JOB_NAMES.expiryReminders,
+  JOB_NAMES.purgeIdempotencyKeys,
+  JOB_NAMES.purgeOrphanUploads,
+  JOB_NAMES.savedSearchDigests,
+  JOB_NAMES.favouriteGoneAlerts,
+  JOB_NAMES.messageDigests,
+];
 
 // Background work runs once across instances: jobs in PostgreSQL claimed with a lease. On PostgreSQL
 // two server instances share one database; PGlite is one process, so there the second is the first.

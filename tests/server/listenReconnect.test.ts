@@ -35,11 +35,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: listening again after
     await s?.close();
   });
 
-  const listeners = async () => Number((await admin.query<{ n: string }>(`select count(*) as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN %'`, [name])).rows[0]!.n);
+  // Each instance listens on two channels, each on a connection of its own: the index's and the live channel's.
+  const listeners = async (channel = 'motokari_listings') =>
+    Number((await admin.query<{ n: string }>(`select count(*) as n from pg_stat_activity where datname = $1 and query ilike $2`, [name, `LISTEN %${channel}%`])).rows[0]!.n);
 
   it('holds one LISTEN connection once the database lets it in again', async () => {
     await eventually(() => s.app.ctx.publicIndex.isListening, 'it listens');
     expect(await listeners()).toBe(1);
+    expect(await listeners('motokari_messages')).toBe(1);
 
     await admin.query(`alter database ${name} allow_connections false`);
     await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query ilike 'LISTEN %'`, [name]);
@@ -52,5 +55,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('postgres: listening again after
     // Long enough for any other attempt still scheduled to have connected.
     await pause(2500);
     expect(await listeners()).toBe(1);
+    expect(await listeners('motokari_messages')).toBe(1);
   });
 });

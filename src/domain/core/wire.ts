@@ -5,6 +5,7 @@ import { PRICE_BANDS } from '../search/priceBands';
 import { BUSINESS_STATUSES } from '../account/business';
 import { REPORT_NOTE_MAX, REPORT_REASONS } from '../listing/reports';
 import { EMAIL_FREQUENCIES } from '../account/emailAlerts';
+import { CONTACT_PREFERENCES } from '../messages/apiMessages';
 
 // The API's answers, each written once: the server declares them as its routes' `response` schemas
 // (so /api/docs describes them, and an answer cannot carry a field not listed here), and the types
@@ -42,6 +43,8 @@ export const vehicleSchema = z.object({
   papers_ready: z.boolean().nullable(),
   /** The seller is a dealer whose business details an administrator verified. */
   verified_dealer: z.boolean(),
+  /** The seller's phone number was verified by an SMS code (issue 37); changing it takes the badge away until verified again. */
+  phone_verified: z.boolean(),
   fuel_type: nullableString,
   transmission: nullableString,
   drive_type: nullableString,
@@ -89,6 +92,8 @@ export const vehicleSchema = z.object({
   price_verdict: priceVerdictSchema.nullable().optional(),
   /** Present (true) while open reports from several people hide the listing pending an admin's review. */
   hidden_for_review: z.literal(true).optional(),
+  /** How buyers reach the seller (issue 37), the listing's own or its seller's account's: 'messages' never sends the phone. On a listing's page (GET /api/vehicles/{id}). */
+  contact_preference: z.enum(CONTACT_PREFERENCES).optional(),
 });
 
 /**
@@ -121,9 +126,18 @@ export const userSchema = z.object({
   business_registration: nullableString,
   business_address: nullableString,
   business_status: z.enum(BUSINESS_STATUSES).nullable(),
+  /** How buyers reach this seller unless a listing says otherwise (issue 37); PUT /api/me/settings. */
+  contact_preference: z.enum(CONTACT_PREFERENCES),
+  /** An email digest of messages unread for 12 hours (opt-out). */
+  message_emails: z.boolean(),
+  /** The account's phone was verified by an SMS code (POST /api/auth/phone/verify) and has not changed since. */
+  phone_verified: z.boolean(),
   created_at: z.string(),
   isAdmin: z.boolean(),
 });
+
+/** POST /api/auth/phone/send-code: the number the code went to (E.164) and when it stops working. */
+export const phoneCodeSentSchema = z.object({ message: z.string(), phone: z.string(), expires_at: z.string() });
 
 /** Sign-up and sign-in. */
 export const authAnswerSchema = z.object({ access_token: z.string(), token_type: z.literal('bearer'), user: userSchema });
@@ -149,13 +163,13 @@ export const historyEntrySchema = ownVehicleSchema.extend({
 
 const dailyCounts = z.array(z.number());
 /**
- * GET /api/me/leads: each of the signed-in seller's listings' views, contact requests, favourites and
- * shares per day over the last `days` days (UTC), oldest first, `today` last.
+ * GET /api/me/leads: each of the signed-in seller's listings' views, contact requests, favourites,
+ * shares and messages per day over the last `days` days (UTC), oldest first, `today` last.
  */
 export const leadsAnswerSchema = z.object({
   today: z.string(),
   days: z.number(),
-  listings: z.array(z.object({ vehicle_id: z.string(), view: dailyCounts, contact: dailyCounts, favourite: dailyCounts, share: dailyCounts })),
+  listings: z.array(z.object({ vehicle_id: z.string(), view: dailyCounts, contact: dailyCounts, favourite: dailyCounts, share: dailyCounts, message: dailyCounts })),
 });
 
 /** GET /api/vehicle/{id}/dealer-info. */
@@ -266,6 +280,59 @@ export const savedSearchSchema = z.object({
   email_frequency: z.enum(EMAIL_FREQUENCIES),
 });
 
+// ---- Messages (issue 37): conversations between a listing's buyer and its seller ----
+
+/** A message as the API sends it; `warning` is the scam rules' warning its reader is shown (null when none). */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  sender_id: z.string(),
+  text: z.string(),
+  images: z.array(z.string()),
+  warning: nullableString,
+  created_at: z.string(),
+});
+
+/** A conversation as one of its two people reads it (`role`, `unread`, `other_*` are the caller's view). */
+export const conversationSchema = z.object({
+  id: z.string(),
+  listing_id: z.string(),
+  buyer_id: z.string(),
+  seller_id: z.string(),
+  role: z.enum(['buyer', 'seller']),
+  other_name: z.string(),
+  /** The listing as it is now; a deleted one keeps its title, with no price or photo, and is not available. */
+  listing: z.object({ title: z.string(), price: nullableNumber, image: nullableString, available: z.boolean(), price_warning: nullableString }),
+  last_message: chatMessageSchema.nullable(),
+  /** Messages from the other person created after the caller's read time. */
+  unread: z.number(),
+  /** The other person's read time: a message of the caller's created at or before it was read. */
+  other_read_at: nullableString,
+  /** Either person blocked the other: no message goes either way. */
+  blocked: z.boolean(),
+  reported: z.boolean(),
+  created_at: z.string(),
+  last_message_at: z.string(),
+});
+
+/** POST /api/conversations: the conversation (new or the listing's existing one) and the message appended. */
+export const conversationStartSchema = z.object({ conversation: conversationSchema, message: chatMessageSchema });
+/** GET /api/conversations/{id}/messages: the conversation and its messages, oldest first. */
+export const conversationMessagesSchema = z.object({ conversation: conversationSchema, messages: z.array(chatMessageSchema) });
+
+/** A reported conversation in the admin Reports tab: who, why, and every message. */
+const reportedConversationSchema = z.object({
+  id: z.string(),
+  buyer_name: z.string(),
+  seller_name: z.string(),
+  reason: z.string(),
+  reported_by: z.enum(['buyer', 'seller']).nullable(),
+  reported_message_id: nullableString,
+  reported_at: z.string(),
+  listing_title: z.string(),
+  messages: z.array(chatMessageSchema),
+});
+
 /** POST /api/vehicles/{id}/reports: a listing reported for one of these reasons, with an optional note. */
 export const reportInputSchema = z.object({
   reason: z.enum(REPORT_REASONS),
@@ -283,6 +350,8 @@ export const adminReportGroupSchema = z.object({
   hidden_for_review: z.boolean(),
   count: z.number(),
   reports: z.array(z.object({ reason: z.enum(REPORT_REASONS), note: nullableString, created_at: z.string() })),
+  /** Present on a reported conversation's entry (issue 37): its messages (then `reports` is empty, `count` 1). */
+  conversation: reportedConversationSchema.nullable().optional(),
 });
 
 /** One of a user's favourites: when and at what price it was saved, and the listing as the public reads it now (null once it is no longer public: sold, expired or removed). */
@@ -327,4 +396,6 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 export type MessageAnswer = z.infer<typeof messageSchema>;
 export type AdminReportGroup = z.infer<typeof adminReportGroupSchema>;
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export type Conversation = z.infer<typeof conversationSchema>;
 export type CatalogueDownloadAnswer = z.infer<typeof catalogueDownloadSchema>;

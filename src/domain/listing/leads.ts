@@ -2,11 +2,11 @@ import { priceText } from './display';
 import { parseStoredObject } from '../core/storedJson';
 import type { LeadsAnswer } from '../core/wire';
 
-// A seller's leads per listing (issue 20): views, contact requests, favourites and shares counted per
+// A seller's leads per listing (issue 20): views, contact requests, favourites, shares and messages (issue 37) counted per
 // day by the server, shown on the dashboard as totals over 7 and 30 days and a small chart; and a
 // listing's last price drop as buyers read it.
 
-export const LISTING_EVENT_KINDS = ['view', 'contact', 'favourite', 'share'] as const;
+export const LISTING_EVENT_KINDS = ['view', 'contact', 'favourite', 'share', 'message'] as const;
 export type ListingEventKind = (typeof LISTING_EVENT_KINDS)[number];
 
 /** The windows the dashboard totals, in days (today included). */
@@ -18,7 +18,7 @@ export type ListingLeads = { vehicle_id: string } & Record<ListingEventKind, num
 
 export const LEADS_TEXTS = {
   title: 'Leads',
-  kinds: { view: 'Views', contact: 'Contact requests', favourite: 'Favourites', share: 'Shares' } satisfies Record<ListingEventKind, string>,
+  kinds: { view: 'Views', contact: 'Contact requests', favourite: 'Favourites', share: 'Shares', message: 'Messages' } satisfies Record<ListingEventKind, string>,
   window: (days: number) => `Last ${days} days`,
   chartLabel: (days: number) => `Views and contact requests per day over the last ${days} days`,
 };
@@ -43,7 +43,7 @@ export function leadsOf(
   const byId = new Map<string, ListingLeads>();
   const zeros = () => new Array<number>(days).fill(0);
   const out = vehicleIds.map((id) => {
-    const entry: ListingLeads = { vehicle_id: id, view: zeros(), contact: zeros(), favourite: zeros(), share: zeros() };
+    const entry: ListingLeads = { vehicle_id: id, view: zeros(), contact: zeros(), favourite: zeros(), share: zeros(), message: zeros() };
     byId.set(id, entry);
     return entry;
   });

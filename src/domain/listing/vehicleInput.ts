@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONDITIONS, DRIVE_TYPES, ENGINE_POWER_HP_MAX, FUEL_TYPES, OPERATING_HOURS_MAX, TRANSMISSIONS, VEHICLE_TYPES, YEAR_MIN, yearMax } from '../core/constants';
 import { SUBSCRIPTION_PLANS } from '../payments/fees';
 import { text } from '../core/text';
+import { CONTACT_PREFERENCES } from '../messages/apiMessages';
 
 const trimmed = (max: number) => text().trim().min(1).max(max);
 const optionalText = (max: number) =>
@@ -58,5 +59,7 @@ export const vehicleInputSchema = z.object({
   region: optionalText(80),
   seller_latitude: z.coerce.number().min(-90).max(90).nullish(),
   seller_longitude: z.coerce.number().min(-180).max(180).nullish(),
+  /** How buyers reach the seller about this listing (issue 37): 'phone', 'messages' only, or null for the account's choice. */
+  contact_preference: z.enum(CONTACT_PREFERENCES).nullish(),
 });
 export type VehicleInput = z.infer<typeof vehicleInputSchema>;

@@ -21,12 +21,12 @@ export interface Database {
   engine: Engine;
   close(): Promise<void>;
   /**
-   * Calls `onNotify` for each NOTIFY on `channel` (delivered when the notifying transaction commits)
+   * Calls `onNotify` with its payload for each NOTIFY on `channel` (delivered when the notifying transaction commits)
    * and `onLost` if the listening connection fails, after which no more notifications arrive.
    * Resolves once listening, to a function that stops; rejects if it cannot start listening (and
    * then does not call `onLost`).
    */
-  listen(channel: string, onNotify: () => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
   /** The connections this instance holds: all of them, those idle, and the queries waiting for one. */
   poolStats(): PoolStats;
   /**
@@ -109,7 +109,7 @@ async function createPostgres(opts: OpenDatabaseOptions, url: string): Promise<O
     step('applying the migrations');
     await oneAtATime(pg, url, () => migrate(db, { migrationsFolder }));
   })();
-  const listen = async (channel: string, onNotify: () => void, onLost: (err: Error) => void) => {
+  const listen = async (channel: string, onNotify: (payload: string) => void, onLost: (err: Error) => void) => {
     // A connection of its own: a pooled one would be handed to queries that do not expect LISTEN.
     const client = new pg.Client({ connectionString: opts.listenUrl || url });
     let stopped = false;
@@ -122,7 +122,7 @@ async function createPostgres(opts: OpenDatabaseOptions, url: string): Promise<O
       // retry): told through onLost as well, each failed attempt scheduled two more.
       if (listening) onLost(err);
     };
-    client.on('notification', (msg) => msg.channel === channel && onNotify());
+    client.on('notification', (msg) => msg.channel === channel && onNotify(msg.payload ?? ''));
     client.on('error', lost);
     client.on('end', () => lost(new Error('listening connection closed')));
     try {
@@ -185,9 +185,9 @@ async function createPglite(opts: OpenDatabaseOptions): Promise<OpeningDatabase>
       throw e;
     }
   })();
-  const listen = async (channel: string, onNotify: () => void) => {
+  const listen = async (channel: string, onNotify: (payload: string) => void) => {
     // In-process: the connection cannot drop, so onLost is never called.
-    const stop = await client.listen(channel, () => onNotify());
+    const stop = await client.listen(channel, (payload) => onNotify(payload));
     return async () => {
       if (!client.closed) await stop();
     };

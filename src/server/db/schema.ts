@@ -8,3 +8,5 @@ export * from './schema/payments';
 export * from './schema/alerts';
 export * from './schema/leads';
 export * from './schema/serverState';
+export * from './schema/messages';
+export * from './schema/phone';

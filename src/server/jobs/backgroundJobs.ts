@@ -8,6 +8,8 @@ import { purgeOrphanUploads } from '../repositories/uploads.repo';
 import { toApiVehicle, type VehicleRow } from '../repositories/vehicles/rows';
 import { sweepExpired } from '../repositories/vehicles/writes';
 import { isPublic } from '@/domain/listing/vehicle';
+import { sendMessageDigests } from '../mail/messageDigest';
+import { MESSAGE_PUSH_JOB, messagePushOf } from './messagePush';
 import { JobRunner } from './runner';
 
 /** The jobs' names, as the `jobs` table holds them. */
@@ -20,6 +22,8 @@ export const JOB_NAMES = {
   savedSearchDigests: 'saved-search-digests',
   favouritePriceDrop: 'favourite-price-drop',
   favouriteGoneAlerts: 'favourite-gone-alerts',
+  messagePush: MESSAGE_PUSH_JOB,
+  messageDigests: 'message-digests',
 } as const;
 
 interface ListingPublishedPayload {
@@ -59,7 +63,7 @@ export async function enqueueFavouritePriceDrop(tx: Tx, before: VehicleRow, afte
  */
 export function createJobRunner(
   db: Db,
-  ctx: () => Pick<AppContext, 'push' | 'emailAlerts' | 'media' | 'now'>,
+  ctx: () => Pick<AppContext, 'push' | 'emailAlerts' | 'media' | 'now' | 'mailer' | 'config'>,
   opts: { intervalMs: number; leaseMs?: number; log: FastifyBaseLogger; metrics?: JobMetrics },
 ): JobRunner {
   return new JobRunner(db, {
@@ -71,6 +75,7 @@ export function createJobRunner(
       [JOB_NAMES.purgeOrphanUploads]: () => purgeOrphanUploads(db, ctx().media, ctx().now()),
       [JOB_NAMES.savedSearchDigests]: () => ctx().emailAlerts.sendDigests(),
       [JOB_NAMES.favouriteGoneAlerts]: () => ctx().push.sendFavouriteGoneAlerts(),
+      [JOB_NAMES.messageDigests]: () => sendMessageDigests(db, ctx().mailer, { now: ctx().now(), publicUrl: ctx().config.publicUrl, product: ctx().config.productName }),
     },
     oneOff: {
       [JOB_NAMES.listingPublished]: async ({ payload, recordProgress }) => {
@@ -83,6 +88,7 @@ export function createJobRunner(
         await ctx().emailAlerts.listingPublished(job.vehicle_id);
       },
       [JOB_NAMES.favouritePriceDrop]: ({ payload }) => ctx().push.notifyFavouritePriceDrop(String(payload.vehicle_id)),
+      [JOB_NAMES.messagePush]: async ({ payload }) => ctx().push.notifyUser(await messagePushOf(db, String(payload.message_id))),
     },
   });
 }

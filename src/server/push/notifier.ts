@@ -93,6 +93,11 @@ export class PushNotifier {
     return claimed.length;
   }
 
+  /** Sends one notification to every device of a user (a new message: see jobs/messagePush.ts). */
+  async notifyUser(push: { userId: string; payload: PushPayload; ttl: number } | null): Promise<void> {
+    if (push) await this.deliverAll([push]);
+  }
+
   /** Reminds sellers of listings that expire within two days, once per listing and expiry date. */
   async sendExpiryReminders(): Promise<number> {
     const now = this.now();

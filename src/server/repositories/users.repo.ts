@@ -26,6 +26,9 @@ export function toApiUser(u: UserRow): User {
     business_registration: u.businessRegistration,
     business_address: u.businessAddress,
     business_status: (u.businessStatus as BusinessStatus | null) ?? null,
+    phone_verified: u.phoneVerifiedAt !== null,
+    contact_preference: u.contactPreference === 'messages' ? 'messages' : 'phone',
+    message_emails: u.messageEmails,
     created_at: u.createdAt.toISOString(),
     isAdmin: userType === 'admin',
   };

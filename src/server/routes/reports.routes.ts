@@ -11,6 +11,7 @@ import { toApiVehicle } from '../repositories/vehicles/rows';
 import { findVehicle } from '../repositories/vehicles/reads';
 import { updateVehicle, withListingWrite } from '../repositories/vehicles/writes';
 import { dismissReports, insertReport, openReportGroups, openReporters } from '../repositories/reports.repo';
+import { reportedConversationGroups } from '../repositories/conversations/reports.repo';
 
 const idParams = z.object({ id: z.uuid() });
 const vehicleIdParams = z.object({ vehicleId: z.uuid() });
@@ -57,7 +58,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/admin/reports', { schema: { response: { 200: z.array(adminReportGroupSchema) }, tags: ['admin'], security: [{ bearerAuth: [] }] } }, async (req, reply) => {
     requireAdmin(req);
     reply.header('cache-control', 'private, no-store');
-    return openReportGroups(db);
+    // The listings' reports, then the reported conversations with their messages (issue 37).
+    return [...(await openReportGroups(db)), ...(await reportedConversationGroups(db))];
   });
 
   app.post('/admin/reports/:vehicleId/dismiss', { schema: { params: vehicleIdParams, response: { 200: messageSchema }, tags: ['admin'], security: [{ bearerAuth: [] }] } }, async (req) => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 
 // People's accounts and what signing in needs: the users and their password resets.
@@ -30,11 +30,18 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Refundable account credit from double payments (spec section 9: credit, not cash; not transferable). */
     creditCents: integer('credit_cents').notNull().default(0),
+    /** When the phone was verified by an SMS code (issue 37); null when it was not, or has changed since. */
+    phoneVerifiedAt: ts('phone_verified_at'),
+    /** How buyers reach this seller by default (issue 37): 'phone' (shown to signed-in buyers) or 'messages' only (the phone is never sent). */
+    contactPreference: text('contact_preference').notNull().default('phone'),
+    /** An email digest of messages left unread for 12 hours; the person may turn it off. */
+    messageEmails: boolean('message_emails').notNull().default(true),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_user_type_check', sql`${t.userType} in ('admin', 'dealer', 'private')`),
+    check('users_contact_preference_check', sql`${t.contactPreference} in ('phone', 'messages')`),
     check('users_business_status_check', sql`${t.businessStatus} is null or ${t.businessStatus} in ('pending', 'verified', 'rejected')`),
   ],
 );

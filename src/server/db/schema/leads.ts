@@ -64,7 +64,7 @@ export const listingEvents = pgTable(
     kind: text('kind').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.day, t.kind] }), check('listing_events_kind_check', sql`${t.kind} in ('view', 'contact', 'favourite', 'share')`)],
+  (t) => [primaryKey({ columns: [t.vehicleId, t.day, t.kind] }), check('listing_events_kind_check', sql`${t.kind} in ('view', 'contact', 'favourite', 'share', 'message')`)],
 );
 
 /**

@@ -28,6 +28,8 @@ export const vehicles = pgTable(
     papersReady: boolean('papers_ready'),
     /** The seller is a dealer an administrator verified (users.business_status), kept on each listing so searches and the summary feed read it. */
     verifiedDealer: boolean('verified_dealer').notNull().default(false),
+    /** The seller's phone was verified by an SMS code (users.phone_verified_at), kept on each listing like verifiedDealer. */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
     fuelType: text('fuel_type'),
     transmission: text('transmission'),
     driveType: text('drive_type'),
@@ -44,6 +46,8 @@ export const vehicles = pgTable(
       .references(() => users.id),
     sellerName: text('seller_name'),
     sellerPhone: text('seller_phone'),
+    /** How buyers reach the seller about this listing: 'phone' or 'messages' only; null follows the account's (users.contact_preference). */
+    contactPreference: text('contact_preference'),
     sellerEmail: text('seller_email'),
     sellerLocation: text('seller_location'),
     location: text('location'),
@@ -126,6 +130,7 @@ export const vehicles = pgTable(
       .on(t.id)
       .where(sql`${t.wordsTokens} is null`),
     check('vehicles_vehicle_type_check', sql`${t.vehicleType} in ('car', 'construction', 'farming')`),
+    check('vehicles_contact_preference_check', sql`${t.contactPreference} is null or ${t.contactPreference} in ('phone', 'messages')`),
     check('vehicles_engine_power_hp_check', sql`${t.enginePowerHp} is null or ${t.enginePowerHp} between 1 and 5000`),
   ],
 );

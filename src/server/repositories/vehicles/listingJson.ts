@@ -33,6 +33,7 @@ const publicJsonColumns = sql.join(
       ['duty_paid', vehicles.dutyPaid],
       ['papers_ready', vehicles.papersReady],
       ['verified_dealer', vehicles.verifiedDealer],
+      ['phone_verified', vehicles.phoneVerified],
       ['fuel_type', vehicles.fuelType],
       ['transmission', vehicles.transmission],
       ['drive_type', vehicles.driveType],

@@ -38,6 +38,7 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
     duty_paid: r.dutyPaid,
     papers_ready: r.papersReady,
     verified_dealer: r.verifiedDealer,
+    phone_verified: r.phoneVerified,
     fuel_type: r.fuelType,
     transmission: r.transmission,
     drive_type: r.driveType,

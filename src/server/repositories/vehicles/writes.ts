@@ -65,6 +65,15 @@ export async function setSellerVerified(tx: Tx, sellerId: string, verified: bool
     where seller_id = ${sellerId} and verified_dealer <> ${verified}`);
 }
 
+/**
+ * Marks every listing of a seller as having a verified phone or not (issue 37), as setSellerVerified
+ * does for the dealer's badge. (A changed phone takes the badge away in the database itself: migration 0020.)
+ */
+export async function setSellerPhoneVerified(tx: Tx, sellerId: string, verified: boolean): Promise<void> {
+  await tx.execute(sql`update ${vehicles} set phone_verified = ${verified}, revision = nextval(${sql.raw(`'${listingRevision.seqName}'`)})
+    where seller_id = ${sellerId} and phone_verified <> ${verified}`);
+}
+
 /** Deletes listings; those that were ever public leave a tombstone so offline mirrors drop them; their photos are released (recordLoosePhotos). */
 export async function deleteVehicles(tx: Tx, rows: Pick<VehicleRow, 'id' | 'firstPublishedAt'>[], nextRevision: () => Promise<number>): Promise<void> {
   if (!rows.length) return;

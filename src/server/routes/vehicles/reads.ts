@@ -16,6 +16,7 @@ import { findVehicle, otherPublicVehicles } from '@/server/repositories/vehicles
 import { searchVehicles } from '@/server/repositories/vehicles/search';
 import { incrementViews, recordContactRequest, recordListingEvent } from '@/server/repositories/vehicles/statsAndEvents';
 import { findUserById } from '@/server/repositories/users.repo';
+import { listingContactPreference } from '@/server/repositories/conversations/contactPreference';
 import { isMediaUrl } from '@/server/listings';
 import { keyedLimit } from '@/server/keyedLimit';
 import { idParams, type App } from './common';
@@ -109,7 +110,8 @@ export function detailRoutes(app: App) {
     const { buyer_lat, buyer_lon } = req.query;
     const buyer = buyer_lat !== undefined && buyer_lon !== undefined ? { latitude: buyer_lat, longitude: buyer_lon } : undefined;
     // Its seller (or an admin) reads the contact too, as the edit form needs it; everyone else asks /contact.
-    return withPriceVerdict(app, mine ? toOwnVehicle(row, buyer) : toApiVehicle(row, buyer));
+    const answer = mine ? toOwnVehicle(row, buyer) : toApiVehicle(row, buyer);
+    return withPriceVerdict(app, { ...answer, contact_preference: await listingContactPreference(db, row) });
   };
   app.get('/cars/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
   app.get('/vehicles/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
@@ -211,7 +213,9 @@ export function contactRoute(app: App) {
       if (user.id !== row.sellerId && (await recordContactRequest(db, row.id, user.id))) await recordListingEvent(db, row.id, 'contact');
       const seller = await findUserById(db, row.sellerId);
       const dealerEmail = seller?.userType === 'dealer' && !seller.email.endsWith('.invalid') ? seller.email : null;
-      return { seller_phone: row.sellerPhone ?? seller?.phone ?? null, seller_email: dealerEmail };
+      // A seller who takes messages only (issue 37): the phone is never sent, but to its seller and admins.
+      const phoneShown = mine || (await listingContactPreference(db, row, seller)) === 'phone';
+      return { seller_phone: phoneShown ? (row.sellerPhone ?? seller?.phone ?? null) : null, seller_email: dealerEmail };
     },
   );
 }

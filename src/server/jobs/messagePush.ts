@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import type { PushPayload } from '@/domain/account/notifications';
+import type { Db, Tx } from '../db/client';
+import { conversations, messages, users } from '../db/schema';
+import { enqueueJob } from '../repositories/jobs.repo';
+import { isBlockedBetween } from '../repositories/conversations/messages.repo';
+
+// The push of a new message to its recipient (issue 37): a one-off background job written in the
+// transaction that stores the message, so it exists once per stored message (a replay stores nothing)
+// and runs once across instances. It is judged when it runs: a recipient who blocked the sender, or
+// read the conversation since, hears nothing.
+
+export const MESSAGE_PUSH_JOB = 'message-push';
+
+/** How many characters of the text the notification shows. */
+const PREVIEW_CHARS = 80;
+/** A message is news for a day; a phone offline longer gets it from the app. */
+const MESSAGE_TTL_S = 24 * 3600;
+
+/** Call inside the transaction that inserted the message; kick the job runner after the commit. */
+export async function enqueueMessagePush(tx: Tx, messageId: string): Promise<void> {
+  await enqueueJob(tx, MESSAGE_PUSH_JOB, { message_id: messageId });
+}
+
+const preview = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
+
+/** The notification of a message: the sender's name, the listing and the start of the text (its warning first). */
+function messageNotification(m: { conversationId: string; text: string; warning: string | null }, senderName: string, listingTitle: string): PushPayload {
+  const lines = [listingTitle, ...(m.warning ? [m.warning] : []), preview(m.text)];
+  return { title: senderName, body: lines.join('\n'), url: `/messages/${m.conversationId}`, tag: `conversation:${m.conversationId}` };
+}
+
+/**
+ * The push to send for a stored message, or null when none is due: the message or its conversation
+ * is gone, either person blocked the other, or the recipient read the conversation at or after it.
+ */
+export async function messagePushOf(db: Db, messageId: string): Promise<{ userId: string; payload: PushPayload; ttl: number } | null> {
+  const [row] = await db
+    .select({ m: messages, c: conversations, senderName: users.name })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(eq(messages.id, messageId))
+    .limit(1);
+  if (!row) return null;
+  const { m, c } = row;
+  const toBuyer = m.senderId === c.sellerId;
+  const recipient = toBuyer ? c.buyerId : c.sellerId;
+  const readAt = toBuyer ? c.buyerReadAt : c.sellerReadAt;
+  if (readAt && readAt.getTime() >= m.createdAt.getTime()) return null;
+  if (await isBlockedBetween(db, recipient, m.senderId)) return null;
+  return { userId: recipient, payload: messageNotification(m, row.senderName, c.listingTitle), ttl: MESSAGE_TTL_S };
+}
