@@ -5,7 +5,7 @@ import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { deviceHolds, idbAll } from './deviceDb';
 import { sellerApi } from './sellers';
-import { CONTACT_TEXTS } from '@/domain/account/authTexts';
+import { CONTACT_TEXTS } from '@/domain/account/contactTexts';
 
 requireChromiumInCi();
 

@@ -3,7 +3,7 @@
 // forms of the auth dialog, which load on demand).
 import { USER_TYPES, type UserType } from '../core/constants';
 import type { User } from './user';
-import { BUSINESS_STATUSES, type BusinessStatus } from './business';
+import { BUSINESS_STATUSES, type BusinessStatus } from './businessStatus';
 import { parseStoredObject } from '../core/storedJson';
 
 type Json = Record<string, unknown>;
@@ -58,6 +58,10 @@ export function parseStoredUser(raw: string | null): User | null {
     business_registration: nullableText(o, 'business_registration') ?? null,
     business_address: nullableText(o, 'business_address') ?? null,
     business_status: (BUSINESS_STATUSES as readonly unknown[]).includes(o.business_status) ? (o.business_status as BusinessStatus) : null,
+    phone_verified: o.phone_verified === true,
+    // Kept by sessions saved since messages (issue 37); an older one reads as the defaults.
+    contact_preference: o.contact_preference === 'messages' ? 'messages' : 'phone',
+    message_emails: o.message_emails !== false,
     created_at: typeof o.created_at === 'string' ? o.created_at : '',
     isAdmin: type === 'admin',
   };

@@ -1,10 +1,12 @@
 import { regionOf } from '../geo/geo';
 import { withCatalogueChoice } from '../catalogue/makeModel';
-import { ENGINE_POWER_HP_MAX, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES, MAX_IMAGES, OPERATING_HOURS_MAX, WIZARD_DEFAULT_REGION, YEAR_MIN, yearMax, type VehicleType } from '../core/constants';
+import { ENGINE_POWER_HP_MAX, MAX_IMAGE_BYTES, MAX_IMAGES, OPERATING_HOURS_MAX, WIZARD_DEFAULT_REGION, YEAR_MIN, yearMax, type VehicleType } from '../core/constants';
+import { IMAGE_EXTENSIONS } from '../core/screenChoices';
 import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from '../payments/fees';
 import { inPlainWords, LISTING_MESSAGES } from '../core/messages';
 import { wholeNumberText } from '../core/numbers';
 import type { SellerContact, Vehicle } from './vehicle';
+import type { ContactPreference } from '../messages/apiMessages';
 
 // The listing wizard's rules (spec sections 4, 5 and 8): its steps, what each step requires, how the
 // form's text becomes a listing and back, the photo checks and sizes, and the save-error texts.
@@ -45,6 +47,8 @@ export interface WizardForm {
   seller_phone: string;
   region: string;
   area: string;
+  /** How buyers reach the seller about this listing (issue 37); '' follows the account's choice. */
+  contact_preference: ContactPreference | '';
   featured: boolean;
 }
 
@@ -78,6 +82,7 @@ export const FIELD_LABELS: Record<WizardField, string> = {
   seller_phone: 'Contact Phone',
   region: 'Region',
   area: 'Area',
+  contact_preference: 'How buyers reach you',
   featured: 'Feature this Listing',
 };
 
@@ -115,6 +120,7 @@ export const FIELD_STEP: Record<WizardField, number> = {
   seller_phone: 4,
   region: 4,
   area: 4,
+  contact_preference: 4,
   featured: VERIFY_STEP,
 };
 
@@ -160,6 +166,7 @@ export function emptyForm(defaults: Partial<WizardForm> = {}): WizardForm {
     seller_phone: '',
     region: WIZARD_DEFAULT_REGION,
     area: '',
+    contact_preference: '',
     featured: false,
     ...defaults,
   };
@@ -292,6 +299,7 @@ export function toListingFields(form: WizardForm): Record<string, unknown> {
     seller_location: textOrNull(form.area),
     region: textOrNull(form.region),
     location: listingLocation(form),
+    contact_preference: form.contact_preference || null,
     featured: form.featured,
   };
 }
@@ -328,6 +336,7 @@ export function fromListingFields(fields: Record<string, unknown>, defaults: Par
     seller_phone: text('seller_phone', base.seller_phone),
     region: text('region', base.region),
     area: text('seller_location', base.area),
+    contact_preference: fields.contact_preference === 'phone' || fields.contact_preference === 'messages' ? fields.contact_preference : base.contact_preference,
     featured: typeof fields.featured === 'boolean' ? fields.featured : base.featured,
   };
 }
@@ -343,8 +352,8 @@ export function areaOf(location: string | null, region: string | null): string {
   return (rest.length ? rest : parts).join(', ');
 }
 
-/** A published listing as the edit form. */
-export function formFromVehicle(v: Vehicle & Partial<SellerContact>): WizardForm {
+/** A published listing as the edit form; its contact preference, when the account's (`account`), stays the account's (''). */
+export function formFromVehicle(v: Vehicle & Partial<SellerContact>, account?: ContactPreference): WizardForm {
   const region = v.region ?? WIZARD_DEFAULT_REGION;
   const num = (n: number | null) => (n === null ? '' : String(n));
   return emptyForm({
@@ -372,6 +381,7 @@ export function formFromVehicle(v: Vehicle & Partial<SellerContact>): WizardForm
     seller_phone: v.seller_phone ?? '',
     region,
     area: areaOf(v.location, region),
+    contact_preference: v.contact_preference && v.contact_preference !== account ? v.contact_preference : '',
     featured: v.featured,
   });
 }

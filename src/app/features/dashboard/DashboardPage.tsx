@@ -15,6 +15,8 @@ import { PlanBanner } from './PlanBanner';
 import { PricingNotice } from './PricingNotice';
 import { ProfileCard } from './ProfileCard';
 import { BusinessVerification } from './BusinessVerification';
+import { PhoneVerification } from './PhoneVerification';
+import { ContactPreferenceCard } from './ContactPreferenceCard';
 import { PublishingQueue } from './PublishingQueue';
 import { SignInGate } from './SignInGate';
 import { StatTiles } from './StatTiles';
@@ -83,6 +85,8 @@ function Dashboard({ user, name }: { user: User; name: string }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <ProfileCard user={user} name={name} />
+            <PhoneVerification user={user} />
+            <ContactPreferenceCard user={user} />
             {user.user_type === 'dealer' ? <BusinessVerification user={user} /> : null}
             <PricingNotice userType={user.user_type} />
             <QuickActions onListAnother={() => openWizard()} visibleFrom="md" />

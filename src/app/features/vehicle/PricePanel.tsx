@@ -5,6 +5,7 @@ import { priceText } from '@/domain/listing/display';
 import { PriceVerdictBadge } from '@/app/shared/vehicleCard/PriceVerdictBadge';
 import { HeartButton } from '@/app/shared/favourites/HeartButton';
 import { ContactSeller } from './ContactSeller';
+import { PriceWarning } from './PriceWarning';
 
 /** The price panel on a listing's page: the price, its verdict and drop, the heart, and the contact buttons unless it is sold. */
 export function PricePanel({ vehicle: v }: { vehicle: Vehicle }) {
@@ -26,6 +27,7 @@ export function PricePanel({ vehicle: v }: { vehicle: Vehicle }) {
           </Text>
         </Stack>
       ) : null}
+      <PriceWarning vehicle={v} />
       {v.price_drop ? (
         <Text c="green.9" fw={650} data-testid="price-drop">
           {priceDropText(v.price_drop)}

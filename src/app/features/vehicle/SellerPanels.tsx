@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { distanceText, driveTimeText, positionSourceText } from '@/domain/listing/display';
+import { TRUST_BADGE_HINTS, TRUST_BADGES } from '@/domain/listing/trust';
 import { SellerContactLines } from './ContactSeller';
 
 /** Where the buyer's position came from, as the location store says. */
@@ -14,6 +15,11 @@ export function SellerInformation({ vehicle: v, source, place }: { vehicle: Vehi
         Seller Information
       </Title>
       <Text fw={650}>{v.seller_name ?? 'Seller'}</Text>
+      {v.phone_verified ? (
+        <Badge color="green" variant="light" w="fit-content" title={TRUST_BADGE_HINTS.phone_verified} data-testid="seller-phone-verified">
+          {TRUST_BADGES.phone_verified}
+        </Badge>
+      ) : null}
       <SellerContactLines vehicle={v} />
       <Text c="dimmed">{v.location ?? v.seller_location ?? 'Location not specified'}</Text>
       {v.distance_km !== null && v.distance_km !== undefined ? (

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { HTTPError } from 'ky';
-import { CONTACT_TEXTS } from '@/domain/account/authTexts';
+import { CONTACT_TEXTS } from '@/domain/account/contactTexts';
 import { isSold, type SellerContact, type Vehicle } from '@/domain/listing/vehicle';
 import { fetchContact } from '@/data/api';
 import { contactKey } from '@/data/mirror';

@@ -1,8 +1,11 @@
 import { Badge, Chip, Group, NumberInput, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { CONDITION_LABELS, CONDITIONS, POPULAR_FEATURES, REGIONS, type SellerType } from '@/domain/core/constants';
+import { CONDITION_LABELS, CONDITIONS, REGIONS, type SellerType } from '@/domain/core/constants';
+import { POPULAR_FEATURES } from '@/domain/core/screenChoices';
 import { capitalise } from '@/domain/listing/display';
 import { allowedPlans, formatUsd, PLAN_TERMS, type SubscriptionPlan } from '@/domain/payments/fees';
 import { WIZARD_TEXTS, type Declared } from '@/domain/listing/listingWizard';
+import { CONTACT_CHOICES, CONTACT_CHOICE_TEXTS } from '@/domain/messages/contactChoice';
+import { useSession } from '@/app/shared/session/session';
 import { label, withValue, type FieldStepProps } from './fieldStep';
 
 export function SubscriptionStep({ form, errors, onChange, sellerType, locked }: FieldStepProps & { sellerType: SellerType; locked: boolean }) {
@@ -141,6 +144,8 @@ function DeclaredQuestion({ question, value, onChange }: { question: string; val
 }
 
 export function ContactStep({ form, errors, onChange }: FieldStepProps) {
+  // An untouched listing follows the account's choice (sent as null), shown as the account's.
+  const accountChoice = useSession().user?.contact_preference ?? 'phone';
   return (
     <Stack gap="md">
       <Text fz="sm" c="dimmed">
@@ -185,6 +190,21 @@ export function ContactStep({ form, errors, onChange }: FieldStepProps) {
           error={errors.area}
         />
       </SimpleGrid>
+      <Stack gap={4}>
+        <Text fz="sm" fw={500} id="listing-contact-preference">
+          {label('contact_preference')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="listing-contact-preference"
+          data-testid="listing-contact-preference"
+          data={CONTACT_CHOICES.map((choice) => ({ ...choice }))}
+          value={form.contact_preference || accountChoice}
+          onChange={(v) => onChange('contact_preference', v === 'messages' ? 'messages' : 'phone')}
+        />
+        <Text fz="xs" c="dimmed">
+          {CONTACT_CHOICE_TEXTS.listingHint}
+        </Text>
+      </Stack>
     </Stack>
   );
 }

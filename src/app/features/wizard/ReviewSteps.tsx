@@ -5,6 +5,7 @@ import { capitalise, fuelText, priceText } from '@/domain/listing/display';
 import { formatUsd, PLAN_TERMS } from '@/domain/payments/fees';
 import { asksEnginePower, asksOperatingHours, expiryText, FIELD_LABELS, listingLocation, planOf, WIZARD_TEXTS, type Declared, type WizardField, type WizardForm } from '@/domain/listing/listingWizard';
 import { wholeNumberText } from '@/domain/core/numbers';
+import { CONTACT_CHOICE_TEXTS, CONTACT_CHOICES } from '@/domain/messages/contactChoice';
 import type { WizardPhoto } from './wizardPhoto';
 
 function money(text: string): string {
@@ -94,6 +95,7 @@ export function ReviewStep({ form, photos, onEdit }: { form: WizardForm; photos:
         <Row field="seller_phone" value={form.seller_phone} />
         <Row field="region" value={form.region} />
         <Row field="area" value={form.area} />
+        <Row field="contact_preference" value={CONTACT_CHOICES.find((c) => c.value === form.contact_preference)?.label ?? CONTACT_CHOICE_TEXTS.sameAsAccount} />
       </Section>
       <Section title="Photos" step={5} onEdit={onEdit}>
         <PhotoStrip photos={photos} />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { openDraft } from '@/data/draftStore';
 import type { QueuedPublish } from '@/data/listingPublish';
+import { useSession } from '@/app/shared/session/session';
 import { EDIT_STEPS, emptyForm, formFromVehicle, fromListingFields, PAYMENT_STEP, VERIFY_STEP, type WizardForm } from '@/domain/listing/listingWizard';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { useDraftSave, useFlushWhenHidden } from './useDraftSave';
@@ -24,7 +25,8 @@ interface Options {
  */
 export function useWizardDraft({ id, restore, editVehicle, defaults, onSaveError }: Options) {
   const editing = !!editVehicle;
-  const [form, setFormState] = useState<WizardForm>(() => (editVehicle ? formFromVehicle(editVehicle) : emptyForm(defaults)));
+  const account = useSession().user?.contact_preference;
+  const [form, setFormState] = useState<WizardForm>(() => (editVehicle ? formFromVehicle(editVehicle, account) : emptyForm(defaults)));
   const [step, setStepState] = useState(1);
   const [photos, setPhotosState] = useState<WizardPhoto[]>(() => (editVehicle ? remotePhotos(editVehicle) : []));
   const [loading, setLoading] = useState(!editing && restore);

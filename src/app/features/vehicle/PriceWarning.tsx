@@ -1,0 +1,14 @@
+import { Alert } from '@mantine/core';
+import type { Vehicle } from '@/domain/listing/vehicle';
+import { priceWarningOf } from '@/domain/messages/priceWarning';
+
+/** 'Price much lower than similar vehicles: ...' on a listing priced far below its comparables (issue 37), or nothing. */
+export function PriceWarning({ vehicle: v }: { vehicle: Vehicle }) {
+  const warning = priceWarningOf(v.price, v.price_verdict);
+  if (!warning) return null;
+  return (
+    <Alert color="orange" variant="light" mt="xs" data-testid="price-warning">
+      {warning}
+    </Alert>
+  );
+}
