@@ -66,6 +66,8 @@ const PayListingPage = lazy(() => import('./features/payments/PayListingPage'));
 const SellPage = lazy(() => import('./features/wizard/SellPage'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage'));
 const AdminNotices = lazy(() => import('./features/admin/AdminNotices'));
+const loadMessages = () => import('./features/messages/MessagesScreens');
+const MessagesScreens = lazy(loadMessages);
 
 // Where a feature shows a part of another (shared/slots.tsx): each part's code loads when first shown.
 const FEATURE_SLOTS: FeatureSlots = {
@@ -74,6 +76,7 @@ const FEATURE_SLOTS: FeatureSlots = {
   SaveSearchButton: lazy(() => import('./features/push/SaveSearchButton').then((m) => ({ default: m.SaveSearchButton }))),
   ListingWizard: lazy(() => import('./features/wizard/ListingWizard')),
   PaymentPanel: lazy(() => import('./features/payments/PaymentPanel').then((m) => ({ default: m.PaymentPanel }))),
+  UnreadMessages: lazy(() => loadMessages().then((m) => ({ default: m.UnreadBadge }))),
 };
 
 /** What the shell draws over every screen: the account's dialogs and the prompts. */
@@ -131,6 +134,9 @@ function Routed() {
           <Route path="data" element={<DataPage />} />
           <Route path="saved" element={<SavedPage />} />
           <Route path="compare" element={<ComparePage />} />
+          {['messages', 'messages/:conversationId', 'listing/:id/message'].map((path) => (
+            <Route key={path} path={path} element={<MessagesScreens />} />
+          ))}
           <Route path="about" element={<AboutPage />} />
           <Route path="buying-guide" element={<BuyingGuidePage />} />
           <Route path="selling-guide" element={<SellingGuidePage />} />
@@ -155,6 +161,15 @@ function AdminNoticesForAdmins() {
   );
 }
 
+/** Messages' sync and live channel (issue 37) run for a signed-in person: their code loads only then. */
+function MessagesForSignedIn() {
+  const { signedIn } = useSession();
+  useEffect(() => {
+    if (signedIn) void import('./features/messages/messagesRuntime').then((m) => m.startMessages()).catch((err: unknown) => console.warn('messages not started', err));
+  }, [signedIn]);
+  return null;
+}
+
 export function App() {
   useEffect(() => {
     requestLocation();
@@ -167,6 +182,7 @@ export function App() {
         <FeatureSlotsProvider value={FEATURE_SLOTS}>
           <Routed />
           <AdminNoticesForAdmins />
+          <MessagesForSignedIn />
         </FeatureSlotsProvider>
       </BrowserRouter>
     </MantineProvider>

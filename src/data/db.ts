@@ -3,6 +3,7 @@ import { DB_CLEARED_STORES, DB_DROPPED_FIELDS, DB_NAME, DB_VERSIONS } from './sc
 import type { Vehicle } from '../domain/listing/vehicle';
 import type { OutboxItem } from './outbox/items';
 import type { CatalogueMakeRow, DraftPhotoRow, DraftRow, MetaRow } from './records';
+import type { ChatMessageRow, ConversationRow } from './messages/records';
 
 export class MotokariDb extends Dexie {
   vehicles!: EntityTable<Vehicle, 'id'>;
@@ -14,6 +15,9 @@ export class MotokariDb extends Dexie {
   draftPhotos!: EntityTable<DraftPhotoRow, 'id'>;
   /** The ordered write queue that publishes drafts: uploads, the listing create, the payment request. */
   outbox!: EntityTable<OutboxItem, 'id'>;
+  /** The signed-in person's conversations (issue 37) and their messages, as the server last said; the unsent ones wait in the outbox. */
+  conversations!: EntityTable<ConversationRow, 'id'>;
+  chatMessages!: EntityTable<ChatMessageRow, 'id'>;
 
   constructor(name = DB_NAME) {
     super(name);

@@ -6,9 +6,9 @@ import type { OutboxItem } from './outbox/items';
 // The dashboard's publishing queue: the listings sent from this device, the seller's Retry and
 // Discard, and the clean-up once a sent listing shows on the server.
 
-/** Every queued item, chains in queue order (see listOutbox). For liveQuery. */
-export function readQueue(): Promise<OutboxItem[]> {
-  return listOutbox(db);
+/** Every queued listing item, chains in queue order (see listOutbox); messages are not listings. For liveQuery. */
+export async function readQueue(): Promise<OutboxItem[]> {
+  return (await listOutbox(db)).filter((i) => i.kind !== 'message');
 }
 
 /** Sends a queued item again (see retry). */

@@ -17,6 +17,8 @@ export const DB_VERSIONS: readonly Readonly<Record<string, string>>[] = [
   { summary: 'id', records: 'id' },
   // The listings saved on this device (favourites.ts DeviceFavourite), removals kept until the account hears.
   { favourites: 'vehicle_id' },
+  // Messages (issue 37, messages/records.ts): the signed-in person's conversations and their messages, readable offline.
+  { conversations: 'id, listingId, lastMessageAt', chatMessages: 'id, conversationId, createdAt' },
 ];
 
 /**

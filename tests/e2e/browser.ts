@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '@/server/config';
+import { loadConfig, type ServerConfig } from '@/server/config';
 import { buildServer } from '@/server/app';
 import { buildAppIfStale, distDir } from '@/server/buildApp';
 
@@ -49,6 +49,8 @@ export interface AppServerOptions {
   env?: () => NodeJS.ProcessEnv;
   /** A copy of the build to serve instead of the build itself (a file that changes a deployed version, say). */
   appDir?: string;
+  /** Settings over the loaded configuration (pushes to a local push service over http, say). */
+  config?: Partial<ServerConfig>;
 }
 
 /** The real server with the built app and sample data, on a free port, with its own data folder. */
@@ -64,6 +66,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     host: '127.0.0.1',
     port: 0,
     ...(options.admin && { adminEmail: options.admin.email, adminPassword: options.admin.password }),
+    ...options.config,
   });
   if (options.signupLimit) config.rateLimits = { ...config.rateLimits, signup: options.signupLimit };
   const app = await buildServer(config, { appDir: options.appDir ?? distDir, logger: false });

@@ -42,6 +42,8 @@ export interface FeatureSlots {
   SaveSearchButton: ComponentType<SaveSearchButtonProps>;
   ListingWizard: ComponentType<ListingWizardProps>;
   PaymentPanel: ComponentType<PaymentPanelProps>;
+  /** The unread messages' count beside the menus' 'Messages' entry; nothing at 0. */
+  UnreadMessages: ComponentType;
 }
 
 const SlotsContext = createContext<FeatureSlots | null>(null);
@@ -89,6 +91,15 @@ export function PaymentPanel(props: PaymentPanelProps) {
       }
     >
       <Slot {...props} />
+    </Suspense>
+  );
+}
+
+export function UnreadMessages() {
+  const Slot = useSlot('UnreadMessages');
+  return (
+    <Suspense fallback={null}>
+      <Slot />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import type { SubscriptionPlan } from '@/domain/payments/fees';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import type { VehicleInput } from '@/domain/listing/vehicleInput';
+import type { ChatMessage, Conversation } from '@/domain/core/wire';
 
 // The seller's write path: a draft is published through an ordered queue of requests kept in
 // IndexedDB, so it survives reloads and can be replayed by the page or the service worker. This file:
@@ -82,7 +83,33 @@ export interface PaymentItem extends ItemBase {
   result: PaymentResult | null;
 }
 
-export type OutboxItem = UploadItem | CreateItem | PaymentItem;
+/** A message written to the other person of a conversation (issue 37), as the device queued it. */
+export interface QueuedMessage {
+  /** The message's id, made on the device: the server keeps it, so a replay finds the same message. */
+  id: string;
+  listingId: string;
+  /** Null while the device does not know the conversation (a buyer's first messages): sent through POST /api/conversations. */
+  conversationId: string | null;
+  text: string;
+  images: string[];
+  /** When it was written (ISO), for its place on the screen until the server's time is known. */
+  writtenAt: string;
+}
+
+/**
+ * A message in the outbox. Its chain (ItemBase.listingId) is 'messages:' + the conversation's id, or
+ * the listing's while the conversation is not known, so a conversation's messages go in order and
+ * never wait behind a listing's publication. Unlike a listing's items, a failed message does not stop
+ * the ones written after it.
+ */
+export interface MessageItem extends ItemBase {
+  kind: 'message';
+  message: QueuedMessage;
+  /** The server's message, and the conversation when it was sent through POST /api/conversations. */
+  result: { message: ChatMessage; conversation: Conversation | null } | null;
+}
+
+export type OutboxItem = UploadItem | CreateItem | PaymentItem | MessageItem;
 
 /** Chains in queue order (when queued, then by listing), each chain in its own order. */
 export function sortItems(items: OutboxItem[]): OutboxItem[] {

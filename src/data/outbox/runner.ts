@@ -72,7 +72,7 @@ const runners = new WeakMap<MotokariDb, Runner>();
  * is asked again in a moment (IN_PROGRESS_RETRY_MS); 408, 429 and 5xx wait with backoff (that chain
  * only); a create refused because a photo it names is gone from the server (deleted a day after its
  * upload while the listing waited on the device) sends the chain's photos again, once; any other 4xx
- * fails the item with the server's detail and stops its chain.
+ * fails the item with the server's detail and stops its chain (a message's chain goes on: see MessageItem).
  */
 export function processOutbox(db: MotokariDb, send: Send, options: ProcessOptions = {}): Promise<ProcessResult> {
   const running = runners.get(db);
@@ -123,7 +123,8 @@ async function runPass(db: MotokariDb, send: Send, options: ProcessOptions): Pro
         break;
       case 'failed':
         result.failed += 1;
-        stopped.add(item.listingId);
+        // A failed message leaves its conversation's next ones free to go (see nextItem).
+        if (item.kind !== 'message') stopped.add(item.listingId);
         break;
       case 'later':
       case 'skipped':
@@ -148,6 +149,8 @@ async function nextItem(db: MotokariDb, userId: string | null, now: number, stop
   for (const item of items) {
     if (item.listingId === blocked || item.state === 'done') continue;
     if (userId && item.ownerId && item.ownerId !== userId) continue;
+    // A message that failed (refused by the server, shown so) does not hold back the messages written after it.
+    if (item.kind === 'message' && item.state === 'failed') continue;
     // The first item not done decides for its chain: it runs, or the chain waits behind it.
     blocked = item.listingId;
     if (item.state === 'failed') continue;

@@ -60,6 +60,12 @@ export async function buildRequest(db: MotokariDb, item: OutboxItem): Promise<{ 
       };
       return json(method === 'ecocash' ? 'payments/ecocash/create' : 'payments/create-intent', body);
     }
+    case 'message': {
+      const { id, listingId, conversationId, text, images } = item.message;
+      const more = images.length ? { images } : {};
+      if (conversationId === null) return json('conversations', { listing_id: listingId, text, message_id: id, ...more });
+      return json(`conversations/${encodeURIComponent(conversationId)}/messages`, { id, text, ...more });
+    }
   }
 }
 

@@ -1,7 +1,9 @@
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { inPlainWords, isImageGone, LISTING_MESSAGES, OUTBOX_TEXTS, PAYMENT_MESSAGES } from '@/domain/core/messages';
 import { paymentErrorMessage } from '@/domain/payments/payments';
-import type { OutboxItem, PaymentResult } from './items';
+import { MESSAGE_TEXTS } from '@/domain/messages/texts';
+import type { ChatMessage, Conversation } from '@/domain/core/wire';
+import type { MessageItem, OutboxItem, PaymentResult } from './items';
 
 // The HTTP verdicts: what an answer to an item's request means for it (done with its result, failed
 // with the server's detail, tried again later, or waiting for a sign-in), from its status and body;
@@ -50,7 +52,18 @@ function success(item: OutboxItem, body: unknown): Verdict {
       }
       return { kind: 'done', result: paymentResult(body, false) };
     }
+    case 'message':
+      return messageSent(item, body);
   }
+}
+
+/** A message's answer: the message itself (POST .../messages), or the conversation and the message (POST /api/conversations). */
+function messageSent(item: MessageItem, body: Record<string, unknown>): Verdict {
+  const started = item.message.conversationId === null;
+  const message = started ? body.message : body;
+  if (!isRecord(message) || message.id !== item.message.id || typeof message.conversation_id !== 'string') return { kind: 'later', message: UNEXPECTED };
+  const conversation = started && isRecord(body.conversation) ? (body.conversation as unknown as Conversation) : null;
+  return { kind: 'done', result: { message: message as unknown as ChatMessage, conversation } };
 }
 
 /** The stored photo in an answer of POST /api/uploads (its first file), or null when the answer names none. */
@@ -90,6 +103,7 @@ function detailText(item: OutboxItem, status: number, body: unknown): string {
   if (status === 422) return LISTING_MESSAGES.validationError;
   if (status >= 500) return LISTING_MESSAGES.serverError;
   if (item.kind === 'create') return LISTING_MESSAGES.createError;
+  if (item.kind === 'message') return MESSAGE_TEXTS.failed;
   return OUTBOX_TEXTS.uploadFailed;
 }
 

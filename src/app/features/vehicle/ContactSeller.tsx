@@ -1,5 +1,6 @@
+import { Link } from 'react-router-dom';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
-import { CONTACT_TEXTS } from '@/domain/account/authTexts';
+import { CONTACT_TEXTS } from '@/domain/account/contactTexts';
 import { priceText, titleOf } from '@/domain/listing/display';
 import type { SellerContact, Vehicle } from '@/domain/listing/vehicle';
 import { useProductName } from '@/app/shared/config/useConfig';
@@ -16,6 +17,28 @@ function whatsAppLink(vehicle: Vehicle, phone: string, product: string): string 
 const phoneOf = (contact: SellerContact | null) => contact?.seller_phone?.trim() || null;
 
 /**
+ * 'Message seller' (issue 37): a conversation kept inside Motokari, written offline too. Visitors get
+ * the sign-in dialog as for the other contact buttons; the listing's own seller does not see it.
+ */
+function MessageSeller({ vehicle, primary }: { vehicle: Vehicle; primary: boolean }) {
+  const { signedIn, user } = useSession();
+  if (user?.id === vehicle.seller_id) return null;
+  const look = { size: 'md', variant: primary ? 'filled' : 'outline' } as const;
+  if (!signedIn) {
+    return (
+      <Button {...look} onClick={() => authDialog.open('signin', { audience: 'buyer' })}>
+        {CONTACT_TEXTS.messageSeller}
+      </Button>
+    );
+  }
+  return (
+    <Button {...look} component={Link} to={`/listing/${encodeURIComponent(vehicle.id)}/message`}>
+      {CONTACT_TEXTS.messageSeller}
+    </Button>
+  );
+}
+
+/**
  * A listing's contact buttons (spec 2.7): visitors are asked to sign in (as buyers) over the listing;
  * signed-in users call the seller or message them on WhatsApp. The number is not in the listing: the
  * first tap asks for it (sellerContact.ts), then goes on to the call or the chat; once known on this
@@ -26,6 +49,8 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
   const product = useProductName();
   const { offered, entry, reveal } = useSellerContact(vehicle);
   if (!offered) return null;
+  const messagesOnly = vehicle.contact_preference === 'messages';
+  const message = <MessageSeller vehicle={vehicle} primary={messagesOnly} />;
   if (!signedIn || !entry) {
     const signInAsBuyer = () => authDialog.open('signin', { audience: 'buyer' });
     return (
@@ -36,16 +61,22 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
         <Button size="md" variant="light" onClick={signInAsBuyer}>
           {CONTACT_TEXTS.signInToBuy}
         </Button>
+        {message}
       </Stack>
     );
   }
+  // A seller who takes messages only: the phone is never sent, so there is nothing to call.
+  if (messagesOnly) return <Stack gap="xs">{message}</Stack>;
   if (entry.state === 'shown') {
     const phone = phoneOf(entry.contact);
     if (!phone) {
       return (
-        <Text c="dimmed" fz="sm">
-          {CONTACT_TEXTS.noPhone}
-        </Text>
+        <Stack gap="xs">
+          <Text c="dimmed" fz="sm">
+            {CONTACT_TEXTS.noPhone}
+          </Text>
+          {message}
+        </Stack>
       );
     }
     const whatsApp = whatsAppLink(vehicle, phone, product);
@@ -59,6 +90,7 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
             {CONTACT_TEXTS.whatsApp}
           </Button>
         ) : null}
+        {message}
       </Stack>
     );
   }
@@ -81,6 +113,7 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
       <Button size="md" variant="light" color="green" disabled={busy} onClick={() => void chat()}>
         {CONTACT_TEXTS.whatsApp}
       </Button>
+      {message}
       {entry.state === 'failed' ? (
         <Text c="red.7" fz="sm" role="alert">
           {entry.error}
@@ -98,9 +131,11 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
  */
 export function SellerContactLines({ vehicle }: { vehicle: Vehicle }) {
   const { entry, reveal } = useSellerContact(vehicle);
-  if (!entry) return null;
+  // Messages only (issue 37): no phone to show or ask for, not even one this device kept from before.
+  const messagesOnly = vehicle.contact_preference === 'messages';
+  if (!entry || (messagesOnly && entry.state !== 'shown')) return null;
   if (entry.state === 'shown') {
-    const phone = phoneOf(entry.contact);
+    const phone = messagesOnly ? null : phoneOf(entry.contact);
     const email = entry.contact.seller_email;
     return (
       <Stack gap={2} mt={4}>

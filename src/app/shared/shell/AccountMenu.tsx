@@ -2,11 +2,12 @@ import { Link } from 'react-router-dom';
 import { Menu } from '@mantine/core';
 import { ACCOUNT_NAV_TEXTS as T } from '@/domain/account/authTexts';
 import { AccountButton } from './AccountButton';
+import { UnreadMessages } from '../slots';
 import { signOutEverywhereDialog } from '../session/authDialogStore';
 import { signOut, useSession } from '../session/session';
 
 /** The Account dropdown of spec 2.2: the welcome line when the bar has no room for it, the links, Sign Out (and Sign out on all devices). */
-export default function AccountMenu({ showWelcome, links, defaultOpened }: { showWelcome: boolean; links: { to: string; label: string }[]; defaultOpened: boolean }) {
+export default function AccountMenu({ showWelcome, links, defaultOpened }: { showWelcome: boolean; links: { to: string; label: string; unread?: boolean }[]; defaultOpened: boolean }) {
   const { isAdmin, name } = useSession();
   return (
     <Menu position="bottom-end" width={220} shadow="md" radius="md" defaultOpened={defaultOpened}>
@@ -22,7 +23,7 @@ export default function AccountMenu({ showWelcome, links, defaultOpened }: { sho
           </Menu.Label>
         )}
         {links.map((l) => (
-          <Menu.Item key={l.label} component={Link} to={l.to}>
+          <Menu.Item key={l.label} component={Link} to={l.to} rightSection={l.unread && <UnreadMessages />}>
             {l.label}
           </Menu.Item>
         ))}

@@ -6,6 +6,7 @@ import { authDialog, signOutEverywhereDialog } from '../session/authDialogStore'
 import { signOut, useSession } from '../session/session';
 import { AccountButton } from './AccountButton';
 import { SavedLink } from './SavedLink';
+import { UnreadMessages } from '../slots';
 import { FAVOURITE_TEXTS, SAVED_PATH } from '@/domain/listing/favourites';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
@@ -16,6 +17,7 @@ function useAccountLinks() {
   return [
     { to: '/dashboard', label: T.myProfile },
     { to: '/dashboard', label: T.myListings },
+    { to: '/messages', label: T.messages, unread: true },
     { to: '/saved-searches', label: T.savedSearches },
     { to: SAVED_PATH, label: FAVOURITE_TEXTS.title },
     ...(isAdmin ? [{ to: '/admin', label: T.adminPanel }] : []),
@@ -101,7 +103,7 @@ export function MobileAccount({ onChoose }: { onChoose(): void }) {
         ) : null}
       </Stack>
       {links.map((l) => (
-        <Button key={l.label} component={Link} to={l.to} variant="subtle" color="dark" justify="flex-start" onClick={onChoose}>
+        <Button key={l.label} component={Link} to={l.to} variant="subtle" color="dark" justify="flex-start" onClick={onChoose} rightSection={l.unread && <UnreadMessages />}>
           {l.label}
         </Button>
       ))}

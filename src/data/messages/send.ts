@@ -1,0 +1,71 @@
+import type { MotokariDb } from '../db';
+import type { MessageItem, QueuedMessage } from '../outbox/items';
+import { messageChain } from './records';
+
+// Writing a message: it goes into the device's outbox (src/data/outbox), sent by the page's runner or
+// the service worker's Background Sync, exactly once (its id and Idempotency-Key are made here, once).
+
+interface NewMessage {
+  ownerId: string;
+  listingId: string;
+  /** Null while the device does not know the conversation (a buyer writing to a listing's seller). */
+  conversationId: string | null;
+  text: string;
+  images?: string[];
+  now?: () => number;
+}
+
+/**
+ * Queues a message. Its chain is the conversation's, or the listing's while the conversation is not
+ * known or the listing's chain still has messages to send (so a buyer's messages keep their order
+ * across the moment the conversation becomes known). Messages of one chain share the chain's queue
+ * time and follow each other by `seq`, so the runner sends them one after the other, in order.
+ */
+export async function enqueueMessage(db: MotokariDb, input: NewMessage): Promise<MessageItem> {
+  const now = input.now ?? Date.now;
+  return db.transaction('rw', db.outbox, async () => {
+    const byListing = messageChain(input.listingId);
+    const listingChain = await db.outbox.where('listingId').equals(byListing).toArray();
+    const listingPending = listingChain.some((i) => i.state !== 'done');
+    const toListing = input.conversationId === null || listingPending;
+    const chainKey = toListing ? byListing : messageChain(input.conversationId!);
+    const chain = toListing ? listingChain : await db.outbox.where('listingId').equals(chainKey).toArray();
+    const open = chain.filter((i) => i.state !== 'done');
+    const at = now();
+    const createdAt = open.length ? Math.min(...open.map((i) => i.createdAt)) : Math.max(at, ((await db.outbox.orderBy('createdAt').last())?.createdAt ?? 0) + 1);
+    const message: QueuedMessage = {
+      id: crypto.randomUUID(),
+      listingId: input.listingId,
+      conversationId: toListing ? null : input.conversationId,
+      text: input.text,
+      images: input.images ?? [],
+      writtenAt: new Date(at).toISOString(),
+    };
+    const item: MessageItem = {
+      id: crypto.randomUUID(),
+      kind: 'message',
+      listingId: chainKey,
+      seq: chain.reduce((max, i) => Math.max(max, i.seq + 1), 0),
+      idempotencyKey: crypto.randomUUID(),
+      state: 'waiting',
+      attempts: 0,
+      createdAt,
+      updatedAt: at,
+      ownerId: input.ownerId,
+      nextAttemptAt: null,
+      error: null,
+      httpStatus: null,
+      claim: null,
+      message,
+      result: null,
+    };
+    await db.outbox.add(item);
+    return item;
+  });
+}
+
+/** The person's queued messages (any state), for the screens. */
+export async function queuedMessages(db: MotokariDb, ownerId: string): Promise<MessageItem[]> {
+  const items = await db.outbox.toArray();
+  return items.filter((i): i is MessageItem => i.kind === 'message' && i.ownerId === ownerId);
+}
