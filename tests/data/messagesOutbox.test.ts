@@ -82,8 +82,7 @@ describe('messages through the outbox', () => {
   };
   const conversationsOf = async (session: Session): Promise<Conversation[]> => (await s.request({ method: 'GET', url: '/api/conversations', token: session.token })).json() as Conversation[];
 
-  const write = (db: MotokariDb, text: string, conversationId: string | null = null, session: Session = buyer) =>
-    enqueueMessage(db, { ownerId: session.user.id, listingId, conversationId, text });
+  const write = (db: MotokariDb, text: string, conversationId: string | null = null, session: Session = buyer) => enqueueMessage(db, { ownerId: session.user.id, listingId, conversationId, text });
 
   let conversationId = '';
 

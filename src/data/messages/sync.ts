@@ -88,10 +88,7 @@ export async function syncMessages(db: MotokariDb, ownerId: string, also: string
 }
 
 /** The live channel's events (contract: 'message', 'read', 'conversation'). */
-export type LiveEvent =
-  | { type: 'message'; message: ChatMessage }
-  | { type: 'read'; conversation_id: string; reader_id: string; read_at: string }
-  | { type: 'conversation'; conversation_id: string };
+export type LiveEvent = { type: 'message'; message: ChatMessage } | { type: 'read'; conversation_id: string; reader_id: string; read_at: string } | { type: 'conversation'; conversation_id: string };
 
 /**
  * Writes a live event into the device's stores. Returns false when the device does not know the

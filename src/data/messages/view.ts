@@ -84,7 +84,7 @@ export async function readUnread(db: MotokariDb, ownerId: string): Promise<numbe
   return (await storedConversations(db, ownerId)).reduce((n, c) => n + (c.blocked ? 0 : c.unread), 0);
 }
 
-function fromServer(m: ChatMessageRow | MessageItem['result'] & object, listingId: string, ownerId: string, otherReadAt: string | null): DeviceMessage {
+function fromServer(m: ChatMessageRow | (MessageItem['result'] & object), listingId: string, ownerId: string, otherReadAt: string | null): DeviceMessage {
   const msg = 'message' in m ? m.message : m;
   const mine = msg.sender_id === ownerId;
   const read = mine && otherReadAt !== null && time(otherReadAt) >= time(msg.created_at);
@@ -127,7 +127,9 @@ export async function readThread(db: MotokariDb, ownerId: string, key: Conversat
   const listingId = row?.listingId ?? ('listingId' in key ? key.listingId : null);
   const conversationId = row?.id ?? ('conversationId' in key ? key.conversationId : null);
   const items = (await queuedMessages(db, ownerId)).filter(
-    (i) => (conversationId !== null && i.message.conversationId === conversationId) || (listingId !== null && i.message.conversationId === null && i.message.listingId === listingId && (!row || row.role === 'buyer')),
+    (i) =>
+      (conversationId !== null && i.message.conversationId === conversationId) ||
+      (listingId !== null && i.message.conversationId === null && i.message.listingId === listingId && (!row || row.role === 'buyer')),
   );
   const stored = row ? await db.chatMessages.where('conversationId').equals(row.id).toArray() : [];
   const seen = new Set(stored.map((m) => m.id));
