@@ -14,6 +14,7 @@ export function ContactPreferenceCard({ user }: { user: User }) {
       <SegmentedControl
         mt="sm"
         fullWidth
+        styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
         aria-labelledby="contact-preference-heading"
         data-testid="contact-preference"
         data={CONTACT_CHOICES.map((choice) => ({ ...choice }))}
