@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import type { AdminReportGroup, ChatMessage, Conversation, LeadsAnswer } from '@/domain/core/wire';
 import { users } from '@/server/db/schema';
+import { SCAM_WARNING } from '@/domain/messages/scamRules';
 import { ENGINES, startServer, type TestServer } from './harness';
 
 type Session = Awaited<ReturnType<TestServer['signup']>>;
@@ -260,6 +261,17 @@ describe.each(ENGINES)('%s: conversations', (engine) => {
     expect((await send(seller.token, c.id, { id: randomUUID(), text: 'Yes, sorry' })).statusCode).toBe(201);
     // No new conversation about it, though.
     expect((await start(buyer.token, { listing_id: corolla.id, text: 'Hello?' })).statusCode).toBe(404);
+  });
+
+  it("stores the scam rules' warning with a message and sends it to the reader", async () => {
+    const id = randomUUID();
+    const res = await send(seller.token, convId, { id, text: 'Send a $200 deposit by EcoCash to hold the car before you come' });
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as ChatMessage).warning).toBe(SCAM_WARNING);
+    const stored = ((await read(buyer.token, convId)).json() as { messages: ChatMessage[] }).messages.find((m) => m.id === id)!;
+    expect(stored.warning).toBe(SCAM_WARNING);
+    const plain = await send(seller.token, convId, { id: randomUUID(), text: 'The car is at my house in Avondale, come any time on Saturday' });
+    expect((plain.json() as ChatMessage).warning).toBeNull();
   });
 
   it('a new account starts at most 10 conversations an hour (429); an older one is not limited', async () => {
