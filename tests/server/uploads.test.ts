@@ -95,7 +95,7 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     expect((await upload(b.token, [{ name: 'b.png', bytes: photos[1]! }])).statusCode).toBe(201);
   });
 
-  it('deletes an upload that no listing references a day after it was uploaded, and keeps the ones listings use', async () => {
+  it('deletes an upload that no listing or message references a day after it was uploaded, and keeps the ones listings and messages use', async () => {
     const { token } = await s.signup();
     const start = new Date();
     s.clock.now = start;
@@ -105,6 +105,16 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     const usedUrl = used.json().urls[0] as string;
     const orphanFile = orphan.json().files[0] as { url: string; thumbnail_url: string };
     const listing = await s.draft(token, listingBody({ images: [usedUrl] }));
+    // A buyer's photo sent in a message is kept as a listing's is.
+    const buyer = await s.signup();
+    const inMessage = (await upload(buyer.token, [{ name: 'trade-in.png', bytes: photos[0]! }])).json().urls[0] as string;
+    const sent = await s.request({
+      method: 'POST',
+      url: '/api/conversations',
+      token: buyer.token,
+      body: { listing_id: (await s.pay(token, listing.id)).id, text: 'My trade-in', images: [inMessage] },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
     const served = async (url: string) => (await s.app.inject({ method: 'GET', url })).statusCode;
     expect(await served(orphanFile.url)).toBe(200);
 
@@ -117,6 +127,7 @@ describe.each(ENGINES)('%s: uploads', (engine) => {
     expect(await served(orphanFile.url)).toBe(404);
     expect(await served(orphanFile.thumbnail_url)).toBe(404);
     expect(await served(usedUrl)).toBe(200);
+    expect(await served(inMessage)).toBe(200);
     const own = await s.request({ method: 'GET', url: `/api/vehicles/${listing.id}`, token });
     expect(own.json().images).toEqual([usedUrl]);
     s.clock.now = new Date();

@@ -1,6 +1,6 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { uploads, vehicles } from '../db/schema';
+import { messages, uploads, vehicles } from '../db/schema';
 import { MEDIA_PREFIX, type MediaStore } from '../media/mediaStore';
 
 /** How long an uploaded photo waits for a listing to use it before it is deleted. */
@@ -65,7 +65,7 @@ export async function recordLoosePhotos(tx: Tx, urls: readonly string[], now: Da
 
 /**
  * Settles the uploads ORPHAN_UPLOAD_AGE_MS after their (latest) upload or their release by a listing:
- * each row goes, and the files of those that no listing shows go with it; a photo a listing shows keeps
+ * each row goes, and the files of those that no listing or message shows go with it; a photo a listing or a message shows keeps
  * its files, and only a listing letting go of it brings its row back (recordLoosePhotos). So the
  * rows the purge reads are a day's uploads and releases, not every photo ever stored, and whether a
  * listing shows one is a lookup in vehicles_images_idx. A batch at a time, each in one transaction:
@@ -90,7 +90,7 @@ export async function purgeOrphanUploads(db: Db, media: MediaStore, now: Date): 
       const shown = await tx
         .select({ url: sql<string>`u` })
         .from(sql`unnest(string_to_array(${rows.map((r) => r.url).join(',')}, ',')) as u`)
-        .where(sql`exists (select 1 from ${vehicles} where ${vehicles.images} @> jsonb_build_array(u))`);
+        .where(sql`exists (select 1 from ${vehicles} where ${vehicles.images} @> jsonb_build_array(u)) or exists (select 1 from ${messages} where ${messages.images} @> jsonb_build_array(u))`);
       const kept = new Set(shown.map((r) => r.url));
       const orphans = rows.filter((r) => !kept.has(r.url));
       for (const { url } of orphans) await media.remove(url);

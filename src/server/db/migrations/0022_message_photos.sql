@@ -1,0 +1,1 @@
+CREATE INDEX "messages_images_idx" ON "messages" USING gin ("images" jsonb_path_ops);
