@@ -172,6 +172,18 @@ describe.each(ENGINES)('%s: conversations', (engine) => {
     expect(foreign.json()).toHaveProperty('detail');
   });
 
+  it('takes photos with no words, and refuses a message with neither', async () => {
+    const photo = await send(buyer.token, convId, { id: randomUUID(), images: ['/samples/a.jpg'] });
+    expect(photo.statusCode, photo.body).toBe(201);
+    expect(photo.json()).toMatchObject({ text: '', images: ['/samples/a.jpg'] });
+    const blank = await send(buyer.token, convId, { id: randomUUID(), text: '  ', images: [] });
+    expect(blank.statusCode).toBe(422);
+    expect(JSON.stringify(blank.json().detail)).toContain('Write a message or add a photo');
+    const none = await start(buyer.token, { listing_id: corolla.id });
+    expect(none.statusCode).toBe(422);
+    expect(JSON.stringify(none.json().detail)).toContain('Write a message or add a photo');
+  });
+
   it("counts a buyer's message on the listing's leads chart", async () => {
     const res = await s.request({ method: 'GET', url: '/api/me/leads', token: seller.token });
     expect(res.statusCode).toBe(200);

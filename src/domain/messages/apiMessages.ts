@@ -21,6 +21,7 @@ export const MESSAGE_ERRORS = {
   tooManyConversations: 'You have started too many conversations in the last hour. Try again later.',
   idTaken: 'This message id is already used by another message',
   badImage: 'A photo must be one uploaded to Motokari',
+  empty: 'Write a message or add a photo',
   messageNotFound: 'Message not found in this conversation',
   tooManyReports: 'You have sent too many reports in the last hour. Try again later.',
   noOpenReport: 'This conversation has no open report',

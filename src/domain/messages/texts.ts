@@ -53,6 +53,12 @@ export const MESSAGE_TEXTS = {
   loadingFailed: 'Could not load this conversation. Check your connection and try again.',
 } as const;
 
+/** A message's words as a list, a notification or an email shows them: its text cut to `max` characters, or its photos when it has no text. */
+export function messagePreview(m: { text: string; images: readonly unknown[] }, max = 80): string {
+  if (!m.text) return m.images.length === 1 ? 'Photo' : m.images.length > 1 ? `${m.images.length} photos` : '';
+  return m.text.length > max ? `${m.text.slice(0, max - 1)}…` : m.text;
+}
+
 /** A message's time as a list or a bubble shows it: the time today, the weekday this week, else the date. */
 export function messageTimeText(iso: string, now: Date): string {
   const at = new Date(iso);

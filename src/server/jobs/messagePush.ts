@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PushPayload } from '@/domain/account/notifications';
+import { messagePreview } from '@/domain/messages/texts';
 import type { Db, Tx } from '../db/client';
 import { conversations, messages, users } from '../db/schema';
 import { enqueueJob } from '../repositories/jobs.repo';
@@ -12,8 +13,6 @@ import { isBlockedBetween } from '../repositories/conversations/messages.repo';
 
 export const MESSAGE_PUSH_JOB = 'message-push';
 
-/** How many characters of the text the notification shows. */
-const PREVIEW_CHARS = 80;
 /** A message is news for a day; a phone offline longer gets it from the app. */
 const MESSAGE_TTL_S = 24 * 3600;
 
@@ -22,11 +21,9 @@ export async function enqueueMessagePush(tx: Tx, messageId: string): Promise<voi
   await enqueueJob(tx, MESSAGE_PUSH_JOB, { message_id: messageId });
 }
 
-const preview = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
-
 /** The notification of a message: the sender's name, the listing and the start of the text (its warning first). */
-function messageNotification(m: { conversationId: string; text: string; warning: string | null }, senderName: string, listingTitle: string): PushPayload {
-  const lines = [listingTitle, ...(m.warning ? [m.warning] : []), preview(m.text)];
+function messageNotification(m: { conversationId: string; text: string; images: string[]; warning: string | null }, senderName: string, listingTitle: string): PushPayload {
+  const lines = [listingTitle, ...(m.warning ? [m.warning] : []), messagePreview(m)];
   return { title: senderName, body: lines.join('\n'), url: `/messages/${m.conversationId}`, tag: `conversation:${m.conversationId}` };
 }
 

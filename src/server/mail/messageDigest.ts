@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { messagePreview } from '@/domain/messages/texts';
 import type { Db } from '../db/client';
 import { conversations, messages, users } from '../db/schema';
 import { isBlockedBetween } from '../repositories/conversations/messages.repo';
@@ -17,6 +18,7 @@ interface Unread {
   id: string;
   conversationId: string;
   text: string;
+  images: string[];
   warning: string | null;
   listingTitle: string;
   senderName: string;
@@ -27,7 +29,7 @@ function digestText(name: string, unread: Unread[], opts: { publicUrl: string; p
   for (const m of unread) byConversation.set(m.conversationId, [...(byConversation.get(m.conversationId) ?? []), m]);
   const blocks = [...byConversation.entries()].map(([id, list]) => {
     const first = list[0]!;
-    const lines = list.map((m) => `  ${m.senderName}: ${m.warning ? `[${m.warning}] ` : ''}${m.text.length > PREVIEW_CHARS ? `${m.text.slice(0, PREVIEW_CHARS - 1)}…` : m.text}`);
+    const lines = list.map((m) => `  ${m.senderName}: ${m.warning ? `[${m.warning}] ` : ''}${messagePreview(m, PREVIEW_CHARS)}`);
     return `${first.listingTitle}\n${lines.join('\n')}\nReply: ${opts.publicUrl}/messages/${id}`;
   });
   const count = unread.length === 1 ? '1 unread message' : `${unread.length} unread messages`;
@@ -59,7 +61,7 @@ export async function sendMessageDigests(db: Db, mailer: Mailer, opts: { now: Da
     const readAt = toBuyer ? c.buyerReadAt : c.sellerReadAt;
     if (readAt && readAt.getTime() >= m.createdAt.getTime()) continue;
     if (await isBlockedBetween(db, recipient, m.senderId)) continue;
-    byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), { id: m.id, conversationId: c.id, text: m.text, warning: m.warning, listingTitle: c.listingTitle, senderName }]);
+    byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), { id: m.id, conversationId: c.id, text: m.text, images: m.images, warning: m.warning, listingTitle: c.listingTitle, senderName }]);
   }
   const recipients = byRecipient.size
     ? await db

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Container, Group, Image, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
 import { priceText } from '@/domain/listing/display';
-import { MESSAGE_TEXTS as T, messageTimeText } from '@/domain/messages/texts';
+import { MESSAGE_TEXTS as T, messagePreview, messageTimeText } from '@/domain/messages/texts';
 import { authDialog } from '@/app/shared/session/authDialogStore';
 import { useSession } from '@/app/shared/session/session';
 import { useConversations, type DeviceConversation } from './useConversations';
@@ -15,7 +15,7 @@ function ConversationRow({ c, now }: { c: DeviceConversation; now: Date }) {
   const last = c.last_message;
   const unread = c.unread > 0;
   const myId = c.role === 'buyer' ? c.buyer_id : c.seller_id;
-  const lastText = last ? `${last.sender_id === myId ? `${T.you}: ` : ''}${last.text}` : '';
+  const lastText = last ? `${last.sender_id === myId ? `${T.you}: ` : ''}${messagePreview(last, 200)}` : '';
   return (
     <Card
       component={Link}

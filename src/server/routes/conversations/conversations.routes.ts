@@ -21,11 +21,14 @@ import { findMessage, listMessages, setBlock, toChatMessage } from '../../reposi
 import { conversationWriter, type ConversationWriter } from './messaging';
 
 const idParams = z.object({ id: z.uuid() });
-const text = z.string().trim().min(1).max(MESSAGE_MAX_LENGTH);
+/** The text may be empty when the message carries photos (a person sends the photos they took). */
+const text = z.string().trim().max(MESSAGE_MAX_LENGTH).default('');
 /** Photos as POST /api/uploads answered them (a path or this server's URL), checked as a listing's are. */
 const images = z.array(z.string().min(1).max(500)).max(MESSAGE_IMAGES_MAX).optional();
-const startBody = z.object({ listing_id: z.uuid(), text, message_id: z.uuid().optional(), images });
-const messageBody = z.object({ id: z.uuid(), text, images });
+const saysSomething = (b: { text: string; images?: string[] | undefined }) => b.text.length > 0 || (b.images?.length ?? 0) > 0;
+const emptyMessage = { message: MESSAGE_ERRORS.empty, path: ['text'] };
+const startBody = z.object({ listing_id: z.uuid(), text, message_id: z.uuid().optional(), images }).refine(saysSomething, emptyMessage);
+const messageBody = z.object({ id: z.uuid(), text, images }).refine(saysSomething, emptyMessage);
 const sinceQuery = z.object({ since: z.iso.datetime({ offset: true }).optional() });
 const reportBody = z.object({ reason: z.string().trim().min(1).max(CONVERSATION_REPORT_MAX), message_id: z.uuid().optional() });
 type App = Parameters<FastifyPluginAsyncZod>[0];
