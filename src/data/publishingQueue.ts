@@ -1,4 +1,5 @@
 import { db } from './db';
+import { isMessageChain } from './messages/records';
 import { deleteDraft } from './drafts';
 import { discard, listOutbox, retry } from './outbox/enqueue';
 import type { OutboxItem } from './outbox/items';
@@ -6,9 +7,9 @@ import type { OutboxItem } from './outbox/items';
 // The dashboard's publishing queue: the listings sent from this device, the seller's Retry and
 // Discard, and the clean-up once a sent listing shows on the server.
 
-/** Every queued listing item, chains in queue order (see listOutbox); messages are not listings. For liveQuery. */
+/** Every queued listing item, chains in queue order (see listOutbox); messages and their photos are not listings. For liveQuery. */
 export async function readQueue(): Promise<OutboxItem[]> {
-  return (await listOutbox(db)).filter((i) => i.kind !== 'message');
+  return (await listOutbox(db)).filter((i) => !isMessageChain(i.listingId));
 }
 
 /** Sends a queued item again (see retry). */

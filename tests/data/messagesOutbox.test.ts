@@ -11,6 +11,7 @@ import { enqueueMessage } from '@/data/messages/send';
 import { absorbSent, applyLiveEvent, syncMessages, type messagesApi } from '@/data/messages/sync';
 import { readConversations, readThread } from '@/data/messages/view';
 import type { ChatMessage, Conversation } from '@/domain/core/wire';
+import sharp from 'sharp';
 import { listingBody, startServer, type TestServer } from '../server/harness';
 
 // A message written with no signal waits in the device's outbox (Dexie on fake-indexeddb) and is
@@ -29,9 +30,17 @@ interface Wire {
 function injectSend(s: TestServer, wire: Wire): Send {
   return async (path, init) => {
     const headers: Record<string, string> = { ...init.headers, authorization: `Bearer ${wire.token}` };
-    if (typeof init.body !== 'string') throw new Error('messages are JSON');
-    wire.log.push({ method: init.method, path, key: init.headers['Idempotency-Key'], body: JSON.parse(init.body) as Record<string, unknown> });
-    const res = await s.app.inject({ method: init.method, url: `/api/${path}`, headers, payload: init.body });
+    let payload: string | Buffer;
+    if (typeof init.body === 'string') {
+      payload = init.body;
+    } else {
+      // A photo's upload (multipart), as the browser encodes FormData.
+      const encoded = new Response(init.body);
+      payload = Buffer.from(await encoded.arrayBuffer());
+      headers['content-type'] = encoded.headers.get('content-type')!;
+    }
+    wire.log.push({ method: init.method, path, key: init.headers['Idempotency-Key'], body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {} });
+    const res = await s.app.inject({ method: init.method, url: `/api/${path}`, headers, payload });
     if (wire.dropAnswers.has(path)) {
       wire.dropAnswers.delete(path);
       throw new TypeError('fetch failed');
@@ -39,6 +48,12 @@ function injectSend(s: TestServer, wire: Wire): Send {
     return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
   };
 }
+
+/** A small PNG of one colour: a photo as the photo pipeline leaves it. */
+const pngOf = (background: string) =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 const offline: Send = () => Promise.reject(new TypeError('Failed to fetch'));
 
@@ -158,6 +173,48 @@ describe('messages through the outbox', () => {
     expect(failed?.text).toHaveLength(2001);
     expect(failed?.error).toBeTruthy();
     expect(thread.messages.find((m) => m.text === 'Sorry, that was a mistake.')?.state).toBe('sent');
+  });
+
+  it("uploads a message's photos taken offline before it, each once, and the other person sees them", async () => {
+    const db = newDb();
+    const photos = await Promise.all(['#c0392b', '#2980b9'].map(async (colour, i) => ({ blob: new Blob([new Uint8Array(await pngOf(colour))], { type: 'image/png' }), name: `dent-${i}.png` })));
+    const item = await enqueueMessage(db, { ownerId: buyer.user.id, listingId, conversationId, text: 'The dent on the door', photos });
+    expect(await processOutbox(db, offline, { userId: buyer.user.id, locks: null })).toMatchObject({ outcome: 'offline' });
+    // Offline the message shows with its photos from the device.
+    const waiting = (await readThread(db, buyer.user.id, { conversationId })).messages.find((m) => m.id === item.message.id)!;
+    expect([waiting.state, waiting.photos.length, waiting.images]).toEqual(['waiting', 2, []]);
+    // The first photo's answer is lost on the way back: it is sent again under its key, stored once.
+    const w = wire();
+    w.dropAnswers.add('uploads');
+    expect(await processOutbox(db, injectSend(s, w), { userId: buyer.user.id, locks: null })).toMatchObject({ outcome: 'offline' });
+    expect(await processOutbox(db, injectSend(s, w), { userId: buyer.user.id, locks: null })).toMatchObject({ outcome: 'empty', failed: 0 });
+    const path = `conversations/${conversationId}/messages`;
+    expect(w.log.map((r) => r.path)).toEqual(['uploads', 'uploads', 'uploads', path]);
+    expect(w.log[0]!.key).toBe(w.log[1]!.key);
+    const sentImages = w.log[3]!.body.images as string[];
+    expect(sentImages).toHaveLength(2);
+    const onServer = (await serverMessages(seller, conversationId)).filter((m) => m.id === item.message.id);
+    expect(onServer.map((m) => [m.text, m.images])).toEqual([['The dent on the door', sentImages]]);
+    for (const url of sentImages) expect((await s.app.inject({ method: 'GET', url: new URL(url, 'http://x').pathname })).statusCode).toBe(200);
+    // Sent: the photos leave the device's queue with their message.
+    await absorbSent(db, buyer.user.id);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.chatMessages.get(item.message.id))?.images).toEqual(sentImages);
+  });
+
+  it("fails a message whose photo the server refuses, with the photo's reason, and the next message still goes", async () => {
+    const db = newDb();
+    const notAPhoto = { blob: new Blob(['not a photo at all'], { type: 'image/jpeg' }), name: 'broken.jpg' };
+    await enqueueMessage(db, { ownerId: buyer.user.id, listingId, conversationId, text: 'Here is the logbook', photos: [notAPhoto] });
+    await write(db, 'It did not send, I will bring it.', conversationId);
+    const w = wire();
+    expect(await processOutbox(db, injectSend(s, w), { userId: buyer.user.id, locks: null })).toMatchObject({ outcome: 'empty', failed: 1 });
+    expect(w.log.map((r) => r.path)).toEqual(['uploads', `conversations/${conversationId}/messages`]);
+    const thread = await readThread(db, buyer.user.id, { conversationId });
+    const failed = thread.messages.find((m) => m.text === 'Here is the logbook')!;
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toBeTruthy();
+    expect(thread.messages.find((m) => m.text === 'It did not send, I will bring it.')?.state).toBe('sent');
   });
 
   it("syncs the seller's device, and the buyer's message shows read once the seller has read it", async () => {

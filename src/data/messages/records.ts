@@ -23,3 +23,6 @@ export const chatMessageRow = (m: ChatMessage, ownerId: string): ChatMessageRow 
 
 /** The chain (ItemBase.listingId) a conversation's queued messages go in, by conversation id or, before it is known, listing id. */
 export const messageChain = (id: string): string => `messages:${id}`;
+
+/** Whether an outbox chain is a conversation's messages (and their photos): a failed item there does not stop the ones after it. */
+export const isMessageChain = (chain: string): boolean => chain.startsWith('messages:');

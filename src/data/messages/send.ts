@@ -1,9 +1,10 @@
 import type { MotokariDb } from '../db';
-import type { MessageItem, QueuedMessage } from '../outbox/items';
+import type { ItemBase, MessageItem, QueuedMessage, UploadItem } from '../outbox/items';
 import { messageChain } from './records';
 
 // Writing a message: it goes into the device's outbox (src/data/outbox), sent by the page's runner or
 // the service worker's Background Sync, exactly once (its id and Idempotency-Key are made here, once).
+// Its photos go before it in its chain as uploads, as a listing's do before its create.
 
 interface NewMessage {
   ownerId: string;
@@ -12,6 +13,8 @@ interface NewMessage {
   conversationId: string | null;
   text: string;
   images?: string[];
+  /** Photos taken on this device (shrunk by the photo pipeline): each is uploaded before the message, in its chain. */
+  photos?: { blob: Blob; name: string }[];
   now?: () => number;
 }
 
@@ -33,19 +36,11 @@ export async function enqueueMessage(db: MotokariDb, input: NewMessage): Promise
     const open = chain.filter((i) => i.state !== 'done');
     const at = now();
     const createdAt = open.length ? Math.min(...open.map((i) => i.createdAt)) : Math.max(at, ((await db.outbox.orderBy('createdAt').last())?.createdAt ?? 0) + 1);
-    const message: QueuedMessage = {
+    const firstSeq = chain.reduce((max, i) => Math.max(max, i.seq + 1), 0);
+    const base = (seq: number): ItemBase => ({
       id: crypto.randomUUID(),
-      listingId: input.listingId,
-      conversationId: toListing ? null : input.conversationId,
-      text: input.text,
-      images: input.images ?? [],
-      writtenAt: new Date(at).toISOString(),
-    };
-    const item: MessageItem = {
-      id: crypto.randomUUID(),
-      kind: 'message',
       listingId: chainKey,
-      seq: chain.reduce((max, i) => Math.max(max, i.seq + 1), 0),
+      seq,
       idempotencyKey: crypto.randomUUID(),
       state: 'waiting',
       attempts: 0,
@@ -56,10 +51,19 @@ export async function enqueueMessage(db: MotokariDb, input: NewMessage): Promise
       error: null,
       httpStatus: null,
       claim: null,
-      message,
-      result: null,
+    });
+    const uploads: UploadItem[] = (input.photos ?? []).map((p, i) => ({ ...base(firstSeq + i), kind: 'upload', photo: { blob: p.blob, name: p.name }, result: null }));
+    const message: QueuedMessage = {
+      id: crypto.randomUUID(),
+      listingId: input.listingId,
+      conversationId: toListing ? null : input.conversationId,
+      text: input.text,
+      images: input.images ?? [],
+      uploadIds: uploads.map((u) => u.id),
+      writtenAt: new Date(at).toISOString(),
     };
-    await db.outbox.add(item);
+    const item: MessageItem = { ...base(firstSeq + uploads.length), kind: 'message', message, result: null };
+    await db.outbox.bulkAdd([...uploads, item]);
     return item;
   });
 }
@@ -68,4 +72,15 @@ export async function enqueueMessage(db: MotokariDb, input: NewMessage): Promise
 export async function queuedMessages(db: MotokariDb, ownerId: string): Promise<MessageItem[]> {
   const items = await db.outbox.toArray();
   return items.filter((i): i is MessageItem => i.kind === 'message' && i.ownerId === ownerId);
+}
+
+/** The photos a queued message carries, in its order, as taken on this device (its upload items' photos). */
+export async function queuedPhotos(db: MotokariDb, item: MessageItem): Promise<Blob[]> {
+  const uploads = await db.outbox.bulkGet(item.message.uploadIds ?? []);
+  return uploads.flatMap((u) => (u?.kind === 'upload' ? [u.photo.blob] : []));
+}
+
+/** A sent message has done its job on this device: it leaves the queue, and its photos' uploads with it. */
+export async function forgetSent(db: MotokariDb, item: MessageItem): Promise<void> {
+  await db.outbox.bulkDelete([item.id, ...(item.message.uploadIds ?? [])]);
 }

@@ -3,6 +3,7 @@ import { api } from '../api';
 import type { MotokariDb } from '../db';
 import type { MessageItem } from '../outbox/items';
 import { chatMessageRow, conversationRow } from './records';
+import { forgetSent } from './send';
 
 // The device's sync of messages: the person's conversations (GET /api/conversations) and the new
 // messages of each (GET /api/conversations/{id}/messages?since=) into the device's stores, the sent
@@ -58,7 +59,7 @@ export async function absorbSent(db: MotokariDb, ownerId: string): Promise<void>
       const { message, conversation } = item.result!;
       if (conversation && !(await db.conversations.get(conversation.id))) await db.conversations.put(conversationRow(conversation, ownerId));
       await db.chatMessages.put(chatMessageRow(message, ownerId));
-      await db.outbox.delete(item.id);
+      await forgetSent(db, item);
     }
   });
 }
@@ -116,8 +117,8 @@ export async function applyLiveEvent(db: MotokariDb, ownerId: string, event: Liv
       unread: row.unread + (fromOther && !known ? 1 : 0),
     });
     // Sent from this device: its queued copy has done its job.
-    const queued = (await db.outbox.toArray()).find((i) => i.kind === 'message' && i.message.id === m.id && i.state === 'done');
-    if (queued) await db.outbox.delete(queued.id);
+    const queued = (await db.outbox.toArray()).find((i): i is MessageItem => i.kind === 'message' && i.message.id === m.id && i.state === 'done');
+    if (queued) await forgetSent(db, queued);
     return true;
   });
 }

@@ -3,7 +3,7 @@ import { titleOf } from '@/domain/listing/display';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import type { MotokariDb } from '../db';
 import type { MessageItem } from '../outbox/items';
-import { queuedMessages } from './send';
+import { queuedMessages, queuedPhotos } from './send';
 import type { ChatMessageRow, ConversationRow } from './records';
 
 // What the message screens read from the device: the stored conversations and messages, with the
@@ -20,7 +20,10 @@ export interface DeviceMessage {
   listingId: string;
   senderId: string;
   text: string;
+  /** Photos on the server (URLs). */
   images: string[];
+  /** Photos of a message still in this device's outbox, shown from the device (they may not be uploaded yet). */
+  photos: Blob[];
   warning: string | null;
   createdAt: string;
   mine: boolean;
@@ -95,6 +98,7 @@ function fromServer(m: ChatMessageRow | (MessageItem['result'] & object), listin
     senderId: msg.sender_id,
     text: msg.text,
     images: msg.images,
+    photos: [],
     warning: msg.warning,
     createdAt: msg.created_at,
     mine,
@@ -103,7 +107,7 @@ function fromServer(m: ChatMessageRow | (MessageItem['result'] & object), listin
   };
 }
 
-function fromQueue(item: MessageItem, ownerId: string): DeviceMessage {
+function fromQueue(item: MessageItem, ownerId: string, photos: Blob[]): DeviceMessage {
   const m = item.message;
   return {
     id: m.id,
@@ -112,6 +116,7 @@ function fromQueue(item: MessageItem, ownerId: string): DeviceMessage {
     senderId: ownerId,
     text: m.text,
     images: m.images,
+    photos,
     warning: null,
     createdAt: m.writtenAt,
     mine: true,
@@ -136,7 +141,11 @@ export async function readThread(db: MotokariDb, ownerId: string, key: Conversat
   const otherReadAt = row?.other_read_at ?? null;
   const messages = [
     ...stored.filter((m) => m.ownerId === ownerId).map((m) => fromServer(m, row!.listingId, ownerId, otherReadAt)),
-    ...items.filter((i) => !seen.has(i.message.id)).map((i) => (i.state === 'done' && i.result ? fromServer(i.result, i.message.listingId, ownerId, otherReadAt) : fromQueue(i, ownerId))),
+    ...(await Promise.all(
+      items
+        .filter((i) => !seen.has(i.message.id))
+        .map(async (i) => (i.state === 'done' && i.result ? fromServer(i.result, i.message.listingId, ownerId, otherReadAt) : fromQueue(i, ownerId, await queuedPhotos(db, i)))),
+    )),
   ].sort((a, b) => time(a.createdAt) - time(b.createdAt));
   // Not known to the server yet (a buyer's first messages wait in the outbox): null, as before any message.
   return { conversation: row ? strip(row) : null, messages };

@@ -91,7 +91,10 @@ export interface QueuedMessage {
   /** Null while the device does not know the conversation (a buyer's first messages): sent through POST /api/conversations. */
   conversationId: string | null;
   text: string;
+  /** Photos already on the server (their URLs). */
   images: string[];
+  /** The upload items of the photos taken on this device, in order, before it in its chain (absent on items queued before photos could be). */
+  uploadIds?: string[];
   /** When it was written (ISO), for its place on the screen until the server's time is known. */
   writtenAt: string;
 }

@@ -1,5 +1,6 @@
 import { PAYMENT_MESSAGES } from '@/domain/core/messages';
 import type { MotokariDb } from '../db';
+import { isMessageChain } from '../messages/records';
 import { sortItems, type ItemBase, type OutboxItem } from './items';
 import { buildRequest, type Send } from './senders';
 import { retryAfterMs } from '../retryAfter';
@@ -123,8 +124,8 @@ async function runPass(db: MotokariDb, send: Send, options: ProcessOptions): Pro
         break;
       case 'failed':
         result.failed += 1;
-        // A failed message leaves its conversation's next ones free to go (see nextItem).
-        if (item.kind !== 'message') stopped.add(item.listingId);
+        // A failed message (or photo of one) leaves its conversation's next ones free to go (see nextItem).
+        if (!isMessageChain(item.listingId)) stopped.add(item.listingId);
         break;
       case 'later':
       case 'skipped':
@@ -150,7 +151,7 @@ async function nextItem(db: MotokariDb, userId: string | null, now: number, stop
     if (item.listingId === blocked || item.state === 'done') continue;
     if (userId && item.ownerId && item.ownerId !== userId) continue;
     // A message that failed (refused by the server, shown so) does not hold back the messages written after it.
-    if (item.kind === 'message' && item.state === 'failed') continue;
+    if (item.state === 'failed' && isMessageChain(item.listingId)) continue;
     // The first item not done decides for its chain: it runs, or the chain waits behind it.
     blocked = item.listingId;
     if (item.state === 'failed') continue;
@@ -196,6 +197,16 @@ async function sendPhotosAgain(db: MotokariDb, listingId: string, claim: string,
     });
     await db.outbox.bulkPut(again);
     return true;
+  });
+}
+
+/** A message's photo was refused: the message waiting on it fails with the photo's reason (it cannot be sent without it). */
+async function failMessagesOf(db: MotokariDb, upload: OutboxItem, error: string, httpStatus: number, at: number): Promise<void> {
+  if (!isMessageChain(upload.listingId)) return;
+  await db.transaction('rw', db.outbox, async () => {
+    const chain = await db.outbox.where('listingId').equals(upload.listingId).toArray();
+    const waiting = chain.filter((i) => i.kind === 'message' && i.state === 'waiting' && i.message.uploadIds?.includes(upload.id));
+    await db.outbox.bulkPut(waiting.map((i) => ({ ...i, state: 'failed' as const, error, httpStatus, nextAttemptAt: null, updatedAt: at })));
   });
 }
 
@@ -251,6 +262,7 @@ async function sendItem(db: MotokariDb, item: OutboxItem, send: Send, now: () =>
     }
     case 'failed':
       await settle({ state: 'failed', error: verdict.message, httpStatus: status, nextAttemptAt: null });
+      if (claimed.kind === 'upload') await failMessagesOf(db, claimed, verdict.message, status, now());
       return { kind: 'failed', sent: true };
     case 'photosGone': {
       // Once: a photo the server still misses after it was uploaded again is a failure like any other.

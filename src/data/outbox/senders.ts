@@ -61,7 +61,10 @@ export async function buildRequest(db: MotokariDb, item: OutboxItem): Promise<{ 
       return json(method === 'ecocash' ? 'payments/ecocash/create' : 'payments/create-intent', body);
     }
     case 'message': {
-      const { id, listingId, conversationId, text, images } = item.message;
+      const { id, listingId, conversationId, text, uploadIds = [] } = item.message;
+      const uploads = await db.outbox.bulkGet(uploadIds);
+      if (uploads.some((u) => u?.kind !== 'upload' || !u.result)) return null;
+      const images = [...item.message.images, ...uploads.map((u) => (u as UploadItem).result!.url)];
       const more = images.length ? { images } : {};
       if (conversationId === null) return json('conversations', { listing_id: listingId, text, message_id: id, ...more });
       return json(`conversations/${encodeURIComponent(conversationId)}/messages`, { id, text, ...more });
