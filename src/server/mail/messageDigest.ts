@@ -61,7 +61,10 @@ export async function sendMessageDigests(db: Db, mailer: Mailer, opts: { now: Da
     const readAt = toBuyer ? c.buyerReadAt : c.sellerReadAt;
     if (readAt && readAt.getTime() >= m.createdAt.getTime()) continue;
     if (await isBlockedBetween(db, recipient, m.senderId)) continue;
-    byRecipient.set(recipient, [...(byRecipient.get(recipient) ?? []), { id: m.id, conversationId: c.id, text: m.text, images: m.images, warning: m.warning, listingTitle: c.listingTitle, senderName }]);
+    byRecipient.set(recipient, [
+      ...(byRecipient.get(recipient) ?? []),
+      { id: m.id, conversationId: c.id, text: m.text, images: m.images, warning: m.warning, listingTitle: c.listingTitle, senderName },
+    ]);
   }
   const recipients = byRecipient.size
     ? await db
