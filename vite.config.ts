@@ -108,7 +108,6 @@ const appFiles = { precache: new Set<string>(), later: [] as string[] };
 const LATER_CODE = [
   // The seller's, admin and content screens.
   /\/src\/app\/features\/(wizard|dashboard|payments|admin|pages)\//,
-  /\/workers\/photo\.worker\.ts/,
   // What needs the network anyway: signing in or up, the account menu, saved searches and notifications.
   /\/src\/app\/(features\/account\/AuthDialog|shared\/shell\/AccountMenu|features\/account\/SignOutEverywhere)\.tsx$/,
   /\/src\/app\/features\/push\//,
@@ -120,7 +119,7 @@ const PRECACHED_FILES = /^(index\.html|home\.html|manifest\.webmanifest|placehol
 /**
  * Splits the built code into the buyer's and the rest: from the app's entry, every chunk it imports
  * statically, and every chunk imported dynamically unless it holds LATER_CODE (the routes of the
- * seller's, admin and content screens, and what only they import); their CSS; the listings worker.
+ * seller's, admin and content screens, and what only they import); their CSS; the listings and photo workers.
  */
 function appFilesSplit(): Plugin {
   return {
@@ -143,9 +142,12 @@ function appFilesSplit(): Plugin {
         }
       };
       for (const c of chunks.values()) if (c.isEntry) visit(c.fileName);
-      const listingsWorker = Object.values(bundle).find((a) => a.type === 'asset' && /^assets\/listings\.worker-[\w-]+\.js$/.test(a.fileName));
-      if (!listingsWorker) throw new Error('no file holds the listings worker');
-      buyer.add(listingsWorker.fileName);
+      // The workers a buyer's screens start: the listings worker, and the photo worker (a photo in a message is taken offline too).
+      for (const name of ['listings', 'photo']) {
+        const worker = Object.values(bundle).find((a) => a.type === 'asset' && new RegExp(`^assets/${name}\\.worker-[\\w-]+\\.js$`).test(a.fileName));
+        if (!worker) throw new Error(`no file holds the ${name} worker`);
+        buyer.add(worker.fileName);
+      }
       appFiles.precache = buyer;
       appFiles.later = Object.keys(bundle)
         .filter((f) => f.startsWith('assets/') && /\.(js|css)$/.test(f) && !buyer.has(f))

@@ -83,9 +83,9 @@ export function ConversationView({ c, listingId }: { c: ConversationHook; listin
       </Container>
     );
   }
-  const send = async (text: string) => {
+  const send = async (text: string, photos: { blob: Blob; name: string }[]) => {
     if (tips.show) tips.dismiss();
-    await c.send(text);
+    await c.send(text, photos);
   };
   const blocked = conversation?.blocked ?? false;
   const firstMessage = messages.length === 0;

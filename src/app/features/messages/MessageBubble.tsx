@@ -1,5 +1,6 @@
-import { Alert, Box, Button, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGE_TEXTS as T, messageTimeText } from '@/domain/messages/texts';
+import { MessagePhotos } from './MessagePhotos';
 import type { DeviceMessage, MessageState } from './useConversation';
 
 const STATE_TEXT: Record<MessageState, string> = { waiting: T.waiting, sent: T.sent, read: T.read, failed: T.failed };
@@ -59,15 +60,11 @@ export function MessageBubble({ message: m, now, reported, onReport }: { message
           border: m.mine && m.state === 'failed' ? '1px solid var(--mantine-color-red-3)' : undefined,
         }}
       >
-        <Text fz="md" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {m.text}
-        </Text>
-        {m.images.length > 0 ? (
-          <SimpleGrid cols={m.images.length > 1 ? 2 : 1} spacing={4} mt={6}>
-            {m.images.map((src) => (
-              <Image key={src} src={src} alt="" radius="sm" h={120} fit="cover" />
-            ))}
-          </SimpleGrid>
+        <MessagePhotos images={m.images} photos={m.photos} />
+        {m.text ? (
+          <Text fz="md" mt={m.images.length + m.photos.length ? 6 : 0} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {m.text}
+          </Text>
         ) : null}
       </Box>
       <Group gap={4} px={4} c={m.state === 'failed' ? 'red.7' : 'dimmed'} wrap="nowrap">

@@ -32,7 +32,7 @@ async function problemText(err: unknown, fallback: string): Promise<string> {
 export function useConversation(key: ConversationKey): {
   conversation: DeviceConversation | null | undefined;
   messages: DeviceMessage[];
-  send(text: string): Promise<void>;
+  send(text: string, photos?: { blob: Blob; name: string }[]): Promise<void>;
   markRead(): void;
   block(): Promise<void>;
   unblock(): Promise<void>;
@@ -72,12 +72,12 @@ export function useConversation(key: ConversationKey): {
   return {
     conversation,
     messages: thread?.messages ?? [],
-    send: async (text: string) => {
-      if (!userId || !text.trim()) return;
+    send: async (text, photos = []) => {
+      if (!userId || (!text.trim() && !photos.length)) return;
       const listingId = conversation?.listing_id ?? ('listingId' in key ? key.listingId : null);
       if (!listingId) return;
       setError(null);
-      await enqueueMessage(db, { ownerId: userId, listingId, conversationId: conversation ? conversation.id : null, text: text.trim() });
+      await enqueueMessage(db, { ownerId: userId, listingId, conversationId: conversation ? conversation.id : null, text: text.trim(), photos });
       void kickOutbox();
     },
     markRead: () => {

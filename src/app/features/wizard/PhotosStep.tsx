@@ -4,7 +4,7 @@ import { MAX_IMAGES, PLACEHOLDER_IMAGE } from '@/domain/core/constants';
 import { IMAGE_EXTENSIONS } from '@/domain/core/screenChoices';
 import { checkImageFiles, WIZARD_TEXTS } from '@/domain/listing/listingWizard';
 import { LISTING_MESSAGES } from '@/domain/core/messages';
-import { preparePhoto } from './photoClient';
+import { preparePhoto } from '@/app/shared/photos/photoClient';
 import { localPhoto, type WizardPhoto } from './wizardPhoto';
 
 const ACCEPT = ['image/*', ...IMAGE_EXTENSIONS.map((e) => `.${e}`)].join(',');
