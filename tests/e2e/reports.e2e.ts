@@ -5,7 +5,8 @@ import type { Page } from 'playwright-core';
 import type { User } from '@/domain/account/user';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { REPORT_TEXTS } from '@/domain/listing/reports';
-import { hasChromium } from './browser';
+import path from 'node:path';
+import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
 import { sellerApi, type Seller } from './sellers';
 
@@ -107,5 +108,48 @@ describe.skipIf(!hasChromium)('reporting a listing in Chromium', () => {
       await group.waitFor({ state: 'detached' });
     });
     expect((await api().call('GET', `/api/vehicles/${listing.id}`, null)).status).toBe(404);
+  });
+
+  it('a reported conversation shows in the Reports tab with its messages, the reported one marked, and the admin dismisses it', async () => {
+    const seller = await api().signup('Deposit Seller');
+    const listing = await api().publish(seller, { make: 'Toyota', model: 'Aqua', year: 2014, price: 4200 });
+    const buyer = await api().signup('Careful Buyer');
+    const started = await api().call('POST', '/api/conversations', buyer.token, { listing_id: listing.id, text: 'Hello, is the Aqua still available?' });
+    expect(started.status).toBe(201);
+    const { conversation } = (await started.json()) as { conversation: { id: string } };
+    const demand = 'Yes. Send a deposit of $200 by EcoCash today to hold it for you.';
+    const reply = await api().call('POST', `/api/conversations/${conversation.id}/messages`, seller.token, { id: crypto.randomUUID(), text: demand });
+    expect(reply.status).toBe(201);
+    const replied = (await reply.json()) as { id: string };
+    const reported = await api().call('POST', `/api/conversations/${conversation.id}/report`, buyer.token, { reason: 'Asked for a deposit before I saw the car', message_id: replied.id });
+    expect(reported.status).toBe(200);
+
+    const admin = await administrator();
+    for (const viewport of [PHONE, DESKTOP]) {
+      await inContext({ viewport }, async (context) => {
+        await signedIn(context, admin);
+        const page = await open(context, '/admin', 'Overview');
+        await page.getByRole('tab', { name: /^Reports/ }).click();
+        const entry = page.getByRole('article', { name: `Reported conversation about 2014 Toyota Aqua` });
+        await entry.waitFor();
+        await entry.getByText('Between Careful Buyer (buyer) and Deposit Seller (seller)').waitFor();
+        await entry.getByText(/^Reported by Careful Buyer on /).waitFor();
+        await entry.getByText('Asked for a deposit before I saw the car').waitFor();
+        const messages = entry.getByTestId('reported-message');
+        expect(await messages.allInnerTexts()).toEqual([expect.stringContaining('Hello, is the Aqua still available?'), expect.stringContaining(demand)]);
+        expect(await messages.evaluateAll((els) => els.map((e) => e.getAttribute('data-reported')))).toEqual(['false', 'true']);
+        await messages.nth(1).getByText('Reported message').waitFor();
+        await messages.nth(1).getByText('Flagged by the scam rules').waitFor();
+        const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+        expect(widths.page).toBeLessThanOrEqual(widths.screen);
+        await page.screenshot({ path: path.join(SCREENSHOTS, `admin-reported-conversation-${viewport.width}.png`), fullPage: true });
+        if (viewport === DESKTOP) {
+          await entry.getByRole('button', { name: 'Dismiss report' }).click();
+          await entry.waitFor({ state: 'detached' });
+        }
+      });
+    }
+    const open_ = (await (await api().call('GET', '/api/admin/reports', admin.token)).json()) as { conversation?: { id: string } | null }[];
+    expect(open_.some((g) => g.conversation?.id === conversation.id)).toBe(false);
   });
 });

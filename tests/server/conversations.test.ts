@@ -226,7 +226,15 @@ describe.each(ENGINES)('%s: conversations', (engine) => {
     expect(tab.statusCode).toBe(200);
     const group = (tab.json() as AdminReportGroup[]).find((g) => g.conversation?.id === convId)!;
     expect(group).toBeDefined();
-    expect(group.conversation).toMatchObject({ reason: 'Asked for a deposit', reported_by: 'buyer', reported_message_id: msgs[0]!.id, buyer_name: 'Tapiwa Buyer', seller_name: 'Rudo Seller' });
+    expect(group.conversation).toMatchObject({
+      reason: 'Asked for a deposit',
+      reported_by: 'buyer',
+      reported_message_id: msgs[0]!.id,
+      buyer_id: buyer.user.id,
+      seller_id: seller.user.id,
+      buyer_name: 'Tapiwa Buyer',
+      seller_name: 'Rudo Seller',
+    });
     expect(group.conversation!.messages.map((m) => m.id)).toEqual(msgs.map((m) => m.id));
     expect(group.vehicle_id).toBe(hilux.id);
     // An admin may read it; a third person still may not.

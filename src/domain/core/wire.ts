@@ -323,6 +323,9 @@ export const conversationMessagesSchema = z.object({ conversation: conversationS
 /** A reported conversation in the admin Reports tab: who, why, and every message. */
 const reportedConversationSchema = z.object({
   id: z.string(),
+  /** Who is who among the messages' senders. */
+  buyer_id: z.string(),
+  seller_id: z.string(),
   buyer_name: z.string(),
   seller_name: z.string(),
   reason: z.string(),

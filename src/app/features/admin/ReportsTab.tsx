@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Blockquote, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { REPORT_REASON_LABELS, REPORT_TEXTS as R } from '@/domain/listing/reports';
+import { CONVERSATION_REPORT_TEXTS as C } from '@/domain/messages/reportTexts';
 import { titleOf } from '@/domain/listing/display';
 import type { AdminReportGroup } from '@/domain/core/wire';
 import { syncNow } from '@/app/shared/sync/syncStore';
 import { notify } from '@/app/shared/toasts/toasts';
 import { dismissReports, serverDetail } from './adminApi';
 import { LoadFailed, shortDate, TabHeader } from './adminParts';
+import { ReportedConversation } from './ReportedConversation';
 import type { Loaded } from './useAdminLoad';
 import { DeleteConfirmPanel, TrashIcon, useVehicleDelete } from './vehicleDelete';
 
@@ -94,16 +96,25 @@ function ReportGroup({ group, onDone }: { group: AdminReportGroup; onDone(): voi
   );
 }
 
-/** The Reports tab (issue 20): open reports by listing, most reported first. */
+type ReportedGroup = AdminReportGroup & { conversation: NonNullable<AdminReportGroup['conversation']> };
+
+/** The Reports tab (issue 20): open reports by listing, most reported first; then the reported conversations (issue 37), newest first. */
 export function ReportsTab({ reports, afterChange }: { reports: Loaded<AdminReportGroup[]>; afterChange(): void }) {
   const groups = reports.data;
+  const listings = groups?.filter((g) => !g.conversation) ?? [];
+  const conversations = groups?.filter((g): g is ReportedGroup => !!g.conversation) ?? [];
   const done = (id: string) => {
-    reports.update((all) => all.filter((g) => g.vehicle_id !== id));
+    reports.update((all) => all.filter((g) => g.conversation || g.vehicle_id !== id));
     afterChange();
   };
+  const conversationDone = (id: string) => {
+    reports.update((all) => all.filter((g) => g.conversation?.id !== id));
+    afterChange();
+  };
+  const summary = groups ? [R.summary(listings.length), ...(conversations.length ? [C.summary(conversations.length)] : [])].join(' · ') : undefined;
   return (
     <>
-      <TabHeader title={R.heading} summary={groups ? R.summary(groups.length) : undefined} onRefresh={reports.reload} refreshing={reports.loading} />
+      <TabHeader title={R.heading} summary={summary} onRefresh={reports.reload} refreshing={reports.loading} />
       {reports.failed ? <LoadFailed what="reports" onRetry={reports.reload} /> : null}
       {groups === null ? (
         reports.failed ? null : (
@@ -116,8 +127,11 @@ export function ReportsTab({ reports, afterChange }: { reports: Loaded<AdminRepo
         <Text c="dimmed">{R.none}</Text>
       ) : (
         <Stack>
-          {groups.map((g) => (
+          {listings.map((g) => (
             <ReportGroup key={g.vehicle_id} group={g} onDone={() => done(g.vehicle_id)} />
+          ))}
+          {conversations.map((g) => (
+            <ReportedConversation key={g.conversation.id} group={g} onDone={() => conversationDone(g.conversation.id)} />
           ))}
         </Stack>
       )}

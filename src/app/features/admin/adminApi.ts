@@ -59,3 +59,7 @@ export const isForbidden = (err: unknown): boolean => err instanceof HTTPError &
 
 /** An administrator's decision on a dealer's business details (issue 20's verified dealers). */
 export const decideDealer = (id: string, decision: 'verify' | 'reject') => api.post(`admin/users/${id}/${decision}`, { json: {} }).json<AdminUser>();
+
+/** An administrator closes a conversation's report (issue 37): it leaves the Reports tab. */
+export const dismissConversationReport = (conversationId: string) =>
+  api.post(`admin/reports/conversations/${conversationId}/dismiss`, { headers: { 'Idempotency-Key': newKey() } }).json<MessageAnswer>();

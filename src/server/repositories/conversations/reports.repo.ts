@@ -52,6 +52,8 @@ export async function reportedConversationGroups(db: Db): Promise<AdminReportGro
       reports: [],
       conversation: {
         id: r.id,
+        buyer_id: r.buyerId,
+        seller_id: r.sellerId,
         buyer_name: nameOf.get(r.buyerId) ?? '',
         seller_name: nameOf.get(r.sellerId) ?? '',
         reason: r.reportReason ?? '',
