@@ -17,17 +17,32 @@ function payloadOf(event: PushEvent): unknown {
   }
 }
 
+/**
+ * Whether the person is reading the conversation a push names, in a focused window of the app: the
+ * live channel has shown them the message already. The browser lets a push show nothing while the
+ * site has focus.
+ */
+async function readingNow(url: string): Promise<boolean> {
+  if (!url.startsWith('/messages/')) return false;
+  const windows = await self.clients.matchAll({ type: 'window' });
+  return windows.some((w) => w.focused && w.visibilityState === 'visible' && new URL(w.url).pathname === url);
+}
+
 self.addEventListener('push', (event) => {
-  // Every push shows a notification (the subscription promised userVisibleOnly), ours or not.
+  // Every push shows a notification (the subscription promised userVisibleOnly), ours or not, but a
+  // message for the conversation the person has open in front of them.
   const payload: PushPayload = parsePushPayload(payloadOf(event)) ?? { title: PRODUCT_NAME, body: '', url: '/' };
   event.waitUntil(
-    self.registration.showNotification(payload.title, {
-      body: payload.body,
-      icon: NOTIFICATION_ICON,
-      badge: NOTIFICATION_ICON,
-      data: { url: payload.url },
-      ...(payload.tag && { tag: payload.tag }),
-    }),
+    (async () => {
+      if (await readingNow(payload.url)) return;
+      await self.registration.showNotification(payload.title, {
+        body: payload.body,
+        icon: NOTIFICATION_ICON,
+        badge: NOTIFICATION_ICON,
+        data: { url: payload.url },
+        ...(payload.tag && { tag: payload.tag }),
+      });
+    })(),
   );
 });
 

@@ -185,6 +185,26 @@ describe.skipIf(!hasChromium)('push notifications and saved searches in Chromium
     });
   });
 
+  it("shows no notification for a message of the conversation open in front of the person, and shows another conversation's", async () => {
+    await app.inContext({ viewport: DESKTOP }, async (context) => {
+      await context.grantPermissions(['notifications'], { origin: app.server.url });
+      const open = '/messages/7b0e4c1e-2a51-4d7a-9a43-3f0f3a7e5a11';
+      const other = '/messages/0f8d1a52-1c1e-4a53-8c5e-2d9b7f0c6e22';
+      const page = await app.open(context, open);
+      await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active && !!navigator.serviceWorker.controller);
+      await page.bringToFront();
+      const cdp = await context.newCDPSession(page);
+      const registrationId = await registrationIdOf(cdp);
+      const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.tag));
+      const deliver = (url: string, tag: string) =>
+        cdp.send('ServiceWorker.deliverPushMessage', { origin: app.server.url, registrationId, data: JSON.stringify({ title: 'Rudo Buyer', body: 'Toyota Hilux\nIs it still available?', url, tag }) });
+      await deliver(open, 'conversation:open');
+      await deliver(other, 'conversation:other');
+      // Pushes are handled in order: once the second shows, the first was dealt with.
+      await expect.poll(shown, { timeout: 10_000 }).toEqual(['conversation:other']);
+    });
+  });
+
   it('saves a search from the results screen, lists it under Saved searches, opens it, turns its alerts off and deletes it', async () => {
     const me = await account('Search Saver');
     const toyotas = await app.apiCount({ vehicle_type: 'car', make: 'Toyota' });
