@@ -47,6 +47,22 @@ describe.each(ENGINES)('%s: the live channel', (engine) => {
     expect(await junk.closed).toBe(4401);
   });
 
+  it("closes a person's open sockets with 4401 when they sign out on all devices, and nobody else's", async () => {
+    const leaving = await s.signup({ name: 'Leaving Person' });
+    const phone = await connectLive(base, leaving.token);
+    const laptop = await connectLive(base, leaving.token);
+    const other = await connectLive(base, seller.token);
+    for (const c of [phone, laptop, other]) await c.next((e) => e.type === 'ready');
+    await post('/api/auth/logout-all', leaving.token, {});
+    expect(await phone.closed).toBe(4401);
+    expect(await laptop.closed).toBe(4401);
+    // The other person's socket still hears: a message of theirs arrives.
+    const started = (await post('/api/conversations', buyer.token, { listing_id: listing.id, text: 'Still there after a sign-out elsewhere?' })) as { conversation: Conversation };
+    expect(started.conversation.seller_id).toBe(seller.user.id);
+    await other.next(isMessage('Still there after a sign-out elsewhere?'));
+    other.close();
+  });
+
   it('brings a new message to the seller and the buyer, and nothing to anyone else', async () => {
     const sellerLive = await connectLive(base, seller.token);
     const buyerLive = await connectLive(base, buyer.token);

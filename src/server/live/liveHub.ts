@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveEvent } from '@/domain/messages/liveEvents';
+import { LIVE_UNAUTHORIZED, type LiveEvent } from '@/domain/messages/liveEvents';
 import type { Database } from '../db/client';
 import { findConversation } from '../repositories/conversations/conversations.repo';
 import { findMessage, toChatMessage } from '../repositories/conversations/messages.repo';
@@ -12,14 +12,15 @@ import { findMessage, toChatMessage } from '../repositories/conversations/messag
 export const MESSAGES_CHANNEL = 'motokari_messages';
 const RELISTEN_MS = 1000;
 
-/** What the hub needs of a socket: send a text frame, and whether it is open. */
+/** What the hub needs of a socket: send a text frame, close it, and whether it is open. */
 export interface LiveSocket {
   send(data: string): void;
+  close(code: number, reason: string): void;
   readonly readyState: number;
 }
 const OPEN = 1;
 
-interface Notice {
+interface ConversationNotice {
   kind: 'message' | 'read' | 'conversation';
   conversation_id: string;
   message_id: string | null;
@@ -27,10 +28,19 @@ interface Notice {
   seller_id: string;
 }
 
+/** A person's tokens were revoked or the account deleted (migration 0023): their sockets close. */
+interface SignoutNotice {
+  kind: 'signout';
+  user_id: string;
+}
+
+type Notice = ConversationNotice | SignoutNotice;
+
 function parseNotice(payload: string): Notice | null {
   try {
-    const n = JSON.parse(payload) as Partial<Notice>;
-    if ((n.kind === 'message' || n.kind === 'read' || n.kind === 'conversation') && n.conversation_id && n.buyer_id && n.seller_id) return n as Notice;
+    const n = JSON.parse(payload) as Partial<Record<keyof ConversationNotice | keyof SignoutNotice, string>>;
+    if (n.kind === 'signout' && n.user_id) return { kind: 'signout', user_id: n.user_id };
+    if ((n.kind === 'message' || n.kind === 'read' || n.kind === 'conversation') && n.conversation_id && n.buyer_id && n.seller_id) return n as ConversationNotice;
   } catch {
     // Not ours (an operator's NOTIFY by hand): ignored.
   }
@@ -107,6 +117,7 @@ export class LiveHub {
   private async onNotice(payload: string): Promise<void> {
     const notice = parseNotice(payload);
     if (!notice) return;
+    if (notice.kind === 'signout') return this.signOut(notice.user_id);
     const people = [notice.buyer_id, notice.seller_id];
     // Nobody of the two here: nothing to read.
     if (!people.some((id) => this.isConnected(id))) return;
@@ -117,7 +128,13 @@ export class LiveHub {
     }
   }
 
-  private async eventsOf(notice: Notice): Promise<LiveEvent[]> {
+  /** Closes a person's sockets as an unknown token's are (the app then signs in again). */
+  private signOut(userId: string): void {
+    for (const socket of this.sockets.get(userId) ?? []) socket.close(LIVE_UNAUTHORIZED, 'signed out');
+    this.sockets.delete(userId);
+  }
+
+  private async eventsOf(notice: ConversationNotice): Promise<LiveEvent[]> {
     const db = this.database.db;
     if (notice.kind === 'conversation') return [{ type: 'conversation', conversation_id: notice.conversation_id }];
     if (notice.kind === 'message') {
