@@ -1,4 +1,4 @@
-import type { LiveEvent } from './sync';
+import { LIVE_PATH, LIVE_UNAUTHORIZED, type LiveAuth, type LiveEvent } from '@/domain/messages/liveEvents';
 
 // The live channel's client (issue 37): a WebSocket to /api/live on the page's own origin. It sends
 // the bearer token first ({"type":"auth"}), then hears the server's events until it is closed; when the
@@ -7,8 +7,6 @@ import type { LiveEvent } from './sync';
 
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 30_000;
-/** The server's answer to a refused token. */
-const UNAUTHORIZED_CLOSE = 4401;
 
 interface LiveHandlers {
   /** An event from the server. */
@@ -19,7 +17,7 @@ interface LiveHandlers {
 
 function liveUrl(): string {
   const { protocol, host } = globalThis.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/live`;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/api/${LIVE_PATH}`;
 }
 
 function parse(data: unknown): Record<string, unknown> | null {
@@ -75,7 +73,7 @@ export class LiveChannel {
       return;
     }
     this.socket = socket;
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: this.token }));
+    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: this.token } satisfies LiveAuth));
     socket.onmessage = (e) => {
       const msg = parse(e.data);
       if (!msg || this.socket !== socket) return;
@@ -89,7 +87,7 @@ export class LiveChannel {
     socket.onclose = (e) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      if (e.code === UNAUTHORIZED_CLOSE) this.closed = true;
+      if (e.code === LIVE_UNAUTHORIZED) this.closed = true;
       else this.retry();
     };
   }

@@ -1,4 +1,5 @@
 import type { ChatMessage, Conversation } from '@/domain/core/wire';
+import type { LiveEvent } from '@/domain/messages/liveEvents';
 import { api } from '../api';
 import type { MotokariDb } from '../db';
 import type { MessageItem } from '../outbox/items';
@@ -87,9 +88,6 @@ export async function syncMessages(db: MotokariDb, ownerId: string, also: string
   });
   for (const id of stale) await syncConversation(db, ownerId, id, http);
 }
-
-/** The live channel's events (contract: 'message', 'read', 'conversation'). */
-export type LiveEvent = { type: 'message'; message: ChatMessage } | { type: 'read'; conversation_id: string; reader_id: string; read_at: string } | { type: 'conversation'; conversation_id: string };
 
 /**
  * Writes a live event into the device's stores. Returns false when the device does not know the

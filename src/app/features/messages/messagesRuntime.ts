@@ -1,7 +1,8 @@
 import { subscribe } from 'valtio';
 import { db } from '@/data/db';
 import { LiveChannel } from '@/data/messages/live';
-import { absorbSent, applyLiveEvent, syncMessages, type LiveEvent } from '@/data/messages/sync';
+import { absorbSent, applyLiveEvent, syncMessages } from '@/data/messages/sync';
+import type { LiveEvent } from '@/domain/messages/liveEvents';
 import { session } from '@/app/shared/session/session';
 import { outboxRunner } from '@/app/shared/outbox/outboxRunner';
 
