@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ActionIcon, Alert, Anchor, Button, Card, Group, Image, List, Menu, Modal, Stack, Text, Textarea, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Card, Group, Image, List, Menu, Modal, Stack, Text, Textarea, ThemeIcon, type ImageProps } from '@mantine/core';
 import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
 import { priceText } from '@/domain/listing/display';
+import { thumbnailOf } from '@/domain/listing/photos';
 import { SAFETY_TIPS } from '@/domain/messages/safetyTips';
 import { MESSAGE_TEXTS as T } from '@/domain/messages/texts';
 import type { DeviceConversation } from './useConversations';
+
+/** A conversation's listing photo, as its thumbnail (cheap on a metered connection), dimmed once the listing is gone. */
+export function ListingThumb({ image, available = true, w, h, radius }: { image: string | null; available?: boolean; w: ImageProps['w']; h: ImageProps['h']; radius: ImageProps['radius'] }) {
+  return <Image src={image ? thumbnailOf(image) : null} fallbackSrc={PLACEHOLDER_IMAGE} alt="" w={w} h={h} radius={radius} style={{ flexShrink: 0, opacity: available ? 1 : 0.55 }} />;
+}
 
 /** The listing a conversation is about: its photo, title and price, with the way back to it. */
 export function ListingHeader({ conversation, listingId }: { conversation: DeviceConversation | null | undefined; listingId: string | null }) {
@@ -14,7 +20,7 @@ export function ListingHeader({ conversation, listingId }: { conversation: Devic
   return (
     <Card padding="sm" radius="lg" data-testid="conversation-listing">
       <Group wrap="nowrap" gap="sm">
-        {listing ? <Image src={listing.image || null} fallbackSrc={PLACEHOLDER_IMAGE} alt="" w={72} h={54} radius="sm" style={{ flexShrink: 0 }} /> : null}
+        {listing ? <ListingThumb image={listing.image} w={72} h={54} radius="sm" /> : null}
         <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
           {listing && to ? (
             <Anchor component={Link} to={to} fw={650} c="dark" truncate="end">

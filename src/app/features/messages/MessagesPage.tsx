@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
-import { Badge, Button, Card, Container, Group, Image, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { Badge, Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { priceText } from '@/domain/listing/display';
 import { MESSAGE_TEXTS as T, messagePreview, messageTimeText } from '@/domain/messages/texts';
 import { authDialog } from '@/app/shared/session/authDialogStore';
 import { useSession } from '@/app/shared/session/session';
+import { EmptyState } from '@/app/shared/EmptyState';
+import { ListingThumb } from './ConversationParts';
 import { useConversations, type DeviceConversation } from './useConversations';
 
 /** Where a row leads: the conversation, or, while it waits to be created, the listing's message page. */
@@ -28,15 +29,7 @@ function ConversationRow({ c, now }: { c: DeviceConversation; now: Date }) {
       bg={unread ? 'brand.0' : undefined}
     >
       <Group wrap="nowrap" gap="sm" align="flex-start">
-        <Image
-          src={c.listing.image || null}
-          fallbackSrc={PLACEHOLDER_IMAGE}
-          alt=""
-          w={{ base: 76, sm: 104 }}
-          h={{ base: 58, sm: 76 }}
-          radius="md"
-          style={{ flexShrink: 0, opacity: c.listing.available ? 1 : 0.55 }}
-        />
+        <ListingThumb image={c.listing.image} available={c.listing.available} w={{ base: 76, sm: 104 }} h={{ base: 58, sm: 76 }} radius="md" />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs" justify="space-between" wrap="nowrap">
             <Text fw={unread ? 750 : 650} truncate="end" c="dark.8">
@@ -75,24 +68,7 @@ function ChatIcon() {
 }
 
 function Empty() {
-  return (
-    <Card padding="xl" radius="lg">
-      <Stack align="center" ta="center" gap="xs">
-        <ThemeIcon size={56} radius="xl" variant="light" color="brand">
-          <ChatIcon />
-        </ThemeIcon>
-        <Title order={2} fz="h3">
-          {T.empty}
-        </Title>
-        <Text c="dimmed" maw={420}>
-          {T.emptyHint}
-        </Text>
-        <Button component={Link} to="/cars" mt="xs">
-          {T.browse}
-        </Button>
-      </Stack>
-    </Card>
-  );
+  return <EmptyState icon={<ChatIcon />} title={T.empty} hint={T.emptyHint} action={{ label: T.browse, to: '/cars' }} />;
 }
 
 function ConversationList() {

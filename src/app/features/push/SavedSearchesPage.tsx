@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Badge, Button, Card, Group, Radio, SimpleGrid, Skeleton, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Radio, SimpleGrid, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import { GATE_TEXTS } from '@/domain/account/authDialogTexts';
 import { NOTIFICATION_PROMPT_TEXTS, SAVED_SEARCH_TEXTS as T } from '@/domain/account/notifications';
 import { EMAIL_ALERT_TEXTS as E, EMAIL_FREQUENCIES, type EmailFrequency } from '@/domain/account/emailAlerts';
 import { authDialog } from '@/app/shared/session/authDialogStore';
 import { useSession } from '@/app/shared/session/session';
 import { Page } from '@/app/shared/shell/Page';
+import { EmptyState } from '@/app/shared/EmptyState';
 import { currentPermission } from './pushGate';
 import { enableNotifications } from './pushClient';
 import { deleteSavedSearch, listSavedSearches, problemText, updateSavedSearch, type SavedSearch } from './savedSearchApi';
@@ -192,24 +193,7 @@ function SavedSearchList() {
     );
   }
   if (!items.length) {
-    return (
-      <Card padding="xl" withBorder radius="md">
-        <Stack align="center" ta="center" gap="sm">
-          <ThemeIcon size={56} radius="xl" variant="light" color="brand">
-            <BookmarkGlyph />
-          </ThemeIcon>
-          <Title order={2} fz="h3">
-            {T.empty}
-          </Title>
-          <Text c="dimmed" maw={420}>
-            {T.emptyHint}
-          </Text>
-          <Button component={Link} to="/cars" mt="xs">
-            {T.browse}
-          </Button>
-        </Stack>
-      </Card>
-    );
+    return <EmptyState icon={<BookmarkGlyph />} title={T.empty} hint={T.emptyHint} action={{ label: T.browse, to: '/cars' }} />;
   }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
