@@ -8,7 +8,7 @@
 // BENCH_KEEP_DB=1 keeps each seeded database (PostgreSQL: motokari_bench_<size>; PGlite: a folder
 // motokari-bench-pglite-<size> in the temporary directory) and reuses it on the next run, so the
 // million can be measured again without seeding it again.
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -23,6 +23,7 @@ import { type DetailShape } from './listings';
 import { buyerSearches, POPULAR } from './searchMix';
 import { copyListings, seedListings } from './seedListings';
 import { writeResultsSection } from './results';
+import { benchPostgres } from './benchPostgres';
 import { postgresDatabase } from '../support/postgresDatabase';
 import { startNodeOptions } from '../support/startCommand';
 import { seededRandom } from '../support/random';
@@ -469,19 +470,7 @@ function details(rows: Row[]): string[] {
 }
 
 async function main() {
-  let pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
-  let stopPg: (() => void) | null = null;
-  if (!pgUrl && ENGINES.includes('postgres')) {
-    const out = execSync(`bash ${path.join(root, '.ci/start-postgres.sh')}`, { encoding: 'utf8' });
-    const env = Object.fromEntries(
-      out
-        .trim()
-        .split('\n')
-        .map((l) => l.replace(/^export /, '').split('=') as [string, string]),
-    );
-    pgUrl = env.TEST_DATABASE_URL!;
-    stopPg = () => execSync(`bash ${path.join(root, '.ci/stop-postgres.sh')}`, { env: { ...process.env, ...env } });
-  }
+  const { url: pgUrl, stop: stopPg } = ENGINES.includes('postgres') ? benchPostgres(root) : { url: '', stop: null };
   const loadBefore = os.loadavg();
   const started = new Date();
   const rows: Row[] = [];
@@ -489,7 +478,7 @@ async function main() {
   try {
     for (const size of SIZES) {
       if (ENGINES.includes('pglite') && size <= PGLITE_MAX) rows.push(await run('pglite', '', size, port++));
-      if (ENGINES.includes('postgres')) rows.push(await run('postgres', pgUrl!, size, port++));
+      if (ENGINES.includes('postgres')) rows.push(await run('postgres', pgUrl, size, port++));
     }
   } finally {
     stopPg?.();

@@ -7,7 +7,7 @@
 //
 //   npm run bench:messages   (BENCH_DATABASE_URL or TEST_DATABASE_URL, else a throwaway cluster;
 //   BENCH_CONVERSATIONS / BENCH_ROUNDS change the size, BENCH_DRY=1 leaves RESULTS.md alone)
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import { hashPassword } from '@/server/passwords';
 import { postgresDatabase } from '../support/postgresDatabase';
 import { startNodeOptions } from '../support/startCommand';
 import { writeResultsSection } from './results';
+import { benchPostgres } from './benchPostgres';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 200);
@@ -87,19 +88,7 @@ function connect(base: string, person: Person, arrived: (messageId: string, at: 
 }
 
 async function main() {
-  let pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
-  let stopPg: (() => void) | null = null;
-  if (!pgUrl) {
-    const out = execSync(`bash ${path.join(root, '.ci/start-postgres.sh')}`, { encoding: 'utf8' });
-    const env = Object.fromEntries(
-      out
-        .trim()
-        .split('\n')
-        .map((l) => l.replace(/^export /, '').split('=') as [string, string]),
-    );
-    pgUrl = env.TEST_DATABASE_URL!;
-    stopPg = () => execSync(`bash ${path.join(root, '.ci/stop-postgres.sh')}`, { env: { ...process.env, ...env } });
-  }
+  const { url: pgUrl, stop: stopPg } = benchPostgres(root);
   const database = await postgresDatabase('motokari_bench_msg', pgUrl);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'motokari-bench-msg-'));
   const instances: Instance[] = [];
