@@ -208,7 +208,11 @@ describe.each(ENGINES)('backup and restore (%s)', (engine) => {
     const s = startServerProcess(env.DATA_DIR!, { ...ADMIN, ...env });
     started.push(s);
     await serving(s);
-    return { s, a: api(listeningPort(s)) };
+    const a = api(listeningPort(s));
+    // A listing's price verdict comes from the search index, built after start (none while it builds):
+    // answers are compared once it is ready, however slow the host.
+    await expect.poll(async () => (await a.call('GET', '/api/ready')).json<{ search_index?: string }>().search_index, { timeout: 600_000, interval: 200 }).toBe('ready');
+    return { s, a };
   };
   const stop = async (s: ServerProcess) => {
     s.child.kill('SIGTERM');
