@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { idbAll, idbPut, queuedChain } from './deviceDb';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { registrationIdOf } from './serviceWorkerCdp';
 import { hasChromium } from './browser';
 import { OUTBOX_SYNC_TAG } from '@/data/outboxSync';
 import type { Vehicle } from '@/domain/listing/vehicle';
@@ -55,17 +56,6 @@ describe.skipIf(!hasChromium)('outbox replay by the service worker (Background S
     await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: app.server.url, registrationId, tag: OUTBOX_SYNC_TAG, lastChance: false });
   }
 
-  async function registrationIdOf(cdp: CDPSession): Promise<string> {
-    const registrations = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-        const r = e.registrations.find((x) => x.scopeURL.startsWith(app.server.url) && !x.isDeleted);
-        if (r) resolve(r.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    return registrations;
-  }
-
   const LISTING = {
     vehicle_type: 'car',
     make: 'Toyota',
@@ -94,7 +84,7 @@ describe.skipIf(!hasChromium)('outbox replay by the service worker (Background S
     await app.inContext({}, async (context) => {
       const page = await quietPage(context);
       const cdp = await context.newCDPSession(page);
-      const registrationId = await registrationIdOf(cdp);
+      const registrationId = await registrationIdOf(cdp, app.server.url);
       const listingId = randomUUID();
       await idbPut(page, 'meta', [{ key: 'replayAuth', token, userId }]);
       await idbPut(page, 'outbox', chain(listingId, userId));
@@ -145,7 +135,7 @@ describe.skipIf(!hasChromium)('outbox replay by the service worker (Background S
     await app.inContext({}, async (context) => {
       const page = await quietPage(context);
       const cdp = await context.newCDPSession(page);
-      const registrationId = await registrationIdOf(cdp);
+      const registrationId = await registrationIdOf(cdp, app.server.url);
       await idbPut(page, 'outbox', chain(randomUUID(), userId));
       await dispatchSync(cdp, registrationId);
       // The sync event's work is done once the worker has read that no session is kept; give it a moment to have sent anything it would.

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { ChatMessage, Conversation } from '@/domain/core/wire';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { OUTBOX_SYNC_TAG } from '@/data/outboxSync';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../fakes/fakePushService';
 import { idbAll } from './deviceDb';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
+import { registrationIdOf } from './serviceWorkerCdp';
 import { hasChromium } from './browser';
 import { sellerApi, type Seller } from './sellers';
 
@@ -41,17 +42,6 @@ describe.skipIf(!hasChromium)('a message written offline in Chromium', () => {
   const TEXT = 'Hello, is the Hilux still available? I can come on Saturday.';
 
   const bubble = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
-
-  async function registrationIdOf(cdp: CDPSession): Promise<string> {
-    const found = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-        const r = e.registrations.find((x) => x.scopeURL.startsWith(app.server.url) && !x.isDeleted);
-        if (r) resolve(r.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    return found;
-  }
 
   const serverMessages = async (who: Seller): Promise<ChatMessage[]> => {
     const list = (await (await api.call('GET', '/api/conversations', who.token)).json()) as Conversation[];
@@ -92,7 +82,7 @@ describe.skipIf(!hasChromium)('a message written offline in Chromium', () => {
     const quiet = await context.newPage();
     await quiet.goto(`${app.server.url}/placeholder-vehicle.svg`).catch(() => undefined);
     const cdp = await context.newCDPSession(quiet);
-    const registrationId = await registrationIdOf(cdp);
+    const registrationId = await registrationIdOf(cdp, app.server.url);
     await page.close();
 
     // The connection returns: the browser fires the outbox's sync event, and the service worker sends it.

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { STORAGE_KEYS } from '@/domain/core/constants';
 import { rejectAll } from '@/domain/account/consent';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { pushSubscriptions } from '@/server/db/schema';
 import { appInBrowser, requireChromiumInCi } from './appInBrowser';
+import { registrationIdOf } from './serviceWorkerCdp';
 import { hasChromium, SCREENSHOTS } from './browser';
 
 // Push notifications in Chromium. Chromium cannot reach a real push service here, so: the prompt of
@@ -134,17 +135,6 @@ describe.skipIf(!hasChromium)('push notifications and saved searches in Chromium
     });
   });
 
-  async function registrationIdOf(cdp: CDPSession): Promise<string> {
-    const found = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
-        const r = e.registrations.find((x) => x.scopeURL.startsWith(app.server.url) && !x.isDeleted);
-        if (r) resolve(r.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    return found;
-  }
-
   it('the service worker shows a pushed notification, and a tap opens the listing it names', async () => {
     const [listing] = (await (await fetch(`${app.server.url}/api/vehicles?vehicle_type=car&limit=1`)).json()) as Vehicle[];
     await app.inContext({ viewport: DESKTOP }, async (context) => {
@@ -152,7 +142,7 @@ describe.skipIf(!hasChromium)('push notifications and saved searches in Chromium
       const page = await app.open(context, '/about', 'About');
       await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active && !!navigator.serviceWorker.controller);
       const cdp = await context.newCDPSession(page);
-      const registrationId = await registrationIdOf(cdp);
+      const registrationId = await registrationIdOf(cdp, app.server.url);
 
       const payload = {
         title: 'Your listing is live',
@@ -194,7 +184,7 @@ describe.skipIf(!hasChromium)('push notifications and saved searches in Chromium
       await page.waitForFunction(async () => !!(await navigator.serviceWorker.ready).active && !!navigator.serviceWorker.controller);
       await page.bringToFront();
       const cdp = await context.newCDPSession(page);
-      const registrationId = await registrationIdOf(cdp);
+      const registrationId = await registrationIdOf(cdp, app.server.url);
       const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.tag));
       const deliver = (url: string, tag: string) =>
         cdp.send('ServiceWorker.deliverPushMessage', { origin: app.server.url, registrationId, data: JSON.stringify({ title: 'Rudo Buyer', body: 'Toyota Hilux\nIs it still available?', url, tag }) });
