@@ -27,7 +27,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     requireAdmin(req);
   });
 
-  app.get('/admin/stats', { schema: { response: { 200: adminStatsSchema }, tags: ['admin'] } }, async () => {
+  app.get('/admin/stats', { schema: { summary: 'Get site-wide user and listing counts', response: { 200: adminStatsSchema }, tags: ['admin'], security: [{ bearerAuth: [] }] } }, async () => {
     const byType = await countUsersByType(db);
     return {
       total_users: Object.values(byType).reduce((a, b) => a + b, 0),
@@ -38,45 +38,67 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.get('/admin/users', { schema: { response: { 200: z.array(adminUserSchema) }, tags: ['admin'] } }, async () => listUsersWithCounts(db));
+  app.get('/admin/users', { schema: { summary: 'List all users with their listing counts', response: { 200: z.array(adminUserSchema) }, tags: ['admin'], security: [{ bearerAuth: [] }] } }, async () =>
+    listUsersWithCounts(db),
+  );
 
-  app.get('/admin/vehicles', { schema: { querystring: pageQuery, response: { 200: z.array(ownVehicleSchema) }, tags: ['admin'] } }, async (req, reply) => {
-    const { rows, total } = await listAllVehicles(db, req.query.limit, req.query.offset);
-    reply.header('x-total-count', String(total));
-    return rows.map((r) => toOwnVehicle(r));
-  });
+  app.get(
+    '/admin/vehicles',
+    { schema: { summary: 'List all listings, a page at a time', querystring: pageQuery, response: { 200: z.array(ownVehicleSchema) }, tags: ['admin'], security: [{ bearerAuth: [] }] } },
+    async (req, reply) => {
+      const { rows, total } = await listAllVehicles(db, req.query.limit, req.query.offset);
+      reply.header('x-total-count', String(total));
+      return rows.map((r) => toOwnVehicle(r));
+    },
+  );
 
-  app.delete('/admin/vehicle/:id', { schema: { params: idParams, response: { 200: deletedSchema }, tags: ['admin'] } }, async (req) => {
+  app.delete('/admin/vehicle/:id', { schema: { summary: 'Delete a listing', params: idParams, response: { 200: deletedSchema }, tags: ['admin'], security: [{ bearerAuth: [] }] } }, async (req) => {
     const row = await findVehicle(db, req.params.id);
     if (!row) throw notFound(LISTING_MESSAGES.notFound);
     await withListingWrite(db, (tx, next) => deleteVehicles(tx, [row], next));
     return { message: ADMIN_MESSAGES.vehicleDeleted(vehicleDetails(row)), id: row.id };
   });
 
-  app.delete('/admin/user/:id', { schema: { params: idParams, response: { 200: messageSchema }, tags: ['admin'] } }, async (req) => {
-    const user = await findUserById(db, req.params.id);
-    if (!user) throw notFound('User not found');
-    if (user.userType === 'admin') throw forbidden(ADMIN_MESSAGES.cannotDeleteAdmin);
-    await withListingWrite(db, async (tx, next) => {
-      await deleteVehicles(tx, await vehicleKeys(tx, user.id), next);
-      await deleteUser(tx, user.id);
-    });
-    return { message: ADMIN_MESSAGES.userDeleted };
-  });
+  app.delete(
+    '/admin/user/:id',
+    { schema: { summary: 'Delete a user and their listings', params: idParams, response: { 200: messageSchema }, tags: ['admin'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      const user = await findUserById(db, req.params.id);
+      if (!user) throw notFound('User not found');
+      if (user.userType === 'admin') throw forbidden(ADMIN_MESSAGES.cannotDeleteAdmin);
+      await withListingWrite(db, async (tx, next) => {
+        await deleteVehicles(tx, await vehicleKeys(tx, user.id), next);
+        await deleteUser(tx, user.id);
+      });
+      return { message: ADMIN_MESSAGES.userDeleted };
+    },
+  );
 
   /**
    * Deletes every listing, payment and non-admin account; administrators and the catalogue stay.
    * A call with no payload (body null) is refused like a wrong phrase.
    */
-  app.post('/admin/reset-database', { schema: { body: z.object({ confirm: z.string().optional() }).nullish(), response: { 200: messageSchema }, tags: ['admin'] } }, async (req) => {
-    if (req.body?.confirm !== RESET_DATABASE_PHRASE) throw badRequest(ADMIN_MESSAGES.resetPhraseRequired);
-    await withListingWrite(db, async (tx, next) => {
-      await deleteVehicles(tx, await vehicleKeys(tx), next);
-      await deleteAllPayments(tx);
-      await deleteAllPasswordResets(tx);
-      await deleteIdempotencyKeysExcept(tx, `user:${req.currentUser!.id}`);
-      await deleteNonAdminUsers(tx);
-    });
-    return { message: ADMIN_MESSAGES.resetDone };
-  });
+  app.post(
+    '/admin/reset-database',
+    {
+      schema: {
+        summary: 'Delete all listings, payments and non-admin accounts',
+        body: z.object({ confirm: z.string().optional() }).nullish(),
+        response: { 200: messageSchema },
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+      },
+    },
+    async (req) => {
+      if (req.body?.confirm !== RESET_DATABASE_PHRASE) throw badRequest(ADMIN_MESSAGES.resetPhraseRequired);
+      await withListingWrite(db, async (tx, next) => {
+        await deleteVehicles(tx, await vehicleKeys(tx), next);
+        await deleteAllPayments(tx);
+        await deleteAllPasswordResets(tx);
+        await deleteIdempotencyKeysExcept(tx, `user:${req.currentUser!.id}`);
+        await deleteNonAdminUsers(tx);
+      });
+      return { message: ADMIN_MESSAGES.resetDone };
+    },
+  );
 };

@@ -32,28 +32,35 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
     detail: AUTH_MESSAGES.tooManyCodes,
   });
 
-  app.post('/auth/signup', { schema: { body: signupSchema, response: { 201: authAnswerSchema }, tags: ['auth'] }, config: limit(opts.rateLimits.signup) }, async (req, reply) => {
-    const b = req.body;
-    const user = await insertUser(db, {
-      name: b.name,
-      email: b.email,
-      phone: b.phone,
-      location: b.location,
-      latitude: b.latitude ?? null,
-      longitude: b.longitude ?? null,
-      userType: b.user_type,
-      businessName: b.user_type === 'dealer' ? (b.business_name ?? b.name) : null,
-      passwordHash: await hashPassword(b.password),
-    });
-    if (!user) throw conflict(AUTH_MESSAGES.emailTaken);
-    reply.code(201);
-    return { access_token: await signToken(reply, user), token_type: 'bearer' as const, user: toApiUser(user) };
-  });
+  app.post(
+    '/auth/signup',
+    { schema: { summary: 'Create an account and sign in', body: signupSchema, response: { 201: authAnswerSchema }, tags: ['auth'], security: [] }, config: limit(opts.rateLimits.signup) },
+    async (req, reply) => {
+      const b = req.body;
+      const user = await insertUser(db, {
+        name: b.name,
+        email: b.email,
+        phone: b.phone,
+        location: b.location,
+        latitude: b.latitude ?? null,
+        longitude: b.longitude ?? null,
+        userType: b.user_type,
+        businessName: b.user_type === 'dealer' ? (b.business_name ?? b.name) : null,
+        passwordHash: await hashPassword(b.password),
+      });
+      if (!user) throw conflict(AUTH_MESSAGES.emailTaken);
+      reply.code(201);
+      return { access_token: await signToken(reply, user), token_type: 'bearer' as const, user: toApiUser(user) };
+    },
+  );
 
   // Signing in again is harmless, so login keeps no idempotency record (it would hold a token for 24 hours).
   app.post(
     '/auth/login',
-    { schema: { body: loginSchema, response: { 200: authAnswerSchema }, tags: ['auth'] }, config: { ...limit(opts.rateLimits.login), skipIdempotency: true } },
+    {
+      schema: { summary: 'Sign in with email and password', body: loginSchema, response: { 200: authAnswerSchema }, tags: ['auth'], security: [] },
+      config: { ...limit(opts.rateLimits.login), skipIdempotency: true },
+    },
     async (req, reply) => {
       const user = await findUserByEmail(db, req.body.email);
       const ok = await verifyPassword(req.body.password, user?.passwordHash ?? null);
@@ -62,45 +69,57 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
     },
   );
 
-  app.get('/auth/me', { schema: { response: { 200: userSchema }, tags: ['auth'] } }, async (req) => toApiUser(requireUser(req)));
+  app.get('/auth/me', { schema: { summary: 'Get the signed-in user', response: { 200: userSchema }, tags: ['auth'], security: [{ bearerAuth: [] }] } }, async (req) => toApiUser(requireUser(req)));
 
   // "Sign out on all devices": every token issued so far, this one included, is refused from now on.
-  app.post('/auth/logout-all', { schema: { response: { 200: messageSchema }, tags: ['auth'] } }, async (req) => {
+  app.post('/auth/logout-all', { schema: { summary: 'Sign out on all devices', response: { 200: messageSchema }, tags: ['auth'], security: [{ bearerAuth: [] }] } }, async (req) => {
     await revokeTokens(db, requireUser(req).id);
     return { message: AUTH_MESSAGES.signedOutEverywhere };
   });
 
   // Always the same answer, so the call cannot be used to find out which emails have accounts.
-  app.post('/auth/forgot-password', { schema: { body: forgotPasswordSchema, response: { 200: messageSchema }, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
-    await perRecipient(req);
-    const user = await findUserByEmail(db, req.body.email);
-    if (user?.passwordHash) {
-      const code = newResetCode();
-      await replaceResetCode(db, user.id, hashResetCode(code, config.jwtSecret, user.id), new Date(app.ctx.now().getTime() + RESET_CODE_TTL_MINUTES * 60_000));
-      // A mail server that fails is logged, not answered: an error here and none for an address
-      // without an account would tell which addresses have one. The person can ask again.
-      await mailer
-        .send({
-          to: user.email,
-          subject: `Your ${config.productName} password reset code`,
-          text: `Hello ${user.name},\n\nYour ${config.productName} password reset code is ${code}.\nIt expires in ${RESET_CODE_TTL_MINUTES} minutes and can be used once.\n\nIf you did not ask for it, you can ignore this message.\n`,
-        })
-        .catch((err: unknown) => req.log.error({ err }, 'the password reset code could not be mailed'));
-    }
-    return { message: AUTH_MESSAGES.codeSent };
-  });
+  app.post(
+    '/auth/forgot-password',
+    { schema: { summary: 'Email a password reset code', body: forgotPasswordSchema, response: { 200: messageSchema }, tags: ['auth'], security: [] }, config: limit(opts.rateLimits.reset) },
+    async (req) => {
+      await perRecipient(req);
+      const user = await findUserByEmail(db, req.body.email);
+      if (user?.passwordHash) {
+        const code = newResetCode();
+        await replaceResetCode(db, user.id, hashResetCode(code, config.jwtSecret, user.id), new Date(app.ctx.now().getTime() + RESET_CODE_TTL_MINUTES * 60_000));
+        // A mail server that fails is logged, not answered: an error here and none for an address
+        // without an account would tell which addresses have one. The person can ask again.
+        await mailer
+          .send({
+            to: user.email,
+            subject: `Your ${config.productName} password reset code`,
+            text: `Hello ${user.name},\n\nYour ${config.productName} password reset code is ${code}.\nIt expires in ${RESET_CODE_TTL_MINUTES} minutes and can be used once.\n\nIf you did not ask for it, you can ignore this message.\n`,
+          })
+          .catch((err: unknown) => req.log.error({ err }, 'the password reset code could not be mailed'));
+      }
+      return { message: AUTH_MESSAGES.codeSent };
+    },
+  );
 
-  app.post('/auth/verify-code', { schema: { body: verifyCodeSchema, response: { 200: messageSchema }, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
-    await checkCode(db, config.jwtSecret, req.body.email, req.body.code, app.ctx.now());
-    return { message: AUTH_MESSAGES.codeVerified };
-  });
+  app.post(
+    '/auth/verify-code',
+    { schema: { summary: 'Check a password reset code', body: verifyCodeSchema, response: { 200: messageSchema }, tags: ['auth'], security: [] }, config: limit(opts.rateLimits.reset) },
+    async (req) => {
+      await checkCode(db, config.jwtSecret, req.body.email, req.body.code, app.ctx.now());
+      return { message: AUTH_MESSAGES.codeVerified };
+    },
+  );
 
-  app.post('/auth/reset-password', { schema: { body: resetPasswordSchema, response: { 200: messageSchema }, tags: ['auth'] }, config: limit(opts.rateLimits.reset) }, async (req) => {
-    const { userId, resetId } = await checkCode(db, config.jwtSecret, req.body.email, req.body.code, app.ctx.now());
-    const hash = await hashPassword(req.body.new_password);
-    if (!(await resetPasswordWithCode(db, resetId, userId, hash))) throw invalidCode();
-    return { message: AUTH_MESSAGES.passwordReset };
-  });
+  app.post(
+    '/auth/reset-password',
+    { schema: { summary: 'Set a new password with a reset code', body: resetPasswordSchema, response: { 200: messageSchema }, tags: ['auth'], security: [] }, config: limit(opts.rateLimits.reset) },
+    async (req) => {
+      const { userId, resetId } = await checkCode(db, config.jwtSecret, req.body.email, req.body.code, app.ctx.now());
+      const hash = await hashPassword(req.body.new_password);
+      if (!(await resetPasswordWithCode(db, resetId, userId, hash))) throw invalidCode();
+      return { message: AUTH_MESSAGES.passwordReset };
+    },
+  );
 };
 
 /**

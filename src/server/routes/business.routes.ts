@@ -27,26 +27,30 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       return updated;
     });
 
-  app.put('/me/business', { schema: { body: businessDetailsSchema, response: { 200: userSchema }, tags: ['users'] } }, async (req) => {
-    const user = requireUser(req);
-    if (user.userType !== 'dealer') throw forbidden(BUSINESS_MESSAGES.dealersOnly);
-    const details = req.body;
-    const current =
-      user.businessRegistration !== null && user.businessAddress !== null
-        ? { business_name: user.businessName ?? '', registration_number: user.businessRegistration, address: user.businessAddress }
-        : null;
-    const status = statusAfterSubmit({ status: (user.businessStatus as BusinessStatus | null) ?? null, details: current }, details);
-    const updated = await decide(user, status, (tx) =>
-      setBusinessDetails(tx, user.id, {
-        businessName: details.business_name,
-        businessRegistration: details.registration_number,
-        businessAddress: details.address,
-        businessStatus: status,
-        submittedAt: app.ctx.now(),
-      }),
-    );
-    return toApiUser(updated);
-  });
+  app.put(
+    '/me/business',
+    { schema: { summary: "Update the signed-in dealer's business details", body: businessDetailsSchema, response: { 200: userSchema }, tags: ['users'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      const user = requireUser(req);
+      if (user.userType !== 'dealer') throw forbidden(BUSINESS_MESSAGES.dealersOnly);
+      const details = req.body;
+      const current =
+        user.businessRegistration !== null && user.businessAddress !== null
+          ? { business_name: user.businessName ?? '', registration_number: user.businessRegistration, address: user.businessAddress }
+          : null;
+      const status = statusAfterSubmit({ status: (user.businessStatus as BusinessStatus | null) ?? null, details: current }, details);
+      const updated = await decide(user, status, (tx) =>
+        setBusinessDetails(tx, user.id, {
+          businessName: details.business_name,
+          businessRegistration: details.registration_number,
+          businessAddress: details.address,
+          businessStatus: status,
+          submittedAt: app.ctx.now(),
+        }),
+      );
+      return toApiUser(updated);
+    },
+  );
 
   const review = (status: Extract<BusinessStatus, 'verified' | 'rejected'>) => async (req: { params: { id: string } } & Parameters<typeof requireAdmin>[0]) => {
     requireAdmin(req);
@@ -56,6 +60,14 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
     if (user.businessStatus === null) throw conflict(BUSINESS_MESSAGES.nothingToReview);
     return toApiUser(await decide(user, status, (tx) => setBusinessStatus(tx, user.id, status)));
   };
-  app.post('/admin/users/:id/verify', { schema: { params: idParams, response: { 200: userSchema }, tags: ['admin'] } }, review('verified'));
-  app.post('/admin/users/:id/reject', { schema: { params: idParams, response: { 200: userSchema }, tags: ['admin'] } }, review('rejected'));
+  app.post(
+    '/admin/users/:id/verify',
+    { schema: { summary: "Verify a dealer's business", params: idParams, response: { 200: userSchema }, tags: ['admin'], security: [{ bearerAuth: [] }] } },
+    review('verified'),
+  );
+  app.post(
+    '/admin/users/:id/reject',
+    { schema: { summary: "Reject a dealer's business", params: idParams, response: { 200: userSchema }, tags: ['admin'], security: [{ bearerAuth: [] }] } },
+    review('rejected'),
+  );
 };

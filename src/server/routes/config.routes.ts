@@ -7,7 +7,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, payments } = app.ctx;
 
   /** What the app must not hard-code: names, addresses and which payment providers are live. */
-  app.get('/config', { schema: { response: { 200: configSchema }, tags: ['config'] } }, async (_req, reply) => {
+  app.get('/config', { schema: { summary: "Get the app's public configuration", response: { 200: configSchema }, tags: ['config'], security: [] } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     const card = payments.card;
     const mobile = payments.mobileMoney;
@@ -24,7 +24,9 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Liveness: the process answers. A load balancer that restarts on failure asks this one. */
-  app.get('/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) }, tags: ['config'] } }, async () => ({ status: 'ok' as const }));
+  app.get('/health', { schema: { summary: 'Check that the server is up', response: { 200: z.object({ status: z.literal('ok') }) }, tags: ['config'], security: [] } }, async () => ({
+    status: 'ok' as const,
+  }));
 
   /**
    * Readiness: 503 while a dependency this instance needs (the database, the photos' store) does not
@@ -36,6 +38,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['config'],
         summary: 'Whether this instance can serve requests',
+        security: [],
         description:
           "Readiness probe: 200 when the database and the photos' store answer, 503 naming the part that does not. Redis (when configured) and the in-memory search index are reported without making the instance unready: while Redis is away rate limits are counted in memory, and while the index builds searches are answered by SQL.",
         response: { 200: readinessSchema, 503: readinessSchema },

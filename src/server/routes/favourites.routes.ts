@@ -39,36 +39,48 @@ function toApi({ favourite: f, listing, isPublic: visible }: FavouriteWithListin
 export const favouriteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/favourites', { schema: { response: { 200: z.array(favouriteSchema) }, tags: ['favourites'] } }, async (req) => {
-    const user = requireUser(req);
-    return (await listFavourites(db, user.id)).map(toApi);
-  });
+  app.get(
+    '/favourites',
+    { schema: { summary: "List the signed-in user's favourites", response: { 200: z.array(favouriteSchema) }, tags: ['favourites'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      const user = requireUser(req);
+      return (await listFavourites(db, user.id)).map(toApi);
+    },
+  );
 
   // Idempotent: saving a saved listing again changes nothing (not its saved price or date). A listing
   // that went away since the device saved it offline is still saved, and shows as no longer available.
-  app.put('/favourites/:vehicleId', { schema: { params, body: putBody, response: { 200: favouriteSchema }, tags: ['favourites'] } }, async (req) => {
-    const user = requireUser(req);
-    const id = req.params.vehicleId;
-    const row = await findVehicle(db, id);
-    // A draft is its seller's secret: as missing as a listing that never was.
-    const known = row ? row.firstPublishedAt !== null || row.sellerId === user.id : await hasTombstone(db, id);
-    if (!known) throw notFound(FAVOURITE_MESSAGES.notFound);
-    const now = app.ctx.now();
-    const sent = req.body?.saved_at ? new Date(req.body.saved_at) : now;
-    const savedAt = sent.getTime() > now.getTime() ? now : sent;
-    const savedPrice = req.body?.saved_price !== undefined ? req.body.saved_price : (row?.price ?? null);
-    const gone = !row || !isPublic(toApiVehicle(row));
-    const added = await addFavourite(db, { userId: user.id, vehicleId: id, title: row ? titleOf(row) : null, savedPrice, savedAt, gone });
-    // A new favourite of a listing still there is one of its seller's leads (the dashboard's chart).
-    if (added && row) await recordListingEvent(db, id, 'favourite');
-    const saved = (await listFavourites(db, user.id)).find((f) => f.favourite.vehicleId === id);
-    return toApi(saved!);
-  });
+  app.put(
+    '/favourites/:vehicleId',
+    { schema: { summary: 'Save a listing to favourites', params, body: putBody, response: { 200: favouriteSchema }, tags: ['favourites'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      const user = requireUser(req);
+      const id = req.params.vehicleId;
+      const row = await findVehicle(db, id);
+      // A draft is its seller's secret: as missing as a listing that never was.
+      const known = row ? row.firstPublishedAt !== null || row.sellerId === user.id : await hasTombstone(db, id);
+      if (!known) throw notFound(FAVOURITE_MESSAGES.notFound);
+      const now = app.ctx.now();
+      const sent = req.body?.saved_at ? new Date(req.body.saved_at) : now;
+      const savedAt = sent.getTime() > now.getTime() ? now : sent;
+      const savedPrice = req.body?.saved_price !== undefined ? req.body.saved_price : (row?.price ?? null);
+      const gone = !row || !isPublic(toApiVehicle(row));
+      const added = await addFavourite(db, { userId: user.id, vehicleId: id, title: row ? titleOf(row) : null, savedPrice, savedAt, gone });
+      // A new favourite of a listing still there is one of its seller's leads (the dashboard's chart).
+      if (added && row) await recordListingEvent(db, id, 'favourite');
+      const saved = (await listFavourites(db, user.id)).find((f) => f.favourite.vehicleId === id);
+      return toApi(saved!);
+    },
+  );
 
   // Idempotent too: removing what is not saved answers the same, so a device replaying its removals never fails.
-  app.delete('/favourites/:vehicleId', { schema: { params, response: { 204: noContent }, tags: ['favourites'] } }, async (req, reply) => {
-    const user = requireUser(req);
-    await removeFavourite(db, user.id, req.params.vehicleId);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/favourites/:vehicleId',
+    { schema: { summary: 'Remove a listing from favourites', params, response: { 204: noContent }, tags: ['favourites'], security: [{ bearerAuth: [] }] } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await removeFavourite(db, user.id, req.params.vehicleId);
+      return reply.code(204).send();
+    },
+  );
 };

@@ -95,115 +95,135 @@ async function confirmPayment(
 function cardRoutes(app: App, oneAtATime: OneAtATime) {
   const { payments: providers } = app.ctx;
 
-  app.post('/payments/create-intent', { schema: { body: createBody, response: { 200: cardIntentSchema }, tags: ['payments'] } }, async (req) => {
-    payer(req);
-    const card = providers.card;
-    if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
-    const key = req.headers['idempotency-key'];
-    const { row, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
-      const { user, vehicle, plan, amountCents } = await payable(app, req, req.body.vehicle_id, req.body.subscription_plan);
-      const terms = { vehicleId: vehicle.id, userId: user.id, method: 'card', provider: card.name, plan, amountCents, currency: CURRENCY, testMode: card.mode !== 'live' };
-      const { row } = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
-        const intent = await card.createIntent({
-          amountCents,
-          currency: CURRENCY,
-          reference,
-          description: `${app.ctx.config.productName} listing: ${vehicle.year} ${vehicle.make} ${vehicle.model} (${plan}, ${PLAN_TERMS[plan].days} days)`,
-          // Scoped to the payer: Stripe keys are account-wide, so two users' keys must never collide.
-          idempotencyKey: typeof key === 'string' ? `create-intent:${user.id}:${key}` : reference,
+  app.post(
+    '/payments/create-intent',
+    { schema: { summary: 'Start a card payment for a listing', body: createBody, response: { 200: cardIntentSchema }, tags: ['payments'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      payer(req);
+      const card = providers.card;
+      if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
+      const key = req.headers['idempotency-key'];
+      const { row, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
+        const { user, vehicle, plan, amountCents } = await payable(app, req, req.body.vehicle_id, req.body.subscription_plan);
+        const terms = { vehicleId: vehicle.id, userId: user.id, method: 'card', provider: card.name, plan, amountCents, currency: CURRENCY, testMode: card.mode !== 'live' };
+        const { row } = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
+          const intent = await card.createIntent({
+            amountCents,
+            currency: CURRENCY,
+            reference,
+            description: `${app.ctx.config.productName} listing: ${vehicle.year} ${vehicle.make} ${vehicle.model} (${plan}, ${PLAN_TERMS[plan].days} days)`,
+            // Scoped to the payer: Stripe keys are account-wide, so two users' keys must never collide.
+            idempotencyKey: typeof key === 'string' ? `create-intent:${user.id}:${key}` : reference,
+          });
+          return { providerRef: intent.intentId, clientSecret: intent.clientSecret };
         });
-        return { providerRef: intent.intentId, clientSecret: intent.clientSecret };
+        return { row, plan, amountCents };
       });
-      return { row, plan, amountCents };
-    });
-    return {
-      client_secret: row.clientSecret,
-      payment_intent_id: row.providerRef,
-      amount: amountCents / 100,
-      currency: CURRENCY,
-      subscription_plan: plan,
-      provider: card.name,
-      test_mode: card.mode !== 'live',
-    };
-  });
+      return {
+        client_secret: row.clientSecret,
+        payment_intent_id: row.providerRef,
+        amount: amountCents / 100,
+        currency: CURRENCY,
+        subscription_plan: plan,
+        provider: card.name,
+        test_mode: card.mode !== 'live',
+      };
+    },
+  );
 
-  app.post('/payments/confirm/:id', { schema: { params: refParams, body: confirmBody, response: confirmAnswers, tags: ['payments'] } }, async (req, reply) => {
-    payer(req);
-    const card = providers.card;
-    if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
-    return confirmPayment(app, req, reply, card.name, req.params.id, (p) => card.status(p.providerRef), {
-      done: { status: 'succeeded', message: LISTING_MESSAGES.paid },
-      pending: 'Payment is still processing',
-    });
-  });
+  app.post(
+    '/payments/confirm/:id',
+    { schema: { summary: 'Confirm a card payment', params: refParams, body: confirmBody, response: confirmAnswers, tags: ['payments'], security: [{ bearerAuth: [] }] } },
+    async (req, reply) => {
+      payer(req);
+      const card = providers.card;
+      if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
+      return confirmPayment(app, req, reply, card.name, req.params.id, (p) => card.status(p.providerRef), {
+        done: { status: 'succeeded', message: LISTING_MESSAGES.paid },
+        pending: 'Payment is still processing',
+      });
+    },
+  );
 }
 
 /** EcoCash payments through Paynow: the prompt on the payer's phone, then the confirm that publishes. */
 function ecocashRoutes(app: App, oneAtATime: OneAtATime) {
   const { payments: providers } = app.ctx;
 
-  app.post('/payments/ecocash/create', { schema: { body: ecocashBody, response: { 200: mobilePaymentSchema }, tags: ['payments'] } }, async (req) => {
-    payer(req);
-    const msisdn = req.body.customer_msisdn?.trim();
-    if (!msisdn) throw badRequest(PAYMENT_MESSAGES.phoneRequired);
-    if (!/^\d+$/.test(msisdn)) throw badRequest(PAYMENT_MESSAGES.phoneDigitsOnly);
-    if (msisdn.length < 9 || msisdn.length > 15) throw badRequest(PAYMENT_MESSAGES.phoneLength);
-    const mobile = providers.mobileMoney;
-    const { row, message, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
-      const { user, vehicle, plan, amountCents } = await payable(app, req, req.body.vehicle_id, req.body.subscription_plan);
-      const terms = { vehicleId: vehicle.id, userId: user.id, method: 'ecocash', provider: mobile.name, plan, amountCents, currency: CURRENCY, testMode: mobile.mode !== 'live', msisdn };
-      const opened = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
-        const init = await mobile.initiate({
-          amountCents,
-          reference,
-          msisdn,
-          email: user.email,
-          description: `${app.ctx.config.productName} listing ${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+  app.post(
+    '/payments/ecocash/create',
+    { schema: { summary: 'Start an EcoCash payment for a listing', body: ecocashBody, response: { 200: mobilePaymentSchema }, tags: ['payments'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      payer(req);
+      const msisdn = req.body.customer_msisdn?.trim();
+      if (!msisdn) throw badRequest(PAYMENT_MESSAGES.phoneRequired);
+      if (!/^\d+$/.test(msisdn)) throw badRequest(PAYMENT_MESSAGES.phoneDigitsOnly);
+      if (msisdn.length < 9 || msisdn.length > 15) throw badRequest(PAYMENT_MESSAGES.phoneLength);
+      const mobile = providers.mobileMoney;
+      const { row, message, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
+        const { user, vehicle, plan, amountCents } = await payable(app, req, req.body.vehicle_id, req.body.subscription_plan);
+        const terms = { vehicleId: vehicle.id, userId: user.id, method: 'ecocash', provider: mobile.name, plan, amountCents, currency: CURRENCY, testMode: mobile.mode !== 'live', msisdn };
+        const opened = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
+          const init = await mobile.initiate({
+            amountCents,
+            reference,
+            msisdn,
+            email: user.email,
+            description: `${app.ctx.config.productName} listing ${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+          });
+          if (!init.transactionId) throw new HttpError(502, PAYMENT_MESSAGES.missingTransactionId);
+          return { providerRef: init.transactionId, pollUrl: init.pollUrl, message: init.message };
         });
-        if (!init.transactionId) throw new HttpError(502, PAYMENT_MESSAGES.missingTransactionId);
-        return { providerRef: init.transactionId, pollUrl: init.pollUrl, message: init.message };
+        return { ...opened, plan, amountCents };
       });
-      return { ...opened, plan, amountCents };
-    });
-    return {
-      success: true as const,
-      transaction_id: row.providerRef,
-      message: message || PAYMENT_MESSAGES.initiated,
-      status: 'pending' as const,
-      amount: amountCents / 100,
-      currency: CURRENCY,
-      subscription_plan: plan,
-      provider: mobile.name,
-      test_mode: mobile.mode !== 'live',
-    };
-  });
+      return {
+        success: true as const,
+        transaction_id: row.providerRef,
+        message: message || PAYMENT_MESSAGES.initiated,
+        status: 'pending' as const,
+        amount: amountCents / 100,
+        currency: CURRENCY,
+        subscription_plan: plan,
+        provider: mobile.name,
+        test_mode: mobile.mode !== 'live',
+      };
+    },
+  );
 
-  app.post('/payments/ecocash/confirm/:id', { schema: { params: refParams, body: confirmBody, response: confirmAnswers, tags: ['payments'] } }, async (req, reply) => {
-    const mobile = providers.mobileMoney;
-    const pin = req.body?.pin;
-    return confirmPayment(app, req, reply, mobile.name, req.params.id, (p) => mobile.status({ transactionId: p.providerRef, pollUrl: p.pollUrl, ...(pin !== undefined && { pin }) }), {
-      done: { status: 'completed', message: PAYMENT_MESSAGES.completed },
-      pending: PAYMENT_MESSAGES.pending,
-    });
-  });
+  app.post(
+    '/payments/ecocash/confirm/:id',
+    { schema: { summary: 'Confirm an EcoCash payment', params: refParams, body: confirmBody, response: confirmAnswers, tags: ['payments'], security: [{ bearerAuth: [] }] } },
+    async (req, reply) => {
+      const mobile = providers.mobileMoney;
+      const pin = req.body?.pin;
+      return confirmPayment(app, req, reply, mobile.name, req.params.id, (p) => mobile.status({ transactionId: p.providerRef, pollUrl: p.pollUrl, ...(pin !== undefined && { pin }) }), {
+        done: { status: 'completed', message: PAYMENT_MESSAGES.completed },
+        pending: PAYMENT_MESSAGES.pending,
+      });
+    },
+  );
 }
 
 /** Paynow's server-to-server status callback: we never trust its body, we ask Paynow again. */
 function paynowResultRoute(app: App) {
   const { db, payments: providers } = app.ctx;
 
-  app.post('/payments/ecocash/result', { schema: { response: { 200: z.object({ ok: z.literal(true) }) }, tags: ['payments'] }, config: { skipIdempotency: true } }, async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const reference = body.reference;
-    if (!reference) throw badRequest('Missing reference');
-    if (typeof reference !== 'string') throw badRequest('Invalid reference');
-    if (hasNul(reference)) throw unprocessable(NUL_MESSAGE);
-    const mobile = providers.mobileMoney;
-    const payment = await findPayment(db, mobile.name, reference);
-    if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
-    if (payment.status === 'pending' || payment.status === 'superseded') {
-      await completePayment(app.ctx, payment, await providerCall(() => mobile.status({ transactionId: payment.providerRef, pollUrl: payment.pollUrl })), app.metrics.payments);
-    }
-    return { ok: true as const };
-  });
+  app.post(
+    '/payments/ecocash/result',
+    { schema: { summary: 'Receive a Paynow payment status callback', response: { 200: z.object({ ok: z.literal(true) }) }, tags: ['payments'], security: [] }, config: { skipIdempotency: true } },
+    async (req) => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const reference = body.reference;
+      if (!reference) throw badRequest('Missing reference');
+      if (typeof reference !== 'string') throw badRequest('Invalid reference');
+      if (hasNul(reference)) throw unprocessable(NUL_MESSAGE);
+      const mobile = providers.mobileMoney;
+      const payment = await findPayment(db, mobile.name, reference);
+      if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+      if (payment.status === 'pending' || payment.status === 'superseded') {
+        await completePayment(app.ctx, payment, await providerCall(() => mobile.status({ transactionId: payment.providerRef, pollUrl: payment.pollUrl })), app.metrics.payments);
+      }
+      return { ok: true as const };
+    },
+  );
 }

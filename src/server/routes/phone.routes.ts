@@ -39,36 +39,44 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
     keyedLimit(app, { name: 'sms-account-day', ...limitOf('daily'), key: accountKey, detail: PHONE_MESSAGES.tooMany }),
   ];
 
-  app.post('/auth/phone/send-code', { schema: { body: phoneSendCodeSchema, response: { 200: phoneCodeSentSchema }, tags: ['auth'], security: [{ bearerAuth: [] }] } }, async (req) => {
-    const user = requireUser(req);
-    const phone = targetPhone(req);
-    for (const limit of limits) await limit(req);
-    const code = newResetCode();
-    const expiresAt = new Date(app.ctx.now().getTime() + PHONE_CODE_TTL_MINUTES * 60_000);
-    await replacePhoneCode(db, user.id, phone, hashResetCode(code, config.jwtSecret, `phone:${user.id}:${phone}`), expiresAt);
-    try {
-      await app.ctx.sms.send(phone, PHONE_MESSAGES.smsText(code, config.productName));
-    } catch (err) {
-      req.log.error({ err }, 'the phone verification code could not be sent');
-      throw unprocessable(PHONE_MESSAGES.sendFailed);
-    }
-    return { message: PHONE_MESSAGES.codeSent, phone, expires_at: expiresAt.toISOString() };
-  });
+  app.post(
+    '/auth/phone/send-code',
+    { schema: { summary: 'Text a phone verification code', body: phoneSendCodeSchema, response: { 200: phoneCodeSentSchema }, tags: ['auth'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      const user = requireUser(req);
+      const phone = targetPhone(req);
+      for (const limit of limits) await limit(req);
+      const code = newResetCode();
+      const expiresAt = new Date(app.ctx.now().getTime() + PHONE_CODE_TTL_MINUTES * 60_000);
+      await replacePhoneCode(db, user.id, phone, hashResetCode(code, config.jwtSecret, `phone:${user.id}:${phone}`), expiresAt);
+      try {
+        await app.ctx.sms.send(phone, PHONE_MESSAGES.smsText(code, config.productName));
+      } catch (err) {
+        req.log.error({ err }, 'the phone verification code could not be sent');
+        throw unprocessable(PHONE_MESSAGES.sendFailed);
+      }
+      return { message: PHONE_MESSAGES.codeSent, phone, expires_at: expiresAt.toISOString() };
+    },
+  );
 
-  app.post('/auth/phone/verify', { schema: { body: phoneVerifySchema, response: { 200: userSchema }, tags: ['auth'], security: [{ bearerAuth: [] }] } }, async (req) => {
-    const user = requireUser(req);
-    const now = app.ctx.now();
-    const live = await findLivePhoneCode(db, user.id, now);
-    if (!live) throw badRequest(PHONE_MESSAGES.invalidCode);
-    if (live.attempts >= PHONE_CODE_MAX_ATTEMPTS) throw badRequest(PHONE_MESSAGES.locked);
-    if (!sameHash(live.codeHash, hashResetCode(req.body.code, config.jwtSecret, `phone:${user.id}:${live.phone}`))) {
-      await countFailedPhoneAttempt(db, live.id);
-      throw badRequest(live.attempts + 1 >= PHONE_CODE_MAX_ATTEMPTS ? PHONE_MESSAGES.locked : PHONE_MESSAGES.invalidCode);
-    }
-    const verified = await verifyPhoneWithCode(db, live, now);
-    if (!verified) throw badRequest(PHONE_MESSAGES.invalidCode);
-    return toApiUser(verified);
-  });
+  app.post(
+    '/auth/phone/verify',
+    { schema: { summary: 'Verify the phone number with a code', body: phoneVerifySchema, response: { 200: userSchema }, tags: ['auth'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      const user = requireUser(req);
+      const now = app.ctx.now();
+      const live = await findLivePhoneCode(db, user.id, now);
+      if (!live) throw badRequest(PHONE_MESSAGES.invalidCode);
+      if (live.attempts >= PHONE_CODE_MAX_ATTEMPTS) throw badRequest(PHONE_MESSAGES.locked);
+      if (!sameHash(live.codeHash, hashResetCode(req.body.code, config.jwtSecret, `phone:${user.id}:${live.phone}`))) {
+        await countFailedPhoneAttempt(db, live.id);
+        throw badRequest(live.attempts + 1 >= PHONE_CODE_MAX_ATTEMPTS ? PHONE_MESSAGES.locked : PHONE_MESSAGES.invalidCode);
+      }
+      const verified = await verifyPhoneWithCode(db, live, now);
+      if (!verified) throw badRequest(PHONE_MESSAGES.invalidCode);
+      return toApiUser(verified);
+    },
+  );
 };
 
 const limitOf = (which: keyof typeof PHONE_CODE_LIMITS) => ({ max: PHONE_CODE_LIMITS[which].max, timeWindow: PHONE_CODE_LIMITS[which].window });

@@ -51,18 +51,34 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  app.post('/push/subscriptions', { schema: { body: subscriptionBody, response: { 200: pushSubscriptionSchema, 201: pushSubscriptionSchema }, tags: ['push'] } }, async (req, reply) => {
-    const user = requireUser(req);
-    const { endpoint, keys } = req.body;
-    checkEndpoint(endpoint);
-    const { row, created } = await upsertSubscription(db, user.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
-    reply.code(created ? 201 : 200);
-    return { id: row.id, endpoint: row.endpoint, created_at: row.createdAt.toISOString() };
-  });
+  app.post(
+    '/push/subscriptions',
+    {
+      schema: {
+        summary: 'Subscribe this device to push notifications',
+        body: subscriptionBody,
+        response: { 200: pushSubscriptionSchema, 201: pushSubscriptionSchema },
+        tags: ['push'],
+        security: [{ bearerAuth: [] }],
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { endpoint, keys } = req.body;
+      checkEndpoint(endpoint);
+      const { row, created } = await upsertSubscription(db, user.id, { endpoint, p256dh: keys.p256dh, auth: keys.auth });
+      reply.code(created ? 201 : 200);
+      return { id: row.id, endpoint: row.endpoint, created_at: row.createdAt.toISOString() };
+    },
+  );
 
-  app.delete('/push/subscriptions', { schema: { body: endpointBody, response: { 204: noContent }, tags: ['push'] } }, async (req, reply) => {
-    const user = requireUser(req);
-    if (!(await deleteOwnSubscription(db, user.id, req.body.endpoint))) throw notFound(PUSH_MESSAGES.subscriptionNotFound);
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/push/subscriptions',
+    { schema: { summary: 'Unsubscribe a device from push notifications', body: endpointBody, response: { 204: noContent }, tags: ['push'], security: [{ bearerAuth: [] }] } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      if (!(await deleteOwnSubscription(db, user.id, req.body.endpoint))) throw notFound(PUSH_MESSAGES.subscriptionNotFound);
+      return reply.code(204).send();
+    },
+  );
 };

@@ -19,27 +19,45 @@ const noneMatch = (header: string | undefined, etag: string) => !!header && head
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
-  app.get('/vehicle-makes', { schema: { querystring: typeQuery, response: { 200: catalogueEntriesSchema }, tags: ['reference'] } }, async (req) => listMakes(db, req.query.vehicle_type));
+  app.get('/vehicle-makes', { schema: { summary: 'List vehicle makes', querystring: typeQuery, response: { 200: catalogueEntriesSchema }, tags: ['reference'], security: [] } }, async (req) =>
+    listMakes(db, req.query.vehicle_type),
+  );
 
-  app.get('/vehicle-makes/:id/models', { schema: { params: numericId, response: { 200: catalogueEntriesSchema }, tags: ['reference'] } }, async (req) => {
-    if (!(await makeExists(db, req.params.id))) throw notFound('Make not found');
-    return listModels(db, req.params.id);
-  });
+  app.get(
+    '/vehicle-makes/:id/models',
+    { schema: { summary: "List a make's models", params: numericId, response: { 200: catalogueEntriesSchema }, tags: ['reference'], security: [] } },
+    async (req) => {
+      if (!(await makeExists(db, req.params.id))) throw notFound('Make not found');
+      return listModels(db, req.params.id);
+    },
+  );
 
-  app.get('/vehicle-models/:id/variants', { schema: { params: numericId, response: { 200: catalogueEntriesSchema }, tags: ['reference'] } }, async (req) => {
-    if (!(await modelExists(db, req.params.id))) throw notFound('Model not found');
-    return listVariants(db, req.params.id);
-  });
+  app.get(
+    '/vehicle-models/:id/variants',
+    { schema: { summary: "List a model's variants", params: numericId, response: { 200: catalogueEntriesSchema }, tags: ['reference'], security: [] } },
+    async (req) => {
+      if (!(await modelExists(db, req.params.id))) throw notFound('Model not found');
+      return listVariants(db, req.params.id);
+    },
+  );
 
-  app.get('/vehicle-hierarchy', { schema: { querystring: typeQuery, response: { 200: z.array(catalogueMakeSchema) }, tags: ['reference'] } }, async (req) => hierarchy(db, req.query.vehicle_type));
+  app.get(
+    '/vehicle-hierarchy',
+    { schema: { summary: 'Get the makes, models and variants as one tree', querystring: typeQuery, response: { 200: z.array(catalogueMakeSchema) }, tags: ['reference'], security: [] } },
+    async (req) => hierarchy(db, req.query.vehicle_type),
+  );
 
   /** The whole catalogue for the offline app; unchanged catalogues answer 304 to If-None-Match. */
   let cached: string | null = null;
-  app.get('/sync/catalogue', { schema: { response: { 200: catalogueDownload, 304: noContent }, tags: ['sync'] } }, async (req, reply) => {
-    const etag = `"catalogue-${catalogueVersion}"`;
-    reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (noneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
-    cached ??= JSON.stringify({ version: catalogueVersion, makes: await hierarchy(db) });
-    return reply.type('application/json; charset=utf-8').send(cached);
-  });
+  app.get(
+    '/sync/catalogue',
+    { schema: { summary: 'Download the vehicle catalogue for offline use', response: { 200: catalogueDownload, 304: noContent }, tags: ['sync'], security: [] } },
+    async (req, reply) => {
+      const etag = `"catalogue-${catalogueVersion}"`;
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (noneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
+      cached ??= JSON.stringify({ version: catalogueVersion, makes: await hierarchy(db) });
+      return reply.type('application/json; charset=utf-8').send(cached);
+    },
+  );
 };

@@ -35,7 +35,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/vehicles/:id/reports',
-    { schema: { params: idParams, body: reportInputSchema, response: { 201: messageSchema }, tags: ['reports'], security: [{ bearerAuth: [] }] } },
+    { schema: { summary: 'Report a listing', params: idParams, body: reportInputSchema, response: { 201: messageSchema }, tags: ['reports'], security: [{ bearerAuth: [] }] } },
     async (req, reply) => {
       const user = requireUser(req);
       await reportLimit(req);
@@ -55,21 +55,29 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/admin/reports', { schema: { response: { 200: z.array(adminReportGroupSchema) }, tags: ['admin'], security: [{ bearerAuth: [] }] } }, async (req, reply) => {
-    requireAdmin(req);
-    reply.header('cache-control', 'private, no-store');
-    // The listings' reports, then the reported conversations with their messages (issue 37).
-    return [...(await openReportGroups(db)), ...(await reportedConversationGroups(db))];
-  });
+  app.get(
+    '/admin/reports',
+    { schema: { summary: 'List open reports of listings and conversations', response: { 200: z.array(adminReportGroupSchema) }, tags: ['admin'], security: [{ bearerAuth: [] }] } },
+    async (req, reply) => {
+      requireAdmin(req);
+      reply.header('cache-control', 'private, no-store');
+      // The listings' reports, then the reported conversations with their messages (issue 37).
+      return [...(await openReportGroups(db)), ...(await reportedConversationGroups(db))];
+    },
+  );
 
-  app.post('/admin/reports/:vehicleId/dismiss', { schema: { params: vehicleIdParams, response: { 200: messageSchema }, tags: ['admin'], security: [{ bearerAuth: [] }] } }, async (req) => {
-    requireAdmin(req);
-    await withListingWrite(db, async (tx, nextRevision) => {
-      const row = await findVehicle(tx, req.params.vehicleId);
-      if (!row) throw notFound(LISTING_MESSAGES.notFound);
-      if (!(await dismissReports(tx, row.id, app.ctx.now()))) throw notFound(REPORT_TEXTS.noOpenReports);
-      if (row.hiddenForReviewAt) await updateVehicle(tx, row.id, { hiddenForReviewAt: null }, await nextRevision());
-    });
-    return { message: REPORT_TEXTS.dismissed };
-  });
+  app.post(
+    '/admin/reports/:vehicleId/dismiss',
+    { schema: { summary: 'Dismiss the open reports of a listing', params: vehicleIdParams, response: { 200: messageSchema }, tags: ['admin'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      requireAdmin(req);
+      await withListingWrite(db, async (tx, nextRevision) => {
+        const row = await findVehicle(tx, req.params.vehicleId);
+        if (!row) throw notFound(LISTING_MESSAGES.notFound);
+        if (!(await dismissReports(tx, row.id, app.ctx.now()))) throw notFound(REPORT_TEXTS.noOpenReports);
+        if (row.hiddenForReviewAt) await updateVehicle(tx, row.id, { hiddenForReviewAt: null }, await nextRevision());
+      });
+      return { message: REPORT_TEXTS.dismissed };
+    },
+  );
 };

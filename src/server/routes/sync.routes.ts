@@ -86,14 +86,18 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   /** Delta sync of the public listings (see syncChanges in repositories/vehicles/syncFeeds.ts). */
-  app.get('/sync/vehicles', { schema: { querystring: syncQuery, response: { 200: asBuilt(syncPageSchema) }, tags: ['sync'] } }, async (req, reply) => {
-    // Expiry is a matter of time, not of a write: flag what ran out so it reaches mirrors as removed.
-    await sweepExpired(db);
-    reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
-    return syncChanges(db, req.query.since, req.query.limit);
-  });
+  app.get(
+    '/sync/vehicles',
+    { schema: { summary: 'Get changes to public listings since a revision', querystring: syncQuery, response: { 200: asBuilt(syncPageSchema) }, tags: ['sync'], security: [] } },
+    async (req, reply) => {
+      // Expiry is a matter of time, not of a write: flag what ran out so it reaches mirrors as removed.
+      await sweepExpired(db);
+      reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
+      return syncChanges(db, req.query.since, req.query.limit);
+    },
+  );
 
-  const summarySchema = { querystring: summaryQuery, response: { 200: asBuilt(summaryPageSchema) }, tags: ['sync'] };
+  const summarySchema = { summary: 'Download public listing summaries for offline search', querystring: summaryQuery, response: { 200: asBuilt(summaryPageSchema) }, tags: ['sync'], security: [] };
   /**
    * The summaries of the public listings in a scope (format 2, see src/domain/search/summary.ts): a
    * first download (since=0, then the cursor each page gives) type after type, newest first, then the

@@ -50,7 +50,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/uploads',
     {
-      schema: { response: { 201: uploadAnswerSchema }, tags: ['uploads'], consumes: ['multipart/form-data'] },
+      schema: { summary: 'Upload listing photos', response: { 201: uploadAnswerSchema }, tags: ['uploads'], consumes: ['multipart/form-data'], security: [{ bearerAuth: [] }] },
       config: {
         rateLimit: {
           max: config.uploadsPerMinute,

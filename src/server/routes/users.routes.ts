@@ -24,39 +24,51 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (user.id !== userId && !isAdmin(user)) throw forbidden('You can only see your own listings');
   };
 
-  app.get('/users/:id/listing-eligibility', { schema: { params: idParams, response: { 200: eligibilitySchema }, tags: ['users'] } }, async (req) => {
-    selfOrAdmin(req, req.params.id);
-    return freeListingEligibility(db, req.params.id);
-  });
+  app.get(
+    '/users/:id/listing-eligibility',
+    { schema: { summary: "Get a user's free-listing eligibility", params: idParams, response: { 200: eligibilitySchema }, tags: ['users'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      selfOrAdmin(req, req.params.id);
+      return freeListingEligibility(db, req.params.id);
+    },
+  );
 
-  app.get('/users/:id/listing-history', { schema: { params: idParams, response: { 200: z.array(historyEntrySchema) }, tags: ['users'] } }, async (req) => {
-    selfOrAdmin(req, req.params.id);
-    const now = app.ctx.now();
-    const [rows, leads] = await Promise.all([listSellerVehicles(db, req.params.id), contactRequestCounts(db, req.params.id)]);
-    return rows.map((r) => {
-      const v = toOwnVehicle(r);
-      return { ...v, status: listingStatus(v, now), days_left: daysLeft(v.expires_at, now), contact_requests: leads.get(r.id) ?? 0 };
-    });
-  });
+  app.get(
+    '/users/:id/listing-history',
+    { schema: { summary: "List a user's listing history", params: idParams, response: { 200: z.array(historyEntrySchema) }, tags: ['users'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      selfOrAdmin(req, req.params.id);
+      const now = app.ctx.now();
+      const [rows, leads] = await Promise.all([listSellerVehicles(db, req.params.id), contactRequestCounts(db, req.params.id)]);
+      return rows.map((r) => {
+        const v = toOwnVehicle(r);
+        return { ...v, status: listingStatus(v, now), days_left: daysLeft(v.expires_at, now), contact_requests: leads.get(r.id) ?? 0 };
+      });
+    },
+  );
 
   /** The signed-in seller's leads per listing and day (issue 20); the dashboard keeps the last answer for offline visits. */
-  app.get('/me/leads', { schema: { response: { 200: leadsAnswerSchema }, tags: ['users'], security: [{ bearerAuth: [] }] } }, async (req, reply) => {
-    const user = requireUser(req);
-    const [rows, events, today] = await Promise.all([listSellerVehicles(db, user.id), sellerListingEvents(db, user.id, LEADS_DAYS), utcToday(db)]);
-    reply.header('cache-control', 'private, no-store');
-    return {
-      today,
-      days: LEADS_DAYS,
-      listings: leadsOf(
-        rows.map((r) => r.id),
-        events,
+  app.get(
+    '/me/leads',
+    { schema: { summary: "Get the signed-in seller's leads per listing and day", response: { 200: leadsAnswerSchema }, tags: ['users'], security: [{ bearerAuth: [] }] } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const [rows, events, today] = await Promise.all([listSellerVehicles(db, user.id), sellerListingEvents(db, user.id, LEADS_DAYS), utcToday(db)]);
+      reply.header('cache-control', 'private, no-store');
+      return {
         today,
-        LEADS_DAYS,
-      ),
-    };
-  });
+        days: LEADS_DAYS,
+        listings: leadsOf(
+          rows.map((r) => r.id),
+          events,
+          today,
+          LEADS_DAYS,
+        ),
+      };
+    },
+  );
 
-  app.get('/users/:id', { schema: { params: idParams, response: { 200: userSchema }, tags: ['users'] } }, async (req) => {
+  app.get('/users/:id', { schema: { summary: 'Get a user account', params: idParams, response: { 200: userSchema }, tags: ['users'], security: [{ bearerAuth: [] }] } }, async (req) => {
     selfOrAdmin(req, req.params.id);
     const u = await findUserById(db, req.params.id);
     if (!u) throw notFound();

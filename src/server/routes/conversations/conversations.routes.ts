@@ -49,17 +49,29 @@ function messageRoutes(app: App, w: ConversationWriter) {
   const { db } = app.ctx;
   const { priceWarning, view, ownConversation, append, replayed, newConversation } = w;
 
-  app.get('/conversations', { schema: { response: { 200: z.array(conversationSchema) }, tags: ['messages'], security: [{ bearerAuth: [] }] } }, async (req, reply) => {
-    const user = requireUser(req);
-    reply.header('cache-control', 'private, no-store');
-    return conversationViews(db, await listUserConversations(db, user.id), user.id, priceWarning);
-  });
+  app.get(
+    '/conversations',
+    { schema: { summary: "List the signed-in user's conversations", response: { 200: z.array(conversationSchema) }, tags: ['messages'], security: [{ bearerAuth: [] }] } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      reply.header('cache-control', 'private, no-store');
+      return conversationViews(db, await listUserConversations(db, user.id), user.id, priceWarning);
+    },
+  );
 
   // How a buyer writes about a listing without knowing the conversation's id (a device offline): the
   // listing's conversation with this buyer is made once and every message is appended to it.
   app.post(
     '/conversations',
-    { schema: { body: startBody, response: { 200: conversationStartSchema, 201: conversationStartSchema }, tags: ['messages'], security: [{ bearerAuth: [] }] } },
+    {
+      schema: {
+        summary: 'Message the seller of a listing',
+        body: startBody,
+        response: { 200: conversationStartSchema, 201: conversationStartSchema },
+        tags: ['messages'],
+        security: [{ bearerAuth: [] }],
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       const b = req.body;
@@ -74,7 +86,16 @@ function messageRoutes(app: App, w: ConversationWriter) {
 
   app.get(
     '/conversations/:id/messages',
-    { schema: { params: idParams, querystring: sinceQuery, response: { 200: conversationMessagesSchema }, tags: ['messages'], security: [{ bearerAuth: [] }] } },
+    {
+      schema: {
+        summary: "Get a conversation's messages",
+        params: idParams,
+        querystring: sinceQuery,
+        response: { 200: conversationMessagesSchema },
+        tags: ['messages'],
+        security: [{ bearerAuth: [] }],
+      },
+    },
     async (req, reply) => {
       const { user, c } = await ownConversation(req, req.params.id, true);
       reply.header('cache-control', 'private, no-store');
@@ -86,7 +107,16 @@ function messageRoutes(app: App, w: ConversationWriter) {
 
   app.post(
     '/conversations/:id/messages',
-    { schema: { params: idParams, body: messageBody, response: { 200: chatMessageSchema, 201: chatMessageSchema }, tags: ['messages'], security: [{ bearerAuth: [] }] } },
+    {
+      schema: {
+        summary: 'Send a message in a conversation',
+        params: idParams,
+        body: messageBody,
+        response: { 200: chatMessageSchema, 201: chatMessageSchema },
+        tags: ['messages'],
+        security: [{ bearerAuth: [] }],
+      },
+    },
     async (req, reply) => {
       const { user, c } = await ownConversation(req, req.params.id);
       const stored = await findMessage(db, req.body.id);
@@ -96,11 +126,15 @@ function messageRoutes(app: App, w: ConversationWriter) {
     },
   );
 
-  app.post('/conversations/:id/read', { schema: { params: idParams, response: { 200: conversationSchema }, tags: ['messages'], security: [{ bearerAuth: [] }] } }, async (req) => {
-    const { user, c, role } = await ownConversation(req, req.params.id);
-    await markRead(db, c, role!);
-    return view((await findConversation(db, c.id))!, user.id);
-  });
+  app.post(
+    '/conversations/:id/read',
+    { schema: { summary: 'Mark a conversation as read', params: idParams, response: { 200: conversationSchema }, tags: ['messages'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      const { user, c, role } = await ownConversation(req, req.params.id);
+      await markRead(db, c, role!);
+      return view((await findConversation(db, c.id))!, user.id);
+    },
+  );
 }
 
 /** Blocking, reporting, and an administrator closing a report. */
@@ -122,23 +156,31 @@ function moderationRoutes(app: App, w: ConversationWriter) {
     return view(c, user.id);
   };
   const blockSchema = { params: idParams, response: { 200: conversationSchema }, tags: ['messages'], security: [{ bearerAuth: [] }] };
-  app.post('/conversations/:id/block', { schema: blockSchema }, block(true));
-  app.delete('/conversations/:id/block', { schema: blockSchema }, block(false));
+  app.post('/conversations/:id/block', { schema: { summary: 'Block the other person in a conversation', ...blockSchema } }, block(true));
+  app.delete('/conversations/:id/block', { schema: { summary: 'Unblock the other person in a conversation', ...blockSchema } }, block(false));
 
-  app.post('/conversations/:id/report', { schema: { params: idParams, body: reportBody, response: { 200: messageSchema }, tags: ['messages'], security: [{ bearerAuth: [] }] } }, async (req) => {
-    const { user, c } = await ownConversation(req, req.params.id);
-    await reportLimit(req);
-    const messageId = req.body.message_id ?? null;
-    if (messageId && (await findMessage(db, messageId))?.conversationId !== c.id) throw notFound(MESSAGE_ERRORS.messageNotFound);
-    await reportConversation(db, c.id, { by: user.id, reason: req.body.reason, messageId });
-    await announceConversation(db, c);
-    return { message: MESSAGE_ERRORS.reported };
-  });
+  app.post(
+    '/conversations/:id/report',
+    { schema: { summary: 'Report a conversation', params: idParams, body: reportBody, response: { 200: messageSchema }, tags: ['messages'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      const { user, c } = await ownConversation(req, req.params.id);
+      await reportLimit(req);
+      const messageId = req.body.message_id ?? null;
+      if (messageId && (await findMessage(db, messageId))?.conversationId !== c.id) throw notFound(MESSAGE_ERRORS.messageNotFound);
+      await reportConversation(db, c.id, { by: user.id, reason: req.body.reason, messageId });
+      await announceConversation(db, c);
+      return { message: MESSAGE_ERRORS.reported };
+    },
+  );
 
   // An administrator closes a conversation's report (it leaves the Reports tab).
-  app.post('/admin/reports/conversations/:id/dismiss', { schema: { params: idParams, response: { 200: messageSchema }, tags: ['admin'], security: [{ bearerAuth: [] }] } }, async (req) => {
-    requireAdmin(req);
-    if (!(await dismissConversationReport(db, req.params.id))) throw notFound(MESSAGE_ERRORS.noOpenReport);
-    return { message: MESSAGE_ERRORS.reportDismissed };
-  });
+  app.post(
+    '/admin/reports/conversations/:id/dismiss',
+    { schema: { summary: "Dismiss a conversation's report", params: idParams, response: { 200: messageSchema }, tags: ['admin'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      requireAdmin(req);
+      if (!(await dismissConversationReport(db, req.params.id))) throw notFound(MESSAGE_ERRORS.noOpenReport);
+      return { message: MESSAGE_ERRORS.reportDismissed };
+    },
+  );
 }

@@ -16,8 +16,12 @@ const settingsBody = z.object({ contact_preference: z.enum(CONTACT_PREFERENCES).
  */
 export const messageSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
-  app.put('/me/settings', { schema: { body: settingsBody, response: { 200: userSchema }, tags: ['users'], security: [{ bearerAuth: [] }] } }, async (req) => {
-    const user = requireUser(req);
-    return toApiUser(await updateMessageSettings(db, user.id, { contactPreference: req.body.contact_preference, messageEmails: req.body.message_emails }));
-  });
+  app.put(
+    '/me/settings',
+    { schema: { summary: 'Update contact preference and message emails', body: settingsBody, response: { 200: userSchema }, tags: ['users'], security: [{ bearerAuth: [] }] } },
+    async (req) => {
+      const user = requireUser(req);
+      return toApiUser(await updateMessageSettings(db, user.id, { contactPreference: req.body.contact_preference, messageEmails: req.body.message_emails }));
+    },
+  );
 };

@@ -76,12 +76,24 @@ export function searchRoutes(app: App) {
     return items;
   }
 
-  app.get('/vehicles', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query));
-  app.get('/cars', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, (req, reply) => list(req, reply, req.query, 'car'));
+  app.get('/vehicles', { schema: { summary: 'Search listings', querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] } }, (req, reply) =>
+    list(req, reply, req.query),
+  );
+  app.get('/cars', { schema: { summary: 'Search car listings', querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] } }, (req, reply) =>
+    list(req, reply, req.query, 'car'),
+  );
 
   const featured = (type?: VehicleType) => async (req: FastifyRequest<{ Querystring: SearchQuery }>, reply: FastifyReply) => list(req, reply, { ...req.query, featured: true }, type);
-  app.get('/vehicles/featured', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured());
-  app.get('/cars/featured', { schema: { querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'] } }, featured('car'));
+  app.get(
+    '/vehicles/featured',
+    { schema: { summary: 'List featured listings', querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] } },
+    featured(),
+  );
+  app.get(
+    '/cars/featured',
+    { schema: { summary: 'List featured car listings', querystring: listingQuerySchema, response: listAnswer, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] } },
+    featured('car'),
+  );
 }
 
 /** A public listing's answer with its price verdict, from the search index (none while it is built, nor for a draft). */
@@ -113,8 +125,16 @@ export function detailRoutes(app: App) {
     const answer = mine ? toOwnVehicle(row, buyer) : toApiVehicle(row, buyer);
     return withPriceVerdict(app, { ...answer, contact_preference: await listingContactPreference(db, row) });
   };
-  app.get('/cars/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
-  app.get('/vehicles/:id', { schema: { params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'] } }, detail);
+  app.get(
+    '/cars/:id',
+    { schema: { summary: 'Get a car listing', params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] } },
+    detail,
+  );
+  app.get(
+    '/vehicles/:id',
+    { schema: { summary: 'Get a listing', params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] } },
+    detail,
+  );
 }
 
 /** A listing's card thumbnail, GET and HEAD. */
@@ -147,36 +167,44 @@ export function thumbRoutes(app: App) {
    * (a person who chose 'Save data') a smaller one. Named by the photo, so its name is the ETag. A
    * first photo that is not a stored upload (the sample listings' artwork) is a redirect to it.
    */
-  app.get('/vehicles/:id/thumb', { schema: { params: idParams, querystring: thumbQuery, response: thumbAnswers, tags: ['vehicles'] } }, async (req, reply) => {
-    const photo = await thumbPhoto(req.params.id, reply);
-    if (photo === null) return reply;
-    const thumb = await media.thumbnail(photo, req.query.size === 'small');
-    if (!thumb) throw notFound(LISTING_MESSAGES.noPhoto);
-    return sendMedia(req, reply, thumb, THUMB_CACHE);
-  });
+  app.get(
+    '/vehicles/:id/thumb',
+    { schema: { summary: "Get a listing's card thumbnail", params: idParams, querystring: thumbQuery, response: thumbAnswers, tags: ['vehicles'], security: [] } },
+    async (req, reply) => {
+      const photo = await thumbPhoto(req.params.id, reply);
+      if (photo === null) return reply;
+      const thumb = await media.thumbnail(photo, req.query.size === 'small');
+      if (!thumb) throw notFound(LISTING_MESSAGES.noPhoto);
+      return sendMedia(req, reply, thumb, THUMB_CACHE);
+    },
+  );
 }
 
 /** Whether a listing's seller is a dealer, and the dealer's other public listings. */
 export function dealerInfoRoute(app: App) {
   const { db } = app.ctx;
 
-  app.get('/vehicle/:id/dealer-info', { schema: { params: idParams, response: { 200: dealerInfoSchema }, tags: ['vehicles'] } }, async (req) => {
-    const row = await findVehicle(db, req.params.id);
-    const viewer = req.currentUser;
-    const mine = !!row && !!viewer && (viewer.id === row.sellerId || isAdmin(viewer));
-    if (!row || (!mine && !openToAll(row))) throw notFound(LISTING_MESSAGES.notFound);
-    const seller = await findUserById(db, row.sellerId);
-    if (!seller || seller.userType !== 'dealer') return { is_dealer: false as const };
-    const others = await otherPublicVehicles(db, seller.id, row.id, DEALER_OTHER_VEHICLES_MAX);
-    return {
-      is_dealer: true as const,
-      dealer_id: seller.id,
-      dealer_name: seller.businessName ?? seller.name,
-      dealer_location: seller.location,
-      total_inventory: others.total,
-      other_vehicles: await Promise.all(others.rows.map((r) => withPriceVerdict(app, toApiVehicle(r)))),
-    };
-  });
+  app.get(
+    '/vehicle/:id/dealer-info',
+    { schema: { summary: "Get a listing's dealer and their other listings", params: idParams, response: { 200: dealerInfoSchema }, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] } },
+    async (req) => {
+      const row = await findVehicle(db, req.params.id);
+      const viewer = req.currentUser;
+      const mine = !!row && !!viewer && (viewer.id === row.sellerId || isAdmin(viewer));
+      if (!row || (!mine && !openToAll(row))) throw notFound(LISTING_MESSAGES.notFound);
+      const seller = await findUserById(db, row.sellerId);
+      if (!seller || seller.userType !== 'dealer') return { is_dealer: false as const };
+      const others = await otherPublicVehicles(db, seller.id, row.id, DEALER_OTHER_VEHICLES_MAX);
+      return {
+        is_dealer: true as const,
+        dealer_id: seller.id,
+        dealer_name: seller.businessName ?? seller.name,
+        dealer_location: seller.location,
+        total_inventory: others.total,
+        other_vehicles: await Promise.all(others.rows.map((r) => withPriceVerdict(app, toApiVehicle(r)))),
+      };
+    },
+  );
 }
 
 /**
@@ -198,7 +226,7 @@ export function contactRoute(app: App) {
   });
   app.get(
     '/vehicles/:id/contact',
-    { schema: { params: idParams, response: { 200: sellerContactSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } },
+    { schema: { summary: "Get a listing's seller contact", params: idParams, response: { 200: sellerContactSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } },
     async (req, reply): Promise<SellerContact> => {
       const user = requireUser(req);
       await contactLimit(req);

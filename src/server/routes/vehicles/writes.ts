@@ -102,8 +102,16 @@ export function createRoutes(app: App) {
     reply.code(201);
     return toOwnVehicle(row);
   };
-  app.post('/vehicles', { schema: { body: vehicleInputSchema, querystring: createQuery, response: createAnswers, tags: ['vehicles'] } }, create);
-  app.post('/cars', { schema: { body: vehicleInputSchema, querystring: createQuery, response: createAnswers, tags: ['vehicles'] } }, create);
+  app.post(
+    '/vehicles',
+    { schema: { summary: 'Create a listing', body: vehicleInputSchema, querystring: createQuery, response: createAnswers, tags: ['vehicles'], security: [{ bearerAuth: [] }] } },
+    create,
+  );
+  app.post(
+    '/cars',
+    { schema: { summary: 'Create a car listing', body: vehicleInputSchema, querystring: createQuery, response: createAnswers, tags: ['vehicles'], security: [{ bearerAuth: [] }] } },
+    create,
+  );
 }
 
 /** The listing a request names, when the signed-in user is its seller or an administrator. */
@@ -171,8 +179,16 @@ export function updateRoutes(app: App) {
     if (alerts) app.ctx.jobs.kick();
     return toOwnVehicle(updated);
   };
-  app.put('/cars/:id', { schema: { params: idParams, body: updateSchema, response: { 200: ownVehicleSchema }, tags: ['vehicles'] } }, update);
-  app.put('/vehicles/:id', { schema: { params: idParams, body: updateSchema, response: { 200: ownVehicleSchema }, tags: ['vehicles'] } }, update);
+  app.put(
+    '/cars/:id',
+    { schema: { summary: 'Edit a car listing', params: idParams, body: updateSchema, response: { 200: ownVehicleSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } },
+    update,
+  );
+  app.put(
+    '/vehicles/:id',
+    { schema: { summary: 'Edit a listing', params: idParams, body: updateSchema, response: { 200: ownVehicleSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } },
+    update,
+  );
 }
 
 /**
@@ -199,8 +215,8 @@ export function soldRoutes(app: App) {
     if (!updated) throw notFound(LISTING_MESSAGES.notFound);
     return toOwnVehicle(updated);
   };
-  app.post('/vehicles/:id/sold', { schema: { params: idParams, response: { 200: ownVehicleSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, sold);
-  app.post('/cars/:id/sold', { schema: { params: idParams, response: { 200: ownVehicleSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, sold);
+  app.post('/vehicles/:id/sold', { schema: { summary: 'Mark a listing as sold', params: idParams, response: { 200: ownVehicleSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, sold);
+  app.post('/cars/:id/sold', { schema: { summary: 'Mark a car listing as sold', params: idParams, response: { 200: ownVehicleSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, sold);
 }
 
 /** A share of a public listing, counted on the day's leads of its seller; anyone may, a few a minute per address. */
@@ -209,7 +225,10 @@ export function shareRoute(app: App) {
 
   app.post(
     '/vehicles/:id/events',
-    { schema: { params: idParams, body: eventBody, response: { 204: noContent }, tags: ['vehicles'] }, config: { rateLimit: { max: SHARES_PER_MINUTE, timeWindow: '1 minute' } } },
+    {
+      schema: { summary: 'Record a share of a listing', params: idParams, body: eventBody, response: { 204: noContent }, tags: ['vehicles'], security: [] },
+      config: { rateLimit: { max: SHARES_PER_MINUTE, timeWindow: '1 minute' } },
+    },
     async (req, reply) => {
       const row = await findVehicle(db, req.params.id);
       if (!row || !isPublic(toApiVehicle(row))) throw notFound(LISTING_MESSAGES.notFound);
@@ -228,17 +247,24 @@ export function removeRoutes(app: App) {
     await withListingWrite(db, (tx, next) => deleteVehicles(tx, [row], next));
     return { message: 'Vehicle deleted successfully', id: row.id };
   };
-  app.delete('/cars/:id', { schema: { params: idParams, response: { 200: deletedSchema }, tags: ['vehicles'] } }, remove);
-  app.delete('/vehicles/:id', { schema: { params: idParams, response: { 200: deletedSchema }, tags: ['vehicles'] } }, remove);
+  app.delete('/cars/:id', { schema: { summary: 'Delete a car listing', params: idParams, response: { 200: deletedSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, remove);
+  app.delete('/vehicles/:id', { schema: { summary: 'Delete a listing', params: idParams, response: { 200: deletedSchema }, tags: ['vehicles'], security: [{ bearerAuth: [] }] } }, remove);
 }
 
 /** Seeds the sample listings when there are none (spec: startup calls it when no cars exist). */
 export function sampleDataRoute(app: App) {
   const { db } = app.ctx;
 
-  app.post('/initialize-data', { schema: { response: { 200: z.object({ message: z.string(), created: z.number() }) }, tags: ['vehicles'] }, config: { skipIdempotency: true } }, async () => {
-    if ((await countPublicVehicles(db)) > 0) return { message: 'Data already initialized', created: 0 };
-    const created = await seedSampleData(db, app.log);
-    return { message: created ? 'Sample data initialized' : 'Data already initialized', created };
-  });
+  app.post(
+    '/initialize-data',
+    {
+      schema: { summary: 'Seed the sample listings when there are none', response: { 200: z.object({ message: z.string(), created: z.number() }) }, tags: ['vehicles'], security: [] },
+      config: { skipIdempotency: true },
+    },
+    async () => {
+      if ((await countPublicVehicles(db)) > 0) return { message: 'Data already initialized', created: 0 };
+      const created = await seedSampleData(db, app.log);
+      return { message: created ? 'Sample data initialized' : 'Data already initialized', created };
+    },
+  );
 }
