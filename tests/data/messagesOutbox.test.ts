@@ -12,6 +12,7 @@ import { absorbSent, applyLiveEvent, syncMessages, type messagesApi } from '@/da
 import { readConversations, readThread } from '@/data/messages/view';
 import type { ChatMessage, Conversation } from '@/domain/core/wire';
 import sharp from 'sharp';
+import { injectSend as injectSendOver } from '../support/injectSend';
 import { listingBody, startServer, type TestServer } from '../server/harness';
 
 // A message written with no signal waits in the device's outbox (Dexie on fake-indexeddb) and is
@@ -27,25 +28,17 @@ interface Wire {
   dropAnswers: Set<string>;
 }
 
+/** The real HTTP layer (tests/support/injectSend.ts) with each request's JSON body logged, and the answers asked lost. */
 function injectSend(s: TestServer, wire: Wire): Send {
+  const send = injectSendOver(s, wire.token);
   return async (path, init) => {
-    const headers: Record<string, string> = { ...init.headers, authorization: `Bearer ${wire.token}` };
-    let payload: string | Buffer;
-    if (typeof init.body === 'string') {
-      payload = init.body;
-    } else {
-      // A photo's upload (multipart), as the browser encodes FormData.
-      const encoded = new Response(init.body);
-      payload = Buffer.from(await encoded.arrayBuffer());
-      headers['content-type'] = encoded.headers.get('content-type')!;
-    }
     wire.log.push({ method: init.method, path, key: init.headers['Idempotency-Key'], body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {} });
-    const res = await s.app.inject({ method: init.method, url: `/api/${path}`, headers, payload });
+    const res = await send(path, init);
     if (wire.dropAnswers.has(path)) {
       wire.dropAnswers.delete(path);
       throw new TypeError('fetch failed');
     }
-    return new Response(res.rawPayload.length ? new Uint8Array(res.rawPayload) : null, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+    return res;
   };
 }
 
