@@ -13,6 +13,7 @@ import { readConversations, readThread } from '@/data/messages/view';
 import type { ChatMessage, Conversation } from '@/domain/core/wire';
 import sharp from 'sharp';
 import { injectSend as injectSendOver } from '../support/injectSend';
+import { purgeOrphanUploads } from '@/server/repositories/uploads.repo';
 import { listingBody, startServer, type TestServer } from '../server/harness';
 
 // A message written with no signal waits in the device's outbox (Dexie on fake-indexeddb) and is
@@ -208,6 +209,33 @@ describe('messages through the outbox', () => {
     expect(failed.state).toBe('failed');
     expect(failed.error).toBeTruthy();
     expect(thread.messages.find((m) => m.text === 'It did not send, I will bring it.')?.state).toBe('sent');
+  });
+
+  it("sends a message's photos again, once, when the server deleted them while the message waited (a day offline)", async () => {
+    const db = newDb();
+    const photo = { blob: new Blob([new Uint8Array(await pngOf('#16a085'))], { type: 'image/png' }), name: 'logbook.png' };
+    const item = await enqueueMessage(db, { ownerId: buyer.user.id, listingId, conversationId, text: 'The logbook', photos: [photo] });
+    const path = `conversations/${conversationId}/messages`;
+    // The photo goes up, then the signal is lost before the message.
+    const w = wire();
+    const online = injectSend(s, w);
+    const uploadsOnly: Send = (p, init) => (p === 'uploads' ? online(p, init) : offline(p, init));
+    expect(await processOutbox(db, uploadsOnly, { userId: buyer.user.id, locks: null })).toMatchObject({ outcome: 'offline' });
+    // A day later the server's purge has deleted the photo no listing or message took.
+    const start = new Date();
+    s.clock.now = new Date(start.getTime() + 25 * 3600_000);
+    try {
+      expect(await purgeOrphanUploads(s.app.ctx.db, s.app.ctx.media, s.clock.now)).toBeGreaterThanOrEqual(1);
+      expect(await processOutbox(db, online, { userId: buyer.user.id, locks: null })).toMatchObject({ outcome: 'empty', failed: 0 });
+    } finally {
+      s.clock.now = new Date();
+    }
+    // Refused for the photo, the photo sent again under a new key, then the message: delivered once.
+    expect(w.log.map((r) => r.path)).toEqual(['uploads', path, 'uploads', path]);
+    expect(w.log[2]!.key).not.toBe(w.log[0]!.key);
+    const onServer = (await serverMessages(seller, conversationId)).filter((m) => m.id === item.message.id);
+    expect(onServer).toHaveLength(1);
+    expect((await s.app.inject({ method: 'GET', url: new URL(onServer[0]!.images[0]!, 'http://x').pathname })).statusCode).toBe(200);
   });
 
   it("syncs the seller's device, and the buyer's message shows read once the seller has read it", async () => {

@@ -125,7 +125,7 @@ export async function retry(db: MotokariDb, itemId: string, changes: { msisdn?: 
     }
     let next: OutboxItem = { ...cur, state: 'waiting', idempotencyKey: crypto.randomUUID(), error: null, httpStatus: null, nextAttemptAt: null, updatedAt: now() };
     // A listing refused for a photo gone from the server may have its photos sent again once more.
-    if (next.kind === 'create') next = { ...next, photosResent: false };
+    if (next.kind === 'create' || next.kind === 'message') next = { ...next, photosResent: false };
     if (changes.msisdn !== undefined) {
       if (next.kind !== 'payment' || next.payment.method !== 'ecocash') {
         throw new PublishInputError([{ field: 'customer_msisdn', message: 'Only a mobile-money payment has a number' }]);

@@ -110,6 +110,8 @@ export interface MessageItem extends ItemBase {
   message: QueuedMessage;
   /** The server's message, and the conversation when it was sent through POST /api/conversations. */
   result: { message: ChatMessage; conversation: Conversation | null } | null;
+  /** Set once the server said a photo was gone and the message's photos were sent again (once, as a listing's). */
+  photosResent?: boolean;
 }
 
 export type OutboxItem = UploadItem | CreateItem | PaymentItem | MessageItem;

@@ -71,8 +71,8 @@ const runners = new WeakMap<MotokariDb, Runner>();
  * Per answer: 2xx done (its result kept for later items); a network error leaves the item waiting
  * and stops the run; 401 stops the run and marks nothing failed; a 409 for a key still in progress
  * is asked again in a moment (IN_PROGRESS_RETRY_MS); 408, 429 and 5xx wait with backoff (that chain
- * only); a create refused because a photo it names is gone from the server (deleted a day after its
- * upload while the listing waited on the device) sends the chain's photos again, once; any other 4xx
+ * only); a create or a message refused because a photo it names is gone from the server (deleted a day after its
+ * upload while the listing or message waited on the device) sends its photos again, once; any other 4xx
  * fails the item with the server's detail and stops its chain (a message's chain goes on: see MessageItem).
  */
 export function processOutbox(db: MotokariDb, send: Send, options: ProcessOptions = {}): Promise<ProcessResult> {
@@ -179,23 +179,22 @@ export function backoffMs(attempts: number, retryAfterMs: number | null = null):
 }
 
 /**
- * Sends a listing's photos again, then its create: each upload waits with its result forgotten and a
- * new Idempotency-Key (the server would answer the old one from its record, naming the deleted photo),
- * and so does the create (its refusal is kept under its key; it created nothing, so a new key cannot
- * double anything). False when the create is no longer this runner's to change.
+ * Sends a listing's photos again, then its create (or a message's photos, then the message): each
+ * upload waits with its result forgotten and a new Idempotency-Key (the server would answer the old
+ * one from its record, naming the deleted photo), and so does the item that names them (its refusal
+ * is kept under its key; it made nothing, so a new key cannot double anything). False when the item
+ * is no longer this runner's to change.
  */
-async function sendPhotosAgain(db: MotokariDb, listingId: string, claim: string, at: number): Promise<boolean> {
+async function sendPhotosAgain(db: MotokariDb, item: OutboxItem, claim: string, at: number): Promise<boolean> {
   return db.transaction('rw', db.outbox, async () => {
-    const chain = await db.outbox.where('listingId').equals(listingId).toArray();
-    const create = chain.find((i) => i.kind === 'create');
-    if (!create || create.state === 'done' || create.claim !== claim) return false;
+    const cur = await db.outbox.get(item.id);
+    if (!cur || (cur.kind !== 'create' && cur.kind !== 'message') || cur.state === 'done' || cur.claim !== claim) return false;
+    const chain = await db.outbox.where('listingId').equals(cur.listingId).toArray();
+    // A listing's create takes every photo of its chain; a message, the ones it names.
+    const own = cur.kind === 'message' ? new Set(cur.message.uploadIds ?? []) : null;
     const fresh = () => ({ state: 'waiting' as const, idempotencyKey: crypto.randomUUID(), nextAttemptAt: null, error: null, httpStatus: null, claim: null, updatedAt: at });
-    const again = chain.flatMap((i): OutboxItem[] => {
-      if (i.kind === 'upload') return [{ ...i, ...fresh(), attempts: 0, result: null }];
-      if (i.kind === 'create') return [{ ...i, ...fresh(), photosResent: true }];
-      return [];
-    });
-    await db.outbox.bulkPut(again);
+    const uploads = chain.flatMap((i): OutboxItem[] => (i.kind === 'upload' && (!own || own.has(i.id)) ? [{ ...i, ...fresh(), attempts: 0, result: null }] : []));
+    await db.outbox.bulkPut([...uploads, { ...cur, ...fresh(), photosResent: true }]);
     return true;
   });
 }
@@ -266,11 +265,11 @@ async function sendItem(db: MotokariDb, item: OutboxItem, send: Send, now: () =>
       return { kind: 'failed', sent: true };
     case 'photosGone': {
       // Once: a photo the server still misses after it was uploaded again is a failure like any other.
-      if (claimed.kind !== 'create' || claimed.photosResent) {
+      if ((claimed.kind !== 'create' && claimed.kind !== 'message') || claimed.photosResent) {
         await settle({ state: 'failed', error: verdict.message, httpStatus: status, nextAttemptAt: null });
         return { kind: 'failed', sent: true };
       }
-      const restarted = await sendPhotosAgain(db, claimed.listingId, claim, now());
+      const restarted = await sendPhotosAgain(db, claimed, claim, now());
       return { kind: restarted ? 'again' : 'skipped', sent: true };
     }
     case 'later':

@@ -24,7 +24,7 @@ export function judge(item: OutboxItem, status: number, body: unknown): Verdict 
   }
   // A photo uploaded earlier was deleted on the server meanwhile (an upload no listing took for a day):
   // the device still has the photos, so they are uploaded again (the same bytes give the same URLs).
-  if (status === 422 && item.kind === 'create' && isImageGone(message)) return { kind: 'photosGone', message };
+  if (status === 422 && (item.kind === 'create' || item.kind === 'message') && isImageGone(message)) return { kind: 'photosGone', message };
   // No card provider configured: retrying will not help (spec: 'Payment System Error').
   if (status === 503 && message === PAYMENT_MESSAGES.systemError) return { kind: 'failed', message };
   if (status === 408 || status === 429 || status >= 500) return { kind: 'later', message };
