@@ -29,6 +29,7 @@ import { adminRoutes } from './routes/admin.routes';
 import { authRoutes } from './routes/auth.routes';
 import { businessRoutes } from './routes/business.routes';
 import { phoneRoutes } from './routes/phone.routes';
+import { feedRoutes } from './routes/feeds.routes';
 import { configRoutes } from './routes/config.routes';
 import { eventRoutes } from './routes/events.routes';
 import { favouriteRoutes } from './routes/favourites.routes';
@@ -123,6 +124,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await api.register(conversationRoutes);
       await api.register(messageSettingsRoutes);
       await api.register(liveRoutes);
+      await api.register(feedRoutes);
     },
     { prefix: '/api' },
   );
