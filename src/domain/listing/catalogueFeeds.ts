@@ -8,6 +8,24 @@ import { listingPath } from '../content/seo';
 // the column lists are the providers' published fields (the links below), in their words and enums.
 // Construction and farming equipment are not vehicles these ads take: the feeds carry cars.
 
+export type FeedFormat = 'facebook' | 'google';
+
+/** Where a feed is served: the whole market's, or a dealer's (`dealerId`). One source for the server's routes and the dashboard. */
+export function feedPath(format: FeedFormat, dealerId: string | null = null): string {
+  const file = format === 'facebook' ? 'vehicles.csv' : 'vehicles.tsv';
+  return `/api/feeds/${format}/${dealerId === null ? '' : `dealers/${dealerId}/`}${file}`;
+}
+
+/** The dashboard's words for a dealer's feeds. */
+export const FEED_TEXTS = {
+  title: 'Your stock feeds',
+  intro: 'Paste these addresses into the tools where your buyers also look. They list your cars that have a price and a photo, and follow every change you make here.',
+  facebook: 'Facebook catalogue (Commerce Manager, data feed)',
+  google: 'Google Merchant Center (scheduled fetch)',
+  copy: 'Copy',
+  copied: 'Copied',
+} as const;
+
 /** Facebook's automotive inventory fields (developers.facebook.com/docs/marketing-api/auto-ads/reference). */
 export const FACEBOOK_VEHICLE_FIELDS = [
   'vehicle_id',

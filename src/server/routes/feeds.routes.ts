@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { facebookVehicleRow, FACEBOOK_VEHICLE_FIELDS, feedable, googleVehicleRow, GOOGLE_VEHICLE_FIELDS } from '@/domain/listing/catalogueFeeds';
+import { facebookVehicleRow, FACEBOOK_VEHICLE_FIELDS, feedable, feedPath, googleVehicleRow, GOOGLE_VEHICLE_FIELDS, type FeedFormat } from '@/domain/listing/catalogueFeeds';
 import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import type { Db } from '../db/client';
@@ -24,7 +24,7 @@ const FEED_CACHE = 'public, max-age=3600';
 /** Dealers' feeds kept in memory, the most recently asked for. */
 const KEPT_FEEDS = 200;
 
-type Format = 'facebook' | 'google';
+type Format = FeedFormat;
 
 /** CSV (RFC 4180, through csv-stringify: quotes, commas and line breaks in a description kept). */
 const csvLines = (rows: Record<string, string>[], columns: readonly string[], header: boolean) => stringify(rows, { header, columns: [...columns] });
@@ -90,7 +90,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const market = (format: Format, summary: string) =>
     app.get(
-      `/feeds/${format}/vehicles.${format === 'facebook' ? 'csv' : 'tsv'}`,
+      feedPath(format).replace(/^\/api/, ''),
       {
         schema: {
           summary,
@@ -108,7 +108,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   const dealer = (format: Format, summary: string) =>
     app.get(
-      `/feeds/${format}/dealers/:id/vehicles.${format === 'facebook' ? 'csv' : 'tsv'}`,
+      feedPath(format, ':id').replace(/^\/api/, ''),
       { schema: { summary, params: dealerParams, tags: ['feeds'], security: [], response: fileSchema(`The dealer's feed, ${format === 'facebook' ? 'CSV' : 'TSV'}.`) } },
       async (req, typed) => {
         const reply = typed as FastifyReply;

@@ -15,6 +15,7 @@ import { PlanBanner } from './PlanBanner';
 import { PricingNotice } from './PricingNotice';
 import { ProfileCard } from './ProfileCard';
 import { BusinessVerification } from './BusinessVerification';
+import { StockFeedsCard } from './StockFeedsCard';
 import { PhoneVerification } from './PhoneVerification';
 import { ContactPreferenceCard } from './ContactPreferenceCard';
 import { PublishingQueue } from './PublishingQueue';
@@ -88,6 +89,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
             <PhoneVerification user={user} />
             <ContactPreferenceCard user={user} />
             {user.user_type === 'dealer' ? <BusinessVerification user={user} /> : null}
+            {user.user_type === 'dealer' ? <StockFeedsCard user={user} /> : null}
             <PricingNotice userType={user.user_type} />
             <QuickActions onListAnother={() => openWizard()} visibleFrom="md" />
           </Stack>
