@@ -128,7 +128,7 @@ describe.each(ENGINES)('%s: stock feeds', (engine) => {
 
   it("refuses an id that is not a dealer's with 404", async () => {
     const privateSeller = await s.signup();
-    for (const id of [privateSeller.user.id, 'not-an-id']) {
+    for (const id of [privateSeller.user.id, 'not-an-id', 'a%00b']) {
       const res = await get(`/api/feeds/google/dealers/${id}/vehicles.tsv`);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toHaveProperty('detail');

@@ -112,7 +112,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { summary, params: dealerParams, tags: ['feeds'], security: [], response: fileSchema(`The dealer's feed, ${format === 'facebook' ? 'CSV' : 'TSV'}.`) } },
       async (req, typed) => {
         const reply = typed as FastifyReply;
-        if (!(await isDealer(db, req.params.id))) throw notFound(GENERIC_MESSAGES.notFound);
+        // Not an account id at all (a NUL byte, a name): no dealer, without asking the database.
+        if (!z.uuid().safeParse(req.params.id).success || !(await isDealer(db, req.params.id))) throw notFound(GENERIC_MESSAGES.notFound);
         const { revision, same } = await unchanged(req, reply, format);
         if (same) return reply.code(304).send();
         return reply.send(await dealerFeed(format, req.params.id, revision));
