@@ -30,6 +30,7 @@ import { authRoutes } from './routes/auth.routes';
 import { businessRoutes } from './routes/business.routes';
 import { phoneRoutes } from './routes/phone.routes';
 import { feedRoutes } from './routes/feeds.routes';
+import { stockApiRoutes } from './routes/stockApi.routes';
 import { configRoutes } from './routes/config.routes';
 import { eventRoutes } from './routes/events.routes';
 import { favouriteRoutes } from './routes/favourites.routes';
@@ -125,6 +126,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await api.register(messageSettingsRoutes);
       await api.register(liveRoutes);
       await api.register(feedRoutes);
+      await api.register(stockApiRoutes);
     },
     { prefix: '/api' },
   );

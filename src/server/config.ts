@@ -56,6 +56,12 @@ export interface ServerConfig {
    * Off in production: real push services are https, and the server must not post to arbitrary http hosts.
    */
   pushAllowHttp: boolean;
+  /**
+   * Let the server's own requests out (dealers' webhooks) reach private, loopback and link-local
+   * addresses (OUTBOUND_ALLOW_PRIVATE=1): for tests and a developer's machine only. Off, an address
+   * that is or resolves to one is refused, so a dealer cannot make the server call inside our network.
+   */
+  outboundAllowPrivate: boolean;
   /** Where uploaded photos are kept (MEDIA_STORE and the S3_* variables). */
   media: MediaConfig;
   /** SMS (phone verification codes) through Africa's Talking (the AFRICASTALKING_* variables); null: written to DATA_DIR/outbox. */
@@ -199,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     startupTimeoutMs: env.STARTUP_TIMEOUT_MS === undefined || env.STARTUP_TIMEOUT_MS === '' ? 300_000 : nonNegative('STARTUP_TIMEOUT_MS', env.STARTUP_TIMEOUT_MS),
     vapid: { publicKey: '', privateKey: '', subject: '' },
     pushAllowHttp: false,
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === '1',
     media: overrides.media ?? loadMediaConfig(env),
     sms: overrides.sms === undefined ? loadSmsConfig(env) : overrides.sms,
   };

@@ -1,3 +1,4 @@
+import type { ApiKeyScope } from '@/domain/account/stockApi';
 import type { ServerConfig } from './config';
 import type { Database, Db, Engine } from './db/client';
 import type { JobRunner } from './jobs/runner';
@@ -72,9 +73,13 @@ declare module 'fastify' {
     /** The signed-in user, when the request carried a valid token (see plugins/auth.ts). */
     currentUser: UserRow | null;
     authError: string | null;
+    /** The API key the request signed in with (issue 38), when it used one rather than a session's token. */
+    apiKey: { id: string; scope: ApiKeyScope } | null;
   }
   interface FastifyContextConfig {
     /** Skip the idempotency layer (the route is naturally idempotent or streams its body). */
     skipIdempotency?: boolean;
+    /** A dealer's API key may sign in to this route (issue 38): a read key for GET, a write key for any method. */
+    apiKeys?: boolean;
   }
 }

@@ -260,6 +260,9 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       'POST /api/conversations/{id}/messages': { id: '7b0c2f4e-5d1a-4c8e-9f3b-2a6d8e1c4b71', text: 'Could I see it on Saturday?', images: ['/samples/a.jpg'] },
       'POST /api/conversations/{id}/report': { reason: 'Asked for a deposit', message_id: '7b0c2f4e-5d1a-4c8e-9f3b-2a6d8e1c4b71' },
       'PUT /api/me/settings': { contact_preference: 'messages', message_emails: false },
+      'POST /api/dealer/keys': { name: 'Yard computer', scope: 'write' },
+      'PUT /api/dealer/webhook': { url: 'https://dms.example.com/motokari' },
+      'PUT /api/dealer/stock/{stock_number}': listingBody(),
       'POST /api/events': { events: [{ type: 'page_view', path: '/cars', at: new Date().toISOString(), screen: 'phone' }] },
     };
     paths = (s.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;

@@ -10,3 +10,4 @@ export * from './schema/leads';
 export * from './schema/serverState';
 export * from './schema/messages';
 export * from './schema/phone';
+export * from './schema/stockApi';

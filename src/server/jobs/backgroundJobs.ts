@@ -11,6 +11,7 @@ import { isPublic } from '@/domain/listing/vehicle';
 import { sendMessageDigests } from '../mail/messageDigest';
 import { MESSAGE_PUSH_JOB, messagePushOf } from './messagePush';
 import { JobRunner } from './runner';
+import { deliverWebhook, enqueueListingWebhook, WEBHOOK_JOB } from '../webhooks/webhooks';
 
 /** The jobs' names, as the `jobs` table holds them. */
 export const JOB_NAMES = {
@@ -24,6 +25,7 @@ export const JOB_NAMES = {
   favouriteGoneAlerts: 'favourite-gone-alerts',
   messagePush: MESSAGE_PUSH_JOB,
   messageDigests: 'message-digests',
+  webhookDelivery: WEBHOOK_JOB,
 } as const;
 
 interface ListingPublishedPayload {
@@ -35,12 +37,13 @@ interface ListingPublishedPayload {
 
 /**
  * Call inside the transaction that publishes a listing: its pushes (the seller's "live", buyers' saved
- * search alerts) are sent by the job runner, by one instance, also when this one stops before sending.
+ * search alerts) and its seller's webhook event are sent by the job runner, by one instance, also when this one stops before sending.
  * Kick the runner (`ctx.jobs.kick()`) after the commit.
  */
 export async function enqueueListingPublished(tx: Tx, vehicleId: string, opts: { paid: boolean }): Promise<void> {
   const payload: ListingPublishedPayload = { vehicle_id: vehicleId, paid: opts.paid };
   await enqueueJob(tx, JOB_NAMES.listingPublished, { ...payload });
+  await enqueueListingWebhook(tx, vehicleId, 'listing.published', new Date());
 }
 
 /**
@@ -89,6 +92,8 @@ export function createJobRunner(
       },
       [JOB_NAMES.favouritePriceDrop]: ({ payload }) => ctx().push.notifyFavouritePriceDrop(String(payload.vehicle_id)),
       [JOB_NAMES.messagePush]: async ({ payload }) => ctx().push.notifyUser(await messagePushOf(db, String(payload.message_id))),
+      [JOB_NAMES.webhookDelivery]: ({ payload, attempts }) =>
+        deliverWebhook(db, payload, attempts, { allowPrivate: ctx().config.outboundAllowPrivate, now: ctx().now(), log: opts.log, userAgent: `${ctx().config.productName}-Webhooks/1` }),
     },
   });
 }

@@ -3,8 +3,8 @@ import type { Db } from '../db/client';
 import type { JobMetrics } from '../metrics';
 import { claimDueJob, ensureRecurringJobs, failJob, finishJob, recordJobProgress, type ClaimedJob } from '../repositories/jobs.repo';
 
-/** A job's work. A one-off job may record its progress, so a retry after a crash skips what was done. */
-export type JobHandler = (job: { payload: Record<string, unknown>; recordProgress(payload: Record<string, unknown>): Promise<void> }) => Promise<unknown>;
+/** A job's work (`attempts`: this one included). A one-off job may record its progress, so a retry after a crash skips what was done. */
+export type JobHandler = (job: { payload: Record<string, unknown>; attempts: number; recordProgress(payload: Record<string, unknown>): Promise<void> }) => Promise<unknown>;
 
 export interface JobRunnerOptions {
   /** Recurring jobs by name: each runs once every `intervalMs` across all instances. */
@@ -125,7 +125,7 @@ export class JobRunner {
   private async run(job: ClaimedJob): Promise<void> {
     const handler = this.handlers[job.name]!;
     try {
-      await handler.run({ payload: job.payload, recordProgress: (payload) => recordJobProgress(this.db, job, payload) });
+      await handler.run({ payload: job.payload, attempts: job.attempts, recordProgress: (payload) => recordJobProgress(this.db, job, payload) });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const retryMs = retryDelayMs(this.opts.intervalMs, job.attempts);

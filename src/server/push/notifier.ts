@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { alertingSavedSearches, claimExpiryReminder, deleteSubscriptionById, dueExpiryReminders, subscriptionsOf, type SavedSearchRow } from '../repositories/push.repo';
 import { toApiVehicle } from '../repositories/vehicles/rows';
 import { findVehicle } from '../repositories/vehicles/reads';
+import { enqueueListingWebhook } from '../webhooks/webhooks';
 import { savedQueryMatches } from './savedSearchRules';
 import type { PushSender } from './sender';
 
@@ -106,6 +107,7 @@ export class PushNotifier {
     for (const l of due) {
       // Claimed before sending: of two instances (or a restart mid-way), only one sends it.
       if (!(await claimExpiryReminder(this.db, l.id, l.expiresAt))) continue;
+      await enqueueListingWebhook(this.db, l.id, 'listing.expiring', now, { expires_at: l.expiresAt.toISOString() });
       // Useless once the listing has expired, so the push service may drop it then.
       jobs.push({ userId: l.sellerId, payload: expiryReminderNotification(l, l.expiresAt), ttl: (l.expiresAt.getTime() - now.getTime()) / 1000 });
     }

@@ -52,6 +52,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { summary: 'Upload listing photos', response: { 201: uploadAnswerSchema }, tags: ['uploads'], consumes: ['multipart/form-data'], security: [{ bearerAuth: [] }] },
       config: {
+        apiKeys: true,
         rateLimit: {
           max: config.uploadsPerMinute,
           timeWindow: '1 minute',

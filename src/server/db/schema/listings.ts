@@ -89,6 +89,8 @@ export const vehicles = pgTable(
      * null again by a trigger (migration) whenever a words field changes.
      */
     wordsTokens: text('words_tokens').array(),
+    /** The dealer's own reference for the vehicle (issue 38's Stock API): one listing per seller and stock number. */
+    stockNumber: text('stock_number'),
   },
   (t) => [
     uniqueIndex('vehicles_revision_key').on(t.revision),
@@ -129,6 +131,9 @@ export const vehicles = pgTable(
     index('vehicles_words_pending_idx')
       .on(t.id)
       .where(sql`${t.wordsTokens} is null`),
+    uniqueIndex('vehicles_seller_stock_number_key')
+      .on(t.sellerId, t.stockNumber)
+      .where(sql`${t.stockNumber} is not null`),
     check('vehicles_vehicle_type_check', sql`${t.vehicleType} in ('car', 'construction', 'farming')`),
     check('vehicles_contact_preference_check', sql`${t.contactPreference} is null or ${t.contactPreference} in ('phone', 'messages')`),
     check('vehicles_engine_power_hp_check', sql`${t.enginePowerHp} is null or ${t.enginePowerHp} between 1 and 5000`),

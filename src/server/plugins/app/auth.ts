@@ -4,6 +4,9 @@ import { ADMIN_MESSAGES } from '@/domain/core/messages';
 import { AUTH_MESSAGES } from '@/domain/account/authMessages';
 import { forbidden, unauthorized } from '@/server/errors';
 import { findUserById, type UserRow } from '@/server/repositories/users.repo';
+import { findApiKeyByHash, touchApiKey } from '@/server/repositories/stockApi.repo';
+import { STOCK_API_MESSAGES } from '@/domain/account/stockApi';
+import { hashApiKey, isApiKey } from '@/server/apiKeys';
 
 interface TokenClaims {
   sub: string;
@@ -11,14 +14,18 @@ interface TokenClaims {
   ver?: number;
 }
 
+const READS = new Set(['GET', 'HEAD']);
+
 /**
  * Resolves `request.currentUser` from a bearer token on every request. Public routes treat a bad or
  * expired token as anonymous (browsing must never break); protected routes answer 401. The tokens are
- * signed and verified by plugins/external/jwt.ts, registered before this.
+ * signed and verified by plugins/external/jwt.ts, registered before this. A dealer's API key (`mk_…`,
+ * issue 38) signs in only to the routes that accept one (`config.apiKeys`), and a read key only to read.
  */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('authError', null);
+  app.decorateRequest('apiKey', null);
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
     if (!header) return;
@@ -26,6 +33,8 @@ export const authPlugin = fp(async (app) => {
       req.authError = 'Invalid authorization header';
       return;
     }
+    const token = header.replace(/^Bearer\s+/i, '');
+    if (isApiKey(token)) return signInWithKey(req, token);
     try {
       const claims = await req.jwtVerify<TokenClaims>();
       // The user is read on every request so a deleted user, a changed role or a revoked token (a
@@ -38,6 +47,25 @@ export const authPlugin = fp(async (app) => {
     }
   });
 });
+
+/** Signs a request in with an API key: its dealer, for the routes that take a key, in the key's scope. */
+async function signInWithKey(req: FastifyRequest, token: string): Promise<void> {
+  const { db, now } = req.server.ctx;
+  const key = await findApiKeyByHash(db, hashApiKey(token));
+  const user = key && (await findUserById(db, key.userId));
+  if (!key || !user) {
+    req.authError = STOCK_API_MESSAGES.badKey;
+    return;
+  }
+  if (!req.routeOptions.config.apiKeys) {
+    req.authError = STOCK_API_MESSAGES.keyNotHere;
+    return;
+  }
+  if (!READS.has(req.method) && key.scope !== 'write') throw forbidden(STOCK_API_MESSAGES.readOnlyKey);
+  req.currentUser = user;
+  req.apiKey = { id: key.id, scope: key.scope as 'read' | 'write' };
+  await touchApiKey(db, key.id, now());
+}
 
 export function signToken(reply: FastifyReply, user: UserRow): Promise<string> {
   return reply.jwtSign({ sub: user.id, ver: user.tokenVersion } satisfies TokenClaims);

@@ -13,6 +13,7 @@ import type { UserRow } from '../../repositories/users.repo';
 import { toApiVehicle } from '../../repositories/vehicles/rows';
 import { findVehicle } from '../../repositories/vehicles/reads';
 import { recordListingEvent } from '../../repositories/vehicles/statsAndEvents';
+import { enqueueListingWebhook } from '../../webhooks/webhooks';
 import { conversationViews, findConversation, openConversation, type ConversationRow } from '../../repositories/conversations/conversations.repo';
 import { findMessage, hasWritten, insertMessage, isBlockedBetween, toChatMessage, type MessageRow } from '../../repositories/conversations/messages.repo';
 import { listingPriceWarning, messageWarning } from './guards';
@@ -71,6 +72,8 @@ export function conversationWriter(app: FastifyInstance) {
       const row = await insertMessage(tx, { id: m.id, conversationId: c.id, senderId: sender.id, text: m.text, images: photos, warning: messageWarning(m.text, first) });
       // The recipient's push, sent by the job runner (once, on one instance), only for a message stored now.
       if (row) await enqueueMessagePush(tx, row.id);
+      // A buyer's first message is a lead for a dealer's webhook.
+      if (row && first && sender.id === c.buyerId) await enqueueListingWebhook(tx, c.vehicleId, 'lead', app.ctx.now(), { kind: 'message', conversation_id: c.id });
       return { c, row };
     });
     if (row) app.ctx.jobs.kick();

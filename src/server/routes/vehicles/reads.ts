@@ -15,6 +15,7 @@ import { toApiVehicle, toOwnVehicle, type VehicleRow } from '@/server/repositori
 import { findVehicle, otherPublicVehicles } from '@/server/repositories/vehicles/reads';
 import { searchVehicles } from '@/server/repositories/vehicles/search';
 import { incrementViews, recordContactRequest, recordListingEvent } from '@/server/repositories/vehicles/statsAndEvents';
+import { enqueueListingWebhook } from '@/server/webhooks/webhooks';
 import { findUserById } from '@/server/repositories/users.repo';
 import { listingContactPreference } from '@/server/repositories/conversations/contactPreference';
 import { isMediaUrl } from '@/server/listings';
@@ -127,12 +128,18 @@ export function detailRoutes(app: App) {
   };
   app.get(
     '/cars/:id',
-    { schema: { summary: 'Get a car listing', params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] } },
+    {
+      schema: { summary: 'Get a car listing', params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] },
+      config: { apiKeys: true },
+    },
     detail,
   );
   app.get(
     '/vehicles/:id',
-    { schema: { summary: 'Get a listing', params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] } },
+    {
+      schema: { summary: 'Get a listing', params: idParams, querystring: buyerQuery, response: { 200: listingAnswerSchema }, tags: ['vehicles'], security: [{}, { bearerAuth: [] }] },
+      config: { apiKeys: true },
+    },
     detail,
   );
 }
@@ -238,7 +245,10 @@ export function contactRoute(app: App) {
       // retry, could resolve it.
       if (row && !mine && row.soldAt) throw gone(LISTING_MESSAGES.soldNoContact);
       if (!row || (!mine && !isPublic(toApiVehicle(row)))) throw notFound(LISTING_MESSAGES.notFound);
-      if (user.id !== row.sellerId && (await recordContactRequest(db, row.id, user.id))) await recordListingEvent(db, row.id, 'contact');
+      if (user.id !== row.sellerId && (await recordContactRequest(db, row.id, user.id))) {
+        await recordListingEvent(db, row.id, 'contact');
+        if (await enqueueListingWebhook(db, row.id, 'lead', app.ctx.now(), { kind: 'contact' })) app.ctx.jobs.kick();
+      }
       const seller = await findUserById(db, row.sellerId);
       const dealerEmail = seller?.userType === 'dealer' && !seller.email.endsWith('.invalid') ? seller.email : null;
       // A seller who takes messages only (issue 37): the phone is never sent, but to its seller and admins.

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ts } from './columns';
+import { users } from './accounts';
+
+// A dealer's Stock API (issue 38): the API keys their software signs in with, and their webhook.
+
+/** An API key: only its SHA-256 is kept (a key is 32 random bytes, so a fast hash is enough), and its first characters to tell it apart. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('api_keys_hash_key').on(t.keyHash), index('api_keys_user_idx').on(t.userId), check('api_keys_scope_check', sql`${t.scope} in ('read', 'write')`)],
+);
+
+/** A dealer's webhook: where their listings' events are sent, and the secret they are signed with. */
+export const dealerWebhooks = pgTable('dealer_webhooks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
