@@ -1,14 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX } from '@/domain/account/stockApi';
+import { hashSecret, newSecret } from './tokens';
 
-// An API key (issue 38): 32 random bytes after the `mk_` prefix, shown to its dealer once. The server
-// keeps its SHA-256 only: the key has 256 bits of chance, so a slow password hash would add nothing
-// but time to every request.
+// An API key (issue 38): a secret (tokens.ts) after the `mk_` prefix, shown to its dealer once.
 
-export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+export const hashApiKey = hashSecret;
 
 export function newApiKey(): { key: string; prefix: string; keyHash: string } {
-  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const key = `${API_KEY_PREFIX}${newSecret()}`;
   return { key, prefix: key.slice(0, API_KEY_PREFIX.length + 6), keyHash: hashApiKey(key) };
 }
 

@@ -24,9 +24,10 @@ type Ctx = Pick<AppContext, 'db' | 'media' | 'config' | 'now' | 'jobs'>;
  * caller has checked is asked for). A create naming an id that exists is a replay of a listing made
  * offline: the same seller gets it back (`replayed`), nothing new is made. Asked again inside the
  * write's transaction (which holds the listing-write lock), so of racing creates with one id exactly
- * one inserts and the others are answered from its row.
+ * one inserts and the others are answered from its row. `user` is the seller; `actor`, the person
+ * making it when not the seller (a dealer's staff), is kept as its maker.
  */
-export async function createListing(ctx: Ctx, user: UserRow, input: VehicleInput, opts: { free: boolean; stockNumber?: string }): Promise<{ row: VehicleRow; replayed: boolean }> {
+export async function createListing(ctx: Ctx, user: UserRow, input: VehicleInput, opts: { free: boolean; stockNumber?: string; actor?: UserRow }): Promise<{ row: VehicleRow; replayed: boolean }> {
   const { db, media, config } = ctx;
   if (input.featured && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.featureAdminOnly);
   const replayOf = async (tx: Tx, id: string) => {
@@ -67,6 +68,8 @@ export async function createListing(ctx: Ctx, user: UserRow, input: VehicleInput
       subscriptionPlan: plan,
       featured: input.featured && isAdmin(user),
       stockNumber: opts.stockNumber ?? null,
+      createdBy: (opts.actor ?? user).id,
+      updatedBy: (opts.actor ?? user).id,
       createdAt: now,
       updatedAt: now,
     };
@@ -109,15 +112,15 @@ export async function editColumns(ctx: Ctx, user: UserRow, row: VehicleRow, inpu
 /**
  * Applies an edit's columns in one listing write: a new price is recorded (a drop becomes the
  * listing's price drop and tells the people who saved it), photos the listing no longer shows are
- * released.
+ * released, and `actor` is kept as who changed it last.
  */
-export async function applyEdit(ctx: Ctx, row: VehicleRow, patch: Partial<NewVehicle>): Promise<VehicleRow> {
+export async function applyEdit(ctx: Ctx, row: VehicleRow, patch: Partial<NewVehicle>, actor: UserRow): Promise<VehicleRow> {
   let alerts = false;
   const updated = await withListingWrite(ctx.db, async (tx, next) => {
     // The price as it is inside the write's lock, so racing edits each record the change they made.
     const current = await findVehicle(tx, row.id);
     const drop = patch.price !== undefined && current ? await recordPriceChange(tx, current, patch.price, ctx.now()) : {};
-    const after = await updateVehicle(tx, row.id, { ...patch, ...drop }, await next());
+    const after = await updateVehicle(tx, row.id, { ...patch, ...drop, updatedBy: actor.id }, await next());
     if (current && patch.images)
       await recordLoosePhotos(
         tx,

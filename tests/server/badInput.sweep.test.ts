@@ -263,6 +263,8 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       'POST /api/dealer/keys': { name: 'Yard computer', scope: 'write' },
       'PUT /api/dealer/webhook': { url: 'https://dms.example.com/motokari' },
       'PUT /api/dealer/stock/{stock_number}': listingBody(),
+      'POST /api/dealer/invites': { email: 'staff@example.co.zw' },
+      'POST /api/team/join': { token: 'an-invitation-token-of-some-length' },
       'POST /api/events': { events: [{ type: 'page_view', path: '/cars', at: new Date().toISOString(), screen: 'phone' }] },
     };
     paths = (s.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;

@@ -7,7 +7,9 @@ import { text } from '../core/text';
 /** A user as the API returns it (spec section 3); never carries a password hash. Its schema is wire.ts's. */
 export type User = z.infer<typeof userSchema>;
 
-const email = text().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(200));
+/** An email address as accounts keep it: trimmed and lower-case. */
+export const emailField = text().trim().toLowerCase().pipe(z.email()).pipe(z.string().max(200));
+const email = emailField;
 const password = z.string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort).max(200);
 
 export const signupSchema = z.object({

@@ -159,6 +159,9 @@ export const historyEntrySchema = ownVehicleSchema.extend({
   status: z.enum(['Expired', 'Active', 'Pending', 'Sold']),
   days_left: nullableNumber,
   contact_requests: z.number(),
+  /** Who made the listing and who last changed it (issue 38: a dealer's staff); null when not known (listings from before). */
+  created_by: nullableString.optional(),
+  updated_by: nullableString.optional(),
 });
 
 const dailyCounts = z.array(z.number());

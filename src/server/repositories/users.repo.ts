@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { users, vehicles } from '../db/schema';
 import type { User } from '@/domain/account/user';
@@ -37,6 +37,13 @@ export function toApiUser(u: UserRow): User {
 export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/** The names of the given accounts, by id (those that still exist). */
+export async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiKeyRoutes } from './stockApi/keys';
 import { stockRoutes } from './stockApi/stock';
 import { webhookRoutes } from './stockApi/webhook';
+import { teamRoutes } from './stockApi/team';
 
-/** A dealer's Stock API (issue 38): API keys, the webhook, and the stock by stock number. */
+/** A dealer's desk (issue 38): API keys, the webhook, the stock by stock number, and the team. */
 export const stockApiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
   await app.register(stockRoutes);
+  await app.register(teamRoutes);
 };

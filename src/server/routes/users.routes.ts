@@ -7,7 +7,8 @@ import { daysLeft, listingStatus } from '@/domain/listing/vehicle';
 import { forbidden, notFound } from '../errors';
 import { freeListingEligibility } from '../listings';
 import { isAdmin, requireUser } from '../plugins/app/auth';
-import { findUserById, toApiUser } from '../repositories/users.repo';
+import { findUserById, toApiUser, userNames } from '../repositories/users.repo';
+import { managesListingsOf } from '../team';
 import { utcToday } from '../db/clock';
 import { toOwnVehicle } from '../repositories/vehicles/rows';
 import { listSellerVehicles } from '../repositories/vehicles/reads';
@@ -37,12 +38,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/listing-history',
     { schema: { summary: "List a user's listing history", params: idParams, response: { 200: z.array(historyEntrySchema) }, tags: ['users'], security: [{ bearerAuth: [] }] } },
     async (req) => {
-      selfOrAdmin(req, req.params.id);
+      // A dealer's staff read the dealer's listings too (issue 38).
+      const user = requireUser(req);
+      if (!isAdmin(user) && !(await managesListingsOf(db, user, req.params.id))) throw forbidden('You can only see your own listings');
       const now = app.ctx.now();
       const [rows, leads] = await Promise.all([listSellerVehicles(db, req.params.id), contactRequestCounts(db, req.params.id)]);
+      const names = await userNames(db, [...new Set(rows.flatMap((r) => [r.createdBy, r.updatedBy]).filter((id): id is string => id !== null))]);
+      const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
       return rows.map((r) => {
         const v = toOwnVehicle(r);
-        return { ...v, status: listingStatus(v, now), days_left: daysLeft(v.expires_at, now), contact_requests: leads.get(r.id) ?? 0 };
+        return {
+          ...v,
+          status: listingStatus(v, now),
+          days_left: daysLeft(v.expires_at, now),
+          contact_requests: leads.get(r.id) ?? 0,
+          created_by: nameOf(r.createdBy),
+          updated_by: nameOf(r.updatedBy),
+        };
       });
     },
   );

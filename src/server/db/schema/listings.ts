@@ -91,6 +91,9 @@ export const vehicles = pgTable(
     wordsTokens: text('words_tokens').array(),
     /** The dealer's own reference for the vehicle (issue 38's Stock API): one listing per seller and stock number. */
     stockNumber: text('stock_number'),
+    /** Who made the listing and who last changed it, when a dealer's staff did (issue 38): shown to the dealer. */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('vehicles_revision_key').on(t.revision),
@@ -131,6 +134,13 @@ export const vehicles = pgTable(
     index('vehicles_words_pending_idx')
       .on(t.id)
       .where(sql`${t.wordsTokens} is null`),
+    // A deleted account's mark on listings is cleared (on delete set null) without a pass over every listing.
+    index('vehicles_created_by_idx')
+      .on(t.createdBy)
+      .where(sql`${t.createdBy} is not null`),
+    index('vehicles_updated_by_idx')
+      .on(t.updatedBy)
+      .where(sql`${t.updatedBy} is not null`),
     uniqueIndex('vehicles_seller_stock_number_key')
       .on(t.sellerId, t.stockNumber)
       .where(sql`${t.stockNumber} is not null`),

@@ -33,3 +33,35 @@ export const dealerWebhooks = pgTable('dealer_webhooks', {
   secret: text('secret').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** A dealer's staff (issue 38): each account works for one dealer at most; it manages the dealer's listings, not billing, keys or members. */
+export const dealerMembers = pgTable(
+  'dealer_members',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealerId: uuid('dealer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('dealer_members_dealer_idx').on(t.dealerId)],
+);
+
+/** An invitation to a dealer's staff, sent by email: its token is kept as a SHA-256, used once, before it expires. */
+export const dealerInvites = pgTable(
+  'dealer_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealerId: uuid('dealer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    acceptedAt: ts('accepted_at'),
+  },
+  (t) => [uniqueIndex('dealer_invites_token_key').on(t.tokenHash), index('dealer_invites_dealer_idx').on(t.dealerId)],
+);

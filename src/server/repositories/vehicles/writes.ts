@@ -126,8 +126,8 @@ export async function sweepExpired(db: Db): Promise<number> {
 }
 
 /** Marks a listing sold with a new revision, so the sync feeds send it as a tombstone; a sold one keeps its first date. */
-export async function markSold(tx: Tx, id: string, at: Date, revision: number): Promise<VehicleRow> {
-  return updateVehicle(tx, id, { soldAt: at }, revision);
+export async function markSold(tx: Tx, id: string, at: Date, revision: number, by: string): Promise<VehicleRow> {
+  return updateVehicle(tx, id, { soldAt: at, updatedBy: by }, revision);
 }
 
 /**

@@ -19,12 +19,12 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
 
   app.get('/dealer/keys', { schema: { summary: "List the dealer's API keys", response: { 200: z.array(apiKeySchema) }, tags: ['stock'], security } }, async (req) => {
-    const user = requireDealer(req);
+    const user = await requireDealer(req);
     return (await listApiKeys(db, user.id)).map(toApiKey);
   });
 
   app.post('/dealer/keys', { schema: { summary: 'Create an API key', body: newApiKeySchema, response: { 201: createdApiKeySchema }, tags: ['stock'], security } }, async (req, reply) => {
-    const user = requireDealer(req);
+    const user = await requireDealer(req);
     if ((await countApiKeys(db, user.id)) >= MAX_API_KEYS) throw conflict(STOCK_API_MESSAGES.tooManyKeys);
     const { key, prefix, keyHash } = newApiKey();
     const row = await insertApiKey(db, { userId: user.id, name: req.body.name, scope: req.body.scope, prefix, keyHash });
@@ -33,7 +33,7 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/dealer/keys/:id', { schema: { summary: 'Revoke an API key', params: idParams, response: { 204: noContent }, tags: ['stock'], security } }, async (req, reply) => {
-    const user = requireDealer(req);
+    const user = await requireDealer(req);
     if (!(await revokeApiKey(db, user.id, req.params.id, app.ctx.now()))) throw notFound(STOCK_API_MESSAGES.keyNotFound);
     return reply.code(204).send();
   });

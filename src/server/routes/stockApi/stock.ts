@@ -7,7 +7,7 @@ import { conflict } from '@/server/errors';
 import { applyEdit, createListing, editColumns } from '@/server/listingWrites';
 import { toOwnVehicle, type NewVehicle, type VehicleRow } from '@/server/repositories/vehicles/rows';
 import { findByStockNumber, stockPage, type StockStatus } from '@/server/repositories/vehicles/stock';
-import { requireDealer } from './dealer';
+import { requireStock } from './dealer';
 
 const STATUS: Record<ReturnType<typeof listingStatus>, StockStatus> = { Sold: 'sold', Expired: 'expired', Active: 'live', Pending: 'draft' };
 const security = [{ bearerAuth: [] }];
@@ -45,8 +45,8 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dealer/stock',
     { schema: { summary: "List the dealer's stock", querystring: stockQuerySchema, response: { 200: stockPageSchema }, tags: ['stock'], security }, config: { apiKeys: true } },
     async (req) => {
-      const user = requireDealer(req);
-      const rows = await stockPage(db, user.id, req.query);
+      const { dealer } = await requireStock(req);
+      const rows = await stockPage(db, dealer.id, req.query);
       const page = rows.slice(0, req.query.limit);
       return { items: page.map(toStockItem), next: rows.length > req.query.limit ? page.at(-1)!.id : null };
     },
@@ -67,17 +67,17 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { apiKeys: true },
     },
     async (req, reply) => {
-      const user = requireDealer(req);
+      const { dealer, actor } = await requireStock(req);
       const stockNumber = req.params.stock_number;
       for (let attempt = 0; ; attempt++) {
-        const existing = await findByStockNumber(db, user.id, stockNumber);
+        const existing = await findByStockNumber(db, dealer.id, stockNumber);
         if (existing) {
-          const changed = changedColumns(existing, await editColumns(app.ctx, user, existing, req.body));
-          const row = Object.keys(changed).length ? await applyEdit(app.ctx, existing, changed) : existing;
+          const changed = changedColumns(existing, await editColumns(app.ctx, actor, existing, req.body));
+          const row = Object.keys(changed).length ? await applyEdit(app.ctx, existing, changed, actor) : existing;
           return toStockItem(row);
         }
         try {
-          const { row } = await createListing(app.ctx, user, req.body, { free: req.query.is_free_update === 'true', stockNumber });
+          const { row } = await createListing(app.ctx, dealer, req.body, { free: req.query.is_free_update === 'true', stockNumber, actor });
           reply.code(201);
           return toStockItem(row);
         } catch (e) {

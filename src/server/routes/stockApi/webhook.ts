@@ -20,12 +20,12 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
 
   app.get('/dealer/webhook', { schema: { summary: "Get the dealer's webhook", response: { 200: webhookSchema }, tags: ['stock'], security } }, async (req) => {
-    const user = requireDealer(req);
+    const user = await requireDealer(req);
     return { url: (await findWebhook(db, user.id))?.url ?? null, events };
   });
 
   app.put('/dealer/webhook', { schema: { summary: "Set the dealer's webhook address", body: webhookInputSchema, response: { 200: webhookSchema }, tags: ['stock'], security } }, async (req, reply) => {
-    const user = requireDealer(req);
+    const user = await requireDealer(req);
     let url: URL;
     try {
       url = checkOutboundUrl(req.body.url, config.outboundAllowPrivate);
@@ -39,7 +39,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/dealer/webhook', { schema: { summary: "Remove the dealer's webhook", response: { 204: noContent }, tags: ['stock'], security } }, async (req, reply) => {
-    const user = requireDealer(req);
+    const user = await requireDealer(req);
     await deleteWebhook(db, user.id);
     return reply.code(204).send();
   });

@@ -14,6 +14,7 @@ import { recordListingEvent, countPublicVehicles } from '@/server/repositories/v
 import { seedSampleData } from '@/server/seed/seed';
 import { applyEdit, createListing, editColumns } from '@/server/listingWrites';
 import { enqueueListingWebhook } from '@/server/webhooks/webhooks';
+import { actingSeller, managesListingsOf } from '@/server/team';
 import { idParams, type App } from './common';
 
 // The listings' writes: a seller's create, edit, sold and delete, a buyer's share, and the sample data.
@@ -29,8 +30,9 @@ const SHARES_PER_MINUTE = 10;
 /** Create: a draft until paid, or published at once on the free path. The seller comes from the token. */
 export function createRoutes(app: App) {
   const create = async (req: FastifyRequest<{ Body: z.infer<typeof vehicleInputSchema>; Querystring: z.infer<typeof createQuery> }>, reply: FastifyReply) => {
-    const user = requireUser(req);
-    const { row, replayed } = await createListing(app.ctx, user, req.body, { free: req.query.is_free_update === 'true' });
+    // A dealer's staff lists for the dealer.
+    const { seller, actor } = await actingSeller(app.ctx.db, requireUser(req));
+    const { row, replayed } = await createListing(app.ctx, seller, req.body, { free: req.query.is_free_update === 'true', actor });
     // A replay of a create made offline answers 200 with the listing as it is now.
     reply.code(replayed ? 200 : 201);
     return toOwnVehicle(row);
@@ -60,7 +62,7 @@ async function ownedVehicle(app: App, req: FastifyRequest<{ Params: { id: string
   if (!row) throw notFound(LISTING_MESSAGES.notFound);
   // A dealer's software (an API key) is not told that another's listing exists.
   if (row.sellerId !== user.id && req.apiKey) throw notFound(LISTING_MESSAGES.notFound);
-  if (row.sellerId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
+  if (!isAdmin(user) && !(await managesListingsOf(app.ctx.db, user, row.sellerId))) throw forbidden(LISTING_MESSAGES.notOwner);
   return { user, row };
 }
 
@@ -81,7 +83,7 @@ export function updateRoutes(app: App) {
     const { user, row } = await ownedVehicle(app, req);
     const sent = sentFields.get(req) ?? new Set<string>();
     const input = Object.fromEntries(Object.entries(req.body).filter(([field]) => sent.has(field))) as z.infer<typeof updateSchema>;
-    return toOwnVehicle(await applyEdit(app.ctx, row, await editColumns(app.ctx, user, row, input)));
+    return toOwnVehicle(await applyEdit(app.ctx, row, await editColumns(app.ctx, user, row, input), user));
   };
   app.put(
     '/cars/:id',
@@ -111,14 +113,14 @@ export function soldRoutes(app: App) {
     const user = requireUser(req);
     const row = await findVehicle(db, req.params.id);
     if (!row) throw notFound(LISTING_MESSAGES.notFound);
-    if (row.sellerId !== user.id) throw forbidden(LISTING_MESSAGES.soldNotSeller);
+    if (!(await managesListingsOf(db, user, row.sellerId))) throw forbidden(LISTING_MESSAGES.soldNotSeller);
     if (row.soldAt) return toOwnVehicle(row);
     if (!row.firstPublishedAt) throw conflict(LISTING_MESSAGES.soldUnpublished);
     let hooked = false;
     const updated = await withListingWrite(db, async (tx, next) => {
       const current = await findVehicle(tx, row.id);
       if (!current || current.soldAt) return current;
-      const sold = await markSold(tx, row.id, app.ctx.now(), await next());
+      const sold = await markSold(tx, row.id, app.ctx.now(), await next(), user.id);
       hooked = await enqueueListingWebhook(tx, row.id, 'listing.sold', app.ctx.now());
       return sold;
     });
