@@ -16,6 +16,7 @@ import { PricingNotice } from './PricingNotice';
 import { ProfileCard } from './ProfileCard';
 import { BusinessVerification } from './BusinessVerification';
 import { StockFeedsCard } from './StockFeedsCard';
+import { StockApiCard } from './StockApiCard';
 import { PhoneVerification } from './PhoneVerification';
 import { ContactPreferenceCard } from './ContactPreferenceCard';
 import { PublishingQueue } from './PublishingQueue';
@@ -90,6 +91,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
             <ContactPreferenceCard user={user} />
             {user.user_type === 'dealer' ? <BusinessVerification user={user} /> : null}
             {user.user_type === 'dealer' ? <StockFeedsCard user={user} /> : null}
+            {user.user_type === 'dealer' ? <StockApiCard /> : null}
             <PricingNotice userType={user.user_type} />
             <QuickActions onListAnother={() => openWizard()} visibleFrom="md" />
           </Stack>

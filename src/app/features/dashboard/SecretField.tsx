@@ -1,0 +1,31 @@
+import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { STOCK_API_TEXTS as T } from '@/domain/account/stockApi';
+
+/** A secret shown once (a new API key, a webhook's signing secret): read-only, in monospace, with a copy button; its label above both, so neither is squeezed on a phone. */
+export function SecretField({ id, label, value }: { id: string; label: string; value: string }) {
+  return (
+    <Stack gap={4}>
+      <Text component="label" htmlFor={id} fz="sm" fw={600}>
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap">
+        <TextInput
+          id={id}
+          value={value}
+          readOnly
+          spellCheck={false}
+          style={{ flex: 1, minWidth: 0 }}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } }}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'brand'} onClick={copy} aria-label={`${copied ? T.copied : T.copy}: ${label}`}>
+              {copied ? T.copied : T.copy}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+}

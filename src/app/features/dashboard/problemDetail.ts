@@ -1,0 +1,14 @@
+import { HTTPError } from 'ky';
+
+/**
+ * What the server said of a refused request: its `detail` when a text (its own refusals), or the first
+ * message of a schema error's list (`[{loc, msg, type}]`); else the fallback.
+ */
+export async function problemDetail(err: unknown, fallback: string): Promise<string> {
+  if (!(err instanceof HTTPError)) return fallback;
+  const body = (await err.response.json().catch(() => null)) as { detail?: unknown } | null;
+  const detail = body?.detail;
+  if (typeof detail === 'string' && detail.trim()) return detail;
+  const first: unknown = Array.isArray(detail) ? (detail[0] as { msg?: unknown } | undefined)?.msg : undefined;
+  return typeof first === 'string' && first.trim() ? first : fallback;
+}
