@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
 import { LISTING_MESSAGES } from '@/domain/core/messages';
+import { STOCK_API_MESSAGES } from '@/domain/account/stockApi';
 import type { vehicleInputSchema } from '@/domain/listing/vehicleInput';
 import type { AppContext } from './context';
 import type { Tx } from './db/client';
 import { conflict, forbidden } from './errors';
-import { enqueueFavouritePriceDrop, enqueueListingPublished } from './jobs/backgroundJobs';
+import { enqueueFavouritePriceDrop, enqueueListingPublished } from './jobs/listingJobs';
 import { isAdmin } from './plugins/app/auth';
 import { freeListingEligibility, inputToColumns, publishColumns, resolveCoordinates, resolveImages, resolveLocation, resolvePlan, sellerFields } from './listings';
 import { recordLoosePhotos } from './repositories/uploads.repo';
@@ -13,6 +14,7 @@ import { findUserById, type UserRow } from './repositories/users.repo';
 import { findVehicle, hasTombstone } from './repositories/vehicles/reads';
 import type { NewVehicle, VehicleRow } from './repositories/vehicles/rows';
 import { insertVehicle, recordPriceChange, updateVehicle, withListingWrite } from './repositories/vehicles/writes';
+import { findByStockNumber } from './repositories/vehicles/stock';
 
 // A seller's create and edit of a listing, as the listing routes and the Stock API (issue 38) both make them.
 
@@ -132,4 +134,51 @@ export async function applyEdit(ctx: Ctx, row: VehicleRow, patch: Partial<NewVeh
   });
   if (alerts) ctx.jobs.kick();
   return updated;
+}
+
+/** The columns of an edit that differ from the row: none when the same vehicle is sent again. */
+export function changedColumns(row: VehicleRow, patch: Partial<NewVehicle>): Partial<NewVehicle> {
+  const changed = Object.entries(patch).filter(([column, value]) => JSON.stringify(value ?? null) !== JSON.stringify((row as Record<string, unknown>)[column] ?? null));
+  return Object.fromEntries(changed) as Partial<NewVehicle>;
+}
+
+/** A unique index refused the insert (PostgreSQL's 23505), as drizzle and the drivers pass it on. */
+function isUniqueViolation(e: unknown): boolean {
+  for (let err = e as { code?: unknown; cause?: unknown } | undefined; err; err = err.cause as typeof err) if (err.code === '23505') return true;
+  return false;
+}
+
+export type StockOutcome = 'created' | 'updated' | 'unchanged';
+
+/**
+ * A dealer's vehicle by its stock number (the Stock API's PUT, a stock file's row): made when the
+ * number is new (a draft until paid, or free when `free`), else edited with the fields given (`input`
+ * holds only those), and left alone when they are what the listing has. Racing makes of one number
+ * end as one listing and its update.
+ */
+export async function upsertStock(
+  ctx: Ctx,
+  dealer: UserRow,
+  actor: UserRow,
+  stockNumber: string,
+  input: { full: VehicleInput; given: Partial<VehicleInput> },
+  opts: { free: boolean; existing?: VehicleRow | null },
+): Promise<{ row: VehicleRow; outcome: StockOutcome }> {
+  let existing = opts.existing === undefined ? await findByStockNumber(ctx.db, dealer.id, stockNumber) : opts.existing;
+  for (let attempt = 0; ; attempt++) {
+    if (existing) {
+      const changed = changedColumns(existing, await editColumns(ctx, actor, existing, input.given));
+      if (!Object.keys(changed).length) return { row: existing, outcome: 'unchanged' };
+      return { row: await applyEdit(ctx, existing, changed, actor), outcome: 'updated' };
+    }
+    try {
+      const { row } = await createListing(ctx, dealer, input.full, { free: opts.free, stockNumber, actor });
+      return { row, outcome: 'created' };
+    } catch (e) {
+      // Another request made this stock number meanwhile: this one is then its update.
+      if (!isUniqueViolation(e)) throw e;
+      if (attempt > 0) throw conflict(STOCK_API_MESSAGES.stockNumberTaken);
+      existing = await findByStockNumber(ctx.db, dealer.id, stockNumber);
+    }
+  }
 }

@@ -265,6 +265,8 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       'PUT /api/dealer/stock/{stock_number}': listingBody(),
       'POST /api/dealer/invites': { email: 'staff@example.co.zw' },
       'POST /api/team/join': { token: 'an-invitation-token-of-some-length' },
+      'POST /api/dealer/imports/{id}/check': { mapping: { stock_number: 'Stock No', make: 'Make', model: 'Model', year: 'Year' } },
+      'POST /api/dealer/imports/{id}/apply': { mapping: { stock_number: 'Stock No', make: 'Make', model: 'Model', year: 'Year' } },
       'POST /api/events': { events: [{ type: 'page_view', path: '/cars', at: new Date().toISOString(), screen: 'phone' }] },
     };
     paths = (s.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;

@@ -1,62 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import type { JobMetrics } from '../metrics';
 import { purgeExpiredIdempotencyKeys } from '../repositories/idempotency.repo';
-import { enqueueJob } from '../repositories/jobs.repo';
 import { purgeOrphanUploads } from '../repositories/uploads.repo';
-import { toApiVehicle, type VehicleRow } from '../repositories/vehicles/rows';
 import { sweepExpired } from '../repositories/vehicles/writes';
-import { isPublic } from '@/domain/listing/vehicle';
 import { sendMessageDigests } from '../mail/messageDigest';
-import { MESSAGE_PUSH_JOB, messagePushOf } from './messagePush';
+import { messagePushOf } from './messagePush';
+import { JOB_NAMES } from './jobNames';
+import type { ListingPublishedPayload } from './listingJobs';
 import { JobRunner } from './runner';
-import { deliverWebhook, enqueueListingWebhook, WEBHOOK_JOB } from '../webhooks/webhooks';
+import { deliverWebhook } from '../webhooks/webhooks';
+import { applyStockImport } from '../stockImport/apply';
+import { importPhotos, type ImportPhotosJob } from '../stockImport/photos';
 
-/** The jobs' names, as the `jobs` table holds them. */
-export const JOB_NAMES = {
-  expireListings: 'expire-listings',
-  expiryReminders: 'expiry-reminders',
-  purgeIdempotencyKeys: 'purge-idempotency-keys',
-  purgeOrphanUploads: 'purge-orphan-uploads',
-  listingPublished: 'listing-published',
-  savedSearchDigests: 'saved-search-digests',
-  favouritePriceDrop: 'favourite-price-drop',
-  favouriteGoneAlerts: 'favourite-gone-alerts',
-  messagePush: MESSAGE_PUSH_JOB,
-  messageDigests: 'message-digests',
-  webhookDelivery: WEBHOOK_JOB,
-} as const;
-
-interface ListingPublishedPayload {
-  vehicle_id: string;
-  paid: boolean;
-  /** Users told already (by an attempt that did not finish). */
-  notified?: string[];
-}
-
-/**
- * Call inside the transaction that publishes a listing: its pushes (the seller's "live", buyers' saved
- * search alerts) and its seller's webhook event are sent by the job runner, by one instance, also when this one stops before sending.
- * Kick the runner (`ctx.jobs.kick()`) after the commit.
- */
-export async function enqueueListingPublished(tx: Tx, vehicleId: string, opts: { paid: boolean }): Promise<void> {
-  const payload: ListingPublishedPayload = { vehicle_id: vehicleId, paid: opts.paid };
-  await enqueueJob(tx, JOB_NAMES.listingPublished, { ...payload });
-  await enqueueListingWebhook(tx, vehicleId, 'listing.published', new Date());
-}
-
-/**
- * Call inside the transaction that changes a public listing: when its price fell, the people who saved it
- * are told by push (the job runner sends it, as for a publication). Kick the runner after the commit.
- * Returns whether a job was written. (A listing going away is found by a recurring job, whatever made it go.)
- */
-export async function enqueueFavouritePriceDrop(tx: Tx, before: VehicleRow, after: VehicleRow): Promise<boolean> {
-  if (!isPublic(toApiVehicle(before)) || !isPublic(toApiVehicle(after))) return false;
-  if (before.price === null || after.price === null || after.price >= before.price) return false;
-  await enqueueJob(tx, JOB_NAMES.favouritePriceDrop, { vehicle_id: after.id });
-  return true;
-}
+export { JOB_NAMES } from './jobNames';
 
 /**
  * The server's background work. Each job may run again after a crash, so each is idempotent or keeps
@@ -66,7 +24,7 @@ export async function enqueueFavouritePriceDrop(tx: Tx, before: VehicleRow, afte
  */
 export function createJobRunner(
   db: Db,
-  ctx: () => Pick<AppContext, 'push' | 'emailAlerts' | 'media' | 'now' | 'mailer' | 'config'>,
+  ctx: () => Pick<AppContext, 'push' | 'emailAlerts' | 'media' | 'now' | 'mailer' | 'config' | 'jobs'>,
   opts: { intervalMs: number; leaseMs?: number; log: FastifyBaseLogger; metrics?: JobMetrics },
 ): JobRunner {
   return new JobRunner(db, {
@@ -94,6 +52,8 @@ export function createJobRunner(
       [JOB_NAMES.messagePush]: async ({ payload }) => ctx().push.notifyUser(await messagePushOf(db, String(payload.message_id))),
       [JOB_NAMES.webhookDelivery]: ({ payload, attempts }) =>
         deliverWebhook(db, payload, attempts, { allowPrivate: ctx().config.outboundAllowPrivate, now: ctx().now(), log: opts.log, userAgent: `${ctx().config.productName}-Webhooks/1` }),
+      [JOB_NAMES.stockImport]: ({ payload }) => applyStockImport({ ...ctx(), db }, payload as { import_id: string; actor_id: string }),
+      [JOB_NAMES.importPhotos]: ({ payload, attempts }) => importPhotos({ ...ctx(), db }, payload as unknown as ImportPhotosJob, attempts),
     },
   });
 }

@@ -5,20 +5,19 @@ import type { Db, Tx } from '../db/client';
 import { conversations, messages, users } from '../db/schema';
 import { enqueueJob } from '../repositories/jobs.repo';
 import { isBlockedBetween } from '../repositories/conversations/messages.repo';
+import { JOB_NAMES } from './jobNames';
 
 // The push of a new message to its recipient (issue 37): a one-off background job written in the
 // transaction that stores the message, so it exists once per stored message (a replay stores nothing)
 // and runs once across instances. It is judged when it runs: a recipient who blocked the sender, or
 // read the conversation since, hears nothing.
 
-export const MESSAGE_PUSH_JOB = 'message-push';
-
 /** A message is news for a day; a phone offline longer gets it from the app. */
 const MESSAGE_TTL_S = 24 * 3600;
 
 /** Call inside the transaction that inserted the message; kick the job runner after the commit. */
 export async function enqueueMessagePush(tx: Tx, messageId: string): Promise<void> {
-  await enqueueJob(tx, MESSAGE_PUSH_JOB, { message_id: messageId });
+  await enqueueJob(tx, JOB_NAMES.messagePush, { message_id: messageId });
 }
 
 /** The notification of a message: the sender's name, the listing and the start of the text (its warning first). */

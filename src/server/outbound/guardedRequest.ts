@@ -25,8 +25,8 @@ export interface OutboundRequest {
   body?: string;
   timeoutMs: number;
   maxBytes: number;
-  /** Allow private addresses (config.outboundAllowPrivate: tests, a developer's machine). */
-  allowPrivate: boolean;
+  /** Private addresses allowed: all (config.outboundAllowPrivate: tests, a developer's machine), or these. */
+  allowPrivate: boolean | ReadonlySet<string>;
 }
 
 export interface OutboundAnswer {
@@ -38,8 +38,10 @@ export interface OutboundAnswer {
 /** The host of a URL as an address, when it is written as one (`[::1]` loses its brackets). */
 const literalHost = (u: URL) => u.hostname.replace(/^\[|\]$/g, '');
 
+const permits = (address: string, allowPrivate: boolean | ReadonlySet<string>) => allowPrivate === true || isPublicAddress(address) || (allowPrivate !== false && allowPrivate.has(address));
+
 /** Whether a URL may be called at all: http(s), and not naming a private address or localhost outright. */
-export function checkOutboundUrl(raw: string, allowPrivate: boolean): URL {
+export function checkOutboundUrl(raw: string, allowPrivate: boolean | ReadonlySet<string>): URL {
   let u: URL;
   try {
     u = new URL(raw);
@@ -48,27 +50,29 @@ export function checkOutboundUrl(raw: string, allowPrivate: boolean): URL {
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new OutboundRefused('not http(s)');
   if (u.username || u.password) throw new OutboundRefused('credentials in the URL');
-  if (allowPrivate) return u;
+  if (allowPrivate === true) return u;
   // A name's trailing dot (`localhost.`) names the same host.
   const host = literalHost(u).toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local')) throw new OutboundRefused('private address', true);
   if (/^[\d.]+$/.test(host) || host.includes(':')) {
-    if (!isPublicAddress(host)) throw new OutboundRefused('private address', true);
+    if (!permits(host, allowPrivate)) throw new OutboundRefused('private address', true);
   }
   return u;
 }
 
 /** A DNS lookup that fails for a private address, given to the socket so the address it connects to is the one checked. */
-function guardedLookup(hostname: string, options: LookupOneOptions, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, '', 0);
-    const list = addresses as LookupAddress[];
-    const bad = list.find((a) => !isPublicAddress(a.address));
-    if (bad || !list.length) return callback(Object.assign(new OutboundRefused(`${hostname} resolves to a private address`, true), { code: 'EPRIVATE' }), '', 0);
-    if ((options as { all?: boolean }).all) return callback(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
-  });
-}
+const guardedLookup =
+  (allowPrivate: boolean | ReadonlySet<string>) =>
+  (hostname: string, options: LookupOneOptions, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as LookupAddress[];
+      const bad = list.find((a) => !permits(a.address, allowPrivate));
+      if (bad || !list.length) return callback(Object.assign(new OutboundRefused(`${hostname} resolves to a private address`, true), { code: 'EPRIVATE' }), '', 0);
+      if ((options as { all?: boolean }).all) return callback(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
 
 export function guardedRequest(req: OutboundRequest): Promise<OutboundAnswer> {
   const u = checkOutboundUrl(req.url, req.allowPrivate);
@@ -79,7 +83,7 @@ export function guardedRequest(req: OutboundRequest): Promise<OutboundAnswer> {
       {
         method: req.method,
         headers: { ...req.headers, ...(req.body !== undefined && { 'content-length': String(Buffer.byteLength(req.body)) }) },
-        ...(!req.allowPrivate && { lookup: guardedLookup as unknown as typeof dnsLookup }),
+        ...(req.allowPrivate !== true && { lookup: guardedLookup(req.allowPrivate) as unknown as typeof dnsLookup }),
         timeout: req.timeoutMs,
       },
       (res) => {

@@ -3,7 +3,7 @@ import { PAYMENT_MESSAGES } from '@/domain/core/messages';
 import { isPublic, type Vehicle } from '@/domain/listing/vehicle';
 import type { AppContext } from '../context';
 import { HttpError } from '../errors';
-import { enqueueListingPublished } from '../jobs/backgroundJobs';
+import { enqueueListingPublished } from '../jobs/listingJobs';
 import type { Metrics } from '../metrics';
 import { publishColumns } from '../listings';
 import { creditDoublePayment, settlePayment, type PaymentRow } from '../repositories/payments.repo';

@@ -6,13 +6,13 @@ import { enqueueJob } from '../repositories/jobs.repo';
 import { findWebhook } from '../repositories/stockApi.repo';
 import { findVehicle } from '../repositories/vehicles/reads';
 import { guardedRequest } from '../outbound/guardedRequest';
+import { JOB_NAMES } from '../jobs/jobNames';
 
 // A dealer's webhook (issue 38): each event is a job committed with the write it tells of (so it is
 // sent if and only if that write happened), delivered by the job runner on one instance, signed with
 // the dealer's secret, and retried with the runner's back-off until the dealer's server answers 2xx,
 // for about a day.
 
-export const WEBHOOK_JOB = 'webhook-delivery';
 /** Attempts before an event is given up: with the runner's doubling back-off capped at an hour, about a day. */
 export const WEBHOOK_MAX_ATTEMPTS = 30;
 const TIMEOUT_MS = 10_000;
@@ -40,7 +40,7 @@ export function signWebhook(secret: string, body: string, at: Date): string {
 export async function enqueueWebhookEvent(tx: Tx, userId: string, type: WebhookEvent, data: Record<string, unknown>, at: Date): Promise<boolean> {
   if (!(await findWebhook(tx, userId))) return false;
   const job: WebhookJob = { user_id: userId, id: randomUUID(), type, created_at: at.toISOString(), data };
-  await enqueueJob(tx, WEBHOOK_JOB, { ...job });
+  await enqueueJob(tx, JOB_NAMES.webhookDelivery, { ...job });
   return true;
 }
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ts } from './columns';
 import { users } from './accounts';
+import { vehicles } from './listings';
 
 // A dealer's Stock API (issue 38): the API keys their software signs in with, and their webhook.
 
@@ -65,3 +66,38 @@ export const dealerInvites = pgTable(
   },
   (t) => [uniqueIndex('dealer_invites_token_key').on(t.tokenHash), index('dealer_invites_dealer_idx').on(t.dealerId)],
 );
+
+/**
+ * A dealer's stock file (issue 38), from its upload to its import: the rows as read (cells as text),
+ * the mapping last checked, and where the import stands. An import is applied by a background job,
+ * which records its progress here (`done`), so a restart carries on from the row it reached.
+ */
+export const stockImports = pgTable(
+  'stock_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealerId: uuid('dealer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    columns: jsonb('columns').$type<string[]>().notNull(),
+    rows: jsonb('rows').$type<string[][]>().notNull(),
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull().default({}),
+    markMissingSold: boolean('mark_missing_sold').notNull().default(false),
+    state: text('state').notNull().default('uploaded'),
+    done: integer('done').notNull().default(0),
+    summary: jsonb('summary').$type<Record<string, unknown>>(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('stock_imports_dealer_idx').on(t.dealerId, t.createdAt), check('stock_imports_state_check', sql`${t.state} in ('uploaded', 'applying', 'done', 'failed')`)],
+);
+
+/** The addresses a listing's photos were fetched from (an import's photo column), so the same addresses are not fetched again. */
+export const listingPhotoSources = pgTable('listing_photo_sources', {
+  vehicleId: uuid('vehicle_id')
+    .primaryKey()
+    .references(() => vehicles.id, { onDelete: 'cascade' }),
+  urls: jsonb('urls').$type<string[]>().notNull(),
+  fetchedAt: ts('fetched_at').notNull().defaultNow(),
+});
