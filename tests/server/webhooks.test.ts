@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_API_MESSAGES, WEBHOOK_SIGNATURE_HEADER, type CreatedApiKey, type Webhook } from '@/domain/account/stockApi';
@@ -100,6 +100,27 @@ describe.each(ENGINES)('%s: webhooks', (engine) => {
     const lead = await until(() => hook.events().find((e) => e.type === 'lead'));
     expect(lead.data).toEqual({ listing_id: draft.id, stock_number: 'MM-7', kind: 'contact' });
 
+    const chat = await s.request({ method: 'POST', url: '/api/conversations', token: buyer.token, body: { listing_id: draft.id, text: 'Is the Hilux still there?', message_id: randomUUID() } });
+    expect(chat.statusCode, chat.body).toBe(201);
+    const conversationId = (chat.json() as { conversation: { id: string } }).conversation.id;
+    // Only a buyer's first message is a lead.
+    await s.request({ method: 'POST', url: `/api/conversations/${conversationId}/messages`, token: buyer.token, body: { id: randomUUID(), text: 'I can come on Saturday' } });
+    const byMessage = await until(() => hook.events().find((e) => e.type === 'lead' && e.data.kind === 'message'));
+    expect(byMessage.data).toEqual({ listing_id: draft.id, stock_number: 'MM-7', kind: 'message', conversation_id: conversationId });
+
+    // Two days before it expires (the dealer has no device for pushes: the webhook alone is told).
+    const expiresAt = new Date((await s.request({ method: 'GET', url: `/api/vehicles/${draft.id}`, token: dealer.token })).json().expires_at as string);
+    const at = s.clock.now;
+    s.clock.now = new Date(expiresAt.getTime() - 86_400_000);
+    try {
+      await s.app.ctx.push.sendExpiryReminders();
+      s.app.ctx.jobs.kick();
+      const expiring = await until(() => hook.events().find((e) => e.type === 'listing.expiring'));
+      expect(expiring.data).toEqual({ listing_id: draft.id, stock_number: 'MM-7', expires_at: expiresAt.toISOString() });
+    } finally {
+      s.clock.now = at;
+    }
+
     expect((await s.request({ method: 'POST', url: `/api/vehicles/${draft.id}/sold`, token: key.key })).statusCode).toBe(200);
     await until(() => hook.events().find((e) => e.type === 'listing.sold'));
     await s.app.ctx.jobs.idle();
@@ -108,7 +129,7 @@ describe.each(ENGINES)('%s: webhooks', (engine) => {
     expect(verify('whsec_wrong', hook.taken[0]!.body, hook.taken[0]!.signature)).toBe(false);
     const ids = hook.events().map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(hook.events().map((e) => e.type)).toEqual(['listing.published', 'lead', 'listing.sold']);
+    expect(hook.events().map((e) => e.type)).toEqual(['listing.published', 'lead', 'lead', 'listing.expiring', 'listing.sold']);
 
     // Removed: later events are not sent.
     expect((await s.request({ method: 'DELETE', url: '/api/dealer/webhook', token: dealer.token })).statusCode).toBe(204);

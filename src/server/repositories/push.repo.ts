@@ -1,6 +1,6 @@
-import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { expiryReminders, pushSubscriptions, savedSearches, vehicles } from '../db/schema';
+import { dealerWebhooks, expiryReminders, pushSubscriptions, savedSearches, vehicles } from '../db/schema';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type SavedSearchRow = typeof savedSearches.$inferSelect;
@@ -152,7 +152,8 @@ export async function dueExpiryReminders(db: Db, now: Date, until: Date, limit =
         isNull(vehicles.soldAt),
         gt(vehicles.expiresAt, now),
         lte(vehicles.expiresAt, until),
-        hasSubscription(vehicles.sellerId),
+        // Told by push, or by the dealer's webhook (issue 38: push/notifier.ts sends both).
+        or(hasSubscription(vehicles.sellerId), exists(sql`(select 1 from ${dealerWebhooks} where ${dealerWebhooks.userId} = ${vehicles.sellerId})`)),
         notExists(sql`(select 1 from ${expiryReminders} where ${expiryReminders.vehicleId} = ${vehicles.id} and ${expiryReminders.expiresAt} = ${vehicles.expiresAt})`),
       ),
     )
