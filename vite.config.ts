@@ -107,7 +107,7 @@ const appFiles = { precache: new Set<string>(), later: [] as string[] };
 /** Code a buyer's screens never load by themselves: a dynamic import into a chunk holding one of these waits for first use. */
 const LATER_CODE = [
   // The seller's, admin and content screens.
-  /\/src\/app\/features\/(wizard|dashboard|payments|admin|pages)\//,
+  /\/src\/app\/features\/(wizard|dashboard|stockImport|payments|admin|pages)\//,
   // What needs the network anyway: signing in or up, the account menu, saved searches and notifications.
   /\/src\/app\/(features\/account\/AuthDialog|shared\/shell\/AccountMenu|features\/account\/SignOutEverywhere)\.tsx$/,
   /\/src\/app\/features\/push\//,

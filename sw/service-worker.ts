@@ -42,7 +42,14 @@ registerRoute(
   // count that is no longer true (offline the app says those listings are not kept on this device).
   ({ url, request }) =>
     request.method === 'GET' && url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/sync/') && url.pathname !== '/api/vehicles' && !request.headers.has('authorization'),
-  new StaleWhileRevalidate({ cacheName: 'api-reads', plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 })] }),
+  new StaleWhileRevalidate({
+    cacheName: 'api-reads',
+    plugins: [
+      // A read the server marks no-store is not kept (a team invitation's preview: it works once, and names a person's address).
+      { cacheWillUpdate: async ({ response }) => (response.status === 200 && !/no-store/i.test(response.headers.get('cache-control') ?? '') ? response : null) },
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 }),
+    ],
+  }),
 );
 
 // A new version waits until the user accepts it (the app's prompt sends this message).

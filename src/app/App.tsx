@@ -62,7 +62,9 @@ const DataPage = lazy(() => import('./features/account/DataPage'));
 const SavedPage = lazy(() => import('./features/saved/SavedPage'));
 const ComparePage = lazy(() => import('./features/saved/ComparePage'));
 const DashboardPage = lazy(loadDashboard);
+const ImportPage = lazy(() => import('./features/stockImport/ImportPage'));
 const PayListingPage = lazy(() => import('./features/payments/PayListingPage'));
+const JoinTeamPage = lazy(() => import('./features/dashboard/JoinTeamPage'));
 const SellPage = lazy(() => import('./features/wizard/SellPage'));
 const AdminPage = lazy(() => import('./features/admin/AdminPage'));
 const AdminNotices = lazy(() => import('./features/admin/AdminNotices'));
@@ -125,7 +127,9 @@ function Routed() {
           {SCREEN_PATHS.dashboard.map((path) => (
             <Route key={path} path={path} element={<DashboardPage />} />
           ))}
+          <Route path="dashboard/import" element={<ImportPage />} />
           <Route path="pay/:listingId" element={<PayListingPage />} />
+          <Route path="join/:token" element={<JoinTeamPage />} />
           <Route path="sell" element={<SellPage />} />
           <Route path="advertising-prices" element={<AdvertisingPricesPage />} />
           <Route path="admin" element={<AdminPage />} />

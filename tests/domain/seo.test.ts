@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clip } from '@/domain/content/clip';
-import { listingDescription, listingPreviewPath, listingTitle } from '@/domain/content/seo';
+import { fixedPageHead, listingDescription, listingPreviewPath, listingTitle } from '@/domain/content/seo';
+import { joinPath } from '@/domain/account/dealerTeam';
 import type { Vehicle } from '@/domain/listing/vehicle';
 
 const base = { year: 2015, make: 'Honda', model: 'Fit', variant: null, price: 6500, location: null, seller_location: 'Gweru' };
@@ -36,5 +37,13 @@ describe("a listing's title and description for search engines and link previews
     expect(a).toMatch(/^\/preview\/abc\.jpg\?v=\w+$/);
     expect(listingPreviewPath({ id: 'abc', images: ['/media/2-full.webp', '/media/1-full.webp'] })).not.toBe(a);
     expect(listingPreviewPath({ id: 'abc', images: ['/media/1-full.webp', '/media/3-full.webp'] })).toBe(a);
+  });
+});
+
+describe('pages not for search engines', () => {
+  it("keeps a team invitation's link out of search engines, as the signed-in screens", () => {
+    expect(fixedPageHead(joinPath('abcdefghijklmnop'), 'https://motokari.example')?.noindex).toBe(true);
+    expect(fixedPageHead('/dashboard', 'https://motokari.example')?.noindex).toBe(true);
+    expect(fixedPageHead('/joinery', 'https://motokari.example')).toBeNull();
   });
 });

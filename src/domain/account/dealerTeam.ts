@@ -73,6 +73,7 @@ export const TEAM_TEXTS = {
   invited: 'Invitation sent',
   expires: 'Expires',
   cancel: 'Cancel',
+  cancelled: 'Invitation cancelled',
   remove: 'Remove',
   removeConfirm: 'Remove this person from your team? They can no longer manage your listings.',
   removed: 'Removed from your team',
@@ -80,11 +81,18 @@ export const TEAM_TEXTS = {
   staffOf: (dealer: string) => `You manage the listings of ${dealer}.`,
   leave: 'Leave this team',
   left: 'You left the team',
+  invitation: 'Team invitation',
   joinTitle: (dealer: string) => `Join ${dealer}’s team`,
   joinIntro: (dealer: string, email: string) => `${dealer} invited ${email} to manage their vehicle listings on Motokari.`,
   joinSignIn: 'Sign in or create an account with that email address to accept.',
   join: 'Accept invitation',
+  home: 'Back to Home',
   joined: (dealer: string) => `You now manage the listings of ${dealer}.`,
   addedBy: (name: string) => `Added by ${name}`,
   changedBy: (name: string) => `Last changed by ${name}`,
 } as const;
+
+/** 'Expires 5 Dec 2025': when an invitation's link stops working, on Zimbabwe's calendar. */
+export function expiresText(iso: string): string {
+  return `${TEAM_TEXTS.expires} ${new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Harare' })}`;
+}

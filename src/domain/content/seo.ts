@@ -2,6 +2,7 @@ import { conditionText, fuelText, mileageText, priceText, titleOf, transmissionT
 import { wholeNumberText } from '../core/numbers';
 import type { VehicleType } from '../core/constants';
 import { clip } from './clip';
+import { joinPath } from '../account/dealerTeam';
 import { BROWSE_PAGES, browseWhat, FIXED_PAGE_TITLES, SITE_NAME, SITE_TITLE } from './pageTitles';
 import type { Vehicle } from '../listing/vehicle';
 
@@ -139,8 +140,8 @@ const FIXED_PAGE_DESCRIPTIONS: Record<string, string> = {
   '/cookie-policy': 'The cookies and device storage Motokari uses.',
 };
 
-/** Pages not for search engines: the signed-in screens, and the device's own (saved listings, compare). */
-const PRIVATE_PAGES = new Set(['/dashboard', '/member-dashboard', '/admin', '/saved-searches', '/data', '/saved', '/compare']);
+/** Pages not for search engines: the signed-in screens, and the device's own (saved listings, compare); also a team invitation's link (joinPath). */
+const PRIVATE_PAGES = new Set(['/dashboard', '/member-dashboard', '/dashboard/import', '/admin', '/saved-searches', '/data', '/saved', '/compare']);
 
 const base = (origin: string, path: string, title: string, description: string, extra: Partial<PageHead> = {}): PageHead => ({
   title,
@@ -159,7 +160,7 @@ export function fixedPageHead(pathname: string, origin: string): PageHead | null
   if (path === '/') return base(origin, '/', SITE_TITLE, SITE_DESCRIPTION, { jsonLd: siteJsonLd(origin) });
   const title = FIXED_PAGE_TITLES[path];
   if (title) return base(origin, path, `${title} | ${SITE_NAME}`, FIXED_PAGE_DESCRIPTIONS[path] ?? SITE_DESCRIPTION);
-  if (PRIVATE_PAGES.has(path)) return siteHead(true);
+  if (PRIVATE_PAGES.has(path) || path.startsWith(joinPath(''))) return siteHead(true);
   return null;
 }
 

@@ -135,6 +135,8 @@ export const STORAGE_KEYS = {
   /** Local storage: the signed-in member's listings as last loaded, for the dashboard offline (src/domain/listing/dashboard.ts). */
   dashboardListings: 'dashboardListings',
   dashboardLeads: 'dashboardLeads',
+  /** Local storage: whom the signed-in member works for (GET /api/me/team) as last loaded, so an offline dashboard shows a dealer's staff the dealer's listings. */
+  myTeam: 'myTeam',
   /** Local storage: the browse screen's last answer on this device, drawn before the app runs (src/domain/search/browseOpening.ts). */
   browseOpening: 'browseOpening',
 } as const;

@@ -17,6 +17,8 @@ import { ProfileCard } from './ProfileCard';
 import { BusinessVerification } from './BusinessVerification';
 import { StockFeedsCard } from './StockFeedsCard';
 import { StockApiCard } from './StockApiCard';
+import { TeamCard } from './TeamCard';
+import { StaffBanner } from './StaffBanner';
 import { PhoneVerification } from './PhoneVerification';
 import { ContactPreferenceCard } from './ContactPreferenceCard';
 import { PublishingQueue } from './PublishingQueue';
@@ -26,6 +28,7 @@ import { Toasts } from '@/app/shared/toasts/Toasts';
 import { useDeviceQueue } from './useDeviceQueue';
 import { useFreshUser } from './useFreshUser';
 import { useMyListings } from './useMyListings';
+import { useMyTeam } from './useMyTeam';
 import { useLeads } from './useLeads';
 import { ListingWizard } from '@/app/shared/slots';
 import { wholeNumberText } from '@/domain/core/numbers';
@@ -67,7 +70,9 @@ function QuickActions({ onListAnother, ...visibility }: { onListAnother(): void;
 function Dashboard({ user, name }: { user: User; name: string }) {
   const { online } = useSnapshot(syncStore);
   useFreshUser(user, online);
-  const mine = useMyListings(user.id);
+  // A dealer's staff manage the dealer's listings (issue 38): theirs are the listings shown.
+  const team = useMyTeam(user);
+  const mine = useMyListings(team.sellerId);
   const leads = useLeads(user.id, mine.listings);
   const [wizard, setWizard] = useState<WizardRequest | null>(null);
   const openWizard = (request: Omit<WizardRequest, 'key'> = {}) => setWizard({ key: Date.now(), ...request });
@@ -83,6 +88,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
 
   return (
     <Page title={T.title} subtitle={`${ACCOUNT_NAV_TEXTS.welcome}${name}`} size="lg">
+      <StaffBanner team={team} />
       <Grid gap={{ base: 'md', md: 'xl' }}>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
@@ -92,6 +98,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
             {user.user_type === 'dealer' ? <BusinessVerification user={user} /> : null}
             {user.user_type === 'dealer' ? <StockFeedsCard user={user} /> : null}
             {user.user_type === 'dealer' ? <StockApiCard /> : null}
+            {user.user_type === 'dealer' ? <TeamCard /> : null}
             <PricingNotice userType={user.user_type} />
             <QuickActions onListAnother={() => openWizard()} visibleFrom="md" />
           </Stack>

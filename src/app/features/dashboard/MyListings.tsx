@@ -10,6 +10,7 @@ import { cardPhotoUrl } from '@/domain/listing/photos';
 import type { HistoryListing, MyListings as MyListingsState } from './useMyListings';
 import { priceDropText, type ListingLeads } from '@/domain/listing/leads';
 import { LeadsChart } from './LeadsChart';
+import { ListingAuthors } from './ListingAuthors';
 import { ListingConfirmModal } from '@/app/shared/confirm/ListingConfirmModal';
 import { useListingActions } from './useListingActions';
 
@@ -80,6 +81,7 @@ function ListingRow({
               {priceDropText(v.price_drop)}
             </Text>
           ) : null}
+          <ListingAuthors v={v} />
         </Stack>
       </Group>
       {leads ? <LeadsChart leads={leads} /> : null}

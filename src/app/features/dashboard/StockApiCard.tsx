@@ -1,5 +1,7 @@
-import { Anchor, Card, Divider, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Anchor, Button, Card, Divider, Loader, Stack, Text, Title } from '@mantine/core';
 import { STOCK_API_TEXTS as T } from '@/domain/account/stockApi';
+import { IMPORT_TEXTS } from '@/domain/listing/stockImport';
 import { ApiKeyList } from './ApiKeyList';
 import { NewApiKeyForm } from './NewApiKeyForm';
 import { WebhookForm } from './WebhookForm';
@@ -21,6 +23,9 @@ export function StockApiCard() {
       <Anchor href="/api/docs" target="_blank" rel="noopener" fz="sm" fw={650} mt={4} display="inline-block">
         {T.docs}
       </Anchor>
+      <Button component={Link} to="/dashboard/import" variant="light" fullWidth mt="md">
+        {IMPORT_TEXTS.link}
+      </Button>
       <Divider my="md" />
       <Stack gap="sm">
         <Title order={3} fz="md">

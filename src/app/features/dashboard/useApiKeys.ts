@@ -5,7 +5,7 @@ import { STOCK_API_TEXTS as T } from '@/domain/account/stockApi';
 import type { ApiKey, ApiKeyScope, CreatedApiKey } from '@/domain/account/stockApi';
 import { syncStore } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
-import { problemDetail } from './problemDetail';
+import { problemDetail } from '@/app/shared/problemDetail';
 
 /** The key as its list shows it: the key itself stays only in `created`, shown once. */
 const listed = ({ id, name, scope, prefix, created_at, last_used_at }: CreatedApiKey): ApiKey => ({ id, name, scope, prefix, created_at, last_used_at });

@@ -11,7 +11,15 @@ import { syncStore } from '@/app/shared/sync/syncStore';
  * A row of GET /api/users/{id}/listing-history: the listing (with its contact) with its status and
  * days left when it was read, and how many signed-in users asked for its contact.
  */
-export type HistoryListing = Vehicle & Partial<SellerContact> & { status?: ListingStatus; days_left?: number | null; contact_requests?: number };
+export type HistoryListing = Vehicle &
+  Partial<SellerContact> & {
+    status?: ListingStatus;
+    days_left?: number | null;
+    contact_requests?: number;
+    /** The names of who made the listing and who last changed it (issue 38: a dealer's staff); null when not known. */
+    created_by?: string | null;
+    updated_by?: string | null;
+  };
 
 export interface MyListings {
   /** The listings to show: fresh from the server, or the copy kept from the last visit. */
@@ -48,17 +56,26 @@ function writeCache(userId: string, listings: HistoryListing[]): void {
   }
 }
 
+function kept(userId: string) {
+  const cache = readCache(userId);
+  return { listings: (cache?.listings ?? null) as HistoryListing[] | null, cachedAt: cache?.savedAt ?? null, loading: true, failed: false };
+}
+
 /**
- * The signed-in member's listings, all of them (drafts waiting for payment and expired ones too), from
- * GET /api/users/{id}/listing-history: one call gives the active view, History and the tiles. The last
- * answer is kept in local storage (one member's listings, a few kilobytes) so an offline visit shows it.
+ * The listings the signed-in member manages, all of them (drafts waiting for payment and expired ones
+ * too), from GET /api/users/{id}/listing-history: one call gives the active view, History and the tiles.
+ * `userId` is the member's own id, or the dealer's for a dealer's staff (issue 38). The last answer is
+ * kept in local storage under that id (one seller's listings, a few kilobytes) so an offline visit shows it.
  */
 export function useMyListings(userId: string): MyListings {
   const { online } = useSnapshot(syncStore);
-  const [state, setState] = useState(() => {
-    const cache = readCache(userId);
-    return { listings: (cache?.listings ?? null) as HistoryListing[] | null, cachedAt: cache?.savedAt ?? null, loading: true, failed: false };
-  });
+  const [state, setState] = useState(() => kept(userId));
+  // Another seller's listings (the member joined or left a dealer's team): that seller's kept copy, until the server answers.
+  const [keptFor, setKeptFor] = useState(userId);
+  if (keptFor !== userId) {
+    setKeptFor(userId);
+    setState(kept(userId));
+  }
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const latest = useRef(0);

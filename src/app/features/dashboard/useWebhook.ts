@@ -6,7 +6,7 @@ import { STOCK_API_TEXTS as T } from '@/domain/account/stockApi';
 import type { Webhook } from '@/domain/account/stockApi';
 import { syncStore } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
-import { problemDetail } from './problemDetail';
+import { problemDetail } from '@/app/shared/problemDetail';
 
 /**
  * A dealer's webhook (issue 38): its address read with GET /api/dealer/webhook when online, saved with

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { HTTPError } from 'ky';
 import { db } from '@/data/db';
 import { enqueueMessage } from '@/data/messages/send';
 import { messagesApi, storeConversation } from '@/data/messages/sync';
@@ -8,20 +7,10 @@ import { readThread, type ConversationKey, type DeviceConversation, type DeviceM
 import { MESSAGE_TEXTS } from '@/domain/messages/texts';
 import { useSession } from '@/app/shared/session/session';
 import { kickOutbox } from '@/app/shared/outbox/outboxRunner';
+import { problemDetail } from '@/app/shared/problemDetail';
 import { requestSync, startMessages } from './messagesRuntime';
 
 export type { DeviceMessage, MessageState } from '@/data/messages/view';
-
-/** The server's detail of a refused request, else the fallback. */
-async function problemText(err: unknown, fallback: string): Promise<string> {
-  if (!(err instanceof HTTPError)) return fallback;
-  try {
-    const { detail } = (await err.response.json()) as { detail?: unknown };
-    return typeof detail === 'string' && detail.trim() ? detail : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /**
  * One conversation, by its id or (a buyer writing to a listing's seller) by the listing: the
@@ -63,7 +52,7 @@ export function useConversation(key: ConversationKey): {
       const answer = await run(conversation.id);
       if (answer && typeof answer === 'object' && 'listing_id' in answer) await storeConversation(db, userId, answer as DeviceConversation);
     } catch (err) {
-      setError(await problemText(err, MESSAGE_TEXTS.loadingFailed));
+      setError(await problemDetail(err, MESSAGE_TEXTS.loadingFailed));
     } finally {
       setBusy(false);
     }

@@ -10,8 +10,9 @@ import { Page } from '@/app/shared/shell/Page';
 import { EmptyState } from '@/app/shared/EmptyState';
 import { currentPermission } from './pushGate';
 import { enableNotifications } from './pushClient';
-import { deleteSavedSearch, listSavedSearches, problemText, updateSavedSearch, type SavedSearch } from './savedSearchApi';
+import { deleteSavedSearch, listSavedSearches, updateSavedSearch, type SavedSearch } from './savedSearchApi';
 import { savedSearchParts, savedSearchPath, savedSearchTypeLabel } from './savedSearchText';
+import { problemDetail } from '@/app/shared/problemDetail';
 
 function BookmarkGlyph({ size = 26 }: { size?: number }) {
   return (
@@ -93,7 +94,7 @@ function SavedSearchCard({ search, onChange, onDelete }: { search: SavedSearch; 
       onChange(await updateSavedSearch(search.id, patch));
     } catch (err) {
       onChange(search);
-      setProblem(await problemText(err, T.changeFailed));
+      setProblem(await problemDetail(err, T.changeFailed));
     }
   };
   const toggle = (notify: boolean) => change({ notify });
@@ -105,7 +106,7 @@ function SavedSearchCard({ search, onChange, onDelete }: { search: SavedSearch; 
       onDelete();
     } catch (err) {
       setBusy(false);
-      setProblem(await problemText(err, T.changeFailed));
+      setProblem(await problemDetail(err, T.changeFailed));
     }
   };
   return (

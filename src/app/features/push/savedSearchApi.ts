@@ -1,4 +1,3 @@
-import { HTTPError } from 'ky';
 import { api } from '@/data/api';
 import type { SavedSearchAnswer } from '@/domain/core/wire';
 
@@ -14,16 +13,3 @@ export const updateSavedSearch = (id: string, body: Partial<Pick<SavedSearch, 'n
 /** An email's unsubscribe link: its token stops that saved search's emails, signed in or not. */
 export const unsubscribeEmails = (token: string) => api.post('saved-searches/unsubscribe', { searchParams: { token } }).json<{ message: string }>();
 export const deleteSavedSearch = (id: string) => api.delete(`saved-searches/${id}`);
-
-/** The server's detail when it is a text (or the first validation message), else the fallback. */
-export async function problemText(err: unknown, fallback: string): Promise<string> {
-  if (!(err instanceof HTTPError)) return fallback;
-  try {
-    const { detail } = (await err.response.json()) as { detail?: unknown };
-    if (typeof detail === 'string' && detail.trim()) return detail;
-    const first = Array.isArray(detail) ? (detail[0] as { msg?: unknown } | undefined)?.msg : undefined;
-    return typeof first === 'string' ? first : fallback;
-  } catch {
-    return fallback;
-  }
-}

@@ -5,8 +5,9 @@ import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
 import type { SaveSearchButtonProps } from '@/app/shared/slots';
 import { currentPermission } from './pushGate';
 import { enableNotifications } from './pushClient';
-import { createSavedSearch, problemText } from './savedSearchApi';
+import { createSavedSearch } from './savedSearchApi';
 import { suggestedSearchName } from './savedSearchText';
+import { problemDetail } from '@/app/shared/problemDetail';
 
 /**
  * Saving the current filters as a search: the query (with the buyer's position when it has a
@@ -57,7 +58,7 @@ export function useSaveSearch({ type, fields }: SaveSearchButtonProps) {
       await createSavedSearch({ name: trimmed, query });
       setSavedKey(key);
     } catch (err) {
-      setProblem(await problemText(err, T.saveFailed));
+      setProblem(await problemDetail(err, T.saveFailed));
     } finally {
       setBusy(false);
     }
