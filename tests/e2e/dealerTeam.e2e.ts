@@ -1,12 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { User } from '@/domain/account/user';
 import { ANDROID_PHONE, hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
-import { sellerApi, type Seller } from './sellers';
+import { sellerApi } from './sellers';
 
 requireChromiumInCi();
 
@@ -51,32 +49,11 @@ describe.skipIf(!hasChromium)("a dealer's team in Chromium", () => {
 
   it('invites staff by email; they accept from the link, manage the listings, and are removed', async () => {
     const api = sellerApi(app.server.url);
-    const signup = await api.call('POST', '/api/auth/signup', null, {
-      name: 'Rufaro Dube',
-      email: `dealer-${randomUUID()}@example.co.zw`,
-      phone: '+263 77 300 4000',
-      location: 'Harare',
-      password: 'kombi-123',
-      user_type: 'dealer',
-      business_name: 'Msasa Motors',
-    });
-    expect(signup.status).toBe(201);
-    const body = (await signup.json()) as { access_token: string; user: User };
-    const dealer: Seller = { token: body.access_token, user: body.user as unknown as Seller['user'] };
+    const dealer = await api.signup('Rufaro Dube', { dealer: 'Msasa Motors' });
     const car = await api.publish(dealer, { make: 'Toyota', model: 'Aqua', year: 2015, price: 7400, images: ['/samples/a.jpg'] });
     // The staff member's own, private account, with the address the dealer knows.
     const staffEmail = 'tendai.moyo@example.co.zw';
-    const staffSignup = await api.call('POST', '/api/auth/signup', null, {
-      name: 'Tendai Moyo',
-      email: staffEmail,
-      phone: '+263 77 300 4001',
-      location: 'Harare',
-      password: 'kombi-123',
-      user_type: 'private',
-    });
-    expect(staffSignup.status).toBe(201);
-    const staffBody = (await staffSignup.json()) as { access_token: string; user: Seller['user'] };
-    const staff: Seller = { token: staffBody.access_token, user: staffBody.user };
+    const staff = await api.signup('Tendai Moyo', { email: staffEmail });
 
     await app.inContext(ANDROID_PHONE, async (dealerContext) => {
       await signedIn(dealerContext, dealer);

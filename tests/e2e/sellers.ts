@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { listingBody } from '../support/listingBody';
 
-// A private seller on the real server, through its API, for end-to-end files that need listings of
+// A private seller or a dealer on the real server, through its API, for end-to-end files that need listings of
 // their own: an account, a listing, its fee paid through the sandbox card provider.
 
 export interface Seller {
@@ -20,8 +20,10 @@ export function sellerApi(baseUrl: string) {
     });
   return {
     call,
-    async signup(name: string): Promise<Seller> {
-      const body = { name, email: `seller-${randomUUID()}@example.co.zw`, phone: '+263 77 300 4000', location: 'Gweru, Zimbabwe', password: 'kombi-123', user_type: 'private' };
+    /** A private seller's account, or (`dealer`: the business's name) a dealer's in Harare; a fresh address unless `email` is given. */
+    async signup(name: string, opts: { dealer?: string; email?: string } = {}): Promise<Seller> {
+      const who = opts.dealer ? { location: 'Harare', user_type: 'dealer', business_name: opts.dealer } : { location: 'Gweru, Zimbabwe', user_type: 'private' };
+      const body = { name, email: opts.email ?? `${opts.dealer ? 'dealer' : 'seller'}-${randomUUID()}@example.co.zw`, phone: '+263 77 300 4000', password: 'kombi-123', ...who };
       const res = await call('POST', '/api/auth/signup', null, body);
       expect(res.status).toBe(201);
       const { access_token, user } = (await res.json()) as { access_token: string; user: Seller['user'] };

@@ -1,10 +1,8 @@
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { User } from '@/domain/account/user';
 import { ANDROID_PHONE, hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
-import { sellerApi, type Seller } from './sellers';
+import { sellerApi } from './sellers';
 
 requireChromiumInCi();
 
@@ -16,18 +14,7 @@ describe.skipIf(!hasChromium)("a dealer's stock feeds in Chromium", () => {
 
   it("the dashboard shows the feed addresses with a copy button, and each answers the dealer's cars", async () => {
     const api = sellerApi(app.server.url);
-    const signup = await api.call('POST', '/api/auth/signup', null, {
-      name: 'Rufaro Dube',
-      email: `dealer-${randomUUID()}@example.co.zw`,
-      phone: '+263 77 300 4000',
-      location: 'Harare',
-      password: 'kombi-123',
-      user_type: 'dealer',
-      business_name: 'Msasa Motors',
-    });
-    expect(signup.status).toBe(201);
-    const body = (await signup.json()) as { access_token: string; user: User };
-    const dealer: Seller = { token: body.access_token, user: body.user as unknown as Seller['user'] };
+    const dealer = await api.signup('Rufaro Dube', { dealer: 'Msasa Motors' });
     const car = await api.publish(dealer, { make: 'Toyota', model: 'Aqua', year: 2015, price: 7400, images: ['/samples/a.jpg'] });
 
     await app.inContext(ANDROID_PHONE, async (context) => {

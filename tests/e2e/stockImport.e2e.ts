@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { User } from '@/domain/account/user';
 import { ANDROID_PHONE, hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
-import { sellerApi, type Seller } from './sellers';
+import { sellerApi } from './sellers';
 
 requireChromiumInCi();
 
@@ -48,18 +46,7 @@ describe.skipIf(!hasChromium)("a dealer's stock file in Chromium", () => {
 
   it('uploads, matches, checks and imports a stock file, and the same file again changes nothing', async () => {
     const api = sellerApi(app.server.url);
-    const signup = await api.call('POST', '/api/auth/signup', null, {
-      name: 'Rufaro Dube',
-      email: `dealer-${randomUUID()}@example.co.zw`,
-      phone: '+263 77 300 4000',
-      location: 'Harare',
-      password: 'kombi-123',
-      user_type: 'dealer',
-      business_name: 'Msasa Motors',
-    });
-    expect(signup.status).toBe(201);
-    const body = (await signup.json()) as { access_token: string; user: User };
-    const dealer: Seller = { token: body.access_token, user: body.user as unknown as Seller['user'] };
+    const dealer = await api.signup('Rufaro Dube', { dealer: 'Msasa Motors' });
 
     await app.inContext(ANDROID_PHONE, async (context) => {
       await signedIn(context, dealer);

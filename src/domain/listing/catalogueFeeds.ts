@@ -22,8 +22,6 @@ export const FEED_TEXTS = {
   intro: 'Paste these addresses into the tools where your buyers also look. They list your cars that have a price and a photo, and follow every change you make here.',
   facebook: 'Facebook catalogue (Commerce Manager, data feed)',
   google: 'Google Merchant Center (scheduled fetch)',
-  copy: 'Copy',
-  copied: 'Copied',
 } as const;
 
 /** Facebook's automotive inventory fields (developers.facebook.com/docs/marketing-api/auto-ads/reference). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { API_KEY_SCOPES, STOCK_API_TEXTS as T } from '@/domain/account/stockApi';
 import type { ApiKeyScope, CreatedApiKey } from '@/domain/account/stockApi';
-import { SecretField } from './SecretField';
+import { CopyField } from './CopyField';
 
 /** Making an API key: its name and what it may do; once made, the key itself, shown this once. */
 export function NewApiKeyForm({ created, busy, onCreate, onDone }: { created: CreatedApiKey | null; busy: boolean; onCreate(name: string, scope: ApiKeyScope): Promise<boolean>; onDone(): void }) {
@@ -12,7 +12,7 @@ export function NewApiKeyForm({ created, busy, onCreate, onDone }: { created: Cr
     return (
       <Alert color="brand" variant="light" p="sm" title={T.created} styles={{ body: { minWidth: 0 } }}>
         <Stack gap="sm">
-          <SecretField id="new-api-key" label={T.newKey} value={created.key} />
+          <CopyField id="new-api-key" label={T.newKey} value={created.key} mono />
           <Group justify="flex-end">
             <Button variant="default" size="xs" onClick={onDone}>
               {T.done}

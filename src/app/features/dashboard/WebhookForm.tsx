@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { STOCK_API_TEXTS as T } from '@/domain/account/stockApi';
-import { SecretField } from './SecretField';
+import { CopyField } from './CopyField';
 import type { WebhookState } from './useWebhook';
 
 /** The webhook's address, saved or removed; after a save, its signing secret, shown this once. */
@@ -49,7 +49,7 @@ export function WebhookForm({ webhook: w }: { webhook: WebhookState }) {
       {w.secret ? (
         <Alert color="brand" variant="light" p="sm" styles={{ body: { minWidth: 0 } }}>
           <Stack gap="sm">
-            <SecretField id="webhook-secret" label={T.webhookSecret} value={w.secret} />
+            <CopyField id="webhook-secret" label={T.webhookSecret} value={w.secret} mono />
             <Group justify="flex-end">
               <Button variant="default" size="xs" onClick={w.dismissSecret}>
                 {T.done}

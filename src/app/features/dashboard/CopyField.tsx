@@ -1,8 +1,11 @@
 import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { STOCK_API_TEXTS as T } from '@/domain/account/stockApi';
 
-/** A secret shown once (a new API key, a webhook's signing secret): read-only, in monospace, with a copy button; its label above both, so neither is squeezed on a phone. */
-export function SecretField({ id, label, value }: { id: string; label: string; value: string }) {
+/**
+ * A text to copy (a feed's address; in monospace, a secret shown once: a new API key, a webhook's
+ * signing secret): read-only, with a copy button; its label above both, so neither is squeezed on a phone.
+ */
+export function CopyField({ id, label, value, mono = false }: { id: string; label: string; value: string; mono?: boolean }) {
   return (
     <Stack gap={4}>
       <Text component="label" htmlFor={id} fz="sm" fw={600}>
@@ -15,7 +18,7 @@ export function SecretField({ id, label, value }: { id: string; label: string; v
           readOnly
           spellCheck={false}
           style={{ flex: 1, minWidth: 0 }}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } }}
+          {...(mono && { styles: { input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } } })}
           onFocus={(e) => e.currentTarget.select()}
         />
         <CopyButton value={value}>
