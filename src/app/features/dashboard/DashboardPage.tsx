@@ -96,9 +96,6 @@ function Dashboard({ user, name }: { user: User; name: string }) {
             <PhoneVerification user={user} />
             <ContactPreferenceCard user={user} />
             {user.user_type === 'dealer' ? <BusinessVerification user={user} /> : null}
-            {user.user_type === 'dealer' ? <StockFeedsCard user={user} /> : null}
-            {user.user_type === 'dealer' ? <StockApiCard /> : null}
-            {user.user_type === 'dealer' ? <TeamCard /> : null}
             <PricingNotice userType={user.user_type} />
             <QuickActions onListAnother={() => openWizard()} visibleFrom="md" />
           </Stack>
@@ -118,6 +115,14 @@ function Dashboard({ user, name }: { user: User; name: string }) {
             <PublishingQueue chains={device.chains} items={device.items} draftIds={device.draftIds} onEditDraft={(draftId) => openWizard({ draftId })} />
             <MyListings state={mine} leads={leads} onCreate={() => openWizard()} onEdit={(editVehicle) => openWizard({ editVehicle })} />
             <DeviceDrafts drafts={device.drafts} onContinue={(draftId) => openWizard({ draftId })} />
+            {user.user_type === 'dealer' ? (
+              // The dealer's desk (issue 38), after the listings it serves: wide cards, not the side column.
+              <Stack gap="md">
+                <StockApiCard />
+                <TeamCard />
+                <StockFeedsCard user={user} />
+              </Stack>
+            ) : null}
             <QuickActions onListAnother={() => openWizard()} hiddenFrom="md" />
           </Stack>
         </Grid.Col>
