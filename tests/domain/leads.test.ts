@@ -13,7 +13,8 @@ describe('leads', () => {
       { vehicleId: 'z', day: '2026-11-24', kind: 'view' as const, count: 9 },
     ];
     const [a, b] = leadsOf(['a', 'b'], rows, '2026-11-24', 7);
-    expect(a).toEqual({ vehicle_id: 'a', view: [0, 0, 0, 5, 0, 0, 2], contact: [0, 0, 0, 0, 0, 0, 0], favourite: [0, 0, 0, 0, 0, 0, 0], share: [0, 0, 0, 1, 0, 0, 0], message: [0, 0, 0, 0, 0, 0, 0] });
+    const none = [0, 0, 0, 0, 0, 0, 0];
+    expect(a).toEqual({ vehicle_id: 'a', view: [0, 0, 0, 5, 0, 0, 2], contact: none, call: none, whatsapp: none, favourite: none, share: [0, 0, 0, 1, 0, 0, 0], message: none });
     expect(b!.view).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(leadsTotal(a!.view, 7)).toBe(7);
     expect(leadsTotal(a!.view, 2)).toBe(2);
@@ -31,13 +32,20 @@ describe('leads', () => {
   });
 
   it('reads back only a well-formed copy of the same member', () => {
-    const leads = { today: '2026-11-24', days: 2, listings: [{ vehicle_id: 'a', view: [1, 2], contact: [0, 0], favourite: [0, 1], share: [0, 0], message: [0, 0] }] };
+    const leads = { today: '2026-11-24', days: 2, listings: [{ vehicle_id: 'a', view: [1, 2], contact: [0, 0], call: [1, 0], whatsapp: [0, 0], favourite: [0, 1], share: [0, 0], message: [0, 0] }] };
     const raw = JSON.stringify({ userId: 'u', savedAt: '2026-11-24T10:00:00Z', leads });
     expect(parseLeadsCache(raw, 'u')?.leads).toEqual(leads);
     expect(parseLeadsCache(raw, 'other')).toBeNull();
     expect(parseLeadsCache('not json', 'u')).toBeNull();
     const short = JSON.stringify({ userId: 'u', savedAt: '2026-11-24T10:00:00Z', leads: { ...leads, listings: [{ ...leads.listings[0], view: [1] }] } });
     expect(parseLeadsCache(short, 'u')).toBeNull();
+    // A copy kept before calls and WhatsApp taps were counted is not what an answer looks like now: loaded afresh.
+    const before = JSON.stringify({
+      userId: 'u',
+      savedAt: '2026-11-24T10:00:00Z',
+      leads: { ...leads, listings: [{ vehicle_id: 'a', view: [1, 2], contact: [0, 0], favourite: [0, 1], share: [0, 0], message: [0, 0] }] },
+    });
+    expect(parseLeadsCache(before, 'u')).toBeNull();
   });
 });
 

@@ -127,7 +127,7 @@ describe.each(ENGINES)('%s', (engine) => {
   });
 
   describe('leads', () => {
-    it("answers the signed-in seller's own listings only, with views, contacts, favourites and shares per day over 30 days", async () => {
+    it("answers the signed-in seller's own listings only, with views, contacts, favourites and shares per day over 90 days", async () => {
       expect((await s.request({ method: 'GET', url: '/api/me/leads' })).statusCode).toBe(401);
       const v = await publish({ make: 'Isuzu', model: 'D-Max' });
       const otherListing = await s.pay(other.token, (await s.draft(other.token, { make: 'Ford', model: 'Ranger' })).id);
@@ -144,27 +144,29 @@ describe.each(ENGINES)('%s', (engine) => {
       expect((await s.request({ method: 'POST', url: `/api/vehicles/${randomUUID()}/events`, body: { kind: 'share' } })).statusCode).toBe(404);
       const draft = await s.draft(seller.token);
       expect((await s.request({ method: 'POST', url: `/api/vehicles/${draft.id}/events`, body: { kind: 'share' } })).statusCode).toBe(404);
-      // Backdated days: 3 and 20 days ago count, 40 days ago is outside the window.
+      // Backdated days: 3, 20 and 40 days ago count, 100 days ago is outside the window.
       await s.app.ctx.db.execute(sql`insert into listing_events (vehicle_id, day, kind, count) values
         (${v.id}, (now() at time zone 'utc')::date - 3, 'view', 5),
         (${v.id}, (now() at time zone 'utc')::date - 3, 'favourite', 2),
         (${v.id}, (now() at time zone 'utc')::date - 20, 'view', 7),
         (${v.id}, (now() at time zone 'utc')::date - 20, 'share', 1),
-        (${v.id}, (now() at time zone 'utc')::date - 40, 'view', 100)`);
+        (${v.id}, (now() at time zone 'utc')::date - 40, 'view', 100),
+        (${v.id}, (now() at time zone 'utc')::date - 100, 'view', 1000)`);
 
       const res = await s.request({ method: 'GET', url: '/api/me/leads', token: seller.token });
       expect(res.statusCode, res.body).toBe(200);
       const leads = res.json() as LeadsAnswer;
-      expect(leads.days).toBe(30);
+      expect(leads.days).toBe(90);
       expect(leads.listings.map((l) => l.vehicle_id)).not.toContain(otherListing.id);
       const mine = leads.listings.find((l) => l.vehicle_id === v.id)!;
-      for (const kind of ['view', 'contact', 'favourite', 'share'] as const) expect(mine[kind]).toHaveLength(30);
+      for (const kind of ['view', 'contact', 'call', 'whatsapp', 'favourite', 'share'] as const) expect(mine[kind]).toHaveLength(90);
       const sum = (a: number[], days: number) => a.slice(-days).reduce((x, y) => x + y, 0);
       // Two views today (the seller's own visit counts none), 5 three days ago, 7 twenty days ago.
-      expect(mine.view[29]).toBe(2);
-      expect(mine.view[26]).toBe(5);
+      expect(mine.view[89]).toBe(2);
+      expect(mine.view[86]).toBe(5);
       expect(sum(mine.view, 7)).toBe(7);
       expect(sum(mine.view, 30)).toBe(14);
+      expect(sum(mine.view, 90)).toBe(114);
       expect(sum(mine.contact, 7)).toBe(1);
       expect(sum(mine.favourite, 7)).toBe(2);
       expect(sum(mine.share, 7)).toBe(1);

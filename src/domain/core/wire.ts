@@ -162,17 +162,32 @@ export const historyEntrySchema = ownVehicleSchema.extend({
   /** Who made the listing and who last changed it (issue 38: a dealer's staff); null when not known (listings from before). */
   created_by: nullableString.optional(),
   updated_by: nullableString.optional(),
+  /** When it was first published (days on market count from it); null for a draft never published. */
+  first_published_at: nullableString.optional(),
+  /** The dealer's own stock number (Stock API, stock files); null when it has none. */
+  stock_number: nullableString.optional(),
 });
 
 const dailyCounts = z.array(z.number());
 /**
- * GET /api/me/leads: each of the signed-in seller's listings' views, contact requests, favourites,
- * shares and messages per day over the last `days` days (UTC), oldest first, `today` last.
+ * GET /api/me/leads: each of the signed-in seller's listings' views, contact requests, Call and WhatsApp taps, messages,
+ * favourites and shares per day over the last `days` days (UTC), oldest first, `today` last. A dealer's staff get the dealer's.
  */
 export const leadsAnswerSchema = z.object({
   today: z.string(),
   days: z.number(),
-  listings: z.array(z.object({ vehicle_id: z.string(), view: dailyCounts, contact: dailyCounts, favourite: dailyCounts, share: dailyCounts, message: dailyCounts })),
+  listings: z.array(
+    z.object({
+      vehicle_id: z.string(),
+      view: dailyCounts,
+      contact: dailyCounts,
+      call: dailyCounts,
+      whatsapp: dailyCounts,
+      message: dailyCounts,
+      favourite: dailyCounts,
+      share: dailyCounts,
+    }),
+  ),
 });
 
 /** GET /api/vehicle/{id}/dealer-info. */

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_IMAGE } from '../core/constants';
+import { realPhotos } from './photos';
 import type { Vehicle } from './vehicle';
 import { titleOf } from './display';
 import { listingPath } from '../content/seo';
@@ -107,7 +107,7 @@ export const FACEBOOK_REQUIRED: readonly FacebookVehicleField[] = [
 export const GOOGLE_REQUIRED: readonly GoogleVehicleField[] = ['id', 'title', 'description', 'link', 'image_link', 'availability', 'price', 'condition', 'brand', 'model', 'year', 'mileage'];
 
 /** The listing's own photos (not the placeholder a listing without photos shows). */
-const photosOf = (v: Vehicle) => v.images.filter((u) => !!u && u !== PLACEHOLDER_IMAGE);
+const photosOf = (v: Vehicle) => realPhotos(v.images);
 /** A photo's address as another site fetches it: this site's photos absolute. */
 const absolute = (url: string, site: string) => (/^https?:\/\//.test(url) ? url : `${site}${url.startsWith('/') ? '' : '/'}${url}`);
 const words = (v: Vehicle) => (v.description?.trim() ? v.description.trim() : `${titleOf(v)} for sale on Motokari.`).slice(0, 5000);

@@ -2,23 +2,34 @@ import { priceText } from './display';
 import { parseStoredObject } from '../core/storedJson';
 import type { LeadsAnswer } from '../core/wire';
 
-// A seller's leads per listing (issue 20): views, contact requests, favourites, shares and messages (issue 37) counted per
-// day by the server, shown on the dashboard as totals over 7 and 30 days and a small chart; and a
-// listing's last price drop as buyers read it.
+// A seller's leads per listing (issue 20): views, contact requests, favourites, shares, messages (issue 37) and taps on
+// Call and WhatsApp (issue 38) counted per day by the server, shown on the dashboard as totals over 7 and 30 days and a
+// small chart, and over 90 days on the performance screen (performance.ts); and a listing's last price drop as buyers read it.
 
-export const LISTING_EVENT_KINDS = ['view', 'contact', 'favourite', 'share', 'message'] as const;
+export const LISTING_EVENT_KINDS = ['view', 'contact', 'call', 'whatsapp', 'message', 'favourite', 'share'] as const;
 export type ListingEventKind = (typeof LISTING_EVENT_KINDS)[number];
 
-/** The windows the dashboard totals, in days (today included). */
+/** The windows the dashboard's chart totals, in days (today included). */
 export const LEADS_WINDOWS = [7, 30] as const;
-export const LEADS_DAYS = 30;
+/** The days the chart draws, the last of those the server sends. */
+export const LEADS_CHART_DAYS = 30;
+/** The days the server sends: the longest window of the performance screen. */
+export const LEADS_DAYS = 90;
 
 /** A listing's leads: per kind, the count of each of the last LEADS_DAYS days, oldest first, today last. */
 export type ListingLeads = { vehicle_id: string } & Record<ListingEventKind, number[]>;
 
 export const LEADS_TEXTS = {
   title: 'Leads',
-  kinds: { view: 'Views', contact: 'Contact requests', favourite: 'Favourites', share: 'Shares', message: 'Messages' } satisfies Record<ListingEventKind, string>,
+  kinds: {
+    view: 'Views',
+    contact: 'Contact requests',
+    call: 'Calls',
+    whatsapp: 'WhatsApp taps',
+    message: 'Messages',
+    favourite: 'Favourites',
+    share: 'Shares',
+  } satisfies Record<ListingEventKind, string>,
   window: (days: number) => `Last ${days} days`,
   chartLabel: (days: number) => `Views and contact requests per day over the last ${days} days`,
 };
@@ -43,7 +54,7 @@ export function leadsOf(
   const byId = new Map<string, ListingLeads>();
   const zeros = () => new Array<number>(days).fill(0);
   const out = vehicleIds.map((id) => {
-    const entry: ListingLeads = { vehicle_id: id, view: zeros(), contact: zeros(), favourite: zeros(), share: zeros(), message: zeros() };
+    const entry = { vehicle_id: id, ...Object.fromEntries(LISTING_EVENT_KINDS.map((k) => [k, zeros()])) } as ListingLeads;
     byId.set(id, entry);
     return entry;
   });

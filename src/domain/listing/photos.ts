@@ -11,3 +11,6 @@ export const thumbnailOf = (url: string): string => url.replace(/-full\.webp$/, 
 
 /** What a card shows for a listing's first photo: its thumbnail, or the placeholder when it has none. */
 export const cardPhotoUrl = (url: string | undefined): string => (url ? thumbnailOf(url) : PLACEHOLDER_IMAGE);
+
+/** A listing's own photos: the placeholder the server puts in for a listing without any is not one. */
+export const realPhotos = (images: readonly string[]): string[] => images.filter((u) => !!u && u !== PLACEHOLDER_IMAGE);

@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../errors';
 import { freeListingEligibility } from '../listings';
 import { isAdmin, requireUser } from '../plugins/app/auth';
 import { findUserById, toApiUser, userNames } from '../repositories/users.repo';
-import { managesListingsOf } from '../team';
+import { actingSeller, managesListingsOf } from '../team';
 import { utcToday } from '../db/clock';
 import { toOwnVehicle } from '../repositories/vehicles/rows';
 import { listSellerVehicles } from '../repositories/vehicles/reads';
@@ -45,10 +45,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const [rows, leads] = await Promise.all([listSellerVehicles(db, req.params.id), contactRequestCounts(db, req.params.id)]);
       const names = await userNames(db, [...new Set(rows.flatMap((r) => [r.createdBy, r.updatedBy]).filter((id): id is string => id !== null))]);
       const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
-      return rows.map((r) => {
+      // The price verdict of each public listing (the performance screen's), from the search index as a listing's page has it.
+      const verdicts = await Promise.all(rows.map((r) => app.ctx.publicIndex.priceVerdict(r.id)));
+      return rows.map((r, i) => {
         const v = toOwnVehicle(r);
+        const verdict = verdicts[i];
         return {
           ...v,
+          ...(verdict === undefined ? {} : { price_verdict: verdict }),
+          first_published_at: r.firstPublishedAt ? r.firstPublishedAt.toISOString() : null,
+          stock_number: r.stockNumber,
           status: listingStatus(v, now),
           days_left: daysLeft(v.expires_at, now),
           contact_requests: leads.get(r.id) ?? 0,
@@ -59,13 +65,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The signed-in seller's leads per listing and day (issue 20); the dashboard keeps the last answer for offline visits. */
+  /**
+   * The signed-in seller's leads per listing and day (issue 20), a dealer's for its staff (issue 38); the dashboard keeps
+   * the last answer for offline visits.
+   */
   app.get(
     '/me/leads',
     { schema: { summary: "Get the signed-in seller's leads per listing and day", response: { 200: leadsAnswerSchema }, tags: ['users'], security: [{ bearerAuth: [] }] } },
     async (req, reply) => {
-      const user = requireUser(req);
-      const [rows, events, today] = await Promise.all([listSellerVehicles(db, user.id), sellerListingEvents(db, user.id, LEADS_DAYS), utcToday(db)]);
+      const { seller } = await actingSeller(db, requireUser(req));
+      const [rows, events, today] = await Promise.all([listSellerVehicles(db, seller.id), sellerListingEvents(db, seller.id, LEADS_DAYS), utcToday(db)]);
       reply.header('cache-control', 'private, no-store');
       return {
         today,

@@ -1,5 +1,5 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
-import { LEADS_TEXTS as L, LEADS_WINDOWS, LISTING_EVENT_KINDS, leadsTotal, type ListingLeads } from '@/domain/listing/leads';
+import { LEADS_CHART_DAYS, LEADS_TEXTS as L, LEADS_WINDOWS, LISTING_EVENT_KINDS, leadsTotal, type ListingLeads } from '@/domain/listing/leads';
 import { wholeNumberText } from '@/domain/core/numbers';
 
 const WIDTH = 180;
@@ -7,11 +7,13 @@ const HEIGHT = 36;
 
 /**
  * A listing's leads on the dashboard: each kind's total over the last 7 and 30 days, and its views
- * (and, darker, its contact requests) per day over 30 days as plain SVG bars.
+ * (and, darker, its contact requests) per day over the last 30 days as plain SVG bars.
  */
 export function LeadsChart({ leads }: { leads: ListingLeads }) {
-  const days = leads.view.length;
-  const top = Math.max(1, ...leads.view, ...leads.contact);
+  const days = Math.min(LEADS_CHART_DAYS, leads.view.length);
+  const views = leads.view.slice(-days);
+  const contacts = leads.contact.slice(-days);
+  const top = Math.max(1, ...views, ...contacts);
   const step = WIDTH / days;
   const bar = (n: number) => (n / top) * HEIGHT;
   return (
@@ -19,10 +21,10 @@ export function LeadsChart({ leads }: { leads: ListingLeads }) {
       <Group gap="md" align="flex-end" wrap="wrap">
         <Box component="svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} w={WIDTH} h={HEIGHT} role="img" aria-label={L.chartLabel(days)} style={{ flexShrink: 0 }}>
           <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} stroke="var(--mantine-color-gray-4)" />
-          {leads.view.map((n, i) => (
+          {views.map((n, i) => (
             <rect key={`v${i}`} x={i * step + 0.5} y={HEIGHT - bar(n)} width={step - 1} height={bar(n)} fill="var(--mantine-color-brand-3)" />
           ))}
-          {leads.contact.map((n, i) => (n ? <rect key={`c${i}`} x={i * step + 0.5} y={HEIGHT - bar(n)} width={step - 1} height={bar(n)} fill="var(--mantine-color-brand-8)" /> : null))}
+          {contacts.map((n, i) => (n ? <rect key={`c${i}`} x={i * step + 0.5} y={HEIGHT - bar(n)} width={step - 1} height={bar(n)} fill="var(--mantine-color-brand-8)" /> : null))}
         </Box>
         <Box component="table" fz="xs" style={{ borderCollapse: 'collapse' }}>
           <thead>

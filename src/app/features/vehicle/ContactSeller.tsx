@@ -8,6 +8,7 @@ import { authDialog } from '@/app/shared/session/authDialogStore';
 import { useSession } from '@/app/shared/session/session';
 import { telHref, whatsAppHref } from './contactLinks';
 import { useSellerContact } from './sellerContact';
+import { recordListingTap } from './listingTaps';
 
 function whatsAppLink(vehicle: Vehicle, phone: string, product: string): string | null {
   const url = typeof window === 'undefined' ? '' : window.location.href;
@@ -82,11 +83,11 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
     const whatsApp = whatsAppLink(vehicle, phone, product);
     return (
       <Stack gap="xs">
-        <Button component="a" href={telHref(phone)} size="md">
+        <Button component="a" href={telHref(phone)} size="md" onClick={() => recordListingTap(vehicle.id, 'call')}>
           {CONTACT_TEXTS.call}
         </Button>
         {whatsApp ? (
-          <Button component="a" href={whatsApp} target="_blank" rel="noopener" size="md" variant="light" color="green">
+          <Button component="a" href={whatsApp} target="_blank" rel="noopener" size="md" variant="light" color="green" onClick={() => recordListingTap(vehicle.id, 'whatsapp')}>
             {CONTACT_TEXTS.whatsApp}
           </Button>
         ) : null}
@@ -98,12 +99,16 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
   const busy = entry.state === 'loading' || entry.state === 'checking';
   const call = async () => {
     const phone = phoneOf(await reveal());
-    if (phone) window.location.href = telHref(phone);
+    if (!phone) return;
+    recordListingTap(vehicle.id, 'call');
+    window.location.href = telHref(phone);
   };
   const chat = async () => {
     const phone = phoneOf(await reveal());
     const link = phone ? whatsAppLink(vehicle, phone, product) : null;
-    if (link) window.open(link, '_blank', 'noopener');
+    if (!link) return;
+    recordListingTap(vehicle.id, 'whatsapp');
+    window.open(link, '_blank', 'noopener');
   };
   return (
     <Stack gap="xs">

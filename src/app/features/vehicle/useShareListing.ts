@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { priceText, titleOf } from '@/domain/listing/display';
-import { recordShare } from './shareEvents';
+import { recordListingTap } from './listingTaps';
 
 /** What 'Share Listing' offers: the page's address, the text shared with it, and copying the address (told for three seconds). */
 export function useShareListing(vehicle: Vehicle) {
   const [copied, setCopied] = useState(false);
   const url = typeof window === 'undefined' ? '' : window.location.href;
   const text = `${titleOf(vehicle)} for ${priceText(vehicle.price)} on Motokari`;
-  const shared = () => recordShare(vehicle.id);
+  const shared = () => recordListingTap(vehicle.id, 'share');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);

@@ -53,7 +53,7 @@ export const listingReports = pgTable(
   ],
 );
 
-/** A listing's leads per day (UTC): views, contact requests, favourites and shares, one row per kind. */
+/** A listing's leads per day (UTC): views, contact requests, favourites, shares, messages, call and WhatsApp taps, one row per kind. */
 export const listingEvents = pgTable(
   'listing_events',
   {
@@ -64,7 +64,7 @@ export const listingEvents = pgTable(
     kind: text('kind').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.vehicleId, t.day, t.kind] }), check('listing_events_kind_check', sql`${t.kind} in ('view', 'contact', 'favourite', 'share', 'message')`)],
+  (t) => [primaryKey({ columns: [t.vehicleId, t.day, t.kind] }), check('listing_events_kind_check', sql`${t.kind} in ('view', 'contact', 'favourite', 'share', 'message', 'call', 'whatsapp')`)],
 );
 
 /**

@@ -17,15 +17,18 @@ import { enqueueListingWebhook } from '@/server/webhooks/webhooks';
 import { actingSeller, managesListingsOf } from '@/server/team';
 import { idParams, type App } from './common';
 
-// The listings' writes: a seller's create, edit, sold and delete, a buyer's share, and the sample data.
+// The listings' writes: a seller's create, edit, sold and delete, a buyer's share or tap, and the sample data.
 
 const createQuery = z.object({ is_free_update: z.enum(['true', 'false']).optional() });
 /** A create: the new listing with its contact (201), or the one a replayed create made (200). */
 const createAnswers = { 200: listingAnswerSchema, 201: ownVehicleSchema };
-/** A share a buyer made of a listing's page, counted for its seller's leads (views come with the page itself). */
-const eventBody = z.object({ kind: z.enum(['share']) });
-/** Shares counted per address and minute: enough for a person, too few to inflate a listing's leads. */
-const SHARES_PER_MINUTE = 10;
+/**
+ * What a buyer did on a listing's page, counted for its seller's leads (views come with the page itself): a share, or a
+ * tap on Call or WhatsApp (issue 38; the number itself is revealed once, these count each tap).
+ */
+const eventBody = z.object({ kind: z.enum(['share', 'call', 'whatsapp']) });
+/** Taps counted per address and minute: enough for a person, too few to inflate a listing's leads. */
+const TAPS_PER_MINUTE = 10;
 
 /** Create: a draft until paid, or published at once on the free path. The seller comes from the token. */
 export function createRoutes(app: App) {
@@ -147,8 +150,8 @@ export function shareRoute(app: App) {
   app.post(
     '/vehicles/:id/events',
     {
-      schema: { summary: 'Record a share of a listing', params: idParams, body: eventBody, response: { 204: noContent }, tags: ['vehicles'], security: [] },
-      config: { rateLimit: { max: SHARES_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: { summary: 'Record a share of a listing or a tap on Call or WhatsApp', params: idParams, body: eventBody, response: { 204: noContent }, tags: ['vehicles'], security: [] },
+      config: { rateLimit: { max: TAPS_PER_MINUTE, timeWindow: '1 minute' } },
     },
     async (req, reply) => {
       const row = await findVehicle(db, req.params.id);

@@ -1,0 +1,2 @@
+ALTER TABLE "listing_events" DROP CONSTRAINT "listing_events_kind_check";--> statement-breakpoint
+ALTER TABLE "listing_events" ADD CONSTRAINT "listing_events_kind_check" CHECK ("listing_events"."kind" in ('view', 'contact', 'favourite', 'share', 'message', 'call', 'whatsapp'));
