@@ -3,10 +3,12 @@ import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_API_MESSAGES, WEBHOOK_SIGNATURE_HEADER, type CreatedApiKey, type Webhook } from '@/domain/account/stockApi';
 import { guardedRequest, OutboundRefused } from '@/server/outbound/guardedRequest';
 import { isPublicAddress } from '@/server/outbound/publicAddress';
+import { rowsOf } from '@/server/db/client';
 import { listingBody } from '../support/listingBody';
 import { ENGINES, startServer, type TestServer } from './harness';
 
@@ -134,6 +136,37 @@ describe.each(ENGINES)('%s: webhooks', (engine) => {
     // Removed: later events are not sent.
     expect((await s.request({ method: 'DELETE', url: '/api/dealer/webhook', token: dealer.token })).statusCode).toBe(204);
     expect((await s.request({ method: 'GET', url: '/api/dealer/webhook', token: dealer.token })).json()).toMatchObject({ url: null });
+  });
+
+  it('a failure between claiming an expiry reminder and writing its webhook event leaves it unclaimed, sent on the next run', async () => {
+    const dealer = await s.signup({ name: 'Borrowdale Autos', user_type: 'dealer' });
+    expect((await s.request({ method: 'PUT', url: '/api/dealer/webhook', token: dealer.token, body: { url: hook.url } })).statusCode).toBe(200);
+    const listing = await s.pay(dealer.token, (await s.draft(dealer.token)).id);
+    await s.app.ctx.jobs.idle();
+    const expiresAt = new Date(listing.expires_at!);
+    const db = s.app.ctx.db;
+    // The database refuses webhook jobs for a moment, as a crash or a lost connection would stop the second write.
+    await db.execute(sql`create function refuse_webhook_jobs() returns trigger language plpgsql as $$
+      begin if new.name = 'webhook-delivery' then raise exception 'refused for the test'; end if; return new; end $$`);
+    await db.execute(sql`create trigger refuse_webhook_jobs before insert on jobs for each row execute function refuse_webhook_jobs()`);
+    const at = s.clock.now;
+    s.clock.now = new Date(expiresAt.getTime() - 86_400_000);
+    try {
+      await expect(s.app.ctx.push.sendExpiryReminders()).rejects.toThrow();
+      expect(rowsOf(await db.execute(sql`select 1 from expiry_reminders where vehicle_id = ${listing.id}`))).toHaveLength(0);
+      await db.execute(sql`drop trigger refuse_webhook_jobs on jobs`);
+      await db.execute(sql`drop function refuse_webhook_jobs()`);
+      await s.app.ctx.push.sendExpiryReminders();
+      s.app.ctx.jobs.kick();
+      const expiring = await until(() => hook.events().find((e) => e.type === 'listing.expiring' && e.data.listing_id === listing.id));
+      expect(expiring.data).toEqual({ listing_id: listing.id, stock_number: null, expires_at: expiresAt.toISOString() });
+      // Claimed now: a later run sends nothing again.
+      await s.app.ctx.push.sendExpiryReminders();
+      await s.app.ctx.jobs.idle();
+      expect(hook.events().filter((e) => e.type === 'listing.expiring' && e.data.listing_id === listing.id)).toHaveLength(1);
+    } finally {
+      s.clock.now = at;
+    }
   });
 });
 

@@ -105,9 +105,14 @@ export class PushNotifier {
     const due = await dueExpiryReminders(this.db, now, new Date(now.getTime() + EXPIRY_REMINDER_MS));
     const jobs: Array<{ userId: string; payload: PushPayload; ttl: number }> = [];
     for (const l of due) {
-      // Claimed before sending: of two instances (or a restart mid-way), only one sends it.
-      if (!(await claimExpiryReminder(this.db, l.id, l.expiresAt))) continue;
-      await enqueueListingWebhook(this.db, l.id, 'listing.expiring', now, { expires_at: l.expiresAt.toISOString() });
+      // Claimed before sending: of two instances (or a restart mid-way), only one sends it. The dealer's webhook event is
+      // written with the claim, so a failure between the two cannot leave the reminder claimed and the event never sent.
+      const claimed = await this.db.transaction(async (tx) => {
+        if (!(await claimExpiryReminder(tx, l.id, l.expiresAt))) return false;
+        await enqueueListingWebhook(tx, l.id, 'listing.expiring', now, { expires_at: l.expiresAt.toISOString() });
+        return true;
+      });
+      if (!claimed) continue;
       // Useless once the listing has expired, so the push service may drop it then.
       jobs.push({ userId: l.sellerId, payload: expiryReminderNotification(l, l.expiresAt), ttl: (l.expiresAt.getTime() - now.getTime()) / 1000 });
     }

@@ -1,5 +1,5 @@
 import { and, asc, eq, exists, gt, inArray, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { dealerWebhooks, expiryReminders, pushSubscriptions, savedSearches, vehicles } from '../db/schema';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
@@ -163,7 +163,7 @@ export async function dueExpiryReminders(db: Db, now: Date, until: Date, limit =
 }
 
 /** Claims the reminder for one listing's expiry; only the caller that inserted the row sends it. */
-export async function claimExpiryReminder(db: Db, vehicleId: string, expiresAt: Date): Promise<boolean> {
+export async function claimExpiryReminder(db: Tx, vehicleId: string, expiresAt: Date): Promise<boolean> {
   const rows = await db.insert(expiryReminders).values({ vehicleId, expiresAt }).onConflictDoNothing().returning({ id: expiryReminders.vehicleId });
   return rows.length > 0;
 }
