@@ -3,6 +3,7 @@ import { daysLeft, isPublic, listingStatus } from '@/domain/listing/vehicle';
 import { vehicleInputSchema } from '@/domain/listing/vehicleInput';
 import { allowedPlans, PLAN_TERMS, formatUsd } from '@/domain/payments/fees';
 import { displayName, signupSchema } from '@/domain/account/user';
+import { initialsOf } from '@/domain/account/displayName';
 import { CAR_CATALOGUE, CONSTRUCTION_CATALOGUE, FARMING_CATALOGUE } from '@/domain/catalogue/catalogueData';
 import { SAMPLE_LISTINGS, SAMPLE_SELLERS } from '@/server/seed/sampleData';
 import { CONSTRUCTION_ENGINE_POWER_BANDS } from '@/domain/core/constants';
@@ -63,6 +64,12 @@ describe('users', () => {
     expect(displayName({ name: 'Rudo', email: 'r@x.zw' })).toBe('Rudo');
     expect(displayName({ name: '', email: 'r@x.zw' })).toBe('r@x.zw');
     expect(displayName(null)).toBe('User');
+  });
+  it("writes a name's initials from its first two words, skipping signs", () => {
+    expect(initialsOf('Msasa & Sons Motors')).toBe('MS');
+    expect(initialsOf('  chipo  ')).toBe('C');
+    expect(initialsOf('Ñandu 4x4 Cars')).toBe('Ñ4');
+    expect(initialsOf('')).toBe('');
   });
   it('requires passwords of at least 6 characters and never allows admin sign-up', () => {
     const body = { name: 'A', email: 'a@b.zw', phone: '1', location: 'Harare', password: '12345' };

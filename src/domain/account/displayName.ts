@@ -4,3 +4,13 @@
 export function displayName(u: { name?: string | null; email?: string | null } | null | undefined): string {
   return u?.name?.trim() || u?.email?.trim() || 'User';
 }
+
+/** A name's initials for an avatar: the first letters of its first two words ('Msasa & Sons Motors' → 'MS'). */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((w) => /^[\p{L}\p{N}]/u.test(w))
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}

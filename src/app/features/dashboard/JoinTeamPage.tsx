@@ -1,17 +1,10 @@
+import { initialsOf } from '@/domain/account/displayName';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, Avatar, Button, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { AUTH_DIALOG_TEXTS } from '@/domain/account/authDialogTexts';
 import { expiresText, TEAM_TEXTS as T } from '@/domain/account/dealerTeam';
 import { authDialog } from '@/app/shared/session/authDialogStore';
 import { useJoinInvite } from './useJoinInvite';
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
 
 /**
  * /join/:token, an invitation's link (issue 38): whose team it is and for which address; signed out,
@@ -27,7 +20,7 @@ export default function JoinTeamPage() {
         <Stack align="center" ta="center" gap="md">
           {dealer ? (
             <Avatar size={64} radius="xl" color="brand" variant="light" aria-hidden>
-              {initials(dealer)}
+              {initialsOf(dealer)}
             </Avatar>
           ) : null}
           <Title order={1} fz={{ base: 24, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>

@@ -1,3 +1,4 @@
+import { initialsOf } from '@/domain/account/displayName';
 import { useEffect, useState } from 'react';
 import { Avatar, Badge, Button, Card, FileInput, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { proxy, useSnapshot } from 'valtio';
@@ -23,14 +24,6 @@ function editsFor(user: User): ProfileEdits {
   return edits;
 }
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
-
 function Detail({ label, value }: { label: string; value: string | null }) {
   return (
     <Group gap={6} wrap="nowrap" align="baseline">
@@ -53,7 +46,7 @@ export function ProfileCard({ user, name }: { user: User; name: string }) {
     <Card padding="lg" component="section" aria-labelledby="profile-heading">
       <Group wrap="nowrap" gap="md" align="center">
         <Avatar src={picture?.url ?? null} alt={picture ? name : undefined} size={64} radius="xl" color="brand" variant="filled">
-          {initials(name)}
+          {initialsOf(name)}
         </Avatar>
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Title order={2} fz="lg" id="profile-heading" style={{ overflowWrap: 'anywhere' }}>

@@ -1,3 +1,4 @@
+import { initialsOf } from '@/domain/account/displayName';
 import { Link } from 'react-router-dom';
 import { Anchor, Avatar, Badge, Box, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { countText } from './useDealerInventory';
@@ -17,12 +18,7 @@ const TITLE_LH = 1.15;
 const SUMMARY_FZ = { base: 'sm', sm: 'md' };
 
 export function DealerHero({ name, location, total, loading, verified = false }: { name: string; location: string; total: number; loading: boolean; verified?: boolean }) {
-  const initials = name
-    .split(/\s+/)
-    .filter((w) => /^[A-Za-z0-9]/.test(w))
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
+  const initials = initialsOf(name);
   return (
     <Box
       c="white"
