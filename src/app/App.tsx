@@ -63,6 +63,7 @@ const SavedPage = lazy(() => import('./features/saved/SavedPage'));
 const ComparePage = lazy(() => import('./features/saved/ComparePage'));
 const DashboardPage = lazy(loadDashboard);
 const ImportPage = lazy(() => import('./features/stockImport/ImportPage'));
+const PerformancePage = lazy(() => import('./features/performance/PerformancePage'));
 const PayListingPage = lazy(() => import('./features/payments/PayListingPage'));
 const JoinTeamPage = lazy(() => import('./features/dashboard/JoinTeamPage'));
 const SellPage = lazy(() => import('./features/wizard/SellPage'));
@@ -128,6 +129,7 @@ function Routed() {
             <Route key={path} path={path} element={<DashboardPage />} />
           ))}
           <Route path="dashboard/import" element={<ImportPage />} />
+          <Route path="dashboard/performance" element={<PerformancePage />} />
           <Route path="pay/:listingId" element={<PayListingPage />} />
           <Route path="join/:token" element={<JoinTeamPage />} />
           <Route path="sell" element={<SellPage />} />

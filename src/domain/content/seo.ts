@@ -141,7 +141,7 @@ const FIXED_PAGE_DESCRIPTIONS: Record<string, string> = {
 };
 
 /** Pages not for search engines: the signed-in screens, and the device's own (saved listings, compare); also a team invitation's link (joinPath). */
-const PRIVATE_PAGES = new Set(['/dashboard', '/member-dashboard', '/dashboard/import', '/admin', '/saved-searches', '/data', '/saved', '/compare']);
+const PRIVATE_PAGES = new Set(['/dashboard', '/member-dashboard', '/dashboard/import', '/dashboard/performance', '/admin', '/saved-searches', '/data', '/saved', '/compare']);
 
 const base = (origin: string, path: string, title: string, description: string, extra: Partial<PageHead> = {}): PageHead => ({
   title,

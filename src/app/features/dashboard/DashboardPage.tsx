@@ -24,12 +24,13 @@ import { ContactPreferenceCard } from './ContactPreferenceCard';
 import { PublishingQueue } from './PublishingQueue';
 import { SignInGate } from './SignInGate';
 import { StatTiles } from './StatTiles';
+import { PerformanceCard } from './PerformanceCard';
 import { Toasts } from '@/app/shared/toasts/Toasts';
 import { useDeviceQueue } from './useDeviceQueue';
 import { useFreshUser } from './useFreshUser';
-import { useMyListings } from './useMyListings';
-import { useMyTeam } from './useMyTeam';
-import { useLeads } from './useLeads';
+import { useMyListings } from '@/app/shared/seller/useMyListings';
+import { useMyTeam } from '@/app/shared/seller/useMyTeam';
+import { useLeads } from '@/app/shared/seller/useLeads';
 import { ListingWizard } from '@/app/shared/slots';
 import { wholeNumberText } from '@/domain/core/numbers';
 
@@ -111,6 +112,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
                 memberSince={memberSinceText(user.created_at)}
                 {...(joined && { joined })}
               />
+              <PerformanceCard listings={mine.listings} leads={leads} />
             </Stack>
             <PublishingQueue chains={device.chains} items={device.items} draftIds={device.draftIds} onEditDraft={(draftId) => openWizard({ draftId })} />
             <MyListings state={mine} leads={leads} onCreate={() => openWizard()} onEdit={(editVehicle) => openWizard({ editVehicle })} />

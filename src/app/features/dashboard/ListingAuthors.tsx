@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { TEAM_TEXTS as T } from '@/domain/account/dealerTeam';
 import { useSession } from '@/app/shared/session/session';
-import type { HistoryListing } from './useMyListings';
+import type { HistoryListing } from '@/app/shared/seller/useMyListings';
 
 /**
  * Who made a listing and who last changed it, when that was someone other than the person looking

@@ -7,7 +7,7 @@ import { mileageText, priceText, titleOf } from '@/domain/listing/display';
 import { listingStatus, type ListingStatus, type Vehicle } from '@/domain/listing/vehicle';
 import { REPORT_TEXTS } from '@/domain/listing/reports';
 import { cardPhotoUrl } from '@/domain/listing/photos';
-import type { HistoryListing, MyListings as MyListingsState } from './useMyListings';
+import type { HistoryListing, MyListings as MyListingsState } from '@/app/shared/seller/useMyListings';
 import { priceDropText, type ListingLeads } from '@/domain/listing/leads';
 import { LeadsChart } from './LeadsChart';
 import { ListingAuthors } from './ListingAuthors';

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { TEAM_TEXTS as T } from '@/domain/account/dealerTeam';
-import type { MyTeamState } from './useMyTeam';
+import type { MyTeamState } from '@/app/shared/seller/useMyTeam';
 
 /** For a dealer's staff (issue 38): whose listings the dashboard shows, and a way to leave that team. */
 export function StaffBanner({ team }: { team: MyTeamState }) {

@@ -7,7 +7,7 @@ import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
 import { listingStatus } from '@/domain/listing/vehicle';
 import { toast } from '@/app/shared/toasts/toasts';
 import { chainTitle } from './queueLines';
-import type { MyListings } from './useMyListings';
+import type { MyListings } from '@/app/shared/seller/useMyListings';
 
 /**
  * The dashboard's device side: the drafts saved here and the publishing queue, live as the wizard and

@@ -7,7 +7,7 @@ import type { InvitePreview, MyTeam } from '@/domain/account/dealerTeam';
 import { SITE_NAME } from '@/domain/content/pageTitles';
 import { useSession } from '@/app/shared/session/session';
 import { toast } from '@/app/shared/toasts/toasts';
-import { keepTeam } from './myTeamCache';
+import { keepTeam } from '@/app/shared/seller/myTeamCache';
 import { problemDetail } from '@/app/shared/problemDetail';
 
 /** The server's reason; a link the server's schema refuses (a cut or altered token) reads as a used one. */

@@ -6,7 +6,7 @@ import { LISTING_MESSAGES } from '@/domain/core/messages';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { syncNow } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
-import type { HistoryListing, MyListings } from './useMyListings';
+import type { HistoryListing, MyListings } from '@/app/shared/seller/useMyListings';
 
 /**
  * Mark as sold and Delete on the seller's listings: the listing the seller is asked to confirm, the

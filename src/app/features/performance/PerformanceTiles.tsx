@@ -1,0 +1,45 @@
+import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { wholeNumberText } from '@/domain/core/numbers';
+import { LEAD_KINDS, PERFORMANCE_TEXTS as T, type StockTotals } from '@/domain/listing/performance';
+
+function Tile({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper p={{ base: 'sm', sm: 'md' }} radius="lg" withBorder role="group" aria-label={label}>
+      <Text fz={{ base: 22, sm: 28 }} fw={800} c="brand.8" lh={1.15}>
+        {value}
+      </Text>
+      <Text fz={{ base: 11, sm: 'sm' }} c="dimmed" fw={600} mt={4} lh={1.25}>
+        {label}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The whole stock's numbers over the window: four tiles (two a row on phones, like the dashboard's), then the leads by kind. */
+export function PerformanceTiles({ totals }: { totals: StockTotals | null }) {
+  const n = (value: number | undefined) => (value === undefined ? '—' : wholeNumberText(value));
+  return (
+    <section aria-label={T.title}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
+        <Tile label={T.live} value={n(totals?.live)} />
+        <Tile label={T.views} value={n(totals?.views)} />
+        <Tile label={T.leads} value={n(totals?.leads_total)} />
+        <Tile label={T.medianDaysToSell} value={totals?.median_days_to_sell == null ? '—' : n(totals.median_days_to_sell)} />
+      </SimpleGrid>
+      {totals ? (
+        <Group gap={6} mt="sm" wrap="wrap" role="list" aria-label={T.leads}>
+          {LEAD_KINDS.map((kind) => (
+            <Paper key={kind} role="listitem" radius="xl" px="sm" py={4} bg={totals.leads[kind] ? 'brand.0' : 'gray.0'}>
+              <Text fz="xs" fw={600} c={totals.leads[kind] ? 'brand.9' : 'dimmed'}>
+                {T.leadKinds[kind]}{' '}
+                <Text span fw={800} fz="xs">
+                  {wholeNumberText(totals.leads[kind])}
+                </Text>
+              </Text>
+            </Paper>
+          ))}
+        </Group>
+      ) : null}
+    </section>
+  );
+}
