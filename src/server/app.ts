@@ -31,6 +31,7 @@ import { businessRoutes } from './routes/business.routes';
 import { phoneRoutes } from './routes/phone.routes';
 import { feedRoutes } from './routes/feeds.routes';
 import { stockApiRoutes } from './routes/stockApi.routes';
+import { dealerPlanRoutes } from './routes/dealerPlan.routes';
 import { configRoutes } from './routes/config.routes';
 import { eventRoutes } from './routes/events.routes';
 import { favouriteRoutes } from './routes/favourites.routes';
@@ -127,6 +128,7 @@ export async function buildServer(config: ServerConfig, deps: ServerDeps = {}): 
       await api.register(liveRoutes);
       await api.register(feedRoutes);
       await api.register(stockApiRoutes);
+      await api.register(dealerPlanRoutes);
     },
     { prefix: '/api' },
   );

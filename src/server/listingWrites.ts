@@ -15,6 +15,8 @@ import { findVehicle, hasTombstone } from './repositories/vehicles/reads';
 import type { NewVehicle, VehicleRow } from './repositories/vehicles/rows';
 import { insertVehicle, recordPriceChange, updateVehicle, withListingWrite } from './repositories/vehicles/writes';
 import { findByStockNumber } from './repositories/vehicles/stock';
+import { graceEnd } from '@/domain/payments/dealerPlan';
+import { planPaidUp } from './dealerPlan/standing';
 
 // A seller's create and edit of a listing, as the listing routes and the Stock API (issue 38) both make them.
 
@@ -23,7 +25,8 @@ type Ctx = Pick<AppContext, 'db' | 'media' | 'config' | 'now' | 'jobs'>;
 
 /**
  * Creates a listing: a draft until paid, or published at once on the free path (`free`, which the
- * caller has checked is asked for). A create naming an id that exists is a replay of a listing made
+ * caller has checked is asked for), or, for a dealer whose monthly plan is paid up, published at once
+ * until the end of the plan's grace (issue 38). A create naming an id that exists is a replay of a listing made
  * offline: the same seller gets it back (`replayed`), nothing new is made. Asked again inside the
  * write's transaction (which holds the listing-write lock), so of racing creates with one id exactly
  * one inserts and the others are answered from its row. `user` is the seller; `actor`, the person
@@ -52,7 +55,7 @@ export async function createListing(ctx: Ctx, user: UserRow, input: VehicleInput
   const location = resolveLocation(input, user);
   const coords = resolveCoordinates({ location, seller_latitude: input.seller_latitude, seller_longitude: input.seller_longitude }, user);
   const now = ctx.now();
-  const raced = { replayed: false };
+  const raced = { replayed: false, published: false };
   const row = await withListingWrite(db, async (tx, nextRevision) => {
     const replayed = input.id ? await replayOf(tx, input.id) : null;
     if (replayed) {
@@ -75,14 +78,20 @@ export async function createListing(ctx: Ctx, user: UserRow, input: VehicleInput
       createdAt: now,
       updatedAt: now,
     };
-    const published = opts.free ? { ...publishColumns({ firstPublishedAt: null, featured: base.featured }, plan, now), isFreeUpdate: true, expiresAt: new Date(eligibility!.expires_at!) } : {};
+    // Asked inside the write, so a plan's renewal or lapse is seen as it is at the insert.
+    const onPlan = !opts.free && user.userType === 'dealer' ? await planPaidUp(tx, user.id, now) : null;
+    const publish = { ...publishColumns({ firstPublishedAt: null, featured: base.featured }, plan, now) };
+    const published = opts.free ? { ...publish, isFreeUpdate: true, expiresAt: new Date(eligibility!.expires_at!) } : onPlan ? { ...publish, expiresAt: graceEnd(onPlan.paidUntil) } : {};
     const inserted = await insertVehicle(tx, { ...base, ...published }, await nextRevision());
-    // A free listing is public at once: buyers whose saved searches it matches hear of it, through a
-    // job committed with the listing.
-    if (opts.free) await enqueueListingPublished(tx, inserted.id, { paid: false });
+    // A free or plan listing is public at once: buyers whose saved searches it matches hear of it,
+    // through a job committed with the listing.
+    if (opts.free || onPlan) {
+      raced.published = true;
+      await enqueueListingPublished(tx, inserted.id, { paid: false });
+    }
     return inserted;
   });
-  if (opts.free && !raced.replayed) ctx.jobs.kick();
+  if (raced.published && !raced.replayed) ctx.jobs.kick();
   return { row, replayed: raced.replayed };
 }
 

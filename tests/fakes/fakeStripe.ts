@@ -1,5 +1,6 @@
-// A local stand-in for the two Stripe endpoints the card adapter calls, answering with Stripe's JSON
-// shapes so the real SDK parses them (and raises its own error classes) exactly as it would in production.
+// A local stand-in for the Stripe endpoints the card adapter calls (payment intents; products,
+// customers and subscriptions for a dealer's monthly plan), answering with Stripe's JSON shapes so the
+// real SDK parses them (and raises its own error classes) exactly as it would in production.
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -32,8 +33,45 @@ export interface FakeStripeCreate {
   params: Record<string, string>;
 }
 
+export interface FakeInvoice {
+  id: string;
+  object: 'invoice';
+  amount_due: number;
+  amount_paid: number;
+  currency: string;
+  customer: string;
+  status: 'open' | 'paid';
+  period_start: number;
+  period_end: number;
+  confirmation_secret: { client_secret: string; type: 'payment_intent' } | null;
+}
+
+export interface FakeSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: 'incomplete' | 'incomplete_expired' | 'active' | 'past_due' | 'canceled';
+  metadata: Record<string, string>;
+  items: {
+    object: 'list';
+    data: Array<{ id: string; object: 'subscription_item'; current_period_start: number; current_period_end: number; price: { unit_amount: number; currency: string; product: string } }>;
+  };
+  latest_invoice: string;
+}
+
 export interface FakeStripe {
   url: string;
+  /** The plan's subscriptions by id, and every invoice they made. */
+  subscriptions: Map<string, FakeSubscription>;
+  invoices: Map<string, FakeInvoice>;
+  /** Every POST /v1/subscriptions that passed authentication, replays included. */
+  subscriptionCreates: FakeStripeCreate[];
+  /** The customer confirmed the first invoice's payment: the subscription becomes active. */
+  payFirstInvoice(subscriptionId: string): void;
+  /** The first invoice went unpaid for a day: Stripe ends the subscription (incomplete_expired). */
+  expire(subscriptionId: string): void;
+  /** Stripe charged the saved card for the next period: a new paid invoice and period (`paid` false: the charge failed, past_due). */
+  renew(subscriptionId: string, paid?: boolean): void;
   intents: Map<string, FakePaymentIntent>;
   /** Every POST /v1/payment_intents that passed authentication, replays included. */
   creates: FakeStripeCreate[];
@@ -58,6 +96,17 @@ async function readBody(req: IncomingMessage): Promise<string> {
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${hex(7)}`, ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** Keeps what is written to `res`, so an answer can be replayed for its idempotency key. */
+function captureJson(res: ServerResponse): () => string {
+  let written = '';
+  const end = res.end.bind(res);
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk === 'string') written = chunk;
+    return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
+  }) as ServerResponse['end'];
+  return () => written;
 }
 
 function stripeError(res: ServerResponse, status: number, error: Record<string, string>): void {
@@ -118,14 +167,135 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return pi;
   }
 
+  const products = new Set<string>();
+  const customers = new Set<string>();
+  const subscriptions = new Map<string, FakeSubscription>();
+  const invoices = new Map<string, FakeInvoice>();
+  const subscriptionCreates: FakeStripeCreate[] = [];
+  const MONTH_S = 30 * 86_400;
+
+  function subscription(id: string): FakeSubscription {
+    const sub = subscriptions.get(id);
+    if (!sub) throw new Error(`fake Stripe: no subscription ${id}`);
+    return sub;
+  }
+
+  function newInvoice(sub: Pick<FakeSubscription, 'customer'>, amount: number, currency: string, start: number): FakeInvoice {
+    const id = `in_${hex(12)}`;
+    const invoice: FakeInvoice = {
+      id,
+      object: 'invoice',
+      amount_due: amount,
+      amount_paid: 0,
+      currency,
+      customer: sub.customer,
+      status: 'open',
+      period_start: start,
+      period_end: start + MONTH_S,
+      confirmation_secret: { client_secret: `pi_${hex(12)}_secret_${hex(12)}`, type: 'payment_intent' },
+    };
+    invoices.set(id, invoice);
+    return invoice;
+  }
+
+  /** A subscription as the SDK reads it: its latest invoice expanded when asked (`expand[]=latest_invoice…`). */
+  const subscriptionJson = (sub: FakeSubscription, expand: boolean) => (expand ? { ...sub, latest_invoice: invoices.get(sub.latest_invoice) } : sub);
+
+  /** Answers the plan's endpoints; false for a path that is not one of them. */
+  function planEndpoint(req: IncomingMessage, res: ServerResponse, path: string, params: Record<string, string>, expand: boolean): boolean {
+    const product = /^\/v1\/products\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && product?.[1]) {
+      const id = decodeURIComponent(product[1]);
+      if (products.has(id)) send(res, 200, { id, object: 'product', name: 'Motokari dealer plan' });
+      else stripeError(res, 404, { code: 'resource_missing', param: 'id', message: `No such product: '${id}'` });
+      return true;
+    }
+    if (req.method === 'POST' && path === '/v1/products') {
+      const id = params.id ?? `prod_${hex(8)}`;
+      products.add(id);
+      send(res, 200, { id, object: 'product', name: params.name });
+      return true;
+    }
+    if (req.method === 'POST' && path === '/v1/customers') {
+      const id = `cus_${hex(8)}`;
+      customers.add(id);
+      send(res, 200, { id, object: 'customer', email: params.email ?? null, name: params.name ?? null });
+      return true;
+    }
+    if (req.method === 'POST' && path === '/v1/subscriptions') {
+      const customer = params.customer ?? '';
+      const productId = params['items[0][price_data][product]'] ?? '';
+      const amount = Number(params['items[0][price_data][unit_amount]']);
+      const currency = params['items[0][price_data][currency]'] ?? '';
+      if (!customers.has(customer)) stripeError(res, 400, { code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` });
+      else if (!products.has(productId)) stripeError(res, 400, { code: 'resource_missing', param: 'items[0][price_data][product]', message: `No such product: '${productId}'` });
+      else {
+        const start = Math.floor(Date.now() / 1000);
+        const invoice = newInvoice({ customer }, amount, currency, start);
+        const id = `sub_${hex(12)}`;
+        const sub: FakeSubscription = {
+          id,
+          object: 'subscription',
+          customer,
+          status: 'incomplete',
+          metadata: { reference: params['metadata[reference]'] ?? '' },
+          items: {
+            object: 'list',
+            data: [{ id: `si_${hex(8)}`, object: 'subscription_item', current_period_start: start, current_period_end: start + MONTH_S, price: { unit_amount: amount, currency, product: productId } }],
+          },
+          latest_invoice: invoice.id,
+        };
+        subscriptions.set(id, sub);
+        send(res, 200, subscriptionJson(sub, expand));
+      }
+      return true;
+    }
+    const match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    const sub = match?.[1] ? subscriptions.get(decodeURIComponent(match[1])) : undefined;
+    if (match && !sub && (req.method === 'GET' || req.method === 'DELETE')) {
+      stripeError(res, 404, { code: 'resource_missing', param: 'id', message: `No such subscription: '${match[1]}'` });
+      return true;
+    }
+    if (sub && req.method === 'GET') {
+      send(res, 200, subscriptionJson(sub, expand));
+      return true;
+    }
+    if (sub && req.method === 'DELETE') {
+      sub.status = 'canceled';
+      send(res, 200, subscriptionJson(sub, false));
+      return true;
+    }
+    return false;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname;
 
     const auth = req.headers.authorization ?? '';
     if (!/^Bearer sk_test_\S+$/.test(auth)) {
       return stripeError(res, 401, { message: `Invalid API Key provided: ${auth.replace(/^Bearer\s*/, '').slice(0, 8)}****` });
     }
+
+    const form = Object.fromEntries(new URLSearchParams(body));
+    const expand = [...Object.entries(form), ...url.searchParams.entries()].some(([k, v]) => k.startsWith('expand') && v.startsWith('latest_invoice'));
+    if (req.method === 'POST' && path === '/v1/subscriptions') {
+      const key = req.headers['idempotency-key'];
+      const idempotencyKey = Array.isArray(key) ? key[0] : key;
+      subscriptionCreates.push({ idempotencyKey, params: form });
+      const replay = idempotencyKey === undefined ? undefined : replies.get(idempotencyKey);
+      if (replay) {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' });
+        res.end(replay);
+        return;
+      }
+      const captured = captureJson(res);
+      planEndpoint(req, res, path, form, expand);
+      if (idempotencyKey !== undefined && res.statusCode === 200) replies.set(idempotencyKey, captured());
+      return;
+    }
+    if (planEndpoint(req, res, path, form, expand)) return;
 
     if (req.method === 'POST' && path === '/v1/payment_intents') {
       const params = Object.fromEntries(new URLSearchParams(body));
@@ -170,6 +340,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     intents,
     creates,
+    subscriptions,
+    invoices,
+    subscriptionCreates,
+    payFirstInvoice(subscriptionId) {
+      const sub = subscription(subscriptionId);
+      const invoice = invoices.get(sub.latest_invoice)!;
+      invoice.status = 'paid';
+      invoice.amount_paid = invoice.amount_due;
+      sub.status = 'active';
+    },
+    expire(subscriptionId) {
+      subscription(subscriptionId).status = 'incomplete_expired';
+    },
+    renew(subscriptionId, paid = true) {
+      const sub = subscription(subscriptionId);
+      const item = sub.items.data[0]!;
+      const invoice = newInvoice(sub, item.price.unit_amount, item.price.currency, item.current_period_end);
+      item.current_period_start = invoice.period_start;
+      item.current_period_end = invoice.period_end;
+      sub.latest_invoice = invoice.id;
+      if (paid) {
+        invoice.status = 'paid';
+        invoice.amount_paid = invoice.amount_due;
+        sub.status = 'active';
+      } else sub.status = 'past_due';
+    },
     succeed(intentId) {
       const pi = intent(intentId);
       pi.status = 'succeeded';

@@ -267,6 +267,9 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       'POST /api/team/join': { token: 'an-invitation-token-of-some-length' },
       'POST /api/dealer/imports/{id}/check': { mapping: { stock_number: 'Stock No', make: 'Make', model: 'Model', year: 'Year' } },
       'POST /api/dealer/imports/{id}/apply': { mapping: { stock_number: 'Stock No', make: 'Make', model: 'Model', year: 'Year' } },
+      'POST /api/dealer/plan/card/confirm': {},
+      'POST /api/dealer/plan/ecocash': { customer_msisdn: '0771234567' },
+      'POST /api/dealer/plan/ecocash/confirm/{id}': { pin: '1234' },
       'POST /api/events': { events: [{ type: 'page_view', path: '/cars', at: new Date().toISOString(), screen: 'phone' }] },
     };
     paths = (s.app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;

@@ -11,3 +11,4 @@ export * from './schema/serverState';
 export * from './schema/messages';
 export * from './schema/phone';
 export * from './schema/stockApi';
+export * from './schema/dealerPlans';

@@ -13,6 +13,10 @@ import { JobRunner } from './runner';
 import { deliverWebhook } from '../webhooks/webhooks';
 import { applyStockImport } from '../stockImport/apply';
 import { importPhotos, type ImportPhotosJob } from '../stockImport/photos';
+import { renewCardPlans } from '../dealerPlan/cardPlan';
+import { sendPlanReminders } from '../dealerPlan/reminders';
+import { purgeOldInvoices } from '../repositories/dealerPlans.repo';
+import { invoiceKeptSince } from '@/domain/payments/dealerPlan';
 
 export { JOB_NAMES } from './jobNames';
 
@@ -20,11 +24,11 @@ export { JOB_NAMES } from './jobNames';
  * The server's background work. Each job may run again after a crash, so each is idempotent or keeps
  * its progress: expiry and the purges change only what is still due; an expiry reminder is claimed in
  * the database (one per listing and expiry date) before it is sent; a publication's pushes record who
- * was told.
+ * was told; a plan's month is recorded once per provider reference.
  */
 export function createJobRunner(
   db: Db,
-  ctx: () => Pick<AppContext, 'push' | 'emailAlerts' | 'media' | 'now' | 'mailer' | 'config' | 'jobs'>,
+  ctx: () => Pick<AppContext, 'push' | 'emailAlerts' | 'media' | 'now' | 'mailer' | 'config' | 'jobs' | 'payments'>,
   opts: { intervalMs: number; leaseMs?: number; log: FastifyBaseLogger; metrics?: JobMetrics },
 ): JobRunner {
   return new JobRunner(db, {
@@ -37,6 +41,9 @@ export function createJobRunner(
       [JOB_NAMES.savedSearchDigests]: () => ctx().emailAlerts.sendDigests(),
       [JOB_NAMES.favouriteGoneAlerts]: () => ctx().push.sendFavouriteGoneAlerts(),
       [JOB_NAMES.messageDigests]: () => sendMessageDigests(db, ctx().mailer, { now: ctx().now(), publicUrl: ctx().config.publicUrl, product: ctx().config.productName }),
+      [JOB_NAMES.dealerPlanRenewals]: () => renewCardPlans({ ...ctx(), db }),
+      [JOB_NAMES.dealerPlanReminders]: () => sendPlanReminders({ ...ctx(), db }),
+      [JOB_NAMES.purgePlanInvoices]: () => purgeOldInvoices(db, invoiceKeptSince(ctx().now())),
     },
     oneOff: {
       [JOB_NAMES.listingPublished]: async ({ payload, recordProgress }) => {

@@ -13,4 +13,7 @@ export const JOB_NAMES = {
   webhookDelivery: 'webhook-delivery',
   stockImport: 'stock-import',
   importPhotos: 'import-photos',
+  dealerPlanRenewals: 'dealer-plan-renewals',
+  dealerPlanReminders: 'dealer-plan-reminders',
+  purgePlanInvoices: 'purge-plan-invoices',
 } as const;

@@ -35,6 +35,44 @@ export interface CardProvider {
   }): Promise<CardIntent>;
   /** Asks the provider whether the intent was paid. */
   status(intentId: string): Promise<ProviderStatus>;
+  /** Makes a customer and a monthly subscription (a dealer's plan, issue 38); the browser confirms its first invoice with `clientSecret`. */
+  createSubscription(input: {
+    amountCents: number;
+    currency: string;
+    email: string;
+    name: string;
+    /** Our dealer's id; stored in the provider's metadata. */
+    reference: string;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<CardSubscription>;
+  /** Where a subscription stands: its status, its current period, and that period's invoice once paid. */
+  subscription(subscriptionId: string): Promise<SubscriptionState>;
+  /** Stops the renewals; the paid period stays paid. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
+}
+
+export interface CardSubscription {
+  subscriptionId: string;
+  customerId: string;
+  /** The first invoice's payment, for the browser to confirm; null when nothing is left to confirm (the sandbox). */
+  clientSecret: string | null;
+}
+
+/** A period the subscription's invoice paid: its invoice is the reference that makes our invoice once. */
+export interface PaidPeriod {
+  invoiceId: string;
+  amountCents: number;
+  start: Date;
+  end: Date;
+}
+
+export interface SubscriptionState {
+  status: 'active' | 'pending' | 'past_due' | 'canceled';
+  /** The current period's end, as the provider counts it. */
+  currentPeriodEnd: Date | null;
+  /** The current period, when its invoice is paid. */
+  paid: PaidPeriod | null;
 }
 
 export interface MobileMoneyInitiation {

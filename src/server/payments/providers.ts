@@ -22,7 +22,7 @@ export interface PaymentEnv {
 }
 
 // Empty strings count as unset, as a blank line in an .env file leaves them.
-export function createPaymentProviders(env: PaymentEnv, publicUrl: string): PaymentProviders {
+export function createPaymentProviders(env: PaymentEnv, publicUrl: string, now: () => Date = () => new Date()): PaymentProviders {
   const base = publicUrl.replace(/\/+$/, '');
 
   let card: CardProvider | null = null;
@@ -33,7 +33,7 @@ export function createPaymentProviders(env: PaymentEnv, publicUrl: string): Paym
       apiBase: env.STRIPE_API_BASE || undefined,
     });
   } else if (env.PAYMENTS_SANDBOX !== 'off') {
-    card = new SandboxCardProvider();
+    card = new SandboxCardProvider(now);
   }
 
   const mobileMoney =

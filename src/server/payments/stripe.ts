@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { ProviderError, type CardIntent, type CardProvider, type ProviderMode, type ProviderStatus } from './provider';
+import { ProviderError, type CardIntent, type CardProvider, type CardSubscription, type ProviderMode, type ProviderStatus, type SubscriptionState } from './provider';
 
 type StripeAddress = Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'>;
 
@@ -36,6 +36,30 @@ function statusOf(pi: Stripe.PaymentIntent): ProviderStatus {
     default:
       return { status: 'pending' };
   }
+}
+
+/** The product every dealer's plan is a price of, made once under this id. */
+const PLAN_PRODUCT = 'motokari_dealer_plan';
+
+const toDate = (seconds: number) => new Date(seconds * 1000);
+
+function subscriptionStateOf(sub: Stripe.Subscription): SubscriptionState {
+  // Since API version 2025-03-31 the period lives on the subscription's items.
+  const item = sub.items.data[0];
+  const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+  const status: SubscriptionState['status'] =
+    sub.status === 'active' || sub.status === 'trialing'
+      ? 'active'
+      : sub.status === 'incomplete'
+        ? 'pending'
+        : sub.status === 'canceled' || sub.status === 'incomplete_expired'
+          ? 'canceled'
+          : 'past_due';
+  const paid =
+    item && invoice?.status === 'paid' && invoice.id
+      ? { invoiceId: invoice.id, amountCents: invoice.amount_paid, start: toDate(item.current_period_start), end: toDate(item.current_period_end) }
+      : null;
+  return { status, currentPeriodEnd: item ? toDate(item.current_period_end) : null, paid };
 }
 
 export class StripeCardProvider implements CardProvider {
@@ -78,6 +102,56 @@ export class StripeCardProvider implements CardProvider {
       return statusOf(await this.stripe.paymentIntents.retrieve(intentId));
     } catch (err) {
       throw toProviderError(err);
+    }
+  }
+
+  async createSubscription(input: Parameters<CardProvider['createSubscription']>[0]): Promise<CardSubscription> {
+    try {
+      await this.planProduct();
+      const customer = await this.stripe.customers.create({ email: input.email, name: input.name, metadata: { reference: input.reference } }, { idempotencyKey: `${input.idempotencyKey}:customer` });
+      const sub = await this.stripe.subscriptions.create(
+        {
+          customer: customer.id,
+          items: [{ price_data: { currency: input.currency, product: PLAN_PRODUCT, unit_amount: input.amountCents, recurring: { interval: 'month' } } }],
+          description: input.description,
+          metadata: { reference: input.reference },
+          // The first invoice waits for the browser to confirm its payment; later ones charge the saved card.
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          expand: ['latest_invoice.confirmation_secret'],
+        },
+        { idempotencyKey: `${input.idempotencyKey}:subscription` },
+      );
+      const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
+      return { subscriptionId: sub.id, customerId: customer.id, clientSecret: invoice?.confirmation_secret?.client_secret ?? null };
+    } catch (err) {
+      throw toProviderError(err);
+    }
+  }
+
+  async subscription(subscriptionId: string): Promise<SubscriptionState> {
+    try {
+      return subscriptionStateOf(await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] }));
+    } catch (err) {
+      throw toProviderError(err);
+    }
+  }
+
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId);
+    } catch (err) {
+      throw toProviderError(err);
+    }
+  }
+
+  /** The plan's product, made on first use: a fixed id, so every instance finds the same one. */
+  private async planProduct(): Promise<void> {
+    try {
+      await this.stripe.products.retrieve(PLAN_PRODUCT);
+    } catch (err) {
+      if (!(err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404)) throw err;
+      await this.stripe.products.create({ id: PLAN_PRODUCT, name: 'Motokari dealer plan' }, { idempotencyKey: `product:${PLAN_PRODUCT}` });
     }
   }
 }

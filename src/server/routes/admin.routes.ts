@@ -14,6 +14,7 @@ import { vehicleStats } from '../repositories/vehicles/statsAndEvents';
 import { deleteAllPayments } from '../repositories/payments.repo';
 import { deleteAllPasswordResets } from '../repositories/passwordResets.repo';
 import { deleteIdempotencyKeysExcept } from '../repositories/idempotency.repo';
+import { endPlanOfDeletedAccount } from '../dealerPlan/subscribe';
 
 const idParams = z.object({ id: z.uuid() });
 const pageQuery = z.object({
@@ -66,6 +67,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findUserById(db, req.params.id);
       if (!user) throw notFound('User not found');
       if (user.userType === 'admin') throw forbidden(ADMIN_MESSAGES.cannotDeleteAdmin);
+      // A dealer's card plan stops renewing first; its invoices stay, detached (plan_invoices.user_id).
+      await endPlanOfDeletedAccount(app.ctx, user.id);
       await withListingWrite(db, async (tx, next) => {
         await deleteVehicles(tx, await vehicleKeys(tx, user.id), next);
         await deleteUser(tx, user.id);

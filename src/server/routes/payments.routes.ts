@@ -15,6 +15,7 @@ import type { ProviderStatus } from '../payments/provider';
 import { completePayment, providerCall } from '../payments/completion';
 import { oneAtATime as serialised, openPayment } from '../payments/opening';
 import { findUserById } from '../repositories/users.repo';
+import { ecocashMonthCallback } from '../dealerPlan/ecocashMonth';
 import { hasNul, NUL_MESSAGE } from '@/domain/core/nul';
 import { text } from '@/domain/core/text';
 
@@ -219,7 +220,11 @@ function paynowResultRoute(app: App) {
       if (hasNul(reference)) throw unprocessable(NUL_MESSAGE);
       const mobile = providers.mobileMoney;
       const payment = await findPayment(db, mobile.name, reference);
-      if (!payment) throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+      if (!payment) {
+        // A month of a dealer's plan (issue 38) is paid through the same callback.
+        if (await ecocashMonthCallback(app.ctx, reference)) return { ok: true as const };
+        throw notFound(PAYMENT_MESSAGES.paymentNotFound);
+      }
       if (payment.status === 'pending' || payment.status === 'superseded') {
         await completePayment(app.ctx, payment, await providerCall(() => mobile.status({ transactionId: payment.providerRef, pollUrl: payment.pollUrl })), app.metrics.payments);
       }

@@ -17,6 +17,7 @@ import { ProfileCard } from './ProfileCard';
 import { BusinessVerification } from './BusinessVerification';
 import { StockFeedsCard } from './StockFeedsCard';
 import { StockApiCard } from './StockApiCard';
+import { DealerPlanCard } from './DealerPlanCard';
 import { TeamCard } from './TeamCard';
 import { StaffBanner } from './StaffBanner';
 import { PhoneVerification } from './PhoneVerification';
@@ -120,6 +121,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
             {user.user_type === 'dealer' ? (
               // The dealer's desk (issue 38), after the listings it serves: wide cards, not the side column.
               <Stack gap="md">
+                <DealerPlanCard />
                 <StockApiCard />
                 <TeamCard />
                 <StockFeedsCard user={user} />

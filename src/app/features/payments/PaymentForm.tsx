@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { PaymentMethod } from '@/domain/payments/fees';
 import { PAYMENT_TEXTS } from '@/domain/payments/payments';
-import { StripeCardField, type StripeCardHandle } from './StripeCardField';
+import { StripeCardField, type StripeCardHandle } from '@/app/shared/payments/StripeCardField';
 import { ErrorNotice, SandboxNote, SystemErrorView } from './PaymentViews';
 import type { PaymentForm as Form } from './paymentView';
 import type { PaymentActions } from './usePaymentFlow';

@@ -3,7 +3,7 @@ import { dropPayment } from '@/data/listingPayment';
 import type { PaymentItem } from '@/data/outbox/items';
 import { PAYMENT_TEXTS } from '@/domain/payments/payments';
 import { confirmCardPayment } from './paymentCalls';
-import type { StripeCardHandle } from './StripeCardField';
+import type { StripeCardHandle } from '@/app/shared/payments/StripeCardField';
 import type { PaymentStatus } from './usePaymentStatus';
 
 /**

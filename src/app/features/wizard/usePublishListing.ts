@@ -4,6 +4,7 @@ import { removeDraft } from '@/data/draftStore';
 import { PublishInputError } from '@/data/outbox/enqueue';
 import { discardPublish, dropRefusedPublish, fetchListingEligibility, queuePublish, readQueuedPublish, type QueuedPublish } from '@/data/listingPublish';
 import { LISTING_MESSAGES } from '@/domain/core/messages';
+import { DEALER_PLAN_TEXTS } from '@/domain/payments/dealerPlan';
 import { expiryText, PAYMENT_STEP, VERIFY_STEP } from '@/domain/listing/listingWizard';
 import type { User } from '@/domain/account/user';
 import { kickOutbox } from '@/app/shared/outbox/outboxRunner';
@@ -44,6 +45,13 @@ export function usePublishListing({ id, user, editing, flow }: { id: string; use
       await discardPublish(id);
       draft.unfreeze();
       setBanner({ color: 'red', title: LISTING_MESSAGES.createError, text: state.error ?? '' });
+      return;
+    }
+    // A dealer whose monthly plan is paid up (issue 38): the server published it without a fee.
+    const onPlan = !free && state?.state === 'done' && state.created?.is_published && state.created.expires_at;
+    if (onPlan) {
+      await removeDraft(id).catch((err: unknown) => console.warn('draft not removed', err));
+      setOutcome({ kind: 'success', text: DEALER_PLAN_TEXTS.listedOnPlan(expiryText(onPlan)) });
       return;
     }
     if (free) {

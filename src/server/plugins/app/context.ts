@@ -48,7 +48,7 @@ export const contextPlugin = fp<{ config: ServerConfig; deps: ServerDeps }>(asyn
     mailer: countedMailer(deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log }), app.metrics.mail),
     sms: deps.sms ?? createSmsSender({ settings: config.sms, dataDir: config.dataDir, log: app.log }),
     media,
-    payments: deps.payments ?? createPaymentProviders(config.env, config.publicUrl),
+    payments: deps.payments ?? createPaymentProviders(config.env, config.publicUrl, () => ctx.now()),
     publicIndex: new PublicListingIndex(database.db, database),
     now: deps.now ?? (() => new Date()),
     push: new PushNotifier(database.db, countedPushSender(createPushSender(config.vapid), app.metrics.push), app.log, () => ctx.now()),
