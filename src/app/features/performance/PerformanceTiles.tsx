@@ -1,19 +1,7 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { StatTile } from '@/app/shared/StatTile';
 import { wholeNumberText } from '@/domain/core/numbers';
 import { LEAD_KINDS, PERFORMANCE_TEXTS as T, type StockTotals } from '@/domain/listing/performance';
-
-function Tile({ label, value }: { label: string; value: string }) {
-  return (
-    <Paper p={{ base: 'sm', sm: 'md' }} radius="lg" withBorder role="group" aria-label={label}>
-      <Text fz={{ base: 22, sm: 28 }} fw={800} c="brand.8" lh={1.15}>
-        {value}
-      </Text>
-      <Text fz={{ base: 11, sm: 'sm' }} c="dimmed" fw={600} mt={4} lh={1.25}>
-        {label}
-      </Text>
-    </Paper>
-  );
-}
 
 /** The whole stock's numbers over the window: four tiles (two a row on phones, like the dashboard's), then the leads by kind. */
 export function PerformanceTiles({ totals }: { totals: StockTotals | null }) {
@@ -21,10 +9,10 @@ export function PerformanceTiles({ totals }: { totals: StockTotals | null }) {
   return (
     <section aria-label={T.title}>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
-        <Tile label={T.live} value={n(totals?.live)} />
-        <Tile label={T.views} value={n(totals?.views)} />
-        <Tile label={T.leads} value={n(totals?.leads_total)} />
-        <Tile label={T.medianDaysToSell} value={totals?.median_days_to_sell == null ? '—' : n(totals.median_days_to_sell)} />
+        <StatTile label={T.live} value={n(totals?.live)} />
+        <StatTile label={T.views} value={n(totals?.views)} />
+        <StatTile label={T.leads} value={n(totals?.leads_total)} />
+        <StatTile label={T.medianDaysToSell} value={totals?.median_days_to_sell == null ? '—' : n(totals.median_days_to_sell)} />
       </SimpleGrid>
       {totals ? (
         <Group gap={6} mt="sm" wrap="wrap" role="list" aria-label={T.leads}>
