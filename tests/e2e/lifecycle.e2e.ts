@@ -51,6 +51,8 @@ describe.skipIf(!hasChromium)('seller lifecycle in Chromium', () => {
       await dialog.waitFor({ state: 'hidden' });
       // Out of the active listings, in Sold with its badge, and offered no payment.
       await listed.waitFor({ state: 'detached' });
+      // The toast covers the top right of the page (the list's switches) for its few seconds; click once it has gone.
+      await page.getByText(DASHBOARD_TEXTS.markedSold).waitFor({ state: 'hidden' });
       await page.getByRole('switch', { name: DASHBOARD_TEXTS.sold }).check({ force: true });
       await listed.locator('[data-status="Sold"]').waitFor();
       expect(await listed.getByRole('link', { name: new RegExp(`^(${DASHBOARD_TEXTS.relist}|${DASHBOARD_TEXTS.payNow})`) }).count()).toBe(0);
