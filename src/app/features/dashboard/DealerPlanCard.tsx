@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Divider, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Divider, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { DEALER_PLAN_TEXT, DEALER_PLAN_TEXTS as T, planDate, type PlanMethod } from '@/domain/payments/dealerPlan';
 import type { DealerPlan } from '@/domain/payments/dealerPlanWire';
 import { formatUsd } from '@/domain/payments/fees';
 import { PAYMENT_TEXTS } from '@/domain/payments/payments';
 import { StripeCardField } from '@/app/shared/payments/StripeCardField';
+import { EcocashPhoneInput } from '@/app/shared/payments/EcocashPhoneInput';
 import { useDealerPlan, type DealerPlanState } from './useDealerPlan';
 import { PlanInvoiceList } from './PlanInvoiceList';
 
@@ -77,18 +78,7 @@ function PayForm({ p }: { p: DealerPlanState }) {
         </>
       ) : (
         <>
-          <TextInput
-            label={PAYMENT_TEXTS.phoneLabel}
-            description={PAYMENT_TEXTS.phoneHint}
-            placeholder={PAYMENT_TEXTS.phonePlaceholder}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            value={p.msisdn}
-            onChange={(e) => p.setMsisdn(e.currentTarget.value)}
-            error={p.fieldError}
-            disabled={p.busy}
-          />
+          <EcocashPhoneInput value={p.msisdn} onChange={p.setMsisdn} error={p.fieldError} disabled={p.busy} />
           <Button onClick={() => void p.payEcocash()} loading={p.busy} disabled={!p.online}>
             {T.payEcocash}
           </Button>

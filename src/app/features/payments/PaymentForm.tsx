@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { PaymentMethod } from '@/domain/payments/fees';
 import { PAYMENT_TEXTS } from '@/domain/payments/payments';
+import { EcocashPhoneInput } from '@/app/shared/payments/EcocashPhoneInput';
 import { StripeCardField, type StripeCardHandle } from '@/app/shared/payments/StripeCardField';
 import { ErrorNotice, SandboxNote, SystemErrorView } from './PaymentViews';
 import type { PaymentForm as Form } from './paymentView';
@@ -34,19 +35,7 @@ export function PaymentForm({ form: f, actions, stripeCard }: { form: Form; acti
         {f.cardUnavailable ? (
           <SystemErrorView supportEmail={f.supportEmail} />
         ) : f.method === 'ecocash' ? (
-          <TextInput
-            label={PAYMENT_TEXTS.phoneLabel}
-            description={PAYMENT_TEXTS.phoneHint}
-            placeholder={PAYMENT_TEXTS.phonePlaceholder}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            required
-            value={f.msisdn}
-            onChange={(e) => actions.typeMsisdn(e.currentTarget.value)}
-            error={f.fieldError}
-            disabled={f.working}
-          />
+          <EcocashPhoneInput required value={f.msisdn} onChange={actions.typeMsisdn} error={f.fieldError} disabled={f.working} />
         ) : (
           <Stack gap="sm">
             {f.card?.provider === 'sandbox' ? <SandboxNote>{PAYMENT_TEXTS.sandboxCard}</SandboxNote> : null}
