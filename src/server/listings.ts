@@ -160,5 +160,7 @@ export function publishColumns(row: Pick<VehicleRow, 'firstPublishedAt' | 'featu
     expiresAt: new Date(now.getTime() + PLAN_TERMS[plan].days * 86_400_000),
     subscriptionPlan: plan,
     featured: row.featured || PLAN_TERMS[plan].featured,
+    // A 7-day fee ends whatever advertising plan the listing had before (issue 38).
+    advertisingPlan: null,
   };
 }

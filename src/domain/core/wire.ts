@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SELLER_TYPES, USER_TYPES, VEHICLE_TYPES } from './constants';
 import { SUBSCRIPTION_PLANS } from '../payments/fees';
+import { ADVERTISING_PLAN_IDS } from '../payments/advertisingPlans';
 import { PRICE_BANDS } from '../search/priceBands';
 import { BUSINESS_STATUSES } from '../account/business';
 import { REPORT_NOTE_MAX, REPORT_REASONS } from '../listing/reports';
@@ -92,6 +93,10 @@ export const vehicleSchema = z.object({
   price_verdict: priceVerdictSchema.nullable().optional(),
   /** Present (true) while open reports from several people hide the listing pending an admin's review. */
   hidden_for_review: z.literal(true).optional(),
+  /** The advertising plan (spec 2.10) bought for the listing (issue 38); null on the 7-day fee. Absent on the device's summaries. */
+  advertising_plan: z.enum(ADVERTISING_PLAN_IDS).nullable().optional(),
+  /** While boosted (issue 38): when the boost ends; it stands in newest-first order at that instant until then, labelled 'Boosted'. */
+  boosted_until: nullableString.optional(),
   /** How buyers reach the seller (issue 37), the listing's own or its seller's account's: 'messages' never sends the phone. On a listing's page (GET /api/vehicles/{id}). */
   contact_preference: z.enum(CONTACT_PREFERENCES).optional(),
 });
@@ -166,6 +171,8 @@ export const historyEntrySchema = ownVehicleSchema.extend({
   first_published_at: nullableString.optional(),
   /** The dealer's own stock number (Stock API, stock files); null when it has none. */
   stock_number: nullableString.optional(),
+  /** Boosts its advertising plan has left this Harare calendar month (issue 38); 0 without a plan that boosts. */
+  boosts_left: z.number().optional(),
 });
 
 const dailyCounts = z.array(z.number());
@@ -244,6 +251,8 @@ export const cardIntentSchema = z.object({
   amount: z.number(),
   currency: z.string(),
   subscription_plan: z.enum(SUBSCRIPTION_PLANS),
+  /** The advertising plan the payment buys (issue 38); null for the 7-day fee. */
+  advertising_plan: z.enum(ADVERTISING_PLAN_IDS).nullable().optional(),
   provider: z.string(),
   test_mode: z.boolean(),
 });
@@ -257,6 +266,8 @@ export const mobilePaymentSchema = z.object({
   amount: z.number(),
   currency: z.string(),
   subscription_plan: z.enum(SUBSCRIPTION_PLANS),
+  /** The advertising plan the payment buys (issue 38); null for the 7-day fee. */
+  advertising_plan: z.enum(ADVERTISING_PLAN_IDS).nullable().optional(),
   provider: z.string(),
   test_mode: z.boolean(),
 });

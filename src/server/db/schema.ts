@@ -12,3 +12,4 @@ export * from './schema/messages';
 export * from './schema/phone';
 export * from './schema/stockApi';
 export * from './schema/dealerPlans';
+export * from './schema/boosts';

@@ -17,6 +17,7 @@ import { renewCardPlans } from '../dealerPlan/cardPlan';
 import { sendPlanReminders } from '../dealerPlan/reminders';
 import { purgeOldInvoices } from '../repositories/dealerPlans.repo';
 import { invoiceKeptSince } from '@/domain/payments/dealerPlan';
+import { sweepAdvertising } from '../advertising/sweep';
 
 export { JOB_NAMES } from './jobNames';
 
@@ -24,7 +25,8 @@ export { JOB_NAMES } from './jobNames';
  * The server's background work. Each job may run again after a crash, so each is idempotent or keeps
  * its progress: expiry and the purges change only what is still due; an expiry reminder is claimed in
  * the database (one per listing and expiry date) before it is sent; a publication's pushes record who
- * was told; a plan's month is recorded once per provider reference.
+ * was told; a plan's month is recorded once per provider reference; the advertising plans' upkeep changes only
+ * boosts that ended and Ultimate listings still due.
  */
 export function createJobRunner(
   db: Db,
@@ -44,6 +46,7 @@ export function createJobRunner(
       [JOB_NAMES.dealerPlanRenewals]: () => renewCardPlans({ ...ctx(), db }),
       [JOB_NAMES.dealerPlanReminders]: () => sendPlanReminders({ ...ctx(), db }),
       [JOB_NAMES.purgePlanInvoices]: () => purgeOldInvoices(db, invoiceKeptSince(ctx().now())),
+      [JOB_NAMES.advertisingPlans]: () => sweepAdvertising(db),
     },
     oneOff: {
       [JOB_NAMES.listingPublished]: async ({ payload, recordProgress }) => {

@@ -16,4 +16,5 @@ export const JOB_NAMES = {
   dealerPlanRenewals: 'dealer-plan-renewals',
   dealerPlanReminders: 'dealer-plan-reminders',
   purgePlanInvoices: 'purge-plan-invoices',
+  advertisingPlans: 'advertising-plans',
 } as const;

@@ -6,6 +6,8 @@ import { HttpError } from '../errors';
 import { enqueueListingPublished } from '../jobs/listingJobs';
 import type { Metrics } from '../metrics';
 import { publishColumns } from '../listings';
+import { advertisedColumns } from '../advertising/planColumns';
+import { isAdvertisingPlan } from '@/domain/payments/boosts';
 import { creditDoublePayment, settlePayment, type PaymentRow } from '../repositories/payments.repo';
 import { toApiVehicle } from '../repositories/vehicles/rows';
 import { findVehicle } from '../repositories/vehicles/reads';
@@ -40,14 +42,19 @@ export async function completePayment(ctx: Pick<AppContext, 'db' | 'jobs' | 'now
     if (!settled) return null;
     const row = await findVehicle(tx, payment.vehicleId);
     if (!row) return null;
+    const live = isPublic(toApiVehicle(row));
+    const advertising = isAdvertisingPlan(payment.advertisingPlan) ? payment.advertisingPlan : null;
+    // An advertising plan bought for a live listing extends it and gives it the plan's boosts (issue 38).
+    if (live && advertising) return updateVehicle(tx, row.id, advertisedColumns(row, true, advertising, payment.plan as SubscriptionPlan, ctx.now()), await next());
     // A second payment for a listing that is already live publishes nothing: it is a double
     // payment, recorded as such for a refund as account credit (spec section 9).
-    if (isPublic(toApiVehicle(row))) {
+    if (live) {
       await creditDoublePayment(tx, payment, PAYMENT_MESSAGES.doublePayment);
       return row;
     }
     published = true;
-    const updated = await updateVehicle(tx, row.id, publishColumns(row, payment.plan as SubscriptionPlan, ctx.now()), await next());
+    const columns = advertising ? advertisedColumns(row, false, advertising, payment.plan as SubscriptionPlan, ctx.now()) : publishColumns(row, payment.plan as SubscriptionPlan, ctx.now());
+    const updated = await updateVehicle(tx, row.id, columns, await next());
     // Its pushes are a job committed with the publication: sent by some instance, never lost to a crash.
     await enqueueListingPublished(tx, row.id, { paid: true });
     return updated;

@@ -14,7 +14,7 @@ const SUPERSEDED = 'Superseded by a newer payment for this listing';
 const OPENING_ELSEWHERE = 'A payment for this listing is being started. Please try again in a moment.';
 
 /** What a new payment would be: an open one that matches it is answered instead of opening another. */
-export type PaymentTerms = Pick<NewPayment, 'vehicleId' | 'userId' | 'method' | 'provider' | 'plan' | 'amountCents' | 'currency' | 'testMode'> & { msisdn?: string };
+export type PaymentTerms = Pick<NewPayment, 'vehicleId' | 'userId' | 'method' | 'provider' | 'plan' | 'amountCents' | 'currency' | 'testMode'> & { msisdn?: string; advertisingPlan?: string | null };
 /** What the provider answers when a payment is opened there. */
 export interface Opened {
   providerRef: string;
@@ -29,6 +29,7 @@ const sameTerms = (p: PaymentRow, t: PaymentTerms) =>
   p.provider === t.provider &&
   p.method === t.method &&
   p.plan === t.plan &&
+  (p.advertisingPlan ?? null) === (t.advertisingPlan ?? null) &&
   p.amountCents === t.amountCents &&
   (p.msisdn ?? undefined) === t.msisdn &&
   (p.method !== 'card' || p.clientSecret !== null);

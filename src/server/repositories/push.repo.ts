@@ -152,6 +152,8 @@ export async function dueExpiryReminders(db: Db, now: Date, until: Date, limit =
         isNull(vehicles.soldAt),
         gt(vehicles.expiresAt, now),
         lte(vehicles.expiresAt, until),
+        // An Ultimate listing is relisted, not expired, while unsold (issue 38): nothing to remind.
+        sql`${vehicles.advertisingPlan} is distinct from 'ultimate'`,
         // Told by push, or by the dealer's webhook (issue 38: push/notifier.ts sends both).
         or(hasSubscription(vehicles.sellerId), exists(sql`(select 1 from ${dealerWebhooks} where ${dealerWebhooks.userId} = ${vehicles.sellerId})`)),
         notExists(sql`(select 1 from ${expiryReminders} where ${expiryReminders.vehicleId} = ${vehicles.id} and ${expiryReminders.expiresAt} = ${vehicles.expiresAt})`),

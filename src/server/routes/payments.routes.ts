@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardIntentSchema, mobilePaymentSchema, paymentDoneSchema, paymentPendingSchema } from '@/domain/core/wire';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CURRENCY, PLAN_TERMS, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@/domain/payments/fees';
+import { ADVERTISING_PLAN_IDS, ADVERTISING_PLANS, type AdvertisingPlanId } from '@/domain/payments/advertisingPlans';
+import { ADVERTISING_PLAN_TERMS } from '@/domain/payments/boosts';
 import { LISTING_MESSAGES, PAYMENT_MESSAGES } from '@/domain/core/messages';
 import { isPublic, type Vehicle } from '@/domain/listing/vehicle';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, unprocessable } from '../errors';
@@ -22,6 +24,8 @@ import { text } from '@/domain/core/text';
 const createBody = z.object({
   vehicle_id: z.uuid(),
   subscription_plan: z.enum(SUBSCRIPTION_PLANS).optional(),
+  /** An advertising plan (spec 2.10) to buy instead of the 7-day fee (issue 38); a live listing may buy one. */
+  advertising_plan: z.enum(ADVERTISING_PLAN_IDS).optional(),
   payment_method: text().max(40).optional(),
 });
 const ecocashBody = createBody.extend({ customer_msisdn: text().max(40).optional() });
@@ -48,17 +52,28 @@ function payer(req: FastifyRequest) {
   return req.currentUser;
 }
 
-/** The listing to pay for: it exists, belongs to the payer (or an admin pays) and is not live already. */
-async function payable(app: App, req: FastifyRequest, vehicleId: string, requested: SubscriptionPlan | undefined) {
+/**
+ * The listing to pay for: it exists, belongs to the payer (or an admin pays) and is not live already,
+ * unless the payment buys an advertising plan (issue 38), which a live listing may. The amount is the
+ * plan's: the advertising plan's price, else the 7-day fee.
+ */
+async function payable(app: App, req: FastifyRequest, body: z.infer<typeof createBody>) {
   const user = payer(req);
-  const vehicle = await findVehicle(app.ctx.db, vehicleId);
+  const vehicle = await findVehicle(app.ctx.db, body.vehicle_id);
   if (!vehicle) throw notFound(PAYMENT_MESSAGES.vehicleNotFound);
   if (vehicle.sellerId !== user.id && !isAdmin(user)) throw forbidden(LISTING_MESSAGES.notOwner);
   if (vehicle.soldAt) throw conflict(LISTING_MESSAGES.soldNoPayment);
-  if (isPublic(toApiVehicle(vehicle))) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
+  const advertising = body.advertising_plan ?? null;
+  if (!advertising && isPublic(toApiVehicle(vehicle))) throw conflict(PAYMENT_MESSAGES.alreadyPaid);
   const seller = (await findUserById(app.ctx.db, vehicle.sellerId)) ?? user;
-  const plan = resolvePlan(seller, requested ?? (vehicle.subscriptionPlan as SubscriptionPlan | null));
-  return { user, vehicle, plan, amountCents: PLAN_TERMS[plan].priceCents };
+  const plan = resolvePlan(seller, body.subscription_plan ?? (vehicle.subscriptionPlan as SubscriptionPlan | null));
+  const amountCents = advertising ? ADVERTISING_PLAN_TERMS[advertising].priceCents : PLAN_TERMS[plan].priceCents;
+  return { user, vehicle, plan, advertising, amountCents };
+}
+
+/** What a listing's payment is for, in the provider's description. */
+function paidFor(plan: SubscriptionPlan, advertising: AdvertisingPlanId | null): string {
+  return advertising ? `${ADVERTISING_PLANS.find((p) => p.id === advertising)?.name ?? advertising} plan, ${ADVERTISING_PLAN_TERMS[advertising].days} days` : `${plan}, ${PLAN_TERMS[plan].days} days`;
 }
 
 /**
@@ -104,21 +119,31 @@ function cardRoutes(app: App, oneAtATime: OneAtATime) {
       const card = providers.card;
       if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
       const key = req.headers['idempotency-key'];
-      const { row, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
-        const { user, vehicle, plan, amountCents } = await payable(app, req, req.body.vehicle_id, req.body.subscription_plan);
-        const terms = { vehicleId: vehicle.id, userId: user.id, method: 'card', provider: card.name, plan, amountCents, currency: CURRENCY, testMode: card.mode !== 'live' };
+      const { row, plan, advertising, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
+        const { user, vehicle, plan, advertising, amountCents } = await payable(app, req, req.body);
+        const terms = {
+          vehicleId: vehicle.id,
+          userId: user.id,
+          method: 'card',
+          provider: card.name,
+          plan,
+          advertisingPlan: advertising,
+          amountCents,
+          currency: CURRENCY,
+          testMode: card.mode !== 'live',
+        };
         const { row } = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
           const intent = await card.createIntent({
             amountCents,
             currency: CURRENCY,
             reference,
-            description: `${app.ctx.config.productName} listing: ${vehicle.year} ${vehicle.make} ${vehicle.model} (${plan}, ${PLAN_TERMS[plan].days} days)`,
+            description: `${app.ctx.config.productName} listing: ${vehicle.year} ${vehicle.make} ${vehicle.model} (${paidFor(plan, advertising)})`,
             // Scoped to the payer: Stripe keys are account-wide, so two users' keys must never collide.
             idempotencyKey: typeof key === 'string' ? `create-intent:${user.id}:${key}` : reference,
           });
           return { providerRef: intent.intentId, clientSecret: intent.clientSecret };
         });
-        return { row, plan, amountCents };
+        return { row, plan, advertising, amountCents };
       });
       return {
         client_secret: row.clientSecret,
@@ -126,6 +151,7 @@ function cardRoutes(app: App, oneAtATime: OneAtATime) {
         amount: amountCents / 100,
         currency: CURRENCY,
         subscription_plan: plan,
+        advertising_plan: advertising,
         provider: card.name,
         test_mode: card.mode !== 'live',
       };
@@ -161,21 +187,32 @@ function ecocashRoutes(app: App, oneAtATime: OneAtATime) {
       if (!/^\d+$/.test(msisdn)) throw badRequest(PAYMENT_MESSAGES.phoneDigitsOnly);
       if (msisdn.length < 9 || msisdn.length > 15) throw badRequest(PAYMENT_MESSAGES.phoneLength);
       const mobile = providers.mobileMoney;
-      const { row, message, plan, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
-        const { user, vehicle, plan, amountCents } = await payable(app, req, req.body.vehicle_id, req.body.subscription_plan);
-        const terms = { vehicleId: vehicle.id, userId: user.id, method: 'ecocash', provider: mobile.name, plan, amountCents, currency: CURRENCY, testMode: mobile.mode !== 'live', msisdn };
+      const { row, message, plan, advertising, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
+        const { user, vehicle, plan, advertising, amountCents } = await payable(app, req, req.body);
+        const terms = {
+          vehicleId: vehicle.id,
+          userId: user.id,
+          method: 'ecocash',
+          provider: mobile.name,
+          plan,
+          advertisingPlan: advertising,
+          amountCents,
+          currency: CURRENCY,
+          testMode: mobile.mode !== 'live',
+          msisdn,
+        };
         const opened = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
           const init = await mobile.initiate({
             amountCents,
             reference,
             msisdn,
             email: user.email,
-            description: `${app.ctx.config.productName} listing ${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+            description: `${app.ctx.config.productName} listing ${vehicle.year} ${vehicle.make} ${vehicle.model} (${paidFor(plan, advertising)})`,
           });
           if (!init.transactionId) throw new HttpError(502, PAYMENT_MESSAGES.missingTransactionId);
           return { providerRef: init.transactionId, pollUrl: init.pollUrl, message: init.message };
         });
-        return { ...opened, plan, amountCents };
+        return { ...opened, plan, advertising, amountCents };
       });
       return {
         success: true as const,
@@ -185,6 +222,7 @@ function ecocashRoutes(app: App, oneAtATime: OneAtATime) {
         amount: amountCents / 100,
         currency: CURRENCY,
         subscription_plan: plan,
+        advertising_plan: advertising,
         provider: mobile.name,
         test_mode: mobile.mode !== 'live',
       };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boostsLeft, harareMonthStart } from '@/domain/payments/boosts';
+import { boostCountsSince } from '../repositories/boosts.repo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eligibilitySchema, historyEntrySchema, leadsAnswerSchema, userSchema } from '@/domain/core/wire';
 import { LEADS_DAYS, leadsOf } from '@/domain/listing/leads';
@@ -43,6 +45,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isAdmin(user) && !(await managesListingsOf(db, user, req.params.id))) throw forbidden('You can only see your own listings');
       const now = app.ctx.now();
       const [rows, leads] = await Promise.all([listSellerVehicles(db, req.params.id), contactRequestCounts(db, req.params.id)]);
+      const boosts = await boostCountsSince(
+        db,
+        rows.filter((r) => r.advertisingPlan).map((r) => r.id),
+        harareMonthStart(now),
+      );
       const names = await userNames(db, [...new Set(rows.flatMap((r) => [r.createdBy, r.updatedBy]).filter((id): id is string => id !== null))]);
       const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
       // The price verdict of each public listing (the performance screen's), from the search index as a listing's page has it.
@@ -58,6 +65,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           status: listingStatus(v, now),
           days_left: daysLeft(v.expires_at, now),
           contact_requests: leads.get(r.id) ?? 0,
+          boosts_left: boostsLeft(v.advertising_plan ?? null, boosts.get(r.id) ?? 0),
           created_by: nameOf(r.createdBy),
           updated_by: nameOf(r.updatedBy),
         };

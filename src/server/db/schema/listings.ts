@@ -94,6 +94,10 @@ export const vehicles = pgTable(
     /** Who made the listing and who last changed it, when a dealer's staff did (issue 38): shown to the dealer. */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The advertising plan (spec 2.10) a payment bought for the listing (issue 38): its boosts and, for Ultimate, its relists; null on the 7-day fee. */
+    advertisingPlan: text('advertising_plan'),
+    /** While boosted (issue 38): the boost's end, which is where the listing stands in newest-first order until then; cleared by a job after. */
+    boostedUntil: ts('boosted_until'),
   },
   (t) => [
     uniqueIndex('vehicles_revision_key').on(t.revision),
@@ -135,6 +139,14 @@ export const vehicles = pgTable(
       .on(t.id)
       .where(sql`${t.wordsTokens} is null`),
     // A deleted account's mark on listings is cleared (on delete set null) without a pass over every listing.
+    // The boosts whose 24 hours are over, found by the job that clears them without a pass over every listing.
+    index('vehicles_boosted_until_idx')
+      .on(t.boostedUntil)
+      .where(sql`${t.boostedUntil} is not null`),
+    // Ultimate listings, renewed (relisted) by a job while unsold.
+    index('vehicles_ultimate_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.advertisingPlan} = 'ultimate'`),
     index('vehicles_created_by_idx')
       .on(t.createdBy)
       .where(sql`${t.createdBy} is not null`),

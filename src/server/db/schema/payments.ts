@@ -23,6 +23,8 @@ export const payments = pgTable(
     msisdn: text('msisdn'),
     message: text('message'),
     testMode: boolean('test_mode').notNull().default(false),
+    /** The advertising plan (spec 2.10) this payment buys for the listing, instead of the 7-day fee (issue 38). */
+    advertisingPlan: text('advertising_plan'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

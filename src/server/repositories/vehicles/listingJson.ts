@@ -2,6 +2,7 @@ import { and, type AnyColumn, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { vehicles } from '@/server/db/schema';
 import { publicSql } from './rows';
+import { ADVERTISING_PLAN_IDS } from '@/domain/payments/advertisingPlans';
 
 // A public listing's answer (rows.ts's toApiVehicle) written as JSON text by PostgreSQL itself.
 
@@ -69,6 +70,14 @@ const publicJsonColumns = sql.join(
         'price_drop',
         sql`case when ${vehicles.priceDropAmount} is not null and ${vehicles.priceDroppedAt} is not null then json_build_object('amount', ${vehicles.priceDropAmount}, 'at', ${isoSql(vehicles.priceDroppedAt)}) end`,
       ],
+      [
+        'advertising_plan',
+        sql`case when ${vehicles.advertisingPlan} in (${sql.join(
+          ADVERTISING_PLAN_IDS.map((id) => sql`${id}`),
+          sql`, `,
+        )}) then ${vehicles.advertisingPlan} end`,
+      ],
+      ['boosted_until', isoSql(vehicles.boostedUntil)],
     ] as const
   ).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
   sql`, `,

@@ -3,6 +3,7 @@ import { vehicles } from '@/server/db/schema';
 import { withDistance, type OwnVehicle, type Vehicle } from '@/domain/listing/vehicle';
 import type { SellerType, VehicleType } from '@/domain/core/constants';
 import type { SubscriptionPlan } from '@/domain/payments/fees';
+import { isAdvertisingPlan } from '@/domain/payments/boosts';
 
 // A listing's row: the columns every read of whole listings selects, the test of being public, and the
 // row as the API answers it (to everyone, or to its seller).
@@ -71,6 +72,8 @@ export function toApiVehicle(r: VehicleRow, buyer?: { latitude: number; longitud
     revision: r.revision,
     sold_at: r.soldAt ? r.soldAt.toISOString() : null,
     price_drop: priceDropOf(r),
+    advertising_plan: isAdvertisingPlan(r.advertisingPlan) ? r.advertisingPlan : null,
+    boosted_until: r.boostedUntil ? r.boostedUntil.toISOString() : null,
     ...(r.hiddenForReviewAt && { hidden_for_review: true as const }),
   };
   return buyer ? withDistance(v, buyer) : v;

@@ -1,0 +1,96 @@
+import { ADVERTISING_PLAN_IDS, ADVERTISING_PLANS, type AdvertisingPlanId } from './advertisingPlans';
+
+// What the advertising plans of spec section 2.10 give a listing bought on one (issue 38): how long it
+// stays live, how many times a month it may be boosted to the top of newest-first results, and, for
+// Ultimate, the free relist every 4 weeks while it is unsold. The server applies these terms; the
+// dashboard shows what is left from them.
+
+export interface AdvertisingPlanTerms {
+  plan: AdvertisingPlanId;
+  /** Whole US cents, from the plan's price. */
+  priceCents: number;
+  /** How long a payment keeps the listing live (Ultimate: one period, renewed while unsold). */
+  days: number;
+  /** Boosts to the top in each Harare calendar month. */
+  boostsPerMonth: number;
+  /** Ultimate: the listing is relisted (newest again) and renewed for another period while unsold. */
+  renewsUntilSold: boolean;
+}
+
+const terms = (plan: AdvertisingPlanId, days: number, boostsPerMonth: number, renewsUntilSold = false): AdvertisingPlanTerms => ({
+  plan,
+  priceCents: (ADVERTISING_PLANS.find((p) => p.id === plan)?.price ?? 0) * 100,
+  days,
+  boostsPerMonth,
+  renewsUntilSold,
+});
+
+/** 'Free relist every 4 weeks': Ultimate's period, after which an unsold listing is relisted. */
+export const RELIST_DAYS = 28;
+
+export const ADVERTISING_PLAN_TERMS: Record<AdvertisingPlanId, AdvertisingPlanTerms> = {
+  ultimate: terms('ultimate', RELIST_DAYS, 3, true),
+  premium: terms('premium', 42, 2),
+  standard: terms('standard', 21, 1),
+  basic: terms('basic', 14, 0),
+};
+
+/** A boost lifts a listing to the top of newest-first results for this long. */
+export const BOOST_HOURS = 24;
+export const BOOST_MS = BOOST_HOURS * 3_600_000;
+
+/** Harare keeps UTC+2 all year (no daylight saving): a month's boosts are counted in its calendar. */
+const HARARE_OFFSET_MS = 2 * 3_600_000;
+
+export function isAdvertisingPlan(v: unknown): v is AdvertisingPlanId {
+  return typeof v === 'string' && (ADVERTISING_PLAN_IDS as readonly string[]).includes(v);
+}
+
+/** The first instant of the Harare calendar month holding `now`. */
+export function harareMonthStart(now: Date): Date {
+  const local = new Date(now.getTime() + HARARE_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1) - HARARE_OFFSET_MS);
+}
+
+/** The first instant of the next Harare calendar month: when a month's boosts come back. */
+export function nextHarareMonthStart(now: Date): Date {
+  const local = new Date(now.getTime() + HARARE_OFFSET_MS);
+  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 1) - HARARE_OFFSET_MS);
+}
+
+/** Boosts a listing on `plan` has left this month, having used `used` since the month began. */
+export function boostsLeft(plan: AdvertisingPlanId | null, used: number): number {
+  if (!plan) return 0;
+  return Math.max(0, ADVERTISING_PLAN_TERMS[plan].boostsPerMonth - used);
+}
+
+/** A boost's end: 24 hours from now, in whole seconds (so the device and the server order on the same instant). */
+export function boostEnd(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / 1000) * 1000 + BOOST_MS);
+}
+
+/** The listing is boosted at `now`: its boost has not ended. */
+export function isBoosted(v: { boosted_until?: string | null }, now: Date = new Date()): boolean {
+  return typeof v.boosted_until === 'string' && new Date(v.boosted_until).getTime() > now.getTime();
+}
+
+/** Where a listing stands in newest-first order: a boost's end while boosted, otherwise when it was listed. */
+export function newestKey(createdAtMs: number, boostedUntilMs: number | null): number {
+  return boostedUntilMs !== null && boostedUntilMs > createdAtMs ? boostedUntilMs : createdAtMs;
+}
+
+export const BOOST_TEXTS = {
+  badge: 'Boosted',
+  button: 'Boost to top',
+  boosted: 'Boosted to the top of newest-first results for 24 hours',
+  notPublic: 'Only a live listing can be boosted',
+  noPlan: 'Boosts come with the Ultimate, Premium and Standard advertising plans',
+  noneLeft: 'No boosts left this month',
+  already: 'This listing is already boosted',
+  notSeller: 'Only its seller can boost a listing',
+} as const;
+
+/** 'Boosts left this month: 2 of 3' for the dashboard. */
+export function boostsLeftText(plan: AdvertisingPlanId, left: number): string {
+  return `Boosts left this month: ${left} of ${ADVERTISING_PLAN_TERMS[plan].boostsPerMonth}`;
+}
