@@ -20,6 +20,14 @@ const colour = () => COLOURS[Math.floor(colourRand() * COLOURS.length)] ?? null;
 const COLOUR_QUERIES = ['red', 'WHITE', 'grey', 'pearl white'];
 /** The verified phone (issue 37), from a sequence of its own too. */
 const phoneRand = seededRandom(37);
+/** A boost (issue 38), from a sequence of its own too. */
+const boostRand = seededRandom(38);
+/**
+ * One listing in eight boosted, its boost's end a midday or a midnight of November: often later than
+ * its listing (it then ranks newest-first there), sometimes the very instant another was listed (a tie
+ * broken by id), sometimes earlier than its own listing (a boost before a relist: no effect).
+ */
+const boostedUntil = (): string | null => (boostRand() < 0.125 ? new Date(Date.UTC(2026, 10, 1 + Math.floor(boostRand() * 20), boostRand() < 0.5 ? 0 : 12)).toISOString() : null);
 
 function listing(i: number): Indexed {
   const make = pick(Object.keys(MAKES) as (keyof typeof MAKES)[]);
@@ -61,6 +69,7 @@ function listing(i: number): Indexed {
     seller_location: maybe(0.5, () => city.name) ?? null,
     region: maybe(0.9, () => city.region) ?? null,
     color: colour(),
+    boosted_until: boostedUntil(),
   };
 }
 
@@ -243,6 +252,47 @@ describe('the in-memory listing index', () => {
     expect(pauses).toBeGreaterThan(10);
     expect(index.size).toBe(byId.size);
     for (let round = 0; round < 60; round++) expectAsReference(index, byId, randomRequest());
+  });
+
+  it('loads columns stored before boosts (no boost column) as none boosted, newest first by listing time alone', () => {
+    const { index: built, byId } = filled(2000);
+    expect([...byId.values()].filter((v) => v.boosted_until).length).toBeGreaterThan(100);
+    const stored = structuredClone(built.toColumns());
+    expect(stored.numbers.boosted).toHaveLength(stored.n);
+    // As an app before boosts stored them.
+    delete stored.numbers.boosted;
+    const index = ListingIndex.fromColumns<Indexed>(stored);
+    const unboosted = new Map([...byId].map(([id, v]) => [id, { ...v, boosted_until: null }]));
+    const newest = normalizeSearch(parseSearchQuery({ sort: 'newest', limit: 50 }));
+    const { got } = expectAsReference(index, unboosted, newest);
+    expect(got.hits.every((h) => h.item.boosted_until === null)).toBe(true);
+    for (const sort of ['price_asc', 'year_desc'] as const) expectAsReference(index, unboosted, normalizeSearch(parseSearchQuery({ sort, limit: 40, offset: 20 })));
+    // The same columns with their boosts: the boosted come first.
+    const boosted = ListingIndex.fromColumns<Indexed>(structuredClone(built.toColumns()));
+    const first = expectAsReference(boosted, byId, newest).got.hits[0]!.item;
+    expect(first.boosted_until).not.toBeNull();
+    expect(Date.parse(first.boosted_until!)).toBeGreaterThan(Date.parse(first.created_at));
+  });
+
+  it('ranks a boosted listing newest first at its boost, and back at its listing once the boost is cleared', () => {
+    const { index, byId, add } = growing();
+    for (let i = 0; i < 3000; i++) add({ ...listing(i), boosted_until: null });
+    const newest = normalizeSearch(parseSearchQuery({ sort: 'newest', limit: 5 }));
+    const top = () => index.search(newest, NOW).hits.map((h) => h.item.id);
+    const before = top();
+    // The oldest listing, boosted to after every listing's time; then another boosted later still.
+    const oldest = [...byId.values()].reduce((a, b) => (Date.parse(b.created_at) < Date.parse(a.created_at) || (b.created_at === a.created_at && b.id > a.id) ? b : a));
+    add({ ...oldest, boosted_until: '2026-11-21T09:00:00.000Z' });
+    expect(top()).toEqual([oldest.id, ...before.slice(0, 4)]);
+    const other = byId.get(before[3]!)!;
+    add({ ...other, boosted_until: '2026-11-21T10:00:00.000Z' });
+    expect(top()).toEqual([other.id, oldest.id, ...before.filter((id) => id !== other.id).slice(0, 3)]);
+    expectAsReference(index, byId, newest);
+    // Ties of another sort are broken by the same key: the boosted first among equal prices.
+    expectAsReference(index, byId, normalizeSearch(parseSearchQuery({ sort: 'year_desc', year_from: oldest.year, year_to: oldest.year })));
+    add({ ...oldest, boosted_until: null });
+    add({ ...other, boosted_until: null });
+    expect(top()).toEqual(before);
   });
 
   it('keeps its price, year and mileage orders as it grows past the columns they were sorted on', () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../support/random';
 import { CITIES, VEHICLE_TYPES } from '@/domain/core/constants';
+import { summaryColumnsSchema } from '@/domain/search/summaryWire';
 import { decodeSummaries, encodeSummaries, listingThumbUrl, packUuid, summarize, summaryAsVehicle, unpackUuid, UNKNOWN_SELLER, type ListingSummary, type SummarySource } from '@/domain/search/summary';
 
 const rand = seededRandom(16);
@@ -91,6 +92,32 @@ describe('the listing summary and its columns (format 2)', () => {
     const rows = [summarize(bare), summarize({ ...bare, id: randomUUID(), location: 'Mbare, Harare' })];
     expect(decodeSummaries(encodeSummaries(rows))).toEqual(rows);
     expect(decodeSummaries(encodeSummaries([]))).toEqual([]);
+  });
+
+  it("carries a boost's end to the second through the wire and its schema, and none where a page has no boost column (a server before boosts)", () => {
+    const rows = Array.from({ length: 30 }, (_, i) => source(i));
+    // Some boosted: one ending a day after it was listed, one in the same second as another, one with a
+    // stray millisecond (read to the second, as created_at), one whose boost ended before a relist.
+    const created = (i: number) => Date.parse(rows[i]!.created_at);
+    rows[2] = { ...rows[2]!, boosted_until: new Date(Math.floor(created(2) / 1000) * 1000 + 86_400_000).toISOString() };
+    rows[5] = { ...rows[5]!, boosted_until: rows[2]!.boosted_until };
+    rows[9] = { ...rows[9]!, boosted_until: new Date(created(9) + 3_600_000 + 517).toISOString() };
+    rows[12] = { ...rows[12]!, boosted_until: new Date(created(12) - 7 * 86_400_000).toISOString() };
+    const summaries = rows.map(summarize);
+    expect(summaries[9]!.boosted_until).toBe(new Date(Math.floor((created(9) + 3_600_517) / 1000) * 1000).toISOString());
+    const wire = summaryColumnsSchema.parse(JSON.parse(JSON.stringify(encodeSummaries(summaries))));
+    expect(wire.boosted?.filter((b) => b !== null)).toHaveLength(4);
+    const decoded = decodeSummaries(wire);
+    expect(decoded).toEqual(summaries);
+    expect(decoded.filter((d) => d.boosted_until !== null).map((d) => d.id)).toEqual([2, 5, 9, 12].map((i) => summaries[i]!.id));
+    expect(decoded[2]!.boosted_until).toBe(summaries[2]!.boosted_until);
+    // A page without a boosted listing has no boost column at all, and reads as none boosted.
+    const plain = encodeSummaries(summaries.filter((d) => d.boosted_until === null));
+    expect(plain).not.toHaveProperty('boosted');
+    expect(decodeSummaries(plain).every((d) => d.boosted_until === null)).toBe(true);
+    // A page of a server before boosts (no column): every listing reads as not boosted, the rest as sent.
+    const { boosted: _dropped, ...old } = encodeSummaries(summaries);
+    expect(decodeSummaries(summaryColumnsSchema.parse(old))).toEqual(summaries.map((d) => ({ ...d, boosted_until: null })));
   });
 
   it('a listing with only one of its coordinates has none (a distance needs both)', () => {
@@ -225,6 +252,7 @@ const _fields: Record<keyof ListingSummary, true> = {
   created_at: true,
   expires_at: true,
   has_photo: true,
+  boosted_until: true,
 };
 it('decodes every field of a summary', () => {
   const [d] = decodeSummaries(encodeSummaries([summarize(source(9))]));

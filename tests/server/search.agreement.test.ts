@@ -8,6 +8,9 @@ import { BROWSE_HOURS_OPTIONS } from '@/domain/core/screenChoices';
 import { normalizeSearch, parseSearchQuery, toClauses } from '@/domain/search/filters';
 import { compareRanked, matchesClauses } from '@/domain/search/match';
 import { haversineKm } from '@/domain/geo/geo';
+import { ListingIndex } from '@/domain/search/index/listingIndex';
+import { decodeSummaries, type ListingSummary } from '@/domain/search/summary';
+import { summaryPageSchema } from '@/domain/search/summaryWire';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { ENGINES, startServer, type TestServer } from './harness';
 
@@ -82,6 +85,12 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
       };
     });
     await s.app.ctx.db.insert(vehicles).values(rows);
+    // Every tenth listing boosted (issue 38), as a boost writes it: its end in whole seconds, a new
+    // revision. Six ends an hour apart, so several listings share one (the id breaks the tie), each
+    // later than any listing's time: newest first puts them all at the top, the latest end first.
+    await s.app.ctx.db.execute(sql`update vehicles set boosted_until = date_trunc('second', now()) + (1 + (b.k / 10) % 6) * interval '1 hour', revision = nextval('listing_revision_seq')
+      from (select id, (row_number() over (order by created_at, id))::int as k from vehicles) b
+      where vehicles.id = b.id and b.k % 10 = 0`);
     await s.outsideWriteSeen();
     const res = await s.request({ method: 'GET', url: '/api/vehicles?limit=500' });
     all = res.json();
@@ -134,6 +143,64 @@ describe.each(ENGINES)('%s: SQL and domain rules agree', (engine) => {
         .map(([k, v]) => [k, String(v)]),
     );
   }
+
+  it('puts the boosted listings first newest first, the latest boost end first, alike in the index, in SQL and on a device from the summary feed', async () => {
+    const boosted = all
+      .filter((v) => v.boosted_until)
+      .sort((a, b) => Date.parse(b.boosted_until!) - Date.parse(a.boosted_until!) || (a.id < b.id ? -1 : 1))
+      .map((v) => v.id);
+    expect(boosted).toHaveLength(40);
+    // Ties among the boosts' ends, broken by id.
+    expect(new Set(all.flatMap((v) => (v.boosted_until ? [v.boosted_until] : []))).size).toBe(6);
+    // A device's copy: the summary feed's first download, decoded into the index the app searches.
+    const device = new ListingIndex<ListingSummary>();
+    let cursor: string | null = null;
+    do {
+      const res = await s.request({ method: 'GET', url: `/api/sync/summary?${new URLSearchParams({ format: '3', since: '0', limit: '150', ...(cursor && { cursor }) })}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const page = summaryPageSchema.parse(res.json());
+      for (const r of decodeSummaries(page.rows)) device.upsert(r);
+      cursor = page.cursor;
+    } while (cursor !== null);
+    expect(device.size).toBe(400);
+    const queries: Record<string, string>[] = [
+      { sort: 'newest' },
+      { sort: 'newest', make: 'toyota' },
+      { sort: 'newest', vehicle_type: 'car', max_price: '100000' },
+      { sort: 'distance' },
+      { sort: 'year_desc' },
+      { sort: 'price_asc', vehicle_type: 'car' },
+      { sort: 'mileage_asc', region: 'harare' },
+    ];
+    for (const q of queries) {
+      const label = JSON.stringify(q);
+      const api = ((await s.request({ method: 'GET', url: `/api/vehicles?limit=500&${new URLSearchParams(q)}` })).json() as Vehicle[]).map((v) => v.id);
+      const req = normalizeSearch(parseSearchQuery(q));
+      const viaSql = (await searchVehicles(s.app.ctx.db, { ...req, limit: 500 }, { publicOnly: true })).items.map((v) => v.id);
+      const onDevice = device.search({ ...req, limit: 500 }, Date.now()).hits.map((h) => h.item.id);
+      expect(viaSql, `SQL ${label}`).toEqual(api);
+      expect(onDevice, `device ${label}`).toEqual(api);
+      if (q.sort === 'newest' || q.sort === 'distance') {
+        // The boosted of the answer, in their order, and then the rest.
+        const inAnswer = boosted.filter((id) => api.includes(id));
+        expect(inAnswer.length, label).toBeGreaterThan(0);
+        expect(api.slice(0, inAnswer.length), label).toEqual(inAnswer);
+      }
+      if (q.sort === 'year_desc') {
+        // Among listings of one year, the boosted come first.
+        const byId = new Map(all.map((v) => [v.id, v]));
+        const years = api.map((id) => byId.get(id)!);
+        let mixedYears = 0;
+        for (let i = 1; i < years.length; i++) {
+          const [a, b] = [years[i - 1]!, years[i]!];
+          if (a.year !== b.year) continue;
+          expect(!a.boosted_until && b.boosted_until, `${a.id} before ${b.id}`).toBeFalsy();
+          if (a.boosted_until && !b.boosted_until) mixedYears++;
+        }
+        expect(mixedYears).toBeGreaterThan(0);
+      }
+    }
+  });
 
   it('returns the same ids in the same order for 150 random queries', async () => {
     let nonEmpty = 0;

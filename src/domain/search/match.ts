@@ -3,6 +3,7 @@ import { haversineKm } from '../geo/geo';
 import type { SortOrder } from '../core/constants';
 import { termMatchesValue, WORDS_FIELDS } from './words';
 import { holdsWords, type AttributeField } from './fields';
+import { newestKey } from '../payments/boosts';
 
 /**
  * The fields a clause reads: a listing as the API returns it, or the worker's index row. Its attributes
@@ -33,6 +34,12 @@ interface SearchableBase {
   seller_latitude: number | null;
   seller_longitude: number | null;
   created_at: string;
+  /**
+   * While boosted (spec 2.10): the boost's end, whole seconds. The listing stands in newest-first order
+   * at its newest key (`newestKey` of payments/boosts.ts: the later of this and created_at). Absent or
+   * null: not boosted (a record stored before boosts, a page from a server before them).
+   */
+  boosted_until?: string | null;
   /** Read by a words search when present (the device's summaries and the server's listings hold them). */
   region?: string | null;
   seller_name?: string | null;
@@ -100,9 +107,14 @@ const nullsLast = (a: number | null, b: number | null, dir: 1 | -1): number => {
   return (a - b) * dir;
 };
 
+/** Where a listing stands in newest-first order, in ms: its boost's end while that is later than its listing (`newestKey`). */
+function newestKeyOf(v: Pick<Searchable, 'created_at' | 'boosted_until'>): number {
+  return newestKey(Date.parse(v.created_at), v.boosted_until ? Date.parse(v.boosted_until) : null);
+}
+
 /**
- * The total order of each sort: its key, then newest first, then id ascending, so the server's
- * SQL and the worker return the same sequence for the same data.
+ * The total order of each sort: its key, then newest first (by the newest key: a boosted listing
+ * first), then id ascending, so the server's SQL and the worker return the same sequence for the same data.
  */
 export function compareRanked<T extends Searchable>(sort: SortOrder, a: Ranked<T>, b: Ranked<T>): number {
   let d = 0;
@@ -129,6 +141,12 @@ export function compareRanked<T extends Searchable>(sort: SortOrder, a: Ranked<T
       break;
   }
   if (d !== 0) return d;
-  if (a.item.created_at !== b.item.created_at) return a.item.created_at < b.item.created_at ? 1 : -1;
+  if (!a.item.boosted_until && !b.item.boosted_until) {
+    // Neither boosted (most pairs): their times as written, with no date read.
+    if (a.item.created_at !== b.item.created_at) return a.item.created_at < b.item.created_at ? 1 : -1;
+  } else {
+    const newer = newestKeyOf(b.item) - newestKeyOf(a.item);
+    if (newer !== 0) return newer;
+  }
   return a.item.id < b.item.id ? -1 : a.item.id > b.item.id ? 1 : 0;
 }

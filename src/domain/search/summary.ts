@@ -27,6 +27,8 @@ interface SummaryFields extends Indexed {
   region: string | null;
   /** Whether the listing has a photo (its thumbnail is `listingThumbUrl(id)`). */
   has_photo: boolean;
+  /** While boosted: the boost's end, whole seconds (it ranks newest-first by it, and its card says 'Boosted'); null when not. */
+  boosted_until: string | null;
 }
 
 /**
@@ -89,6 +91,11 @@ export interface SummaryColumns {
   created: number[];
   /** expires_at - created_at in seconds, or null for a listing without expiry. */
   expires: (number | null)[];
+  /**
+   * boosted_until - created_at in seconds, or null for a listing not boosted. Left out of a page with
+   * no boosted listing, and absent from a server's before boosts: every listing of it is not boosted.
+   */
+  boosted?: (number | null)[];
   /** Position in `kinds`: vehicle type, make, model, variant. */
   kind: number[];
   kinds: [VehicleType, string, string, string | null][];
@@ -210,7 +217,10 @@ class Dictionary<T> {
 }
 
 /** What `summarize` reads of a listing: a full listing, or a server's narrower selection of its columns. */
-export type SummarySource = Omit<ListingSummary, 'has_photo'> & { images: readonly string[] };
+export type SummarySource = Omit<ListingSummary, 'has_photo' | 'boosted_until'> & { images: readonly string[]; boosted_until?: string | null };
+
+/** A time in whole seconds (rounded down), as ISO text: the precision the feed carries. */
+const toSecond = (iso: string): string => new Date(Math.floor(Date.parse(iso) / 1000) * 1000).toISOString();
 
 /** The summary of a listing (the fields the device keeps). */
 export function summarize(v: SummarySource): ListingSummary {
@@ -245,9 +255,11 @@ export function summarize(v: SummarySource): ListingSummary {
     seller_latitude: v.seller_latitude === null || v.seller_longitude === null ? null : milli(v.seller_latitude) / 1000,
     seller_longitude: v.seller_latitude === null || v.seller_longitude === null ? null : milli(v.seller_longitude) / 1000,
     // Whole seconds: the order newest-first is decided at this precision on the device and the server alike.
-    created_at: new Date(Math.floor(Date.parse(v.created_at) / 1000) * 1000).toISOString(),
+    created_at: toSecond(v.created_at),
     expires_at: v.expires_at,
     has_photo: v.images.length > 0,
+    // Whole seconds as created_at (a boost's end is one already: boostEnd in payments/boosts.ts).
+    boosted_until: v.boosted_until ? toSecond(v.boosted_until) : null,
   };
 }
 
@@ -293,6 +305,8 @@ export function encodeSummaries(rows: readonly ListingSummary[]): SummaryColumns
   };
   const ids: string[] = [];
   const photos: string[] = [];
+  const boosted: (number | null)[] = [];
+  let anyBoosted = false;
   let prevCreated = 0;
   for (const r of rows) {
     ids.push(packUuid(r.id));
@@ -300,6 +314,9 @@ export function encodeSummaries(rows: readonly ListingSummary[]): SummaryColumns
     out.created.push(created - prevCreated);
     prevCreated = created;
     out.expires.push(r.expires_at === null ? null : Math.ceil(Date.parse(r.expires_at) / 1000) - created);
+    const until = r.boosted_until ? Math.floor(Date.parse(r.boosted_until) / 1000) - created : null;
+    boosted.push(until);
+    if (until !== null) anyBoosted = true;
     out.kind.push(kinds.code([r.vehicle_type, r.make, r.model, r.variant]));
     out.year.push(r.year);
     out.price.push(r.price);
@@ -322,6 +339,7 @@ export function encodeSummaries(rows: readonly ListingSummary[]): SummaryColumns
   }
   out.id = ids.join('');
   out.photo = photos.join('');
+  if (anyBoosted) out.boosted = boosted;
   return out;
 }
 
@@ -338,6 +356,7 @@ export function decodeSummaries(c: SummaryColumns): ListingSummary[] {
     const lat = c.lat[i];
     const lon = c.lon[i];
     const expires = c.expires[i];
+    const boosted = c.boosted?.[i];
     out[i] = {
       id: unpackUuid(c.id, i * 22),
       vehicle_type,
@@ -370,6 +389,7 @@ export function decodeSummaries(c: SummaryColumns): ListingSummary[] {
       created_at: new Date(created * 1000).toISOString(),
       expires_at: expires == null ? null : new Date((created + expires) * 1000).toISOString(),
       has_photo: c.photo[i] === '1',
+      boosted_until: boosted == null ? null : new Date((created + boosted) * 1000).toISOString(),
     };
   }
   return out;

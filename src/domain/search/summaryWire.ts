@@ -14,6 +14,7 @@ export const summaryColumnsSchema = z.object({
   id: z.string(),
   created: z.array(z.number()),
   expires: nullableInts,
+  boosted: nullableInts.optional(),
   kind: z.array(z.number()),
   kinds: z.array(z.tuple([z.enum(VEHICLE_TYPES), z.string(), z.string(), nullableString])),
   year: z.array(z.number()),

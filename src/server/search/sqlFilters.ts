@@ -118,9 +118,16 @@ export function clausesSql(clauses: readonly Clause[], words?: WordsLookup): SQL
   return clauses.length ? and(...clauses.map((c) => clauseSql(c, words))) : undefined;
 }
 
+/**
+ * Where a listing stands in newest-first order (`newestKey` of src/domain/payments/boosts.ts): its
+ * boost's end while that is later than its listing (greatest ignores a null). The same expression as
+ * the indexes made for it (vehicles_public_newest_idx, the make cover index's columns), so they serve it.
+ */
+export const newestSql = sql`greatest(${vehicles.createdAt}, ${vehicles.boostedUntil})`;
+
 /** The total order of `compareRanked` in src/domain/search/match.ts, as ORDER BY terms. */
 export function orderBySql(sort: SortOrder, distance: SQL | null): SQL[] {
-  const tail = [desc(vehicles.createdAt), asc(vehicles.id)];
+  const tail = [desc(newestSql), asc(vehicles.id)];
   switch (sort) {
     case 'price_asc':
       return [sql`${vehicles.price} asc nulls last`, ...tail];

@@ -3,8 +3,10 @@ import type { Vehicle } from '@/domain/listing/vehicle';
 import { REPORT_TEXTS } from '@/domain/listing/reports';
 import { conditionText, sellerBadge } from '@/domain/listing/display';
 import { TrustBadges } from '@/app/shared/vehicleCard/TrustBadges';
+import { BoostedBadge } from '@/app/shared/vehicleCard/BoostedBadge';
+import { isBoosted } from '@/domain/payments/boosts';
 
-/** Under a listing's photos: the seller's kind and the condition, the trust badges, the title, and the notice of a listing hidden for review. */
+/** Under a listing's photos: the seller's kind, the condition and 'Boosted' while boosted, the trust badges, the title, and the notice of a listing hidden for review. */
 export function ListingHeading({ vehicle: v, title }: { vehicle: Vehicle; title: string }) {
   return (
     <>
@@ -15,6 +17,7 @@ export function ListingHeading({ vehicle: v, title }: { vehicle: Vehicle; title:
         <Badge variant="light" size="lg">
           {conditionText(v.condition)}
         </Badge>
+        {isBoosted(v) ? <BoostedBadge size="lg" /> : null}
       </Group>
       <Box mt="xs">
         <TrustBadges vehicle={v} size="lg" />

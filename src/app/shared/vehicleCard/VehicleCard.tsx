@@ -8,11 +8,13 @@ import { useSession } from '../session/session';
 import { AdminCardControls } from '../slots';
 import { cardThumbUrl } from '@/domain/content/dataSaver';
 import { cardPhotoUrl } from '@/domain/listing/photos';
+import { isBoosted } from '@/domain/payments/boosts';
 import { useSaveData } from '../sync/dataSaver';
 import { HeartButton } from '../favourites/HeartButton';
 import css from './VehicleCard.module.css';
 import { PriceVerdictBadge } from './PriceVerdictBadge';
 import { TrustBadges } from './TrustBadges';
+import { BoostedBadge } from './BoostedBadge';
 
 // The admin-only delete control (spec 2.6) loads only for admins: buyers' first screen does not carry it.
 
@@ -56,6 +58,8 @@ export function VehicleCard({
               Featured
             </Badge>
           ) : null}
+          {/* Said so while a boost holds the listing at the top (spec 2.10), so buyers are not misled about its age. */}
+          {isBoosted(v) ? <BoostedBadge size="sm" /> : null}
         </div>
       </Card.Section>
       <div className={css.body}>

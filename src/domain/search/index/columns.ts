@@ -67,7 +67,11 @@ export interface IndexColumns {
   /** The ids joined by newlines. */
   ids: string;
   text: Record<StoredText, { dict: (string | null)[]; codes: Uint8Array | Uint16Array | Uint32Array }>;
-  numbers: Record<NumberColumn | 'created' | 'expires' | 'latitude' | 'longitude', Float64Array>;
+  /**
+   * `boosted`: a boost's end (ms since 1970, NaN for none). Columns stored by an app before boosts lack
+   * it: every listing is then not boosted (`loadNumbers`).
+   */
+  numbers: Record<NumberColumn | 'created' | 'expires' | 'latitude' | 'longitude', Float64Array> & { boosted?: Float64Array };
   power: Uint16Array;
   /** Bit 0: featured; bit 1: has a photo; bits 2-7: the trust signals (`trustBits`). */
   flags: Uint8Array;
@@ -77,6 +81,11 @@ export const NONE = Number.NaN;
 
 /** Whether stored columns lack a text field the index holds now (stored by an app before that field was searched). */
 export const lacksFields = (c: IndexColumns): boolean => STORED_TEXT.some((f) => !Object.hasOwn(c.text, f));
+
+/** A boost's end as a column holds it (ms, NaN for none), from a listing's `boosted_until`. */
+const boostedMs = (item: Pick<Searchable, 'boosted_until'>): number => (item.boosted_until ? Date.parse(item.boosted_until) : NONE);
+/** Where a listing stands in newest-first order (`newestKey` of payments/boosts.ts) from its columns' values: NaN, none, is never the later. */
+const newestOf = (created: number, boosted: number): number => (boosted > created ? boosted : created);
 
 /** A number column's value as a listing holds it: NaN (none) is null. */
 const numberOrNull = (v: number): number | null => (v === v ? v : null);
@@ -102,6 +111,9 @@ function gather<A extends Float64Array | Uint32Array | Uint16Array | Uint8Array>
   for (let slot = 0; slot < n; slot++) to[slot] = from[order[slot]!]!;
 }
 
+/** The number columns a builder collects: every one, `boosted` too. */
+type BuiltNumbers = Required<IndexColumns['numbers']>;
+
 /**
  * Columns collected listing by listing, for `ListingIndex.fromColumns`: a bulk load (a server's
  * million listings) costs a dictionary lookup a field and a listing, with no set touched until the
@@ -115,7 +127,7 @@ export class ColumnsBuilder {
     { dict: (string | null)[]; at: Map<string, number> }
   >;
   private codes: Record<StoredText, Uint32Array>;
-  private numbers: IndexColumns['numbers'];
+  private numbers: BuiltNumbers;
   private power: Uint16Array;
   private flags: Uint8Array;
 
@@ -123,7 +135,7 @@ export class ColumnsBuilder {
   constructor(expected = 1024) {
     const n = Math.max(1024, Math.ceil(expected));
     this.codes = Object.fromEntries(STORED_TEXT.map((f) => [f, new Uint32Array(n)])) as Record<StoredText, Uint32Array>;
-    this.numbers = Object.fromEntries([...NUMBER_FIELDS, 'created', 'expires', 'latitude', 'longitude'].map((f) => [f, new Float64Array(n)])) as IndexColumns['numbers'];
+    this.numbers = Object.fromEntries([...NUMBER_FIELDS, 'created', 'boosted', 'expires', 'latitude', 'longitude'].map((f) => [f, new Float64Array(n)])) as BuiltNumbers;
     this.power = new Uint16Array(n);
     this.flags = new Uint8Array(n);
   }
@@ -145,6 +157,7 @@ export class ColumnsBuilder {
     }
     for (const f of NUMBER_FIELDS) this.numbers[f][i] = item[f] ?? NONE;
     this.numbers.created[i] = Date.parse(item.created_at);
+    this.numbers.boosted[i] = boostedMs(item);
     this.numbers.expires[i] = item.expires_at === null ? NONE : Date.parse(item.expires_at);
     this.numbers.latitude[i] = item.seller_latitude !== null && item.seller_longitude !== null ? item.seller_latitude : NONE;
     this.numbers.longitude[i] = item.seller_latitude !== null && item.seller_longitude !== null ? item.seller_longitude : NONE;
@@ -161,7 +174,7 @@ export class ColumnsBuilder {
       return b;
     };
     for (const f of STORED_TEXT) this.codes[f] = grow(this.codes[f]);
-    for (const f of Object.keys(this.numbers) as (keyof IndexColumns['numbers'])[]) this.numbers[f] = grow(this.numbers[f]);
+    for (const f of Object.keys(this.numbers) as (keyof BuiltNumbers)[]) this.numbers[f] = grow(this.numbers[f]);
     this.power = grow(this.power);
     this.flags = grow(this.flags);
   }
@@ -171,7 +184,7 @@ export class ColumnsBuilder {
     const n = this.n;
     const text = {} as IndexColumns['text'];
     for (const f of STORED_TEXT) text[f] = { dict: this.dicts[f].dict, codes: this.codes[f].subarray(0, n) };
-    const numbers = Object.fromEntries(Object.entries(this.numbers).map(([f, a]) => [f, a.subarray(0, n)])) as IndexColumns['numbers'];
+    const numbers = Object.fromEntries(Object.entries(this.numbers).map(([f, a]) => [f, a.subarray(0, n)])) as BuiltNumbers;
     const ids = this.ids.join('\n');
     // What only the adding needed is let go now, before an index is made from the columns: the ids one
     // by one (a million strings) and each dictionary's lookup (half a million sellers').
@@ -202,6 +215,14 @@ export class Columns {
   /** Engine power in whole horsepower (1 to 5000), 0 for none: two bytes a listing. */
   power = new Uint16Array(0);
   created = new Float64Array(0);
+  /** A boost's end (ms since 1970), NaN when not boosted. */
+  boosted = new Float64Array(0);
+  /**
+   * Where each listing stands in newest-first order: the later of `created` and `boosted` (`newestKey`
+   * of payments/boosts.ts), kept as a column of its own so the newest-first order and every sort's
+   * tie-break read one number a slot, as they read `created` before boosts.
+   */
+  newest = new Float64Array(0);
   expires = new Float64Array(0);
   latitude = new Float64Array(0);
   longitude = new Float64Array(0);
@@ -229,6 +250,8 @@ export class Columns {
     flags.set(this.flags);
     this.flags = flags;
     this.created = resize(this.created);
+    this.boosted = resize(this.boosted);
+    this.newest = resize(this.newest);
     this.expires = resize(this.expires);
     this.latitude = resize(this.latitude);
     this.longitude = resize(this.longitude);
@@ -252,6 +275,8 @@ export class Columns {
     const photos = (item as { has_photo?: boolean; images?: unknown[] }).has_photo ?? ((item as { images?: unknown[] }).images?.length ?? 0) > 0;
     this.flags[slot] = flagsOf(item, photos);
     this.created[slot] = Date.parse(item.created_at);
+    this.boosted[slot] = boostedMs(item);
+    this.newest[slot] = newestOf(this.created[slot]!, this.boosted[slot]!);
     this.expires[slot] = item.expires_at === null ? NONE : Date.parse(item.expires_at);
   }
 
@@ -282,6 +307,7 @@ export class Columns {
     };
     const lat = this.latitude[slot]!;
     const expires = this.expires[slot]!;
+    const boosted = this.boosted[slot]!;
     return {
       id: this.ids.idAt(slot)!,
       vehicle_type: t('vehicle_type')!,
@@ -306,6 +332,7 @@ export class Columns {
       seller_latitude: lat === lat ? lat : null,
       seller_longitude: lat === lat ? this.longitude[slot]! : null,
       created_at: new Date(this.created[slot]!).toISOString(),
+      boosted_until: boosted === boosted ? new Date(boosted).toISOString() : null,
       expires_at: expires === expires ? new Date(expires).toISOString() : null,
       has_photo: (this.flags[slot]! & 2) === 2,
     };
@@ -370,6 +397,7 @@ export class Columns {
         year: pick(this.num.year),
         engine_size: pick(this.num.engine_size),
         created: pick(this.created),
+        boosted: pick(this.boosted),
         expires: pick(this.expires),
         latitude: pick(this.latitude),
         longitude: pick(this.longitude),
@@ -402,10 +430,17 @@ export class Columns {
     }
   }
 
-  /** Loads the stored numbers and flags (not the coordinates: see `place`) into slots 0..n-1. */
+  /**
+   * Loads the stored numbers and flags (not the coordinates: see `place`) into slots 0..n-1. Columns
+   * stored before boosts (no `boosted`) load as none boosted.
+   */
   loadNumbers(c: IndexColumns, order: Uint32Array): void {
     for (const f of NUMBER_FIELDS) gather(this.num[f], c.numbers[f], order, c.n);
     gather(this.created, c.numbers.created, order, c.n);
+    const boosted = c.numbers.boosted as Float64Array | undefined;
+    if (boosted && boosted.length === c.n) gather(this.boosted, boosted, order, c.n);
+    else this.boosted.fill(NONE, 0, c.n);
+    for (let slot = 0; slot < c.n; slot++) this.newest[slot] = newestOf(this.created[slot]!, this.boosted[slot]!);
     gather(this.expires, c.numbers.expires, order, c.n);
     gather(this.power, c.power, order, c.n);
     gather(this.flags, c.flags, order, c.n);

@@ -149,7 +149,7 @@ export class KeptOrders {
    * columns are replaced when the index grows, and an order is kept across that).
    */
   private comparator(kept: KeptOrder): (a: number, b: number) => number {
-    if (kept === 'newest') return comparator(this.columns, this.columns.created, -1);
+    if (kept === 'newest') return comparator(this.columns, this.columns.newest, -1);
     const [field, dir] = KEPT_ORDERS[kept];
     return columnComparator(this.columns, field, dir);
   }

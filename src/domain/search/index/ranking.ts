@@ -18,16 +18,17 @@ export function sortKey(columns: Columns, sort: SortOrder, byDistance: boolean):
     case 'mileage_asc':
       return [columns.num.mileage, 1];
     case 'distance':
-      return byDistance ? [columns.scratch, 1] : [columns.created, -1];
+      return byDistance ? [columns.scratch, 1] : [columns.newest, -1];
     case 'newest':
-      return [columns.created, -1];
+      // By the newest key: a boosted listing stands at its boost's end (columns.ts `newest`).
+      return [columns.newest, -1];
   }
 }
 
 /** `compareRanked` of src/domain/search/match.ts over slots: the key (nulls last), newest, then id. */
 export function comparator(columns: Columns, col: Float64Array, dir: 1 | -1): (a: number, b: number) => number {
-  // Newest first is the tail itself (the created column, descending).
-  if (col === columns.created) return (a, b) => compareTail(columns, a, b);
+  // Newest first is the tail itself (the newest column, descending).
+  if (col === columns.newest) return (a, b) => compareTail(columns, a, b);
   return (a, b) => compareValues(columns, col[a]!, col[b]!, dir, a, b);
 }
 
@@ -44,9 +45,9 @@ function compareValues(columns: Columns, x: number, y: number, dir: 1 | -1, a: n
   return x !== y ? (x - y) * dir : compareTail(columns, a, b);
 }
 
-/** Newest first, then by id: what breaks a tie of the key. */
+/** Newest first (by the newest key: a boost's end while later than the listing), then by id: what breaks a tie of the key. */
 function compareTail(columns: Columns, a: number, b: number): number {
-  const d = columns.created[b]! - columns.created[a]!;
+  const d = columns.newest[b]! - columns.newest[a]!;
   if (d !== 0) return d;
   return columns.ids.compare(a, b);
 }

@@ -102,8 +102,9 @@ export const vehicles = pgTable(
   (t) => [
     uniqueIndex('vehicles_revision_key').on(t.revision),
     index('vehicles_seller_idx').on(t.sellerId),
-    index('vehicles_public_created_idx')
-      .on(t.createdAt.desc(), t.id)
+    // Newest first (search/sqlFilters.ts `newestSql`: a boosted listing stands at its boost's end), then by id.
+    index('vehicles_public_newest_idx')
+      .on(sql`greatest(${t.createdAt}, ${t.boostedUntil}) desc`, t.id)
       .where(sql`${t.isPublished} and not ${t.isExpired}`),
     // The summary feed's first download: one type at a time, newest first (keyset paging).
     index('vehicles_public_type_created_idx')
@@ -119,7 +120,7 @@ export const vehicles = pgTable(
     // 17 MB in 0.06 s. The plain make, model and type are there for the index-only scan (PostgreSQL
     // cannot use an index's expression for the column it is made from).
     index('vehicles_public_make_cover_idx')
-      .on(sql`lower(${t.make})`, t.price, t.make, t.model, t.vehicleType, t.geoX, t.geoY, t.geoZ, t.createdAt, t.id, t.soldAt, t.hiddenForReviewAt, t.expiresAt)
+      .on(sql`lower(${t.make})`, t.price, t.make, t.model, t.vehicleType, t.geoX, t.geoY, t.geoZ, t.createdAt, t.boostedUntil, t.id, t.soldAt, t.hiddenForReviewAt, t.expiresAt)
       .where(sql`${t.isPublished} and not ${t.isExpired}`),
     index('vehicles_public_type_price_idx')
       .on(t.vehicleType, t.price)

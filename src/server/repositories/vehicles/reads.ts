@@ -3,6 +3,7 @@ import type { Db, Tx } from '@/server/db/client';
 import { vehicles, vehicleTombstones } from '@/server/db/schema';
 import { LISTING_COLUMNS, publicSql, type VehicleRow } from './rows';
 import { countAllVehicles } from './statsAndEvents';
+import { newestSql } from '@/server/search/sqlFilters';
 
 // Reading listings by id or by seller: one listing, whether one was deleted, a seller's, every one
 // (administrators), a dealer's others, a seller's live ones.
@@ -26,13 +27,14 @@ export async function listAllVehicles(db: Db, limit: number, offset: number): Pr
   return { rows, total: await countAllVehicles(db) };
 }
 
-/** Other public listings of a seller, newest first. */
+/** Other public listings of a seller, newest first (a boosted one first while boosted). */
 export async function otherPublicVehicles(db: Db, sellerId: string, exceptId: string, limit: number) {
   const rows = await db
     .select(LISTING_COLUMNS)
     .from(vehicles)
     .where(and(eq(vehicles.sellerId, sellerId), ne(vehicles.id, exceptId), publicSql))
-    .orderBy(desc(vehicles.createdAt), asc(vehicles.id))
+    // As buyers' newest first: a boosted listing at its boost's end (the device's More from the dealer agrees).
+    .orderBy(desc(newestSql), asc(vehicles.id))
     .limit(limit);
   const [c] = await db
     .select({ n: count() })

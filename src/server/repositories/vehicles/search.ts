@@ -92,7 +92,8 @@ export async function readPublicIndex(db: Db, pageSize: number, onPage: (rows: I
         select id, vehicle_type, make, model, variant, ${sql.raw(ATTRIBUTE_FIELDS.join(', '))},
           seller_id, seller_type, null as seller_name, null as seller_location, price, mileage, operating_hours, year, engine_size,
           engine_power_hp, duty_paid, papers_ready, verified_dealer, phone_verified, location, region, featured, seller_latitude, seller_longitude,
-          to_json(created_at) #>> '{}' as created_at, to_json(expires_at) #>> '{}' as expires_at, jsonb_array_length(images) > 0 as has_photo
+          to_json(created_at) #>> '{}' as created_at, to_json(expires_at) #>> '{}' as expires_at,
+          to_json(boosted_until) #>> '{}' as boosted_until, jsonb_array_length(images) > 0 as has_photo
         from ${vehicles}
         where ${publicSql}`);
       for (;;) {

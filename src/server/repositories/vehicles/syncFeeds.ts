@@ -98,6 +98,7 @@ const summaryColumns = {
   sellerLongitude: vehicles.sellerLongitude,
   createdAt: vehicles.createdAt,
   expiresAt: vehicles.expiresAt,
+  boostedUntil: vehicles.boostedUntil,
   firstImage: sql<string | null>`${vehicles.images} ->> 0`,
 };
 
@@ -138,6 +139,7 @@ function toSummarySource(r: SummaryRow): SummarySource {
     seller_longitude: r.sellerLongitude,
     created_at: r.createdAt.toISOString(),
     expires_at: r.expiresAt ? r.expiresAt.toISOString() : null,
+    boosted_until: r.boostedUntil ? r.boostedUntil.toISOString() : null,
     images: r.firstImage === null ? [] : [r.firstImage],
   };
 }

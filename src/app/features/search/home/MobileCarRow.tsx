@@ -4,8 +4,10 @@ import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
 import { CARD_FALLBACKS, distanceBandLabel, distanceText, driveTimeText, fuelText, mileageText, priceText, titleOf, transmissionText } from '@/domain/listing/display';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { cardPhotoUrl } from '@/domain/listing/photos';
+import { isBoosted } from '@/domain/payments/boosts';
+import { BoostedBadge } from '@/app/shared/vehicleCard/BoostedBadge';
 
-/** A car in the phone's home list: photo, price, title, key facts, place and distance; opens /car/{id}. */
+/** A car in the phone's home list: photo ('Boosted' while boosted), price, title, key facts, place and distance; opens /car/{id}. */
 export function MobileCarRow({ vehicle: v }: { vehicle: Vehicle }) {
   const band = distanceBandLabel(v.distance_km);
   return (
@@ -16,6 +18,12 @@ export function MobileCarRow({ vehicle: v }: { vehicle: Vehicle }) {
           <Badge pos="absolute" top={6} left={6} size="xs" variant="filled" color={v.seller_type === 'dealer' ? 'brand' : 'gray'}>
             {v.seller_type === 'dealer' ? 'Dealer' : 'Private'}
           </Badge>
+          {/* While a boost holds it at the top (spec 2.10): said, so buyers are not misled about its age. */}
+          {isBoosted(v) ? (
+            <Box pos="absolute" bottom={6} left={6}>
+              <BoostedBadge size="xs" />
+            </Box>
+          ) : null}
         </Box>
         <Stack gap={2} miw={0} style={{ flex: 1 }} justify="center">
           <Text fw={800} fz="lg" c="brand.8" lh={1.2}>

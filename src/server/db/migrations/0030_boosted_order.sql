@@ -1,0 +1,4 @@
+DROP INDEX "vehicles_public_created_idx";--> statement-breakpoint
+DROP INDEX "vehicles_public_make_cover_idx";--> statement-breakpoint
+CREATE INDEX "vehicles_public_newest_idx" ON "vehicles" USING btree (greatest("created_at", "boosted_until") desc,"id") WHERE "vehicles"."is_published" and not "vehicles"."is_expired";--> statement-breakpoint
+CREATE INDEX "vehicles_public_make_cover_idx" ON "vehicles" USING btree (lower("make"),"price","make","model","vehicle_type","geo_x","geo_y","geo_z","created_at","boosted_until","id","sold_at","hidden_for_review_at","expires_at") WHERE "vehicles"."is_published" and not "vehicles"."is_expired";
