@@ -80,6 +80,19 @@ describe('paying for a listing through the outbox', () => {
     expect(await listOutbox(db)).toEqual([]);
   });
 
+  it('buys an advertising plan for a live listing through the outbox, at the plan’s price (issue 38)', async () => {
+    const created = await s.draft(seller.token);
+    await s.pay(seller.token, created.id);
+    const db = newDb();
+    const item = await enqueuePayment(db, created.id, ecocash, { ownerId: seller.user.id, plan: 'standard', advertisingPlan: 'ultimate' });
+    expect(item.payment).toMatchObject({ subscriptionPlan: 'standard', advertisingPlan: 'ultimate' });
+    expect(await processOutbox(db, injectSend(s, seller.token, []), { userId: seller.user.id })).toMatchObject({ outcome: 'empty', completed: 1 });
+    const [done] = (await listOutbox(db, created.id)) as PaymentItem[];
+    expect(done!.result).toMatchObject({ alreadyPaid: false, amount: 20 });
+    await confirm(`ecocash/confirm/${done!.result!.transactionId}`, { pin: SANDBOX_PINS.approve });
+    expect(await listing(created.id)).toMatchObject({ is_published: true, advertising_plan: 'ultimate' });
+  });
+
   it('a payment queued after the listing (step 7 queued it with no payment) is sent after the create, never before', async () => {
     const db = newDb();
     let t = 1_000;

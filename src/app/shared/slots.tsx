@@ -2,6 +2,7 @@ import { createContext, Suspense, useContext, type ComponentType, type ReactNode
 import { Center, Loader } from '@mantine/core';
 import type { VehicleType } from '@/domain/core/constants';
 import type { SubscriptionPlan } from '@/domain/payments/fees';
+import type { AdvertisingPlanId } from '@/domain/payments/advertisingPlans';
 import type { Vehicle } from '@/domain/listing/vehicle';
 
 // Where one feature shows a part of another (an admin's delete control on a result card and on the
@@ -23,6 +24,8 @@ export interface PaymentPanelProps {
   /** The listing's id (the draft's client-generated id for a listing published from this device). */
   listingId: string;
   plan: SubscriptionPlan | null;
+  /** An advertising plan (spec 2.10) bought instead of the 7-day fee (issue 38): its price is charged. */
+  advertisingPlan?: AdvertisingPlanId | null;
   /** The fee was paid and the listing is published. */
   onPaid: () => void;
   /** The payment failed or was left: the listing waits as a draft, payable later from the dashboard. */

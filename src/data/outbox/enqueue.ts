@@ -1,5 +1,6 @@
 import { MAX_IMAGE_BYTES } from '@/domain/core/constants';
 import type { SubscriptionPlan } from '@/domain/payments/fees';
+import type { AdvertisingPlanId } from '@/domain/payments/advertisingPlans';
 import { LISTING_MESSAGES } from '@/domain/core/messages';
 import { msisdnFormIssue, msisdnIssue as checkMsisdn } from '@/domain/payments/payments';
 import { vehicleInputSchema } from '@/domain/listing/vehicleInput';
@@ -151,6 +152,8 @@ export interface EnqueuePaymentOptions {
   ownerId?: string | null;
   /** The plan to pay for; by default the plan of the listing queued on this device, else the server's. */
   plan?: SubscriptionPlan | null;
+  /** An advertising plan to buy instead of the 7-day fee (issue 38). */
+  advertisingPlan?: AdvertisingPlanId | null;
   now?: () => number;
 }
 
@@ -178,6 +181,7 @@ export async function enqueuePayment(db: MotokariDb, listingId: string, choice: 
       method: choice.method,
       msisdn: choice.method === 'ecocash' ? choice.msisdn.trim() : null,
       subscriptionPlan: options.plan ?? create?.listing.subscription_plan ?? null,
+      advertisingPlan: options.advertisingPlan ?? null,
     };
     const at = now();
     const fresh = { idempotencyKey: crypto.randomUUID(), state: 'waiting' as const, attempts: 0, updatedAt: at, nextAttemptAt: null, error: null, httpStatus: null, claim: null };

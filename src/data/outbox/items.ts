@@ -1,4 +1,5 @@
 import type { SubscriptionPlan } from '@/domain/payments/fees';
+import type { AdvertisingPlanId } from '@/domain/payments/advertisingPlans';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import type { VehicleInput } from '@/domain/listing/vehicleInput';
 import type { ChatMessage, Conversation } from '@/domain/core/wire';
@@ -20,6 +21,8 @@ export interface PaymentRequest {
   /** Mobile money only: the number that receives the PIN prompt. */
   msisdn: string | null;
   subscriptionPlan: SubscriptionPlan | null;
+  /** An advertising plan bought instead of the 7-day fee (issue 38); absent on requests queued before them. */
+  advertisingPlan?: AdvertisingPlanId | null;
 }
 
 /**

@@ -51,11 +51,12 @@ export async function buildRequest(db: MotokariDb, item: OutboxItem): Promise<{ 
       return json(item.freeListing ? 'vehicles?is_free_update=true' : 'vehicles', { ...item.listing, id: item.listingId, images });
     }
     case 'payment': {
-      const { method, msisdn, subscriptionPlan } = item.payment;
+      const { method, msisdn, subscriptionPlan, advertisingPlan } = item.payment;
       const body = {
         vehicle_id: item.listingId,
         payment_method: method,
         ...(subscriptionPlan && { subscription_plan: subscriptionPlan }),
+        ...(advertisingPlan && { advertising_plan: advertisingPlan }),
         ...(method === 'ecocash' && { customer_msisdn: msisdn }),
       };
       return json(method === 'ecocash' ? 'payments/ecocash/create' : 'payments/create-intent', body);

@@ -79,6 +79,9 @@ export interface AdvertisingPlan {
   isPopular: boolean;
 }
 
+/** The badge of the plan marked popular (spec 2.10). */
+export const MOST_POPULAR = 'Most Popular';
+
 /** Every plan allows the wizard's photo limit (8). */
 export const PLAN_PHOTOS_FEATURE = `Up to ${MAX_IMAGES} photos`;
 

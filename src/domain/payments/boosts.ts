@@ -88,9 +88,32 @@ export const BOOST_TEXTS = {
   noneLeft: 'No boosts left this month',
   already: 'This listing is already boosted',
   notSeller: 'Only its seller can boost a listing',
+  boostError: 'The listing could not be boosted. Please try again.',
+  buyPlan: 'Buy a plan',
+  planLabel: 'plan',
 } as const;
 
 /** 'Boosts left this month: 2 of 3' for the dashboard. */
 export function boostsLeftText(plan: AdvertisingPlanId, left: number): string {
   return `Boosts left this month: ${left} of ${ADVERTISING_PLAN_TERMS[plan].boostsPerMonth}`;
 }
+
+/** 'until 29 Nov, 10:00' (Harare's time), beside the 'Boosted' badge on the dashboard. */
+export function boostedUntilText(iso: string): string {
+  const at = new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Africa/Harare' });
+  return `until ${at}`;
+}
+
+/** The plan of that name ('Premium'), as the plan picked on /advertising-prices is kept (by name). */
+export function advertisingPlanNamed(name: string | null | undefined): AdvertisingPlanId | null {
+  return ADVERTISING_PLANS.find((p) => p.name === name)?.id ?? null;
+}
+
+/** The payment screen's choice between the 7-day fee and an advertising plan (issue 38). */
+export const PLAN_CHOICE_TEXTS = {
+  label: 'What would you like to pay for?',
+  fee: (days: number) => `${days}-day listing`,
+  feeDescription: 'The listing fee: live for a week, no boosts.',
+  livePlan: 'Your listing is live. Buy a plan to keep it up longer and boost it to the top of newest-first results.',
+  boosts: (n: number) => (n === 0 ? 'No boosts' : `Boost to top ${n} ${n === 1 ? 'time' : 'times'} a month`),
+} as const;

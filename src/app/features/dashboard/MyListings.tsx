@@ -13,6 +13,8 @@ import { LeadsChart } from './LeadsChart';
 import { ListingAuthors } from './ListingAuthors';
 import { ListingConfirmModal } from '@/app/shared/confirm/ListingConfirmModal';
 import { useListingActions } from './useListingActions';
+import { ListingPlan } from './ListingPlan';
+import { BOOST_TEXTS } from '@/domain/payments/boosts';
 
 function ListingRow({
   v,
@@ -22,6 +24,7 @@ function ListingRow({
   onEdit,
   onDelete,
   onSold,
+  onChanged,
 }: {
   v: HistoryListing;
   history: boolean;
@@ -30,6 +33,7 @@ function ListingRow({
   onEdit(v: Vehicle): void;
   onDelete(v: Vehicle): void;
   onSold(v: Vehicle): void;
+  onChanged(v: HistoryListing): void;
 }) {
   const now = new Date();
   const status = listingStatus(v, now);
@@ -82,6 +86,7 @@ function ListingRow({
             </Text>
           ) : null}
           <ListingAuthors v={v} />
+          <ListingPlan v={v} live={status === 'Active'} offline={offline} title={title} onChanged={onChanged} />
         </Stack>
       </Group>
       {leads ? <LeadsChart leads={leads} /> : null}
@@ -90,7 +95,7 @@ function ListingRow({
   );
 }
 
-/** A listing's buttons: Pay now or Relist when it waits for a payment, View, Edit, Mark as sold (active or expired) and Delete. */
+/** A listing's buttons: Pay now or Relist when it waits for a payment, Buy a plan for a live one without, View, Edit, Mark as sold (active or expired) and Delete. */
 function RowActions({
   v,
   now,
@@ -122,6 +127,11 @@ function RowActions({
       {pay ? (
         <Button component={Link} to={`/pay/${v.id}`} size="xs" color={pay === 'pay' ? 'gold.7' : 'brand'} c={pay === 'pay' ? 'dark.9' : undefined} mr="auto">
           {named(pay === 'pay' ? T.payNow : T.relist)}
+        </Button>
+      ) : null}
+      {status === 'Active' && !v.advertising_plan && !pay ? (
+        <Button component={Link} to={`/pay/${v.id}`} size="xs" variant="light" color="orange.8" mr="auto">
+          {named(BOOST_TEXTS.buyPlan)}
         </Button>
       ) : null}
       <Button component={Link} to={`/car/${v.id}`} size="xs" variant="default">
@@ -177,7 +187,7 @@ function Empty({ title, text }: { title: string; text: string }) {
 
 /** The list itself: skeletons while the first load runs, the offline note, an empty state, or the rows. */
 function ListingsBody({
-  state: { listings, loading, offline },
+  state: { listings, loading, offline, replace },
   shown,
   history,
   soldOnly,
@@ -224,7 +234,7 @@ function ListingsBody({
   return (
     <Stack gap="sm">
       {shown.map((v) => (
-        <ListingRow key={v.id} v={v} history={history} offline={offline} leads={leads?.get(v.id)} onEdit={onEdit} onDelete={onDelete} onSold={onSold} />
+        <ListingRow key={v.id} v={v} history={history} offline={offline} leads={leads?.get(v.id)} onEdit={onEdit} onDelete={onDelete} onSold={onSold} onChanged={replace} />
       ))}
     </Stack>
   );

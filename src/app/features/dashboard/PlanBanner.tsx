@@ -1,27 +1,8 @@
 import { useState } from 'react';
 import { CloseButton, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
-import { ADVERTISING_FILTER_OPTIONS, formatPlanPrice, parseSelectedPlan, type SelectedAdvertisingPlan } from '@/domain/payments/advertisingPlans';
-import { STORAGE_KEYS } from '@/domain/core/constants';
+import { ADVERTISING_FILTER_OPTIONS, formatPlanPrice } from '@/domain/payments/advertisingPlans';
+import { clearSelectedPlan as clearPlan, readSelectedPlan as readPlan } from '@/app/shared/payments/selectedPlan';
 import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
-
-// The plan chosen on /advertising-prices is kept for the browser session (spec 4) under
-// STORAGE_KEYS.selectedAdvertisingPlan, as JSON; the banner shows it until it is cleared.
-
-function readPlan(): SelectedAdvertisingPlan | null {
-  try {
-    return parseSelectedPlan(sessionStorage.getItem(STORAGE_KEYS.selectedAdvertisingPlan));
-  } catch {
-    return null;
-  }
-}
-
-function clearPlan(): void {
-  try {
-    sessionStorage.removeItem(STORAGE_KEYS.selectedAdvertisingPlan);
-  } catch (err) {
-    console.warn('the selected plan could not be cleared', err);
-  }
-}
 
 const label = <V extends string>(options: { value: V; label: string }[], value: V) => options.find((o) => o.value === value)?.label ?? value;
 

@@ -5,6 +5,7 @@ import {
   ADVERTISING_FILTER_OPTIONS,
   ADVERTISING_PLANS,
   DEFAULT_ADVERTISING_FILTERS,
+  MOST_POPULAR,
   PLAN_PHOTOS_FEATURE,
   formatPlanPrice,
   selectedPlanRecord,
@@ -42,7 +43,7 @@ function PlanCard({ plan, onSelect }: { plan: AdvertisingPlan; onSelect: (plan: 
         </Title>
         {plan.isPopular ? (
           <Badge color="gold.4" c="dark.9" size="md" radius="sm" tt="none">
-            Most Popular
+            {MOST_POPULAR}
           </Badge>
         ) : null}
       </Group>

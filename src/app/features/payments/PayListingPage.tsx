@@ -9,6 +9,10 @@ import { SignInRequired } from '@/app/shared/session/SignInRequired';
 import { useSession } from '@/app/shared/session/session';
 import { toast } from '@/app/shared/toasts/toasts';
 import { PaymentPanel } from './PaymentPanel';
+import { PlanChoice } from './PlanChoice';
+import { usePlanChoice } from './usePlanChoice';
+import type { AdvertisingPlanId } from '@/domain/payments/advertisingPlans';
+import { ADVERTISING_PLAN_TERMS } from '@/domain/payments/boosts';
 import { useListing, type Loaded } from './useListing';
 
 /**
@@ -20,6 +24,7 @@ export default function PayListingPage() {
   const { signedIn, restoring, user } = useSession();
   const navigate = useNavigate();
   const { loaded, reload } = useListing(listingId, signedIn);
+  const [advertising, setAdvertising] = usePlanChoice();
   // The outcome is shown on the dashboard as one of its toasts: a failure in red, the rest in green.
   const toDashboard = useCallback(
     (notice?: string) => {
@@ -73,15 +78,16 @@ export default function PayListingPage() {
             </Stack>
           ) : (
             <Stack gap="md">
-              <ListingFee listing={loaded} plan={plan} />
+              <ListingFee listing={loaded} plan={plan} advertising={advertising} />
+              {plan ? <PlanChoice value={advertising} plan={plan} live={loaded.paid} onChange={setAdvertising} /> : null}
               <Divider />
-              {loaded.paid ? (
+              {loaded.paid && !advertising ? (
                 <Stack align="center" ta="center" gap="sm" py="sm">
                   <Text fw={600}>{PAYMENT_TEXTS.alreadyPaid}</Text>
                   <Button onClick={() => toDashboard()}>{PAYMENT_TEXTS.page.backToDashboard}</Button>
                 </Stack>
               ) : (
-                <PaymentPanel listingId={listingId} plan={plan} onPaid={() => toDashboard(LISTING_MESSAGES.paid)} onSavedAsDraft={toDashboard} />
+                <PaymentPanel listingId={listingId} plan={plan} advertisingPlan={advertising} onPaid={() => toDashboard(LISTING_MESSAGES.paid)} onSavedAsDraft={toDashboard} />
               )}
             </Stack>
           )}
@@ -94,9 +100,10 @@ export default function PayListingPage() {
   );
 }
 
-/** The listing's title, its plan and badges, and the fee for its plan. */
-function ListingFee({ listing, plan }: { listing: Extract<Loaded, { kind: 'ready' }>; plan: SubscriptionPlan | null }) {
-  const terms = plan ? PLAN_TERMS[plan] : null;
+/** The listing's title, its plan and badges, and the price of what is paid for: its plan's fee, or the advertising plan chosen. */
+function ListingFee({ listing, plan, advertising }: { listing: Extract<Loaded, { kind: 'ready' }>; plan: SubscriptionPlan | null; advertising: AdvertisingPlanId | null }) {
+  const fee = plan ? PLAN_TERMS[plan] : null;
+  const terms = advertising ? ADVERTISING_PLAN_TERMS[advertising] : fee;
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
       <Stack gap={4} miw={0}>
@@ -108,10 +115,10 @@ function ListingFee({ listing, plan }: { listing: Extract<Loaded, { kind: 'ready
         <Group gap={6}>
           {plan ? (
             <Badge variant="light" color="brand">
-              {PAYMENT_TEXTS.page.plan(plan)}
+              {PAYMENT_TEXTS.page.plan(advertising ?? plan)}
             </Badge>
           ) : null}
-          {terms?.featured ? (
+          {fee?.featured ? (
             <Badge variant="light" color="gold">
               {PAYMENT_TEXTS.page.featured}
             </Badge>

@@ -11,8 +11,8 @@ import { usePaymentFlow, type PaymentActions } from './usePaymentFlow';
  * Step 8 of the listing wizard, and the dashboard's 'Pay now': the listing fee by card or by mobile
  * money (EcoCash). usePaymentFlow decides; this draws the screen it names.
  */
-export function PaymentPanel({ listingId, plan, onPaid, onSavedAsDraft }: PaymentPanelProps) {
-  const { view, actions, stripeCard } = usePaymentFlow(listingId, plan, { onPaid, onSavedAsDraft });
+export function PaymentPanel({ listingId, plan, advertisingPlan = null, onPaid, onSavedAsDraft }: PaymentPanelProps) {
+  const { view, actions, stripeCard } = usePaymentFlow(listingId, plan, advertisingPlan, { onPaid, onSavedAsDraft });
   switch (view.kind) {
     case 'paid':
       return <StatusView icon={<CheckIcon />} title={view.message} text={view.message === LISTING_MESSAGES.paid ? undefined : PAYMENT_TEXTS.publishedNow} tone="brand" />;

@@ -3,6 +3,8 @@ import { useSnapshot } from 'valtio';
 import { dropPayment, queuePayment } from '@/data/listingPayment';
 import { PublishInputError } from '@/data/outbox/enqueue';
 import { PLAN_TERMS, formatUsd, type SubscriptionPlan } from '@/domain/payments/fees';
+import type { AdvertisingPlanId } from '@/domain/payments/advertisingPlans';
+import { ADVERTISING_PLAN_TERMS } from '@/domain/payments/boosts';
 import { PAYMENT_MESSAGES } from '@/domain/core/messages';
 import { AUTH_MESSAGES } from '@/domain/account/authMessages';
 import { cardholderIssue, msisdnFormIssue, PAYMENT_TEXTS } from '@/domain/payments/payments';
@@ -27,7 +29,12 @@ export type PaymentActions = ReturnType<typeof usePaymentFlow>['actions'];
  * provider) happens here, with the seller on the screen. Two loops ask the server for an answer: a
  * card the provider is still processing, and real mobile money while the seller approves on the phone.
  */
-export function usePaymentFlow(listingId: string, plan: SubscriptionPlan | null, { onPaid, onSavedAsDraft }: Pick<PaymentPanelProps, 'onPaid' | 'onSavedAsDraft'>) {
+export function usePaymentFlow(
+  listingId: string,
+  plan: SubscriptionPlan | null,
+  advertisingPlan: AdvertisingPlanId | null,
+  { onPaid, onSavedAsDraft }: Pick<PaymentPanelProps, 'onPaid' | 'onSavedAsDraft'>,
+) {
   const config = useConfig();
   const { token, user } = useSnapshot(session);
   const request = usePaymentRequest(listingId);
@@ -46,7 +53,7 @@ export function usePaymentFlow(listingId: string, plan: SubscriptionPlan | null,
   // A live or done request decides the method: it cannot change until it is cancelled or fails.
   const liveMethod = item && item.state !== 'failed' ? item.payment.method : null;
   const shownMethod = liveMethod ?? fields.method;
-  const terms = plan ? PLAN_TERMS[plan] : null;
+  const priceCents = advertisingPlan ? ADVERTISING_PLAN_TERMS[advertisingPlan].priceCents : plan ? PLAN_TERMS[plan].priceCents : null;
 
   async function pay() {
     setNotice(null);
@@ -68,7 +75,7 @@ export function usePaymentFlow(listingId: string, plan: SubscriptionPlan | null,
     }
     setBusy(true);
     try {
-      await queuePayment(listingId, via === 'ecocash' ? { method: via, msisdn } : { method: via }, { ownerId: user.id, plan });
+      await queuePayment(listingId, via === 'ecocash' ? { method: via, msisdn } : { method: via }, { ownerId: user.id, plan, advertisingPlan });
       if (via === 'card') card.armCard();
       void kickOutbox();
     } catch (err) {
@@ -116,7 +123,7 @@ export function usePaymentFlow(listingId: string, plan: SubscriptionPlan | null,
     msisdn,
     cardholder,
     fieldError: fields.fieldError,
-    amount: terms ? formatUsd(terms.priceCents) : null,
+    amount: priceCents === null ? null : formatUsd(priceCents),
   });
   return { view, actions, stripeCard: card.stripeCard };
 }

@@ -19,6 +19,8 @@ export type HistoryListing = Vehicle &
     /** The names of who made the listing and who last changed it (issue 38: a dealer's staff); null when not known. */
     created_by?: string | null;
     updated_by?: string | null;
+    /** Boosts its advertising plan has left this month (issue 38). */
+    boosts_left?: number;
   };
 
 export interface MyListings {
