@@ -68,7 +68,9 @@ async function payable(app: App, req: FastifyRequest, body: z.infer<typeof creat
   const seller = (await findUserById(app.ctx.db, vehicle.sellerId)) ?? user;
   const plan = resolvePlan(seller, body.subscription_plan ?? (vehicle.subscriptionPlan as SubscriptionPlan | null));
   const amountCents = advertising ? ADVERTISING_PLAN_TERMS[advertising].priceCents : PLAN_TERMS[plan].priceCents;
-  return { user, vehicle, plan, advertising, amountCents };
+  // What the payment is, less how it is paid (method, provider, test mode, phone).
+  const terms = { vehicleId: vehicle.id, userId: user.id, plan, advertisingPlan: advertising, amountCents, currency: CURRENCY };
+  return { user, vehicle, plan, advertising, amountCents, terms };
 }
 
 /** What a listing's payment is for, in the provider's description. */
@@ -120,19 +122,8 @@ function cardRoutes(app: App, oneAtATime: OneAtATime) {
       if (!card) throw new HttpError(503, PAYMENT_MESSAGES.systemError);
       const key = req.headers['idempotency-key'];
       const { row, plan, advertising, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
-        const { user, vehicle, plan, advertising, amountCents } = await payable(app, req, req.body);
-        const terms = {
-          vehicleId: vehicle.id,
-          userId: user.id,
-          method: 'card',
-          provider: card.name,
-          plan,
-          advertisingPlan: advertising,
-          amountCents,
-          currency: CURRENCY,
-          testMode: card.mode !== 'live',
-        };
-        const { row } = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
+        const { user, vehicle, plan, advertising, amountCents, terms } = await payable(app, req, req.body);
+        const { row } = await openPayment(app.ctx, { ...terms, method: 'card', provider: card.name, testMode: card.mode !== 'live' }, app.metrics.payments, async (reference) => {
           const intent = await card.createIntent({
             amountCents,
             currency: CURRENCY,
@@ -188,20 +179,8 @@ function ecocashRoutes(app: App, oneAtATime: OneAtATime) {
       if (msisdn.length < 9 || msisdn.length > 15) throw badRequest(PAYMENT_MESSAGES.phoneLength);
       const mobile = providers.mobileMoney;
       const { row, message, plan, advertising, amountCents } = await oneAtATime(req.body.vehicle_id, async () => {
-        const { user, vehicle, plan, advertising, amountCents } = await payable(app, req, req.body);
-        const terms = {
-          vehicleId: vehicle.id,
-          userId: user.id,
-          method: 'ecocash',
-          provider: mobile.name,
-          plan,
-          advertisingPlan: advertising,
-          amountCents,
-          currency: CURRENCY,
-          testMode: mobile.mode !== 'live',
-          msisdn,
-        };
-        const opened = await openPayment(app.ctx, terms, app.metrics.payments, async (reference) => {
+        const { user, vehicle, plan, advertising, amountCents, terms } = await payable(app, req, req.body);
+        const opened = await openPayment(app.ctx, { ...terms, method: 'ecocash', provider: mobile.name, testMode: mobile.mode !== 'live', msisdn }, app.metrics.payments, async (reference) => {
           const init = await mobile.initiate({
             amountCents,
             reference,
