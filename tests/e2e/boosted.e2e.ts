@@ -100,6 +100,10 @@ describe.skipIf(!hasChromium)('a boosted listing in Chromium', () => {
       await expect.poll(() => page.locator('[data-listing-fee]').textContent()).toBe('$15');
       await page.screenshot({ path: path.join(SCREENSHOTS, 'plan-choice-360.png'), fullPage: true });
       await page.getByRole('button', { name: 'Pay $15' }).click();
+      // The request is made for Premium: the choice is locked to it until the payment is over.
+      await page.getByRole('button', { name: 'Approve (PIN 1234)' }).waitFor();
+      await expect(page.locator('[data-plan-choice="fee"]').isDisabled()).resolves.toBe(true);
+      await expect(page.locator('[data-listing-fee]').textContent()).resolves.toBe('$15');
       await page.getByRole('button', { name: 'Approve (PIN 1234)' }).click();
       await page.getByText(PAYMENT_MESSAGES.completed).waitFor();
       await page.waitForURL('**/dashboard', { timeout: 30_000 });
@@ -123,6 +127,14 @@ describe.skipIf(!hasChromium)('a boosted listing in Chromium', () => {
       await row.getByText(boostsLeftText('premium', 1)).waitFor();
       await row.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SCREENSHOTS, 'plan-boost-dashboard-1280.png') });
+      // Its payment screen now offers only plans: the listing is live.
+      const pay = await open(context, `/pay/${listing.id}`, PLAN_CHOICE_TEXTS.livePlan);
+      await expect(pay.locator('[data-plan-choice="fee"]').isDisabled()).resolves.toBe(true);
+      await expect(pay.locator('[data-listing-fee]').count()).resolves.toBe(0);
+      await pay.screenshot({ path: path.join(SCREENSHOTS, 'plan-choice-live-1280.png'), fullPage: true });
+      await pay.locator('[data-plan-choice="standard"]').click();
+      await expect.poll(() => pay.locator('[data-listing-fee]').textContent()).toBe('$10');
+      await pay.getByRole('button', { name: 'Pay $10' }).waitFor();
     });
     // The server says the same: Premium, boosted for 24 hours, first among the newest.
     const [first] = await newestCars();

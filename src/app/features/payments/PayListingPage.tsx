@@ -24,7 +24,7 @@ export default function PayListingPage() {
   const { signedIn, restoring, user } = useSession();
   const navigate = useNavigate();
   const { loaded, reload } = useListing(listingId, signedIn);
-  const [advertising, setAdvertising] = usePlanChoice();
+  const { choice: advertising, choose, locked } = usePlanChoice(listingId);
   // The outcome is shown on the dashboard as one of its toasts: a failure in red, the rest in green.
   const toDashboard = useCallback(
     (notice?: string) => {
@@ -79,7 +79,7 @@ export default function PayListingPage() {
           ) : (
             <Stack gap="md">
               <ListingFee listing={loaded} plan={plan} advertising={advertising} />
-              {plan ? <PlanChoice value={advertising} plan={plan} live={loaded.paid} onChange={setAdvertising} /> : null}
+              {plan ? <PlanChoice value={advertising} plan={plan} live={loaded.paid} locked={locked} onChange={choose} /> : null}
               <Divider />
               {loaded.paid && !advertising ? (
                 <Stack align="center" ta="center" gap="sm" py="sm">
@@ -102,8 +102,10 @@ export default function PayListingPage() {
 
 /** The listing's title, its plan and badges, and the price of what is paid for: its plan's fee, or the advertising plan chosen. */
 function ListingFee({ listing, plan, advertising }: { listing: Extract<Loaded, { kind: 'ready' }>; plan: SubscriptionPlan | null; advertising: AdvertisingPlanId | null }) {
-  const fee = plan ? PLAN_TERMS[plan] : null;
+  // A live listing pays only for a plan: until one is chosen there is no price to show.
+  const fee = plan && !listing.paid ? PLAN_TERMS[plan] : null;
   const terms = advertising ? ADVERTISING_PLAN_TERMS[advertising] : fee;
+  const named = advertising ?? (fee ? plan : null);
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
       <Stack gap={4} miw={0}>
@@ -113,9 +115,9 @@ function ListingFee({ listing, plan, advertising }: { listing: Extract<Loaded, {
           </Title>
         ) : null}
         <Group gap={6}>
-          {plan ? (
+          {named ? (
             <Badge variant="light" color="brand">
-              {PAYMENT_TEXTS.page.plan(advertising ?? plan)}
+              {PAYMENT_TEXTS.page.plan(named)}
             </Badge>
           ) : null}
           {fee?.featured ? (

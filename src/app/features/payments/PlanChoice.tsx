@@ -6,7 +6,7 @@ import { formatUsd, PLAN_TERMS, type SubscriptionPlan } from '@/domain/payments/
 const FEE = 'fee';
 
 /** One choice: its name and what it gives on the left, its price on the right. */
-function Choice({ value, name, detail, price, popular, disabled }: { value: string; name: string; detail: string; price: string; popular?: boolean; disabled?: boolean }) {
+function Choice({ value, name, detail, price, popular, disabled }: { value: string; name: string; detail: string; price: string; popular?: boolean; disabled: boolean }) {
   return (
     <Radio.Card value={value} radius="md" p="sm" disabled={disabled} data-plan-choice={value} style={disabled ? { opacity: 0.5 } : undefined}>
       <Group wrap="nowrap" gap="sm" align="center">
@@ -36,16 +36,37 @@ function Choice({ value, name, detail, price, popular, disabled }: { value: stri
 
 /**
  * The payment screen's choice (issue 38): the listing's 7-day fee, or one of the advertising plans of
- * spec 2.10 with its duration and boosts. A live listing can only buy a plan.
+ * spec 2.10 with its duration and boosts. A live listing can only buy a plan; a payment request made
+ * already (`locked`) keeps its choice.
  */
-export function PlanChoice({ value, plan, live, onChange }: { value: AdvertisingPlanId | null; plan: SubscriptionPlan; live: boolean; onChange(v: AdvertisingPlanId | null): void }) {
+export function PlanChoice({
+  value,
+  plan,
+  live,
+  locked,
+  onChange,
+}: {
+  value: AdvertisingPlanId | null;
+  plan: SubscriptionPlan;
+  live: boolean;
+  locked: boolean;
+  onChange(v: AdvertisingPlanId | null): void;
+}) {
   const fee = PLAN_TERMS[plan];
   return (
     <Radio.Group value={value ?? (live ? null : FEE)} onChange={(v) => onChange(v === FEE ? null : (v as AdvertisingPlanId))} label={T.label} description={live ? T.livePlan : undefined}>
       <Stack gap={6} mt="xs">
-        <Choice value={FEE} name={T.fee(fee.days)} detail={T.feeDescription} price={formatUsd(fee.priceCents)} disabled={live} />
+        <Choice value={FEE} name={T.fee(fee.days)} detail={T.feeDescription} price={formatUsd(fee.priceCents)} disabled={live || (locked && value !== null)} />
         {ADVERTISING_PLANS.map((p) => (
-          <Choice key={p.id} value={p.id} name={p.name} detail={`${p.duration} · ${T.boosts(ADVERTISING_PLAN_TERMS[p.id].boostsPerMonth)}`} price={formatUsd(p.price * 100)} popular={p.isPopular} />
+          <Choice
+            key={p.id}
+            value={p.id}
+            name={p.name}
+            detail={`${p.duration} · ${T.boosts(ADVERTISING_PLAN_TERMS[p.id].boostsPerMonth)}`}
+            price={formatUsd(p.price * 100)}
+            popular={p.isPopular}
+            disabled={locked && value !== p.id}
+          />
         ))}
       </Stack>
     </Radio.Group>
