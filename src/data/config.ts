@@ -2,6 +2,8 @@
 // address, the product's name) but none of the API client (ky), which loads with the first call
 // that does.
 
+import type { ZigRate } from '@/domain/payments/zig';
+
 export interface AppConfig {
   product_name: string;
   support_email: string;
@@ -11,6 +13,8 @@ export interface AppConfig {
     sandbox_pins: { approve: string; decline: string } | null;
   };
   push_public_key: string | null;
+  /** The ZiG rate an administrator set (issue 39); absent from a copy kept before it existed. */
+  zig_rate?: ZigRate | null;
 }
 
 /** GET /api/config. */

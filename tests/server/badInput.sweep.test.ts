@@ -248,6 +248,7 @@ describe.each(ENGINES)('%s: the bad-input sweep', (engine) => {
       'POST /api/payments/confirm/{id}': { pin: '1234' },
       'POST /api/payments/ecocash/confirm/{id}': { pin: '1234' },
       'POST /api/admin/reset-database': { confirm: 'no' },
+      'PUT /api/admin/zig-rate': { rate: 26.8 },
       'PUT /api/me/business': { business_name: 'Harare Auto Hub', registration_number: 'ZW-12345/2019', address: '12 Seke Road, Harare' },
       'POST /api/push/subscriptions': subscription,
       'DELETE /api/push/subscriptions': { endpoint: subscription.endpoint },

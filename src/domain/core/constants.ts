@@ -139,6 +139,8 @@ export const STORAGE_KEYS = {
   myTeam: 'myTeam',
   /** Local storage: the browse screen's last answer on this device, drawn before the app runs (src/domain/search/browseOpening.ts). */
   browseOpening: 'browseOpening',
+  /** Local storage: '1' when the buyer chose to also see prices in ZiG (issue 39). */
+  showZig: 'showZig',
 } as const;
 
 /** The typed phrase that confirms a database reset. */

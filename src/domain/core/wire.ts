@@ -16,6 +16,9 @@ import { CONTACT_PREFERENCES } from '../messages/apiMessages';
 export const nullableString = z.string().nullable();
 export const nullableNumber = z.number().nullable();
 
+/** PUT /api/admin/zig-rate's answer, and the config's `zig_rate`. */
+export const zigRateSchema = z.object({ rate: z.number(), set_at: z.string() });
+
 /** A listing's price verdict (issue 20): its band, why in a few words, against how many listings, and the typical price. */
 export const priceVerdictSchema = z.object({
   band: z.enum(PRICE_BANDS),
@@ -242,6 +245,8 @@ export const configSchema = z.object({
     sandbox_pins: z.object({ approve: z.string(), decline: z.string() }).nullable(),
   }),
   push_public_key: nullableString,
+  /** The ZiG rate an administrator set (issue 39): ZiG for one US dollar and when; null until one is set. */
+  zig_rate: zigRateSchema.nullable().optional(),
 });
 
 /** POST /api/payments/create-intent. */

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminStatsSchema, adminUserSchema, deletedSchema, messageSchema, ownVehicleSchema } from '@/domain/core/wire';
+import { adminStatsSchema, adminUserSchema, deletedSchema, messageSchema, ownVehicleSchema, zigRateSchema } from '@/domain/core/wire';
+import { zigRateIssue } from '@/domain/payments/zig';
+import { writeZigRate } from '../repositories/zigRate.repo';
 import { ADMIN_MESSAGES, LISTING_MESSAGES } from '@/domain/core/messages';
 import { RESET_DATABASE_PHRASE } from '@/domain/core/constants';
 import { vehicleDetails } from '@/domain/account/admin';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, forbidden, notFound, unprocessable } from '../errors';
 import { requireAdmin } from '../plugins/app/auth';
 import { countUsersByType, deleteNonAdminUsers, deleteUser, findUserById, listUsersWithCounts } from '../repositories/users.repo';
 import { toOwnVehicle } from '../repositories/vehicles/rows';
@@ -81,6 +83,27 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
    * Deletes every listing, payment and non-admin account; administrators and the catalogue stay.
    * A call with no payload (body null) is refused like a wrong phrase.
    */
+  app.put(
+    '/admin/zig-rate',
+    {
+      schema: {
+        summary: 'Set the ZiG rate buyers may see prices in',
+        description: 'ZiG for one US dollar (issue 39). Prices stay in US dollars; buyers who choose ZiG see each price also in ZiG at this rate, marked "about".',
+        body: z.object({ rate: z.number() }),
+        response: { 200: zigRateSchema },
+        tags: ['admin'],
+        security: [{ bearerAuth: [] }],
+      },
+    },
+    async (req) => {
+      const issue = zigRateIssue(req.body.rate);
+      if (issue) throw unprocessable(issue);
+      const rate = { rate: req.body.rate, set_at: app.ctx.now().toISOString() };
+      await writeZigRate(db, rate);
+      return rate;
+    },
+  );
+
   app.post(
     '/admin/reset-database',
     {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { configSchema, readinessSchema, type Readiness } from '@/domain/core/wire';
 import { SANDBOX_PINS } from '@/domain/payments/fees';
+import { readZigRate } from '../repositories/zigRate.repo';
 
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config, payments } = app.ctx;
@@ -9,6 +10,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
   /** What the app must not hard-code: names, addresses and which payment providers are live. */
   app.get('/config', { schema: { summary: "Get the app's public configuration", response: { 200: configSchema }, tags: ['config'], security: [] } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
+    const zigRate = await readZigRate(app.ctx.db);
     const card = payments.card;
     const mobile = payments.mobileMoney;
     return {
@@ -20,6 +22,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
         sandbox_pins: card?.mode === 'sandbox' || mobile.mode === 'sandbox' ? SANDBOX_PINS : null,
       },
       push_public_key: config.vapid.publicKey,
+      zig_rate: zigRate,
     };
   });
 

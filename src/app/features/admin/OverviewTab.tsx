@@ -2,6 +2,7 @@ import { Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ADMIN_STAT_TILES, ADMIN_TEXTS as T } from '@/domain/account/admin';
 import type { AdminStats } from '@/domain/core/wire';
 import { LoadFailed, TabHeader } from './adminParts';
+import { ZigRateCard } from './ZigRateCard';
 import type { Loaded } from './useAdminLoad';
 import { wholeNumberText } from '@/domain/core/numbers';
 
@@ -23,7 +24,7 @@ function Tile({ label, value, failed }: { label: string; value: number | null; f
   );
 }
 
-/** The statistics of spec section 3 as tiles, users first, then listings. */
+/** The statistics of spec section 3 as tiles, users first, then listings; then the ZiG rate (issue 39). */
 export function OverviewTab({ stats }: { stats: Loaded<AdminStats> }) {
   const groups = [
     { title: T.usersHeading, tiles: ADMIN_STAT_TILES.filter((t) => t.group === 'users'), cols: { base: 2, sm: 3 } },
@@ -46,6 +47,7 @@ export function OverviewTab({ stats }: { stats: Loaded<AdminStats> }) {
             </SimpleGrid>
           </div>
         ))}
+        <ZigRateCard />
       </Stack>
     </>
   );

@@ -1,3 +1,4 @@
+import type { ZigRate } from '@/domain/payments/zig';
 import { HTTPError } from 'ky';
 import { api } from '@/data/api';
 import { totalCount } from '@/data/totalCount';
@@ -63,3 +64,6 @@ export const decideDealer = (id: string, decision: 'verify' | 'reject') => api.p
 /** An administrator closes a conversation's report (issue 37): it leaves the Reports tab. */
 export const dismissConversationReport = (conversationId: string) =>
   api.post(`admin/reports/conversations/${conversationId}/dismiss`, { headers: { 'Idempotency-Key': newKey() } }).json<MessageAnswer>();
+
+/** PUT /api/admin/zig-rate (issue 39): the rate buyers who chose ZiG see prices at. */
+export const saveZigRate = (rate: number) => api.put('admin/zig-rate', { json: { rate }, headers: { 'Idempotency-Key': newKey() } }).json<ZigRate>();

@@ -8,6 +8,7 @@ import { priceText, titleOf } from '@/domain/listing/display';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { listingsWorker } from '@/app/shared/sync/searchClient';
 import { Page } from '@/app/shared/shell/Page';
+import { ZigPrice } from '@/app/shared/currency/ZigPrice';
 
 /** The listings named in the address (`?ids=a,b,c`), at most COMPARE_MAX; more are refused with a message. */
 function useChosenIds(): { ids: string[]; tooMany: boolean } {
@@ -81,6 +82,7 @@ export default function ComparePage() {
                 {shown.map((v) => (
                   <Table.Td key={v.id} fw={800}>
                     {priceText(v.price)}
+                    <ZigPrice usd={v.price} />
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -10,6 +10,7 @@ import { HeartButton } from '@/app/shared/favourites/HeartButton';
 import { unsaveFavourite } from '@/app/shared/favourites/favouritesStore';
 import { Page } from '@/app/shared/shell/Page';
 import { useSavedListings } from './useSavedListings';
+import { ZigPrice } from '@/app/shared/currency/ZigPrice';
 
 /** One saved listing: its price now, what changed since it was saved, a box to compare it and its heart. */
 function SavedRow({ saved, chosen, onChoose }: { saved: SavedListing; chosen: boolean; onChoose(on: boolean): void }) {
@@ -27,6 +28,7 @@ function SavedRow({ saved, chosen, onChoose }: { saved: SavedListing; chosen: bo
           <Text fw={800} c={gone ? 'dimmed' : 'brand.8'} td={gone ? 'line-through' : undefined}>
             {priceText(v?.price ?? f.saved_price)}
           </Text>
+          {gone ? null : <ZigPrice usd={v?.price ?? f.saved_price} />}
           <Group gap={6}>
             {gone ? (
               <Badge color="gray" variant="filled">

@@ -9,6 +9,7 @@ import { VehicleCard } from '@/app/shared/vehicleCard/VehicleCard';
 import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleton';
 import { useProgressive } from './useProgressive';
 import css from './BrowsePage.module.css';
+import { ZigChoice } from '@/app/shared/currency/ZigChoice';
 
 /** The cards drawn first when results change: more than a phone shows, a wide screen's first row. */
 const FIRST_CARDS = 4;
@@ -65,6 +66,7 @@ export function BrowseResults({
             countSlot,
           )
         : null}
+      <ZigChoice mb="sm" />
       {notKept ? (
         <NotKeptNotice />
       ) : searching && items.length === 0 ? (

@@ -6,6 +6,8 @@ import { PriceVerdictBadge } from '@/app/shared/vehicleCard/PriceVerdictBadge';
 import { HeartButton } from '@/app/shared/favourites/HeartButton';
 import { ContactSeller } from './ContactSeller';
 import { PriceWarning } from './PriceWarning';
+import { ZigPrice } from '@/app/shared/currency/ZigPrice';
+import { ZigChoice } from '@/app/shared/currency/ZigChoice';
 
 /** The price panel on a listing's page: the price, its verdict and drop, the heart, and the contact buttons unless it is sold. */
 export function PricePanel({ vehicle: v }: { vehicle: Vehicle }) {
@@ -19,6 +21,8 @@ export function PricePanel({ vehicle: v }: { vehicle: Vehicle }) {
       <Text fz={36} fw={850} c="brand.8">
         {priceText(v.price)}
       </Text>
+      <ZigPrice usd={v.price} size="md" />
+      <ZigChoice mt="xs" mb="xs" />
       {v.price_verdict ? (
         <Stack gap={4} mt={4} data-testid="price-verdict">
           <PriceVerdictBadge verdict={v.price_verdict} size="md" />

@@ -15,6 +15,7 @@ import css from './VehicleCard.module.css';
 import { PriceVerdictBadge } from './PriceVerdictBadge';
 import { TrustBadges } from './TrustBadges';
 import { BoostedBadge } from './BoostedBadge';
+import { ZigPrice } from '@/app/shared/currency/ZigPrice';
 
 // The admin-only delete control (spec 2.6) loads only for admins: buyers' first screen does not carry it.
 
@@ -72,6 +73,7 @@ export function VehicleCard({
             </span>
           ) : null}
         </div>
+        <ZigPrice usd={v.price} />
         <p className={`${css.title} ${css.oneLine}`} title={titleOf(v)}>
           {titleOf(v)}
         </p>

@@ -7,6 +7,7 @@ import { wholeNumberText } from '@/domain/core/numbers';
 import { SORT_LABELS } from '@/app/shared/search/query';
 import { VehicleCard } from '@/app/shared/vehicleCard/VehicleCard';
 import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleton';
+import { ZigChoice } from '@/app/shared/currency/ZigChoice';
 
 const HOME_SORTS: SortOrder[] = ['newest', 'price_asc', 'price_desc', 'year_desc', 'year_asc', 'distance'];
 
@@ -35,7 +36,10 @@ export function DesktopHomeResults({
     <Container size="xl" mt={40} ref={resultsRef}>
       <Group justify="space-between" mb="md">
         <Title order={2}>{searching ? 'Searching...' : `${wholeNumberText(total)} ${tab === 'car' ? 'cars' : 'vehicles'} found`}</Title>
-        <Select aria-label="Sort by" data={HOME_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))} value={sort} onChange={(v) => v && onSort(v as SortOrder)} allowDeselect={false} w={210} />
+        <Group gap="lg">
+          <ZigChoice />
+          <Select aria-label="Sort by" data={HOME_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))} value={sort} onChange={(v) => v && onSort(v as SortOrder)} allowDeselect={false} w={210} />
+        </Group>
       </Group>
       {searching && items.length === 0 ? (
         <VehicleGridSkeleton count={8} />

@@ -6,6 +6,7 @@ import type { Vehicle } from '@/domain/listing/vehicle';
 import { cardPhotoUrl } from '@/domain/listing/photos';
 import { isBoosted } from '@/domain/payments/boosts';
 import { BoostedBadge } from '@/app/shared/vehicleCard/BoostedBadge';
+import { ZigPrice } from '@/app/shared/currency/ZigPrice';
 
 /** A car in the phone's home list: photo ('Boosted' while boosted), price, title, key facts, place and distance; opens /car/{id}. */
 export function MobileCarRow({ vehicle: v }: { vehicle: Vehicle }) {
@@ -29,6 +30,7 @@ export function MobileCarRow({ vehicle: v }: { vehicle: Vehicle }) {
           <Text fw={800} fz="lg" c="brand.8" lh={1.2}>
             {priceText(v.price, CARD_FALLBACKS.price)}
           </Text>
+          <ZigPrice usd={v.price} />
           <Text fw={650} fz="sm" lineClamp={1} title={titleOf(v)}>
             {titleOf(v)}
           </Text>

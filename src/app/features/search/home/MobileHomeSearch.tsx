@@ -14,6 +14,7 @@ import { wholeNumberText } from '@/domain/core/numbers';
 import { withCatalogueChoice } from '@/domain/catalogue/makeModel';
 import { chipLabel } from '@/domain/search/browseFilters';
 import { FilterChips } from '@/app/shared/search/FilterChips';
+import { ZigChoice } from '@/app/shared/currency/ZigChoice';
 
 // The 'Advanced Search Options' dialog loads when first opened: its number inputs are not part of
 // the first screen.
@@ -127,6 +128,7 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
           <Title order={2} fz="h3" mb="sm" aria-live="polite">
             {results.searching && results.total === 0 ? 'Searching for cars...' : carsFoundText(results.total)}
           </Title>
+          <ZigChoice mb="sm" />
           <Stack gap="sm">
             {results.items.map((v) => (
               <MobileCarRow key={v.id} vehicle={v} />
