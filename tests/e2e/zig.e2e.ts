@@ -4,6 +4,7 @@ import type { Vehicle } from '@/domain/listing/vehicle';
 import { zigRateLine, zigText, ZIG_TEXTS } from '@/domain/payments/zig';
 import { hasChromium, SCREENSHOTS } from './browser';
 import { appInBrowser, requireChromiumInCi, signedIn } from './appInBrowser';
+import { deviceHolds } from './deviceDb';
 
 requireChromiumInCi();
 
@@ -60,7 +61,9 @@ describe.skipIf(!hasChromium)('prices also in ZiG in Chromium', () => {
 
         if (width === 360) {
           // The choice and the last rate are kept on the device: offline, the listing still says it.
+          // Once the service worker holds the app and the device holds the listing.
           await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 90_000 });
+          await expect.poll(() => deviceHolds(page, newest!.id), { timeout: 60_000 }).toBe(true);
           await context.setOffline(true);
           await page.reload();
           await page.getByText(about).first().waitFor({ timeout: 30_000 });
