@@ -111,6 +111,8 @@ const LATER_CODE = [
   // What needs the network anyway: signing in or up, the account menu, saved searches and notifications.
   /\/src\/app\/(features\/account\/AuthDialog|shared\/shell\/AccountMenu|features\/account\/SignOutEverywhere)\.tsx$/,
   /\/src\/app\/features\/push\//,
+  // A language's texts (issue 39): fetched when the language is chosen, then kept like the rest.
+  /\/src\/domain\/i18n\/catalogues\//,
 ];
 
 /** What else a first visit precaches: the pages, the web app manifest, the icons the page links, the cards' placeholder. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Fragment, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { MantineProvider } from '@mantine/core';
 import { theme } from './theme';
@@ -18,6 +18,7 @@ import { AccountDialogs } from './features/account/AccountDialogs';
 import { PromptsHost } from './features/prompts/PromptsHost';
 import { NotificationPromptHost } from './features/push/NotificationPromptHost';
 import { FeatureSlotsProvider, type FeatureSlots } from './shared/slots';
+import { useLanguage } from './shared/i18n/language';
 
 // Each screen's code (the modules screenModules.ts names for the build). The screen of the address the
 // app opens on starts loading at once, beside the shell's first render, instead of when the render
@@ -177,6 +178,7 @@ function MessagesForSignedIn() {
 }
 
 export function App() {
+  const language = useLanguage();
   useEffect(() => {
     requestLocation();
     startOutbox();
@@ -186,9 +188,12 @@ export function App() {
     <MantineProvider theme={theme}>
       <BrowserRouter>
         <FeatureSlotsProvider value={FEATURE_SLOTS}>
-          <Routed />
-          <AdminNoticesForAdmins />
-          <MessagesForSignedIn />
+          {/* Another language chosen: every screen is drawn again in it. */}
+          <Fragment key={language}>
+            <Routed />
+            <AdminNoticesForAdmins />
+            <MessagesForSignedIn />
+          </Fragment>
         </FeatureSlotsProvider>
       </BrowserRouter>
     </MantineProvider>

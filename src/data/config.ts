@@ -2,7 +2,7 @@
 // address, the product's name) but none of the API client (ky), which loads with the first call
 // that does.
 
-import type { ZigRate } from '@/domain/payments/zig';
+import type { ZigRate } from '@/domain/payments/zigPrice';
 
 export interface AppConfig {
   product_name: string;

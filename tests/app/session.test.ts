@@ -38,6 +38,7 @@ const USER: User = {
   phone_verified: false,
   contact_preference: 'phone',
   message_emails: true,
+  language: null,
   created_at: '2026-02-01T08:00:00.000Z',
   isAdmin: false,
 };

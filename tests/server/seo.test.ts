@@ -162,6 +162,40 @@ describe.each(ENGINES)('%s: pages as crawlers and chat apps read them', (engine)
     }
   });
 
+  it("has a page per language, each naming the others (hreflang), in that language's words (issue 39)", async () => {
+    const english = await page(`/car/${withPhoto.id}`);
+    const address = `${ORIGIN}/car/${withPhoto.id}`;
+    const alternates = (html: string) => [...html.slice(0, html.indexOf('</head>')).matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map((m) => [m[1], m[2]]);
+    const all = [
+      ['en', address],
+      ['sn', `${address}?lang=sn`],
+      ['nd', `${address}?lang=nd`],
+      ['x-default', address],
+    ];
+    expect(english.body).toMatch(/^<!doctype html>\s*<html lang="en">/);
+    expect(alternates(english.body)).toEqual(all);
+    const descriptions = new Set([readHead(english.body).meta('description')[0]]);
+    for (const language of ['sn', 'nd']) {
+      const res = await page(`/car/${withPhoto.id}?lang=${language}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toMatch(new RegExp(`^<!doctype html>\\s*<html lang="${language}">`));
+      const head = readHead(res.body);
+      expect(head.canonical).toBe(`${address}?lang=${language}`);
+      expect(alternates(res.body)).toEqual(all);
+      // The make, model, place and price as they are; the words around them in the language.
+      const description = head.meta('description')[0]!;
+      expect(description).toContain('2019 Toyota Hilux 2.8GD-6');
+      expect(description).toContain('$38,000');
+      expect(description).not.toContain('for sale in');
+      descriptions.add(description);
+    }
+    expect(descriptions.size).toBe(3);
+    // An unknown language is the English page; a page not to be indexed names no others.
+    expect(readHead((await page(`/car/${withPhoto.id}?lang=xx`)).body).canonical).toBe(address);
+    expect(alternates((await page(`/car/${draft.id}?lang=sn`)).body)).toEqual([]);
+    expect((await page('/faq?lang=nd')).body).toMatch(/<html lang="nd">/);
+  });
+
   it("shows the listing's key facts in the page itself, with its JSON for the app, and nothing of a listing that is not public", async () => {
     const html = (await page(`/car/${withPhoto.id}`)).body;
     const root = html.slice(html.indexOf('<div id="root">'));
@@ -326,16 +360,27 @@ describe.each(ENGINES)('%s: pages as crawlers and chat apps read them', (engine)
     expect(files[0]).toBe(`${ORIGIN}/sitemaps/pages.xml`);
 
     const listed: string[] = [];
+    let listedBefore = 0;
     for (const file of files.slice(1)) {
       const res = await s.request({ method: 'GET', url: file.slice(ORIGIN.length) });
       expect(res.statusCode).toBe(200);
       wellFormed(res.body);
-      const urls = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
-      expect(urls.length).toBeLessThanOrEqual(2);
-      for (const [, loc, lastmod] of urls) {
+      const urls = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>((?:<xhtml:link [^>]+\/>)+)<\/url>/g)];
+      // Each listing once per language (issue 39), every entry naming the page in each language.
+      expect(urls.length).toBeLessThanOrEqual(2 * 3);
+      for (const [, loc, lastmod, links] of urls) {
         expect(new Date(lastmod!).toISOString()).toBe(lastmod);
-        listed.push(loc!);
+        const english = loc!.replace(/\?lang=(sn|nd)$/, '');
+        expect([...links!.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]])).toEqual([
+          ['en', english],
+          ['sn', `${english}?lang=sn`],
+          ['nd', `${english}?lang=nd`],
+          ['x-default', english],
+        ]);
+        if (loc === english) listed.push(loc);
       }
+      expect(urls.length).toBe(listed.length * 3 - listedBefore);
+      listedBefore = listed.length * 3;
     }
     const publicIds = [withPhoto, noPhoto, ...more].map((v) => `${ORIGIN}/car/${v.id}`);
     expect(listed.sort()).toEqual(publicIds.sort());
@@ -343,7 +388,10 @@ describe.each(ENGINES)('%s: pages as crawlers and chat apps read them', (engine)
 
     const pages = (await s.request({ method: 'GET', url: '/sitemaps/pages.xml' })).body;
     wellFormed(pages);
-    for (const p of ['/', '/cars', '/construction', '/farming', '/faq', `/dealer/${dealerId}/inventory`]) expect(pages).toContain(`<loc>${ORIGIN}${p}</loc>`);
+    for (const p of ['/', '/cars', '/construction', '/farming', '/faq', `/dealer/${dealerId}/inventory`]) {
+      expect(pages).toContain(`<loc>${ORIGIN}${p}</loc>`);
+      expect(pages).toContain(`<loc>${ORIGIN}${p}?lang=sn</loc>`);
+    }
 
     // A crawler holding this revision's copy is told nothing changed; after a change, it gets the new one.
     const etag = String(index.headers.etag);

@@ -4,19 +4,19 @@
 // listing (2.7) in contactTexts.ts, each loaded with the screens that show them.
 
 export const ACCOUNT_NAV_TEXTS = {
-  welcome: 'Welcome, ',
-  adminMarker: '(Admin)',
-  mobileAdminMarker: 'Administrator',
-  account: 'Account',
-  myProfile: 'My Profile',
-  myListings: 'My Listings',
-  savedSearches: 'Saved searches',
+  welcome: /*i18n*/ 'Welcome, ',
+  adminMarker: /*i18n*/ '(Admin)',
+  mobileAdminMarker: /*i18n*/ 'Administrator',
+  account: /*i18n*/ 'Account',
+  myProfile: /*i18n*/ 'My Profile',
+  myListings: /*i18n*/ 'My Listings',
+  savedSearches: /*i18n*/ 'Saved searches',
   /** Issue 37's conversations (not in the spec's menu). */
-  messages: 'Messages',
-  adminPanel: 'Admin Panel',
-  adminLink: 'Admin',
-  signIn: 'Sign In',
-  signUp: 'Sign Up',
-  signOut: 'Sign Out',
-  signOutEverywhere: 'Sign out on all devices',
+  messages: /*i18n*/ 'Messages',
+  adminPanel: /*i18n*/ 'Admin Panel',
+  adminLink: /*i18n*/ 'Admin',
+  signIn: /*i18n*/ 'Sign In',
+  signUp: /*i18n*/ 'Sign Up',
+  signOut: /*i18n*/ 'Sign Out',
+  signOutEverywhere: /*i18n*/ 'Sign out on all devices',
 } as const;

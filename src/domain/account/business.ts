@@ -15,29 +15,29 @@ export interface BusinessDetails {
 }
 
 export const BUSINESS_MESSAGES = {
-  dealersOnly: 'Only dealer accounts can submit business details for verification',
-  notADealer: 'Only dealer accounts can be verified',
-  nothingToReview: 'This dealer has not submitted business details',
-  verified: 'Dealer verified',
-  rejected: 'Business details rejected',
-  submitted: 'Business details sent for review',
-  submitFailed: 'Your business details were not sent. Check your connection and try again.',
+  dealersOnly: /*i18n*/ 'Only dealer accounts can submit business details for verification',
+  notADealer: /*i18n*/ 'Only dealer accounts can be verified',
+  nothingToReview: /*i18n*/ 'This dealer has not submitted business details',
+  verified: /*i18n*/ 'Dealer verified',
+  rejected: /*i18n*/ 'Business details rejected',
+  submitted: /*i18n*/ 'Business details sent for review',
+  submitFailed: /*i18n*/ 'Your business details were not sent. Check your connection and try again.',
 } as const;
 
 /** The dealer's verification card on the dashboard. */
 export const BUSINESS_TEXTS = {
-  title: 'Business verification',
-  fields: { business_name: 'Business name', registration_number: 'Registration number', address: 'Business address' },
-  submit: 'Submit for verification',
-  update: 'Update details',
+  title: /*i18n*/ 'Business verification',
+  fields: { business_name: /*i18n*/ 'Business name', registration_number: /*i18n*/ 'Registration number', address: /*i18n*/ 'Business address' },
+  submit: /*i18n*/ 'Submit for verification',
+  update: /*i18n*/ 'Update details',
 } as const;
 
 /** What the dealer reads about their details, by status (the dashboard's verification card). */
 export const BUSINESS_STATUS_TEXTS: Record<BusinessStatus | 'none', string> = {
-  none: 'Submit your business details so buyers see a Verified dealer badge on your listings.',
-  pending: 'Your business details are waiting for review by Motokari.',
-  verified: 'Verified dealer: your listings show the Verified dealer badge.',
-  rejected: 'Your business details could not be verified. Check them and submit again.',
+  none: /*i18n*/ 'Submit your business details so buyers see a Verified dealer badge on your listings.',
+  pending: /*i18n*/ 'Your business details are waiting for review by Motokari.',
+  verified: /*i18n*/ 'Verified dealer: your listings show the Verified dealer badge.',
+  rejected: /*i18n*/ 'Your business details could not be verified. Check them and submit again.',
 };
 
 /**

@@ -1,3 +1,5 @@
+import { english, type Translate } from '../i18n/text';
+
 // Verified phones (issue 37): a six-digit code sent by SMS proves the account holds its number. The
 // rules and words shared by the server (limits, `detail`s) and the account screen.
 
@@ -14,30 +16,31 @@ export const PHONE_CODE_LENGTH = 6;
 export const PHONE_CODE_LIMITS = { burst: { max: 3, window: '10 minutes' }, daily: { max: 10, window: '1 day' } } as const;
 
 export const PHONE_MESSAGES = {
-  noPhone: 'Add a phone number to your account first',
-  invalidPhone: 'Enter a phone number with its country code, for example +263 77 123 4567',
-  codeSent: 'We sent a six-digit code to your phone',
-  invalidCode: 'Invalid or expired code',
-  locked: 'Too many wrong codes. Ask for a new code.',
-  verified: 'Phone verified',
-  tooMany: 'Too many codes were asked for. Please wait before asking again.',
-  sendFailed: 'The SMS could not be sent. Please try again later.',
-  smsText: (code: string, product: string) => `${code} is your ${product} verification code. It expires in ${PHONE_CODE_TTL_MINUTES} minutes. Do not share it.`,
+  noPhone: /*i18n*/ 'Add a phone number to your account first',
+  invalidPhone: /*i18n*/ 'Enter a phone number with its country code, for example +263 77 123 4567',
+  codeSent: /*i18n*/ 'We sent a six-digit code to your phone',
+  invalidCode: /*i18n*/ 'Invalid or expired code',
+  locked: /*i18n*/ 'Too many wrong codes. Ask for a new code.',
+  verified: /*i18n*/ 'Phone verified',
+  tooMany: /*i18n*/ 'Too many codes were asked for. Please wait before asking again.',
+  sendFailed: /*i18n*/ 'The SMS could not be sent. Please try again later.',
+  smsText: (code: string, product: string, tr: Translate = english) =>
+    tr(/*i18n*/ '{code} is your {product} verification code. It expires in {minutes} minutes. Do not share it.', { code, product, minutes: PHONE_CODE_TTL_MINUTES }),
 } as const;
 
 /** The account screen's words. */
 export const PHONE_TEXTS = {
-  title: 'Phone',
-  verify: 'Verify your phone',
-  sendCode: 'Send code',
-  sendAgain: 'Send a new code',
-  codeLabel: 'Six-digit code',
-  confirm: 'Verify',
-  verified: 'Phone verified',
-  notVerified: 'Not verified',
-  why: 'Buyers see a Phone verified badge on your listings once we have checked your number by SMS.',
-  numberLabel: 'Phone number',
-  cancel: 'Cancel',
+  title: /*i18n*/ 'Phone',
+  verify: /*i18n*/ 'Verify your phone',
+  sendCode: /*i18n*/ 'Send code',
+  sendAgain: /*i18n*/ 'Send a new code',
+  codeLabel: /*i18n*/ 'Six-digit code',
+  confirm: /*i18n*/ 'Verify',
+  verified: /*i18n*/ 'Phone verified',
+  notVerified: /*i18n*/ 'Not verified',
+  why: /*i18n*/ 'Buyers see a Phone verified badge on your listings once we have checked your number by SMS.',
+  numberLabel: /*i18n*/ 'Phone number',
+  cancel: /*i18n*/ 'Cancel',
 } as const;
 
 /**

@@ -4,6 +4,7 @@
 import { USER_TYPES, type UserType } from '../core/constants';
 import type { User } from './user';
 import { BUSINESS_STATUSES, type BusinessStatus } from './businessStatus';
+import { isLanguage } from '../i18n/languages';
 import { parseStoredObject } from '../core/storedJson';
 
 type Json = Record<string, unknown>;
@@ -62,6 +63,8 @@ export function parseStoredUser(raw: string | null): User | null {
     // Kept by sessions saved since messages (issue 37); an older one reads as the defaults.
     contact_preference: o.contact_preference === 'messages' ? 'messages' : 'phone',
     message_emails: o.message_emails !== false,
+    // Kept since languages (issue 39); an older session reads as not chosen.
+    language: isLanguage(o.language) ? o.language : null,
     created_at: typeof o.created_at === 'string' ? o.created_at : '',
     isAdmin: type === 'admin',
   };

@@ -1,27 +1,28 @@
 import { HOME_CONDITIONS, YEAR_MIN, yearMax } from '../core/constants';
 import { wholeNumberText } from '../core/numbers';
+import { english, type Translate } from '../i18n/text';
 
 // The home page's mobile search (spec section 2.5): texts quoted word for word, and the rule that
 // turns the phone's selections into the search's filter fields (spec section 5).
 
 export const HOME_MOBILE_TEXTS = {
-  options: 'Options',
-  advancedSearchOptions: 'Advanced Search Options',
+  options: /*i18n*/ 'Options',
+  advancedSearchOptions: /*i18n*/ 'Advanced Search Options',
   comingSoon: {
-    construction: 'Construction vehicles coming soon',
-    farming: 'Farming vehicles coming soon',
+    construction: /*i18n*/ 'Construction vehicles coming soon',
+    farming: /*i18n*/ 'Farming vehicles coming soon',
   },
 } as const;
 
-const cars = (n: number) => `${wholeNumberText(n)} ${n === 1 ? 'car' : 'cars'}`;
-
 /** The mobile search button: 'Search N cars'. */
-export const searchCarsText = (n: number): string => `Search ${cars(n)}`;
+export const searchCarsText = (n: number, tr: Translate = english): string =>
+  n === 1 ? tr(/*i18n*/ 'Search {count} car', { count: wholeNumberText(n) }) : tr(/*i18n*/ 'Search {count} cars', { count: wholeNumberText(n) });
 /** The mobile list's heading: 'N cars found'. */
-export const carsFoundText = (n: number): string => `${cars(n)} found`;
+export const carsFoundText = (n: number, tr: Translate = english): string =>
+  n === 1 ? tr(/*i18n*/ '{count} car found', { count: wholeNumberText(n) }) : tr(/*i18n*/ '{count} cars found', { count: wholeNumberText(n) });
 
 export type HomeCondition = (typeof HOME_CONDITIONS)[number];
-export const HOME_CONDITION_LABELS: Record<HomeCondition, string> = { excellent: 'Excellent', good: 'Good', fair: 'Fair', poor: 'Poor' };
+export const HOME_CONDITION_LABELS: Record<HomeCondition, string> = { excellent: /*i18n*/ 'Excellent', good: /*i18n*/ 'Good', fair: /*i18n*/ 'Fair', poor: /*i18n*/ 'Poor' };
 
 /** What the phone's search holds: make and model, and the 'Advanced Search Options' dialog. */
 export interface MobileSearch {
@@ -75,9 +76,9 @@ export type HeroVariant = 'mobile' | 'desktop';
 
 /** The home hero's words: its region's name, the headline and the line under it. */
 export const HOME_HERO_TEXTS = {
-  label: 'Welcome',
-  title: 'Find your next vehicle in Zimbabwe',
-  lead: 'Cars, construction and farming vehicles from dealers and private sellers, ranked by how far they are from you. Works even without a signal.',
+  label: /*i18n*/ 'Welcome',
+  title: /*i18n*/ 'Find your next vehicle in Zimbabwe',
+  lead: /*i18n*/ 'Cars, construction and farming vehicles from dealers and private sellers, ranked by how far they are from you. Works even without a signal.',
 } as const;
 /** The home hero's files, without their extension: `.webm` (the video), `.webp` and `.jpg` (its poster). */
 export const heroMedia = (variant: HeroVariant): string => `/media/hero-${variant}`;

@@ -5,6 +5,8 @@ import { clip } from './clip';
 import { joinPath } from '../account/dealerTeam';
 import { BROWSE_PAGES, browseWhat, FIXED_PAGE_TITLES, SITE_NAME, SITE_TITLE } from './pageTitles';
 import type { Vehicle } from '../listing/vehicle';
+import { english, type Translate } from '../i18n/text';
+import type { Language } from '../i18n/languages';
 
 // What a page says about itself to a search engine and to a chat app's link preview, before any script
 // runs: its title, description, canonical address, preview image and structured data (schema.org as
@@ -14,7 +16,7 @@ import type { Vehicle } from '../listing/vehicle';
 // The titles the address alone decides (and the site's name) are in pageTitles.ts, which every screen's
 // shell loads; the server imports them from here.
 export { browsePageType, dealerPageId, SITE_NAME } from './pageTitles';
-export const SITE_DESCRIPTION = 'Cars, construction and farming vehicles for sale across Zimbabwe, searchable offline.';
+export const SITE_DESCRIPTION = /*i18n*/ 'Cars, construction and farming vehicles for sale across Zimbabwe, searchable offline.';
 /** The size chat apps show a large preview at (Open Graph's recommended 1.91:1). */
 export const PREVIEW_IMAGE = { width: 1200, height: 630, type: 'image/jpeg', maxBytes: 300 * 1024 } as const;
 /** A description longer than this is cut by search engines anyway. */
@@ -31,6 +33,9 @@ export interface PageHead {
   /** For a page that must not be indexed (a removed listing, a private screen). */
   noindex: boolean;
   jsonLd: Record<string, unknown>[];
+  /** The page's language, and its addresses in every language (issue 39), for an indexed page. */
+  language?: Language;
+  alternates?: { hreflang: string; href: string }[];
 }
 
 /** A listing's page address, the one that is indexed. */
@@ -42,14 +47,21 @@ export const listingPreviewPath = (v: Pick<Vehicle, 'id' | 'images'>) => `/previ
 const placeOf = (v: Pick<Vehicle, 'location' | 'seller_location'>) => v.location?.trim() || v.seller_location?.trim() || null;
 
 /** '2019 Toyota Hilux 2.8GD-6 – $38,000 – Borrowdale, Harare | Motokari' */
-export function listingTitle(v: Pick<Vehicle, 'year' | 'make' | 'model' | 'variant' | 'price' | 'location' | 'seller_location'>): string {
-  return [titleOf(v), priceText(v.price), placeOf(v)].filter(Boolean).join(' – ') + ` | ${SITE_NAME}`;
+export function listingTitle(v: Pick<Vehicle, 'year' | 'make' | 'model' | 'variant' | 'price' | 'location' | 'seller_location'>, tr: Translate = english): string {
+  return [titleOf(v), priceText(v.price, undefined, tr), placeOf(v)].filter(Boolean).join(' – ') + ` | ${SITE_NAME}`;
 }
 
 /** The listing's facts, then the start of its own description, cut at a word within DESCRIPTION_MAX characters. */
-export function listingDescription(v: Vehicle): string {
-  const facts = [`${titleOf(v)} for sale`, placeOf(v) ? `in ${placeOf(v)}` : null, `at ${priceText(v.price)}`].filter(Boolean).join(' ');
-  const details = [mileageText(v), v.vehicle_type === 'car' ? fuelText(v.fuel_type) : null, v.vehicle_type === 'car' ? transmissionText(v.transmission) : null, conditionText(v.condition)]
+export function listingDescription(v: Vehicle, tr: Translate = english): string {
+  const place = placeOf(v);
+  const values = { title: titleOf(v), place: place ?? '', price: priceText(v.price, undefined, tr) };
+  const facts = place ? tr(/*i18n*/ '{title} for sale in {place} at {price}', values) : tr(/*i18n*/ '{title} for sale at {price}', values);
+  const details = [
+    mileageText(v, tr),
+    v.vehicle_type === 'car' ? fuelText(v.fuel_type, undefined, tr) : null,
+    v.vehicle_type === 'car' ? transmissionText(v.transmission, undefined, tr) : null,
+    conditionText(v.condition, tr),
+  ]
     .filter(Boolean)
     .join(', ');
   const own = (v.description ?? '').replace(/\s+/g, ' ').trim();
@@ -128,16 +140,16 @@ export function siteJsonLd(origin: string): Record<string, unknown>[] {
 
 /** The descriptions of the pages in FIXED_PAGE_TITLES, by path. */
 const FIXED_PAGE_DESCRIPTIONS: Record<string, string> = {
-  '/featured': 'Featured cars, construction and farming vehicles for sale across Zimbabwe.',
-  '/dealers': 'Dealers selling cars, construction and farming vehicles across Zimbabwe, with their stock.',
-  '/advertising-prices': 'What it costs to list a vehicle on Motokari: plans for private sellers and dealers, paid by card or EcoCash.',
-  '/buying-guide': 'How to buy a vehicle safely in Zimbabwe: checks, paperwork and meeting the seller.',
-  '/selling-guide': 'How to sell a vehicle on Motokari: photos, price, description and meeting buyers.',
-  '/faq': 'Answers about buying, selling, listing fees and using Motokari offline.',
-  '/about': 'Motokari is a marketplace for buying and selling vehicles in Zimbabwe, directly between buyer and seller.',
-  '/terms-and-conditions': 'The terms of using Motokari.',
-  '/privacy-policy': 'How Motokari handles personal data.',
-  '/cookie-policy': 'The cookies and device storage Motokari uses.',
+  '/featured': /*i18n*/ 'Featured cars, construction and farming vehicles for sale across Zimbabwe.',
+  '/dealers': /*i18n*/ 'Dealers selling cars, construction and farming vehicles across Zimbabwe, with their stock.',
+  '/advertising-prices': /*i18n*/ 'What it costs to list a vehicle on Motokari: plans for private sellers and dealers, paid by card or EcoCash.',
+  '/buying-guide': /*i18n*/ 'How to buy a vehicle safely in Zimbabwe: checks, paperwork and meeting the seller.',
+  '/selling-guide': /*i18n*/ 'How to sell a vehicle on Motokari: photos, price, description and meeting buyers.',
+  '/faq': /*i18n*/ 'Answers about buying, selling, listing fees and using Motokari offline.',
+  '/about': /*i18n*/ 'Motokari is a marketplace for buying and selling vehicles in Zimbabwe, directly between buyer and seller.',
+  '/terms-and-conditions': /*i18n*/ 'The terms of using Motokari.',
+  '/privacy-policy': /*i18n*/ 'How Motokari handles personal data.',
+  '/cookie-policy': /*i18n*/ 'The cookies and device storage Motokari uses.',
 };
 
 /** Pages not for search engines: the signed-in screens, and the device's own (saved listings, compare); also a team invitation's link (joinPath). */
@@ -155,36 +167,42 @@ const base = (origin: string, path: string, title: string, description: string, 
 });
 
 /** The head of a page whose words do not depend on a listing or a dealer; null for an address that is no page of ours. */
-export function fixedPageHead(pathname: string, origin: string): PageHead | null {
+export function fixedPageHead(pathname: string, origin: string, tr: Translate = english): PageHead | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/') return base(origin, '/', SITE_TITLE, SITE_DESCRIPTION, { jsonLd: siteJsonLd(origin) });
+  if (path === '/') return base(origin, '/', tr(SITE_TITLE), tr(SITE_DESCRIPTION), { jsonLd: siteJsonLd(origin) });
   const title = FIXED_PAGE_TITLES[path];
-  if (title) return base(origin, path, `${title} | ${SITE_NAME}`, FIXED_PAGE_DESCRIPTIONS[path] ?? SITE_DESCRIPTION);
+  if (title) return base(origin, path, `${tr(title)} | ${SITE_NAME}`, tr(FIXED_PAGE_DESCRIPTIONS[path] ?? SITE_DESCRIPTION));
   if (PRIVATE_PAGES.has(path) || path.startsWith(joinPath(''))) return siteHead(true);
   return null;
 }
 
 /** The site's own head, for a page with no words of its own (an address of no page, an unknown dealer, a signed-in screen). */
-export function siteHead(noindex: boolean): PageHead {
-  return { title: SITE_TITLE, description: SITE_DESCRIPTION, canonical: null, image: null, ogType: 'website', noindex, jsonLd: [] };
+export function siteHead(noindex: boolean, tr: Translate = english): PageHead {
+  return { title: tr(SITE_TITLE), description: tr(SITE_DESCRIPTION), canonical: null, image: null, ogType: 'website', noindex, jsonLd: [] };
 }
 
 /** /cars, /construction, /farming: how many are for sale now. */
-export function browsePageHead(type: VehicleType, count: number | null, origin: string): PageHead {
+export function browsePageHead(type: VehicleType, count: number | null, origin: string, tr: Translate = english): PageHead {
   const page = BROWSE_PAGES[type];
-  const counted = count === null ? browseWhat(type) : `${wholeNumberText(count)} ${page.noun} for sale in Zimbabwe`;
-  return base(origin, page.path, `${browseWhat(type)} | ${SITE_NAME}`, `${counted}: search by make, price, year and distance, and contact sellers directly.`);
+  const what = browseWhat(type, tr);
+  const values = { what, count: count === null ? '' : wholeNumberText(count), noun: tr(page.noun) };
+  const description =
+    count === null
+      ? tr(/*i18n*/ '{what}: search by make, price, year and distance, and contact sellers directly.', values)
+      : tr(/*i18n*/ '{count} {noun} for sale in Zimbabwe: search by make, price, year and distance, and contact sellers directly.', values);
+  return base(origin, page.path, `${what} | ${SITE_NAME}`, description);
 }
 
 /** A dealer's stock page. */
-export function dealerPageHead(dealer: { id: string; name: string; location: string | null; stock: number }, origin: string): PageHead {
-  const where = dealer.location ? ` in ${dealer.location}` : '';
-  const stock = `${wholeNumberText(dealer.stock)} ${dealer.stock === 1 ? 'vehicle' : 'vehicles'} in stock`;
+export function dealerPageHead(dealer: { id: string; name: string; location: string | null; stock: number }, origin: string, tr: Translate = english): PageHead {
+  const count = wholeNumberText(dealer.stock);
+  const stock = dealer.stock === 1 ? tr(/*i18n*/ '{count} vehicle in stock', { count }) : tr(/*i18n*/ '{count} vehicles in stock', { count });
+  const values = { name: dealer.name, place: dealer.location ?? '', stock };
   return base(
     origin,
     `/dealer/${encodeURIComponent(dealer.id)}/inventory`,
-    `${dealer.name}${where} – ${stock} | ${SITE_NAME}`,
-    clip(`${dealer.name}, vehicle dealer${where}: ${stock} on Motokari.`, DESCRIPTION_MAX),
+    `${dealer.location ? tr(/*i18n*/ '{name} in {place}', values) : dealer.name} – ${stock} | ${SITE_NAME}`,
+    clip(dealer.location ? tr(/*i18n*/ '{name}, vehicle dealer in {place}: {stock} on Motokari.', values) : tr(/*i18n*/ '{name}, vehicle dealer: {stock} on Motokari.', values), DESCRIPTION_MAX),
     {
       jsonLd: [
         {
@@ -200,10 +218,10 @@ export function dealerPageHead(dealer: { id: string; name: string; location: str
 }
 
 /** A listing's page. */
-export function listingPageHead(v: Vehicle, origin: string): PageHead {
+export function listingPageHead(v: Vehicle, origin: string, tr: Translate = english): PageHead {
   return {
-    title: listingTitle(v),
-    description: listingDescription(v),
+    title: listingTitle(v, tr),
+    description: listingDescription(v, tr),
     canonical: origin + listingPath(v.id),
     image: { url: origin + listingPreviewPath(v), width: PREVIEW_IMAGE.width, height: PREVIEW_IMAGE.height, type: PREVIEW_IMAGE.type },
     ogType: 'product',
@@ -213,10 +231,10 @@ export function listingPageHead(v: Vehicle, origin: string): PageHead {
 }
 
 /** A listing page whose listing is gone or was never public: the 'Car not found' screen, not indexed. */
-export function missingListingHead(): PageHead {
+export function missingListingHead(tr: Translate = english): PageHead {
   return {
-    title: `Car not found | ${SITE_NAME}`,
-    description: "The car you're looking for doesn't exist or has been removed.",
+    title: `${tr(/*i18n*/ 'Car not found')} | ${SITE_NAME}`,
+    description: tr(/*i18n*/ "The car you're looking for doesn't exist or has been removed."),
     canonical: null,
     image: null,
     ogType: 'website',

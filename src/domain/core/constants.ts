@@ -1,13 +1,14 @@
 // Business constants of spec section 9, written once and shared by the server, the app and the worker.
+import { english, type Translate } from '../i18n/text';
 
 export const PRODUCT_NAME = 'Motokari';
 /** The startup spinner's text, naming the product (spec section 2.1). */
-export const startupText = (productName: string): string => `Loading ${productName}...`;
+export const startupText = (productName: string, tr: Translate = english): string => tr(/*i18n*/ 'Loading {name}...', { name: productName });
 
 export const VEHICLE_TYPES = ['car', 'construction', 'farming'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
 /** The tabs' names of the vehicle types (Cars / Construction / Farming, spec section 2). */
-export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = { car: 'Cars', construction: 'Construction', farming: 'Farming' };
+export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = { car: /*i18n*/ 'Cars', construction: /*i18n*/ 'Construction', farming: /*i18n*/ 'Farming' };
 
 export const USER_TYPES = ['admin', 'dealer', 'private'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -24,22 +25,22 @@ export const COLOUR_FAMILIES = ['white', 'silver', 'grey', 'black', 'blue', 'red
 export const BODY_TYPES = ['saloon', 'suv', 'hatchback', 'coupe', 'estate', 'convertible', 'pickup', 'van', 'mpv', 'camper'] as const;
 export type BodyType = (typeof BODY_TYPES)[number];
 export const BODY_TYPE_LABELS: Record<BodyType, string> = {
-  saloon: 'Sedan',
-  suv: 'SUV',
-  hatchback: 'Hatchback',
-  coupe: 'Coupe',
-  estate: 'Estate',
-  convertible: 'Convertible',
-  pickup: 'Pickup',
-  van: 'Van',
-  mpv: 'MPV',
-  camper: 'Camper',
+  saloon: /*i18n*/ 'Sedan',
+  suv: /*i18n*/ 'SUV',
+  hatchback: /*i18n*/ 'Hatchback',
+  coupe: /*i18n*/ 'Coupe',
+  estate: /*i18n*/ 'Estate',
+  convertible: /*i18n*/ 'Convertible',
+  pickup: /*i18n*/ 'Pickup',
+  van: /*i18n*/ 'Van',
+  mpv: /*i18n*/ 'MPV',
+  camper: /*i18n*/ 'Camper',
 };
 
 /** Conditions on browse and in the wizard; `certified` is shown as "Certified Pre-owned". */
 export const CONDITIONS = ['new', 'used', 'certified'] as const;
 export type Condition = (typeof CONDITIONS)[number];
-export const CONDITION_LABELS: Record<Condition, string> = { new: 'New', used: 'Used', certified: 'Certified Pre-owned' };
+export const CONDITION_LABELS: Record<Condition, string> = { new: /*i18n*/ 'New', used: /*i18n*/ 'Used', certified: /*i18n*/ 'Certified Pre-owned' };
 /** Conditions offered by the home page's advanced dialog. */
 export const HOME_CONDITIONS = ['excellent', 'good', 'fair', 'poor'] as const;
 
@@ -141,6 +142,8 @@ export const STORAGE_KEYS = {
   browseOpening: 'browseOpening',
   /** Local storage: '1' when the buyer chose to also see prices in ZiG (issue 39). */
   showZig: 'showZig',
+  /** Local storage: the language chosen on this device's switch (issue 39): 'en', 'sn' or 'nd'. */
+  language: 'language',
 } as const;
 
 /** The typed phrase that confirms a database reset. */

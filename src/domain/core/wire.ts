@@ -7,6 +7,7 @@ import { BUSINESS_STATUSES } from '../account/business';
 import { REPORT_NOTE_MAX, REPORT_REASONS } from '../listing/reports';
 import { EMAIL_FREQUENCIES } from '../account/emailAlerts';
 import { CONTACT_PREFERENCES } from '../messages/apiMessages';
+import { LANGUAGES } from '../i18n/languages';
 
 // The API's answers, each written once: the server declares them as its routes' `response` schemas
 // (so /api/docs describes them, and an answer cannot carry a field not listed here), and the types
@@ -138,6 +139,8 @@ export const userSchema = z.object({
   contact_preference: z.enum(CONTACT_PREFERENCES),
   /** An email digest of messages unread for 12 hours (opt-out). */
   message_emails: z.boolean(),
+  /** The language chosen for this account (issue 39), followed by the app on a new device and by what is sent to the person; null until chosen. */
+  language: z.enum(LANGUAGES).nullable(),
   /** The account's phone was verified by an SMS code (POST /api/auth/phone/verify) and has not changed since. */
   phone_verified: z.boolean(),
   created_at: z.string(),

@@ -18,10 +18,10 @@ export function feedPath(format: FeedFormat, dealerId: string | null = null): st
 
 /** The dashboard's words for a dealer's feeds. */
 export const FEED_TEXTS = {
-  title: 'Your stock feeds',
-  intro: 'Paste these addresses into the tools where your buyers also look. They list your cars that have a price and a photo, and follow every change you make here.',
-  facebook: 'Facebook catalogue (Commerce Manager, data feed)',
-  google: 'Google Merchant Center (scheduled fetch)',
+  title: /*i18n*/ 'Your stock feeds',
+  intro: /*i18n*/ 'Paste these addresses into the tools where your buyers also look. They list your cars that have a price and a photo, and follow every change you make here.',
+  facebook: /*i18n*/ 'Facebook catalogue (Commerce Manager, data feed)',
+  google: /*i18n*/ 'Google Merchant Center (scheduled fetch)',
 } as const;
 
 /** Facebook's automotive inventory fields (developers.facebook.com/docs/marketing-api/auto-ads/reference). */

@@ -2,6 +2,7 @@ import { priceText, titleOf } from './display';
 import { usdText } from '../core/numbers';
 import type { PushPayload } from '../account/notifications';
 import type { Vehicle } from './vehicle';
+import { english, type Translate } from '../i18n/text';
 
 // Favourites (the Saved screen) and Compare, written once: their texts, what a favourite's state is
 // against the listing now, how the device's favourites merge with the account's, and the pushes a
@@ -13,29 +14,31 @@ export const COMPARE_PATH = '/compare';
 export const COMPARE_MAX = 3;
 
 export const FAVOURITE_TEXTS = {
-  save: 'Save',
-  saved: 'Saved',
-  title: 'Saved',
-  empty: 'Nothing saved yet. Tap the heart on a listing to keep it here, offline too.',
-  sold: 'Sold',
-  gone: 'No longer available',
-  compare: 'Compare',
-  compareTitle: 'Compare',
-  compareHint: `Tick up to ${COMPARE_MAX} listings to compare them side by side.`,
-  compareLimit: `You can compare up to ${COMPARE_MAX} vehicles. Untick one to add another.`,
-  compareTooFew: 'Choose at least two saved listings to compare.',
-  notKept: 'This listing is not kept on this device. Open it online once to compare it offline.',
-  priceVerdict: 'Price verdict',
-  remove: 'Remove',
+  save: /*i18n*/ 'Save',
+  saved: /*i18n*/ 'Saved',
+  title: /*i18n*/ 'Saved',
+  empty: /*i18n*/ 'Nothing saved yet. Tap the heart on a listing to keep it here, offline too.',
+  sold: /*i18n*/ 'Sold',
+  gone: /*i18n*/ 'No longer available',
+  compare: /*i18n*/ 'Compare',
+  compareTitle: /*i18n*/ 'Compare',
+  /** With `{ max: COMPARE_MAX }`. */
+  compareHint: /*i18n*/ 'Tick up to {max} listings to compare them side by side.',
+  /** With `{ max: COMPARE_MAX }`. */
+  compareLimit: /*i18n*/ 'You can compare up to {max} vehicles. Untick one to add another.',
+  compareTooFew: /*i18n*/ 'Choose at least two saved listings to compare.',
+  notKept: /*i18n*/ 'This listing is not kept on this device. Open it online once to compare it offline.',
+  priceVerdict: /*i18n*/ 'Price verdict',
+  remove: /*i18n*/ 'Remove',
   /** A saved listing the device knows nothing more of (saved elsewhere, gone before it came here). */
-  unnamed: 'A listing you saved',
+  unnamed: /*i18n*/ 'A listing you saved',
 } as const;
 
 export const FAVOURITE_MESSAGES = {
-  notFound: 'Vehicle not found',
+  notFound: /*i18n*/ 'Vehicle not found',
 } as const;
 
-export const priceDroppedText = (drop: number) => `Price dropped ${usdText(drop)}`;
+export const priceDroppedText = (drop: number, tr: Translate = english) => tr(/*i18n*/ 'Price dropped {amount}', { amount: usdText(drop) });
 
 /**
  * How much the price fell since the listing was saved (0 when it did not, or either price is unknown).
@@ -105,12 +108,17 @@ type Facts = Pick<Vehicle, 'id' | 'year' | 'make' | 'model' | 'variant'>;
 const listingPath = (id: string) => `/car/${id}`;
 
 /** To a favourite's owner: its price fell. */
-export function favouritePriceDropNotification(v: Facts & Pick<Vehicle, 'price'>, drop: number): PushPayload {
-  return { title: priceDroppedText(drop), body: `${titleOf(v)} is now ${priceText(v.price)}.`, url: listingPath(v.id), tag: `favourite-${v.id}` };
+export function favouritePriceDropNotification(v: Facts & Pick<Vehicle, 'price'>, drop: number, tr: Translate = english): PushPayload {
+  return {
+    title: priceDroppedText(drop, tr),
+    body: tr(/*i18n*/ '{title} is now {price}.', { title: titleOf(v), price: priceText(v.price, undefined, tr) }),
+    url: listingPath(v.id),
+    tag: `favourite-${v.id}`,
+  };
 }
 
 /** To a favourite's owner: the listing is no longer for sale here (its title as saved, when known). */
-export function favouriteGoneNotification(vehicleId: string, title: string | null): PushPayload {
-  const what = title ? `${title}, which you saved,` : 'A listing you saved';
-  return { title: FAVOURITE_TEXTS.gone, body: `${what} is no longer available.`, url: SAVED_PATH, tag: `favourite-${vehicleId}` };
+export function favouriteGoneNotification(vehicleId: string, title: string | null, tr: Translate = english): PushPayload {
+  const body = title ? tr(/*i18n*/ '{title}, which you saved, is no longer available.', { title }) : tr(/*i18n*/ 'A listing you saved is no longer available.');
+  return { title: tr(FAVOURITE_TEXTS.gone), body, url: SAVED_PATH, tag: `favourite-${vehicleId}` };
 }

@@ -1,6 +1,9 @@
 import { priceText } from './display';
 import { parseStoredObject } from '../core/storedJson';
 import type { LeadsAnswer } from '../core/wire';
+import { english, type Translate } from '../i18n/text';
+import { dateText } from '../i18n/format';
+import type { Language } from '../i18n/languages';
 
 // A seller's leads per listing (issue 20): views, contact requests, favourites, shares, messages (issue 37) and taps on
 // Call and WhatsApp (issue 38) counted per day by the server, shown on the dashboard as totals over 7 and 30 days and a
@@ -20,18 +23,18 @@ export const LEADS_DAYS = 90;
 export type ListingLeads = { vehicle_id: string } & Record<ListingEventKind, number[]>;
 
 export const LEADS_TEXTS = {
-  title: 'Leads',
+  title: /*i18n*/ 'Leads',
   kinds: {
-    view: 'Views',
-    contact: 'Contact requests',
-    call: 'Calls',
-    whatsapp: 'WhatsApp taps',
-    message: 'Messages',
-    favourite: 'Favourites',
-    share: 'Shares',
+    view: /*i18n*/ 'Views',
+    contact: /*i18n*/ 'Contact requests',
+    call: /*i18n*/ 'Calls',
+    whatsapp: /*i18n*/ 'WhatsApp taps',
+    message: /*i18n*/ 'Messages',
+    favourite: /*i18n*/ 'Favourites',
+    share: /*i18n*/ 'Shares',
   } satisfies Record<ListingEventKind, string>,
-  window: (days: number) => `Last ${days} days`,
-  chartLabel: (days: number) => `Views and contact requests per day over the last ${days} days`,
+  window: (days: number, tr: Translate = english) => tr(/*i18n*/ 'Last {days} days', { days }),
+  chartLabel: (days: number, tr: Translate = english) => tr(/*i18n*/ 'Views and contact requests per day over the last {days} days', { days }),
 };
 
 /** The UTC day `back` days before `today` (a YYYY-MM-DD date), as YYYY-MM-DD. */
@@ -74,9 +77,9 @@ export function leadsTotal(series: readonly number[], days: number): number {
 }
 
 /** 'Price dropped $500 on 12 Nov 2026' (Harare's date). */
-export function priceDropText(drop: { amount: number; at: string }): string {
-  const on = new Date(drop.at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Harare' });
-  return `Price dropped ${priceText(drop.amount)} on ${on}`;
+export function priceDropText(drop: { amount: number; at: string }, tr: Translate = english, language: Language = 'en'): string {
+  const on = dateText(drop.at, { day: 'numeric', month: 'short', year: 'numeric' }, language);
+  return tr(/*i18n*/ 'Price dropped {amount} on {date}', { amount: priceText(drop.amount), date: on });
 }
 
 /** The last leads answer kept on the device (local storage) for offline visits: whose, and when it was loaded. */

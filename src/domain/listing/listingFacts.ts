@@ -3,6 +3,7 @@ import { PLACEHOLDER_IMAGE } from '../core/constants';
 import { conditionText, fuelText, mileageText, priceText, titleOf, transmissionText } from './display';
 import { clip } from '../content/clip';
 import type { Vehicle } from './vehicle';
+import { english, type Translate } from '../i18n/text';
 
 // A listing's key facts as plain HTML: what a crawler without scripts and a person on a failing
 // connection see of /car/{id} before the app's code arrives. The server writes it into the page
@@ -19,35 +20,36 @@ export const LISTING_DATA_ID = 'mk-listing';
 const DESCRIPTION_CHARS = 320;
 
 const BROWSE: Record<Vehicle['vehicle_type'], { path: string; label: string }> = {
-  car: { path: '/cars', label: 'Browse Cars' },
-  construction: { path: '/construction', label: 'Construction Equipment' },
-  farming: { path: '/farming', label: 'Farming Equipment' },
+  car: { path: '/cars', label: /*i18n*/ 'Browse Cars' },
+  construction: { path: '/construction', label: /*i18n*/ 'Construction Equipment' },
+  farming: { path: '/farming', label: /*i18n*/ 'Farming Equipment' },
 };
 
-export function listingFactsHtml(v: Vehicle): string {
+/** The facts' markup, its words in the reader's language (`tr`), English by default. */
+export function listingFactsHtml(v: Vehicle, tr: Translate = english): string {
   const title = titleOf(v);
   const photo = v.images[0] ?? PLACEHOLDER_IMAGE;
   const place = v.location?.trim() || v.seller_location?.trim() || null;
   const facts: [string, string][] = [
-    ['Year', String(v.year)],
-    [v.mileage === null && v.operating_hours !== null ? 'Operating Hours' : 'Mileage', mileageText(v)],
-    ['Fuel Type', fuelText(v.fuel_type)],
-    ['Transmission', transmissionText(v.transmission)],
-    ['Condition', conditionText(v.condition)],
-    ...(place ? ([['Location', place]] as [string, string][]) : []),
+    [tr(/*i18n*/ 'Year'), String(v.year)],
+    [v.mileage === null && v.operating_hours !== null ? tr(/*i18n*/ 'Operating Hours') : tr(/*i18n*/ 'Mileage'), mileageText(v, tr)],
+    [tr(/*i18n*/ 'Fuel Type'), fuelText(v.fuel_type, undefined, tr)],
+    [tr(/*i18n*/ 'Transmission'), transmissionText(v.transmission, undefined, tr)],
+    [tr(/*i18n*/ 'Condition'), conditionText(v.condition, tr)],
+    ...(place ? ([[tr(/*i18n*/ 'Location'), place]] as [string, string][]) : []),
   ];
   const description = (v.description ?? '').trim();
   const browse = BROWSE[v.vehicle_type];
   return (
     '<article class="mk-l">' +
     '<div class="mk-l-head">' +
-    `<nav class="mk-l-crumbs" aria-label="Breadcrumb"><a href="/">Home</a><span aria-hidden="true">/</span><a href="${browse.path}">${esc(browse.label)}</a><span aria-hidden="true">/</span><span>${esc([v.make, v.model, v.variant].filter(Boolean).join(' '))}</span></nav>` +
+    `<nav class="mk-l-crumbs" aria-label="${esc(tr(/*i18n*/ 'Breadcrumb'))}"><a href="/">${esc(tr(/*i18n*/ 'Home'))}</a><span aria-hidden="true">/</span><a href="${browse.path}">${esc(tr(browse.label))}</a><span aria-hidden="true">/</span><span>${esc([v.make, v.model, v.variant].filter(Boolean).join(' '))}</span></nav>` +
     // Without scripts, back to the listings of its kind; the app's Back goes back in history.
-    `<a class="mk-l-back" href="${browse.path}">Back</a>` +
+    `<a class="mk-l-back" href="${browse.path}">${esc(tr(/*i18n*/ 'Back'))}</a>` +
     '</div><div class="mk-l-grid">' +
     `<figure class="mk-l-photo"><img src="${esc(photo)}" alt="${esc(title)}" width="800" height="600" fetchpriority="high"></figure>` +
     '<div class="mk-l-card">' +
-    `<p class="mk-l-price">${esc(priceText(v.price))}</p>` +
+    `<p class="mk-l-price">${esc(priceText(v.price, undefined, tr))}</p>` +
     `<dl class="mk-l-facts">${facts.map(([k, val]) => `<div><dt>${esc(k)}</dt><dd>${esc(val)}</dd></div>`).join('')}</dl>` +
     '</div>' +
     `<h1>${esc(title)}</h1>` +

@@ -7,11 +7,16 @@ import { inPlainWords, LISTING_MESSAGES } from '../core/messages';
 import { wholeNumberText } from '../core/numbers';
 import type { SellerContact, Vehicle } from './vehicle';
 import type { ContactPreference } from '../messages/apiMessages';
+import { english, type Translate } from '../i18n/text';
+import { dateText } from '../i18n/format';
+import type { Language } from '../i18n/languages';
 
 // The listing wizard's rules (spec sections 4, 5 and 8): its steps, what each step requires, how the
 // form's text becomes a listing and back, the photo checks and sizes, and the save-error texts.
 
-export const WIZARD_STEPS = ['Vehicle Details', 'Subscription', 'Ad Details', 'Contact Info', 'Photos', 'Review', 'Verify', 'Payment'] as const;
+// prettier-ignore
+export const WIZARD_STEPS = [/*i18n*/ 'Vehicle Details', /*i18n*/ 'Subscription', /*i18n*/ 'Ad Details', /*i18n*/ 'Contact Info',
+  /*i18n*/ 'Photos', /*i18n*/ 'Review', /*i18n*/ 'Verify', /*i18n*/ 'Payment'] as const;
 /** Editing a published listing stops at Review: nothing is created and nothing is paid. */
 export const EDIT_STEPS = 6;
 export const PHOTOS_STEP = 5;
@@ -58,32 +63,32 @@ export type WizardField = keyof WizardForm;
 export type Declared = 'yes' | 'no' | '';
 
 export const FIELD_LABELS: Record<WizardField, string> = {
-  vehicle_type: 'Vehicle Type',
-  make: 'Make',
-  model: 'Model',
-  variant: 'Variant',
-  year: 'Year',
-  fuel_type: 'Fuel Type',
-  transmission: 'Transmission',
-  mileage: 'Mileage',
-  color: 'Colour',
-  category: 'Body Type',
-  engine_size: 'Engine Size',
-  engine_power_hp: 'Engine power (HP)',
-  operating_hours: 'Operating hours',
-  condition: 'Condition',
-  duty_paid: 'Duty paid (ZIMRA)',
-  papers_ready: 'Police clearance and registration book',
-  subscription_plan: 'Plan',
-  price: 'Price',
-  description: 'Description',
-  features: 'Features',
-  seller_email: 'Contact Email',
-  seller_phone: 'Contact Phone',
-  region: 'Region',
-  area: 'Area',
-  contact_preference: 'How buyers reach you',
-  featured: 'Feature this Listing',
+  vehicle_type: /*i18n*/ 'Vehicle Type',
+  make: /*i18n*/ 'Make',
+  model: /*i18n*/ 'Model',
+  variant: /*i18n*/ 'Variant',
+  year: /*i18n*/ 'Year',
+  fuel_type: /*i18n*/ 'Fuel Type',
+  transmission: /*i18n*/ 'Transmission',
+  mileage: /*i18n*/ 'Mileage',
+  color: /*i18n*/ 'Colour',
+  category: /*i18n*/ 'Body Type',
+  engine_size: /*i18n*/ 'Engine Size',
+  engine_power_hp: /*i18n*/ 'Engine power (HP)',
+  operating_hours: /*i18n*/ 'Operating hours',
+  condition: /*i18n*/ 'Condition',
+  duty_paid: /*i18n*/ 'Duty paid (ZIMRA)',
+  papers_ready: /*i18n*/ 'Police clearance and registration book',
+  subscription_plan: /*i18n*/ 'Plan',
+  price: /*i18n*/ 'Price',
+  description: /*i18n*/ 'Description',
+  features: /*i18n*/ 'Features',
+  seller_email: /*i18n*/ 'Contact Email',
+  seller_phone: /*i18n*/ 'Contact Phone',
+  region: /*i18n*/ 'Region',
+  area: /*i18n*/ 'Area',
+  contact_preference: /*i18n*/ 'How buyers reach you',
+  featured: /*i18n*/ 'Feature this Listing',
 };
 
 /** Required fields per step (spec section 5); steps 5 to 8 have none. */
@@ -125,19 +130,19 @@ export const FIELD_STEP: Record<WizardField, number> = {
 };
 
 export const WIZARD_TEXTS = {
-  required: (label: string) => `${label} is required`,
-  yearRange: (max: number) => `Year must be between ${YEAR_MIN} and ${max}`,
-  wholeNumber: (label: string) => `${label} must be a whole number`,
-  number: (label: string) => `${label} must be a number`,
-  enginePower: `Engine power must be a whole number of HP from 1 to ${ENGINE_POWER_HP_MAX}`,
-  atMost: (label: string, max: number) => `${label} must be at most ${wholeNumberText(max)}`,
-  email: 'Enter a valid email address',
-  completeStep: (labels: string[]) => `Please complete: ${labels.join(', ')}`,
-  stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
-  dutyQuestion: 'Is duty paid (ZIMRA)?',
-  papersQuestion: "Does the vehicle have police clearance and a registration book in the seller's name?",
-  notSure: 'Not sure',
-  photosHint: `Add up to ${MAX_IMAGES} photos (JPG, PNG, GIF, WebP or BMP, 10MB each). The first photo is the main photo.`,
+  required: (label: string, tr: Translate = english) => tr(/*i18n*/ '{label} is required', { label }),
+  yearRange: (max: number, tr: Translate = english) => tr(/*i18n*/ 'Year must be between {min} and {max}', { min: YEAR_MIN, max }),
+  wholeNumber: (label: string, tr: Translate = english) => tr(/*i18n*/ '{label} must be a whole number', { label }),
+  number: (label: string, tr: Translate = english) => tr(/*i18n*/ '{label} must be a number', { label }),
+  enginePower: (tr: Translate = english) => tr(/*i18n*/ 'Engine power must be a whole number of HP from 1 to {max}', { max: ENGINE_POWER_HP_MAX }),
+  atMost: (label: string, max: number, tr: Translate = english) => tr(/*i18n*/ '{label} must be at most {max}', { label, max: wholeNumberText(max) }),
+  email: /*i18n*/ 'Enter a valid email address',
+  completeStep: (labels: string[], tr: Translate = english) => tr(/*i18n*/ 'Please complete: {fields}', { fields: labels.join(', ') }),
+  stepOf: (step: number, total: number, tr: Translate = english) => tr(/*i18n*/ 'Step {step} of {total}', { step, total }),
+  dutyQuestion: /*i18n*/ 'Is duty paid (ZIMRA)?',
+  papersQuestion: /*i18n*/ "Does the vehicle have police clearance and a registration book in the seller's name?",
+  notSure: /*i18n*/ 'Not sure',
+  photosHint: (tr: Translate = english) => tr(/*i18n*/ 'Add up to {max} photos (JPG, PNG, GIF, WebP or BMP, 10MB each). The first photo is the main photo.', { max: MAX_IMAGES }),
 } as const;
 
 export function emptyForm(defaults: Partial<WizardForm> = {}): WizardForm {
@@ -214,37 +219,38 @@ export const acceptsOperatingHours = (text: string): boolean => /^[\d,]*$/.test(
 const blank = (v: string) => v.trim() === '';
 
 /** What stops a step: field -> message. Empty when the seller may go on. */
-export function stepIssues(step: number, form: WizardForm, now: Date = new Date()): Partial<Record<WizardField, string>> {
+export function stepIssues(step: number, form: WizardForm, now: Date = new Date(), tr: Translate = english): Partial<Record<WizardField, string>> {
+  const label = (field: WizardField) => tr(FIELD_LABELS[field]);
   const issues: Partial<Record<WizardField, string>> = {};
   for (const field of REQUIRED_FIELDS[step] ?? []) {
     const v = form[field];
-    if (typeof v === 'string' && blank(v)) issues[field] = WIZARD_TEXTS.required(FIELD_LABELS[field]);
+    if (typeof v === 'string' && blank(v)) issues[field] = WIZARD_TEXTS.required(label(field), tr);
   }
   if (step === 1) {
     if (!issues.year) {
       const year = Number(form.year.trim());
-      if (!Number.isInteger(year) || year < YEAR_MIN || year > yearMax(now)) issues.year = WIZARD_TEXTS.yearRange(yearMax(now));
+      if (!Number.isInteger(year) || year < YEAR_MIN || year > yearMax(now)) issues.year = WIZARD_TEXTS.yearRange(yearMax(now), tr);
     }
-    if (!issues.mileage && !acceptsMileage(form.mileage.trim())) issues.mileage = WIZARD_TEXTS.wholeNumber(FIELD_LABELS.mileage);
-    if (!blank(form.engine_size) && !(Number(form.engine_size) > 0)) issues.engine_size = WIZARD_TEXTS.number(FIELD_LABELS.engine_size);
+    if (!issues.mileage && !acceptsMileage(form.mileage.trim())) issues.mileage = WIZARD_TEXTS.wholeNumber(label('mileage'), tr);
+    if (!blank(form.engine_size) && !(Number(form.engine_size) > 0)) issues.engine_size = WIZARD_TEXTS.number(label('engine_size'), tr);
     if (asksEnginePower(form.vehicle_type) && !blank(form.engine_power_hp)) {
       const hp = Number(form.engine_power_hp.trim());
-      if (!Number.isInteger(hp) || hp < 1 || hp > ENGINE_POWER_HP_MAX) issues.engine_power_hp = WIZARD_TEXTS.enginePower;
+      if (!Number.isInteger(hp) || hp < 1 || hp > ENGINE_POWER_HP_MAX) issues.engine_power_hp = WIZARD_TEXTS.enginePower(tr);
     }
     if (asksOperatingHours(form.vehicle_type) && !blank(form.operating_hours)) {
       const hours = form.operating_hours.trim().replace(/,/g, '');
-      if (!/^\d+$/.test(hours)) issues.operating_hours = WIZARD_TEXTS.wholeNumber(FIELD_LABELS.operating_hours);
-      else if (Number(hours) > OPERATING_HOURS_MAX) issues.operating_hours = WIZARD_TEXTS.atMost(FIELD_LABELS.operating_hours, OPERATING_HOURS_MAX);
+      if (!/^\d+$/.test(hours)) issues.operating_hours = WIZARD_TEXTS.wholeNumber(label('operating_hours'), tr);
+      else if (Number(hours) > OPERATING_HOURS_MAX) issues.operating_hours = WIZARD_TEXTS.atMost(label('operating_hours'), OPERATING_HOURS_MAX, tr);
     }
   }
   if (step === 2 && !issues.subscription_plan && !(SUBSCRIPTION_PLANS as readonly string[]).includes(form.subscription_plan)) {
-    issues.subscription_plan = WIZARD_TEXTS.required(FIELD_LABELS.subscription_plan);
+    issues.subscription_plan = WIZARD_TEXTS.required(label('subscription_plan'), tr);
   }
   if (step === 3 && !issues.price) {
     const price = Number(form.price.trim().replace(/,/g, ''));
-    if (!Number.isFinite(price) || price < 0) issues.price = WIZARD_TEXTS.number(FIELD_LABELS.price);
+    if (!Number.isFinite(price) || price < 0) issues.price = WIZARD_TEXTS.number(label('price'), tr);
   }
-  if (step === 4 && !issues.seller_email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.seller_email.trim())) issues.seller_email = WIZARD_TEXTS.email;
+  if (step === 4 && !issues.seller_email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.seller_email.trim())) issues.seller_email = tr(WIZARD_TEXTS.email);
   return issues;
 }
 
@@ -421,18 +427,18 @@ export function isImageFile(file: Pick<FileLike, 'name' | 'type'>): boolean {
  * Which of the chosen files join the `current` photos, with the spec's messages for the others: not
  * an image, over 10 MB, none valid at all, or more than `max` in all (the first that fit are kept).
  */
-export function checkImageFiles<T extends FileLike>(files: readonly T[], current: number, max: number = MAX_IMAGES): { accepted: T[]; errors: string[] } {
-  if (current >= max) return { accepted: [], errors: [LISTING_MESSAGES.tooManyImages(max)] };
+export function checkImageFiles<T extends FileLike>(files: readonly T[], current: number, max: number = MAX_IMAGES, tr: Translate = english): { accepted: T[]; errors: string[] } {
+  if (current >= max) return { accepted: [], errors: [LISTING_MESSAGES.tooManyImages(max, tr)] };
   const errors: string[] = [];
   const valid: T[] = [];
   for (const f of files) {
-    if (!isImageFile(f)) errors.push(LISTING_MESSAGES.invalidImage(f.name));
-    else if (f.size > MAX_IMAGE_BYTES) errors.push(LISTING_MESSAGES.imageTooLarge(f.name));
+    if (!isImageFile(f)) errors.push(LISTING_MESSAGES.invalidImage(f.name, tr));
+    else if (f.size > MAX_IMAGE_BYTES) errors.push(LISTING_MESSAGES.imageTooLarge(f.name, tr));
     else valid.push(f);
   }
-  if (files.length > 0 && valid.length === 0) errors.push(LISTING_MESSAGES.noValidImages);
+  if (files.length > 0 && valid.length === 0) errors.push(tr(LISTING_MESSAGES.noValidImages));
   const room = max - current;
-  if (valid.length > room) errors.push(LISTING_MESSAGES.tooManyImages(max));
+  if (valid.length > room) errors.push(LISTING_MESSAGES.tooManyImages(max, tr));
   return { accepted: valid.slice(0, room), errors };
 }
 
@@ -465,8 +471,8 @@ export const planOf = (form: Pick<WizardForm, 'subscription_plan'>): Subscriptio
   (SUBSCRIPTION_PLANS as readonly string[]).includes(form.subscription_plan) ? (form.subscription_plan as SubscriptionPlan) : null;
 
 /** An expiry date as the seller reads it: "29 November 2026". */
-export function expiryText(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Africa/Harare' });
+export function expiryText(iso: string, language: Language = 'en'): string {
+  return dateText(iso, { day: 'numeric', month: 'long', year: 'numeric' }, language);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,6 +4,7 @@ import { listingStatus, type ListingStatus, type Vehicle } from './vehicle';
 import { realPhotos } from './photos';
 import type { PriceBand } from '../search/priceBands';
 import { PRICE_BAND_TEXT } from '../search/priceVerdict';
+import { english, type Translate } from '../i18n/text';
 
 // The seller's numbers (issue 38, 'numbers that sell cars'): per listing and for the whole stock, views and leads over 7,
 // 30 or 90 days, days on market, the price verdict, and what needs attention. Worked out on the device from the two
@@ -135,43 +136,51 @@ export function stockTotals(rows: readonly PerformanceRow[], listings: readonly 
 }
 
 export const PERFORMANCE_TEXTS = {
-  title: 'Performance',
-  intro: 'Views and leads of your listings, days on market and what needs attention.',
-  window: (days: number) => `Last ${days} days`,
-  live: 'Live listings',
-  views: 'Views',
-  leads: 'Leads',
-  medianDaysToSell: 'Days to sell (median)',
-  needsAttention: 'Needs attention',
-  nothingNeedsAttention: 'Nothing needs attention: every live listing has photos, a fair price and recent leads.',
-  listing: 'Listing',
-  stockNumber: 'Stock number',
-  status: 'Status',
-  price: 'Price (USD)',
-  daysOnMarket: 'Days on market',
-  verdict: 'Price verdict',
-  leadKinds: { contact: 'Contact requests', call: 'Calls', whatsapp: 'WhatsApp taps', message: 'Messages', favourite: 'Favourites' } satisfies Record<LeadKind, string>,
+  title: /*i18n*/ 'Performance',
+  intro: /*i18n*/ 'Views and leads of your listings, days on market and what needs attention.',
+  window: (days: number, tr: Translate = english) => tr(/*i18n*/ 'Last {days} days', { days }),
+  live: /*i18n*/ 'Live listings',
+  views: /*i18n*/ 'Views',
+  leads: /*i18n*/ 'Leads',
+  medianDaysToSell: /*i18n*/ 'Days to sell (median)',
+  needsAttention: /*i18n*/ 'Needs attention',
+  nothingNeedsAttention: /*i18n*/ 'Nothing needs attention: every live listing has photos, a fair price and recent leads.',
+  listing: /*i18n*/ 'Listing',
+  stockNumber: /*i18n*/ 'Stock number',
+  status: /*i18n*/ 'Status',
+  price: /*i18n*/ 'Price (USD)',
+  daysOnMarket: /*i18n*/ 'Days on market',
+  verdict: /*i18n*/ 'Price verdict',
+  leadKinds: {
+    contact: /*i18n*/ 'Contact requests',
+    call: /*i18n*/ 'Calls',
+    whatsapp: /*i18n*/ 'WhatsApp taps',
+    message: /*i18n*/ 'Messages',
+    favourite: /*i18n*/ 'Favourites',
+  } satisfies Record<LeadKind, string>,
   attention: {
-    no_photos: 'No photos: listings with photos get far more views.',
-    price_high: 'Price rated high against similar listings.',
-    no_leads: `No leads in ${QUIET_DAYS} days: review the price and photos.`,
+    no_photos: /*i18n*/ 'No photos: listings with photos get far more views.',
+    price_high: /*i18n*/ 'Price rated high against similar listings.',
+    // QUIET_DAYS days: a text is written whole so that it can be translated.
+    no_leads: /*i18n*/ 'No leads in 30 days: review the price and photos.',
   } satisfies Record<AttentionReason, string>,
-  exportCsv: 'Download CSV',
-  noListings: 'No listings yet: your numbers appear here once you list a vehicle.',
-  kept: (when: string) => `Offline: numbers as loaded ${when}.`,
-  notLoaded: 'Leads have not been loaded on this device yet; connect to see them.',
-  noneKept: 'Your numbers load when the connection returns.',
-  backToDashboard: 'Back to dashboard',
-  perListing: 'Per listing',
-  sortBy: 'Sort by',
-  sortKeys: { leads: 'Leads', views: 'Views', days: 'Days on market', price: 'Price' },
-  descending: 'Highest first',
-  ascending: 'Lowest first',
-  days: (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`,
+  exportCsv: /*i18n*/ 'Download CSV',
+  noListings: /*i18n*/ 'No listings yet: your numbers appear here once you list a vehicle.',
+  kept: (when: string, tr: Translate = english) => tr(/*i18n*/ 'Offline: numbers as loaded {when}.', { when }),
+  notLoaded: /*i18n*/ 'Leads have not been loaded on this device yet; connect to see them.',
+  noneKept: /*i18n*/ 'Your numbers load when the connection returns.',
+  backToDashboard: /*i18n*/ 'Back to dashboard',
+  perListing: /*i18n*/ 'Per listing',
+  sortBy: /*i18n*/ 'Sort by',
+  sortKeys: { leads: /*i18n*/ 'Leads', views: /*i18n*/ 'Views', days: /*i18n*/ 'Days on market', price: /*i18n*/ 'Price' },
+  descending: /*i18n*/ 'Highest first',
+  ascending: /*i18n*/ 'Lowest first',
+  days: (n: number, tr: Translate = english) => (n === 1 ? tr(/*i18n*/ '{n} day', { n }) : tr(/*i18n*/ '{n} days', { n })),
   /** The dashboard's way in. */
-  entry: 'Views, leads and days on market of each listing, and what needs attention.',
-  entryAttention: (n: number) => (n === 0 ? 'Nothing needs attention' : `${n} ${n === 1 ? 'listing needs' : 'listings need'} attention`),
-  open: 'See performance',
+  entry: /*i18n*/ 'Views, leads and days on market of each listing, and what needs attention.',
+  entryAttention: (n: number, tr: Translate = english) =>
+    n === 0 ? tr(/*i18n*/ 'Nothing needs attention') : n === 1 ? tr(/*i18n*/ '{n} listing needs attention', { n }) : tr(/*i18n*/ '{n} listings need attention', { n }),
+  open: /*i18n*/ 'See performance',
   /** The downloaded file's name: 'motokari-performance-2026-11-28-last-30-days.csv'. */
   csvFileName: (day: string, window: number) => `motokari-performance-${day}-last-${window}-days.csv`,
 };
@@ -184,22 +193,23 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The table as CSV (RFC 4180: CRLF line ends, a header row), its counts over `window` days. */
-export function performanceCsv(rows: readonly PerformanceRow[], window: PerformanceWindow): string {
+/** The table as CSV (RFC 4180: CRLF line ends, a header row), its counts over `window` days, its words in `tr`'s language. */
+export function performanceCsv(rows: readonly PerformanceRow[], window: PerformanceWindow, tr: Translate = english): string {
   const T = PERFORMANCE_TEXTS;
-  const over = (label: string) => `${label} (last ${window} days)`;
-  const header = [T.stockNumber, T.listing, T.status, T.price, T.daysOnMarket, T.verdict, over(T.views), ...LEAD_KINDS.map((k) => over(T.leadKinds[k])), over(T.leads), T.needsAttention];
+  const over = (label: string) => tr(/*i18n*/ '{label} (last {days} days)', { label: tr(label), days: window });
+  const header = [T.stockNumber, T.listing, T.status, T.price, T.daysOnMarket, T.verdict].map((label) => tr(label));
+  header.push(over(T.views), ...LEAD_KINDS.map((k) => over(T.leadKinds[k])), over(T.leads), tr(T.needsAttention));
   const lines = rows.map((r) => [
     r.stock_number,
     r.title,
     r.status,
     r.price,
     r.days_on_market,
-    r.verdict ? PRICE_BAND_TEXT[r.verdict] : null,
+    r.verdict ? tr(PRICE_BAND_TEXT[r.verdict]) : null,
     r.views,
     ...LEAD_KINDS.map((k) => r.leads[k]),
     r.leads_total,
-    r.attention.map((a) => T.attention[a]).join(' '),
+    r.attention.map((a) => tr(T.attention[a])).join(' '),
   ]);
   return [header, ...lines].map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

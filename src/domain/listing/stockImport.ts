@@ -1,6 +1,7 @@
 import { FIELD_LABELS } from './listingWizard';
 import { MAX_IMAGES } from '../core/constants';
 import { wholeNumberText } from '../core/numbers';
+import { english, type Translate } from '../i18n/text';
 
 // A dealer's stock file (issue 38): a CSV or Excel sheet, one vehicle a row, its columns mapped to
 // Motokari's fields (the mapping remembered for the next file), checked in a dry run, then applied:
@@ -46,7 +47,7 @@ export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ['stock_number', '
 
 /** The fields' names as the wizard shows them (listingWizard.ts), and the three it does not have. */
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
-  stock_number: 'Stock number',
+  stock_number: /*i18n*/ 'Stock number',
   vehicle_type: FIELD_LABELS.vehicle_type,
   make: FIELD_LABELS.make,
   model: FIELD_LABELS.model,
@@ -58,15 +59,15 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   engine_size: FIELD_LABELS.engine_size,
   fuel_type: FIELD_LABELS.fuel_type,
   transmission: FIELD_LABELS.transmission,
-  drive_type: 'Drive type',
+  drive_type: /*i18n*/ 'Drive type',
   condition: FIELD_LABELS.condition,
   car_category: FIELD_LABELS.category,
   color: FIELD_LABELS.color,
   description: FIELD_LABELS.description,
   features: FIELD_LABELS.features,
-  location: 'Location',
+  location: /*i18n*/ 'Location',
   region: FIELD_LABELS.region,
-  photos: 'Photo addresses (URLs)',
+  photos: /*i18n*/ 'Photo addresses (URLs)',
 };
 
 /** Headings a dealer's system is likely to use for each field, lower-case with spaces, for the first mapping. */
@@ -202,62 +203,66 @@ export interface StockImport {
 }
 
 export const IMPORT_MESSAGES = {
-  notASheet: 'Upload a CSV file or an Excel workbook (.xlsx)',
-  tooLarge: `A stock file can be at most 5 MB and ${MAX_IMPORT_ROWS} rows`,
-  empty: 'This file has no rows under its headings',
-  noHeadings: 'The first row of the file must name its columns',
-  required: (label: string) => `${label} is required`,
-  duplicate: (stockNumber: string, first: number) => `Stock number ${stockNumber} is also in row ${first}`,
-  notFound: 'Import not found',
-  alreadyApplied: 'This file has already been imported',
-  mapRequired: (labels: string) => `Choose the columns for: ${labels}`,
-  badPhoto: (n: number) => `Photo ${n} is not a web address (http:// or https://)`,
+  notASheet: /*i18n*/ 'Upload a CSV file or an Excel workbook (.xlsx)',
+  // MAX_IMPORT_ROWS, written whole so that the text can be translated.
+  tooLarge: /*i18n*/ 'A stock file can be at most 5 MB and 5000 rows',
+  empty: /*i18n*/ 'This file has no rows under its headings',
+  noHeadings: /*i18n*/ 'The first row of the file must name its columns',
+  required: (label: string, tr: Translate = english) => tr(/*i18n*/ '{label} is required', { label }),
+  duplicate: (stockNumber: string, first: number, tr: Translate = english) => tr(/*i18n*/ 'Stock number {stockNumber} is also in row {first}', { stockNumber, first }),
+  notFound: /*i18n*/ 'Import not found',
+  alreadyApplied: /*i18n*/ 'This file has already been imported',
+  mapRequired: (labels: string, tr: Translate = english) => tr(/*i18n*/ 'Choose the columns for: {labels}', { labels }),
+  badPhoto: (n: number, tr: Translate = english) => tr(/*i18n*/ 'Photo {n} is not a web address (http:// or https://)', { n }),
 } as const;
 
 /** The dashboard's 'Import your stock' screen, in plain words for people who are not technical. */
 export const IMPORT_TEXTS = {
-  title: 'Import your stock',
-  intro: 'Upload a CSV or Excel file with one vehicle per row. Your stock number is the key: importing the same file again changes nothing, and a changed price updates the listing.',
-  link: 'Import a stock file',
-  fileHeading: 'Your file',
-  fileHint: `A CSV file or an Excel workbook (.xlsx), up to 5 MB and ${wholeNumberText(MAX_IMPORT_ROWS)} rows. The first row names the columns.`,
-  chooseFile: 'Choose file',
-  chooseAnother: 'Choose another file',
-  uploading: 'Reading your file…',
-  fileRows: (n: number) => `${wholeNumberText(n)} ${n === 1 ? 'vehicle' : 'vehicles'} in this file`,
-  mappingHeading: 'Match your columns',
-  mappingIntro: 'For each of our fields, choose the column of your file that holds it. Fields marked * are needed.',
-  notInFile: 'Not in my file',
-  example: (value: string) => `For example: ${value}`,
-  markSold: 'Mark vehicles missing from this file as sold',
-  markSoldHint: 'Your published listings whose stock number is not in this file.',
-  check: 'Check file',
-  checkHint: 'Checking changes nothing yet: it shows what the import will do.',
-  summaryHeading: 'What this file will do',
-  /** The counts' words after their number: what the dry run found ('3 to add'), and what the import did ('3 added'). */
+  title: /*i18n*/ 'Import your stock',
+  intro: /*i18n*/ 'Upload a CSV or Excel file with one vehicle per row. Your stock number is the key: importing the same file again changes nothing, and a changed price updates the listing.',
+  link: /*i18n*/ 'Import a stock file',
+  fileHeading: /*i18n*/ 'Your file',
+  // MAX_IMPORT_ROWS, written whole so that the text can be translated.
+  fileHint: /*i18n*/ 'A CSV file or an Excel workbook (.xlsx), up to 5 MB and 5,000 rows. The first row names the columns.',
+  chooseFile: /*i18n*/ 'Choose file',
+  chooseAnother: /*i18n*/ 'Choose another file',
+  uploading: /*i18n*/ 'Reading your file…',
+  fileRows: (n: number, tr: Translate = english) =>
+    n === 1 ? tr(/*i18n*/ '{n} vehicle in this file', { n: wholeNumberText(n) }) : tr(/*i18n*/ '{n} vehicles in this file', { n: wholeNumberText(n) }),
+  mappingHeading: /*i18n*/ 'Match your columns',
+  mappingIntro: /*i18n*/ 'For each of our fields, choose the column of your file that holds it. Fields marked * are needed.',
+  notInFile: /*i18n*/ 'Not in my file',
+  example: (value: string, tr: Translate = english) => tr(/*i18n*/ 'For example: {value}', { value }),
+  markSold: /*i18n*/ 'Mark vehicles missing from this file as sold',
+  markSoldHint: /*i18n*/ 'Your published listings whose stock number is not in this file.',
+  check: /*i18n*/ 'Check file',
+  checkHint: /*i18n*/ 'Checking changes nothing yet: it shows what the import will do.',
+  summaryHeading: /*i18n*/ 'What this file will do',
+  /** The counts' words under their number in a tile: what the dry run found ('3' over 'to add'), and what the import did ('3' over 'added'). */
   counts: {
-    check: { add: 'to add', update: 'to update', unchanged: 'unchanged', remove: 'to mark sold' },
-    done: { add: 'added', update: 'updated', unchanged: 'unchanged', remove: 'marked sold' },
+    check: { add: /*i18n*/ 'to add', update: /*i18n*/ 'to update', unchanged: /*i18n*/ 'unchanged', remove: /*i18n*/ 'to mark sold' },
+    done: { add: /*i18n*/ 'added', update: /*i18n*/ 'updated', unchanged: /*i18n*/ 'unchanged', remove: /*i18n*/ 'marked sold' },
   },
-  problemsHeading: 'Rows with problems',
-  problemsIntro: 'These rows are skipped and the others are imported. Correct them in your file and import it again.',
-  problemsSkipped: 'These rows were skipped. Correct them in your file and import it again.',
-  row: 'Row',
-  field: 'Field',
-  problem: 'Problem',
-  moreProblems: (n: number) => `and ${wholeNumberText(n)} more`,
-  importVehicles: (n: number) => `Import ${wholeNumberText(n)} ${n === 1 ? 'vehicle' : 'vehicles'}`,
-  markVehiclesSold: (n: number) => `Mark ${wholeNumberText(n)} ${n === 1 ? 'vehicle' : 'vehicles'} sold`,
-  nothingToImport: 'Nothing to import: every vehicle in this file is already up to date.',
-  importing: (done: number, total: number) => `Importing… ${wholeNumberText(done)} of ${wholeNumberText(total)}`,
-  finished: 'Import finished',
-  drafts: 'New listings are drafts until their listing fee is paid, as in the listing wizard.',
-  photos: 'Photos from web addresses are fetched in the background and appear within a few minutes.',
-  failedHeading: 'The import stopped',
-  failed: 'The import could not finish. Vehicles imported before it stopped are kept: check your file and import it again.',
-  backToDashboard: 'Back to your dashboard',
-  importAnother: 'Import another file',
-  dealersOnly: 'Importing a stock file is for dealers and their staff. Private sellers add their vehicles with the listing wizard.',
-  offline: 'You are offline. Importing a stock file needs a connection.',
-  error: 'That did not work. Check your connection and try again.',
+  problemsHeading: /*i18n*/ 'Rows with problems',
+  problemsIntro: /*i18n*/ 'These rows are skipped and the others are imported. Correct them in your file and import it again.',
+  problemsSkipped: /*i18n*/ 'These rows were skipped. Correct them in your file and import it again.',
+  row: /*i18n*/ 'Row',
+  field: /*i18n*/ 'Field',
+  problem: /*i18n*/ 'Problem',
+  moreProblems: (n: number, tr: Translate = english) => tr(/*i18n*/ 'and {n} more', { n: wholeNumberText(n) }),
+  importVehicles: (n: number, tr: Translate = english) => (n === 1 ? tr(/*i18n*/ 'Import {n} vehicle', { n: wholeNumberText(n) }) : tr(/*i18n*/ 'Import {n} vehicles', { n: wholeNumberText(n) })),
+  markVehiclesSold: (n: number, tr: Translate = english) =>
+    n === 1 ? tr(/*i18n*/ 'Mark {n} vehicle sold', { n: wholeNumberText(n) }) : tr(/*i18n*/ 'Mark {n} vehicles sold', { n: wholeNumberText(n) }),
+  nothingToImport: /*i18n*/ 'Nothing to import: every vehicle in this file is already up to date.',
+  importing: (done: number, total: number, tr: Translate = english) => tr(/*i18n*/ 'Importing… {done} of {total}', { done: wholeNumberText(done), total: wholeNumberText(total) }),
+  finished: /*i18n*/ 'Import finished',
+  drafts: /*i18n*/ 'New listings are drafts until their listing fee is paid, as in the listing wizard.',
+  photos: /*i18n*/ 'Photos from web addresses are fetched in the background and appear within a few minutes.',
+  failedHeading: /*i18n*/ 'The import stopped',
+  failed: /*i18n*/ 'The import could not finish. Vehicles imported before it stopped are kept: check your file and import it again.',
+  backToDashboard: /*i18n*/ 'Back to your dashboard',
+  importAnother: /*i18n*/ 'Import another file',
+  dealersOnly: /*i18n*/ 'Importing a stock file is for dealers and their staff. Private sellers add their vehicles with the listing wizard.',
+  offline: /*i18n*/ 'You are offline. Importing a stock file needs a connection.',
+  error: /*i18n*/ 'That did not work. Check your connection and try again.',
 } as const;

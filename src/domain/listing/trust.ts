@@ -5,20 +5,20 @@ import type { Vehicle } from './vehicle';
 // an SMS code (issue 37). The badges read the same words everywhere.
 
 export const TRUST_BADGES = {
-  verified_dealer: 'Verified dealer',
-  phone_verified: 'Phone verified',
-  duty_paid: 'Duty paid',
-  papers_ready: 'Papers ready',
+  verified_dealer: /*i18n*/ 'Verified dealer',
+  phone_verified: /*i18n*/ 'Phone verified',
+  duty_paid: /*i18n*/ 'Duty paid',
+  papers_ready: /*i18n*/ 'Papers ready',
 } as const;
 
 export type TrustSignal = keyof typeof TRUST_BADGES;
 
 /** What each badge tells a buyer, for its title (and screen readers). */
 export const TRUST_BADGE_HINTS: Record<TrustSignal, string> = {
-  verified_dealer: "Motokari checked this dealer's business details",
-  phone_verified: "Motokari checked the seller's phone by SMS",
-  duty_paid: 'The seller says import duty is paid (ZIMRA)',
-  papers_ready: "The seller says the vehicle has police clearance and a registration book in the seller's name",
+  verified_dealer: /*i18n*/ "Motokari checked this dealer's business details",
+  phone_verified: /*i18n*/ "Motokari checked the seller's phone by SMS",
+  duty_paid: /*i18n*/ 'The seller says import duty is paid (ZIMRA)',
+  papers_ready: /*i18n*/ "The seller says the vehicle has police clearance and a registration book in the seller's name",
 };
 
 /** The badges a listing shows, most telling first: only what is so (a "no" or nothing said shows none). */

@@ -4,6 +4,9 @@ import { SUBSCRIPTION_PLANS } from '../payments/fees';
 import { text } from '../core/text';
 import { CONTACT_PREFERENCES } from '../messages/apiMessages';
 
+/** A year out of range, in words (its first year is YEAR_MIN's, written out: a marked text is one literal). */
+const YEAR_RANGE_MESSAGE = /*i18n*/ 'Year must be between 1990 and next year';
+
 const trimmed = (max: number) => text().trim().min(1).max(max);
 const optionalText = (max: number) =>
   text()
@@ -23,7 +26,7 @@ export const vehicleInputSchema = z.object({
   year: z.coerce
     .number()
     .int()
-    .refine((y) => y >= YEAR_MIN && y <= yearMax(), { message: `Year must be between ${YEAR_MIN} and next year` }),
+    .refine((y) => y >= YEAR_MIN && y <= yearMax(), { message: YEAR_RANGE_MESSAGE }),
   price: z.coerce.number().nonnegative().max(100_000_000).nullish(),
   mileage: z.coerce.number().int().nonnegative().max(10_000_000).nullish(),
   operating_hours: z.coerce.number().int().nonnegative().max(OPERATING_HOURS_MAX).nullish(),

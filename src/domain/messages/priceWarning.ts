@@ -4,7 +4,7 @@ import type { PriceVerdict } from '../search/priceVerdict';
 // buyer carrying cash or to take a "deposit". Judged on the price verdict's own data (issue 20: the fit
 // of the model's listings by year and usage), so the device and the server say the same.
 
-export const PRICE_WARNING = 'Price much lower than similar vehicles: see it in person before you pay anything';
+export const PRICE_WARNING = /*i18n*/ 'Price much lower than similar vehicles: see it in person before you pay anything';
 
 /**
  * "Far below": the price is at most this share of what the model's fit expects for its year and usage
@@ -14,7 +14,7 @@ export const PRICE_WARNING = 'Price much lower than similar vehicles: see it in 
  */
 export const FAR_BELOW_SHARE = 0.7;
 
-/** The warning a listing carries on its page and in its conversations, or null. */
+/** The warning a listing carries on its page and in its conversations, or null: in English (PRICE_WARNING, a marked text: show it with `t`). */
 export function priceWarningOf(price: number | null, verdict: PriceVerdict | null | undefined): string | null {
   if (!verdict || price === null || price <= 0 || verdict.typical_price === null) return null;
   return verdict.band === 'great' && price <= verdict.typical_price * FAR_BELOW_SHARE ? PRICE_WARNING : null;

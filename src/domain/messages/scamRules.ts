@@ -4,8 +4,8 @@
 // message, moving the talk off Motokari (a phone number, WhatsApp, an email address). In English, Shona
 // and isiNdebele. The server stores the warning with the message; its reader sees it. No I/O.
 
-/** The one plain warning the issue gives for each of the three rules, word for word. */
-export const SCAM_WARNING = 'Never pay a deposit before you have seen the vehicle and its papers';
+/** The one plain warning the issue gives for each of the three rules, word for word (stored in English; its reader sees it in their language). */
+export const SCAM_WARNING = /*i18n*/ 'Never pay a deposit before you have seen the vehicle and its papers';
 
 export type ScamRule = 'deposit' | 'payment_link' | 'off_platform';
 

@@ -1,4 +1,4 @@
-import { MAX_IMAGES, SELLER_TYPES, VEHICLE_TYPE_LABELS, VEHICLE_TYPES, type SellerType, type VehicleType } from '../core/constants';
+import { SELLER_TYPES, VEHICLE_TYPE_LABELS, VEHICLE_TYPES, type SellerType, type VehicleType } from '../core/constants';
 import { parseStoredObject } from '../core/storedJson';
 import { wholeNumberText } from '../core/numbers';
 
@@ -36,9 +36,9 @@ const PRICE_AREA_LABELS: Record<PriceArea, string> = {
   bulawayo: 'Bulawayo',
   mutare: 'Mutare',
   gweru: 'Gweru',
-  national: 'National',
+  national: /*i18n*/ 'National',
 };
-const SELLER_TYPE_LABELS: Record<SellerType, string> = { private: 'Private seller', dealer: 'Dealer' };
+const SELLER_TYPE_LABELS: Record<SellerType, string> = { private: /*i18n*/ 'Private seller', dealer: /*i18n*/ 'Dealer' };
 const VALUE_BAND_LABELS: Record<ValueBand, string> = {
   '0-5000': '$0 – $5,000',
   '5000-10000': '$5,000 – $10,000',
@@ -80,50 +80,50 @@ export interface AdvertisingPlan {
 }
 
 /** The badge of the plan marked popular (spec 2.10). */
-export const MOST_POPULAR = 'Most Popular';
+export const MOST_POPULAR = /*i18n*/ 'Most Popular';
 
-/** Every plan allows the wizard's photo limit (8). */
-export const PLAN_PHOTOS_FEATURE = `Up to ${MAX_IMAGES} photos`;
+/** Every plan allows the wizard's photo limit (MAX_IMAGES, 8: a text is one literal). */
+export const PLAN_PHOTOS_FEATURE = /*i18n*/ 'Up to 8 photos';
 
 export const ADVERTISING_PLANS: readonly AdvertisingPlan[] = [
   {
     id: 'ultimate',
     name: 'Ultimate',
-    duration: 'Live until sold',
+    duration: /*i18n*/ 'Live until sold',
     price: 20,
     originalPrice: 25,
-    description: 'Maximum exposure: your advert stays live until your vehicle is sold.',
-    features: ['Live until sold', 'Free relist every 4 weeks', 'Boost to top 3 times a month', PLAN_PHOTOS_FEATURE],
+    description: /*i18n*/ 'Maximum exposure: your advert stays live until your vehicle is sold.',
+    features: [/*i18n*/ 'Live until sold', /*i18n*/ 'Free relist every 4 weeks', /*i18n*/ 'Boost to top 3 times a month', PLAN_PHOTOS_FEATURE],
     isPopular: true,
   },
   {
     id: 'premium',
     name: 'Premium',
-    duration: '6 weeks',
+    duration: /*i18n*/ '6 weeks',
     price: 15,
     originalPrice: 20,
-    description: 'Six weeks of visibility with regular boosts to the top of search.',
-    features: ['Live for 6 weeks', 'Boost to top 2 times a month', PLAN_PHOTOS_FEATURE],
+    description: /*i18n*/ 'Six weeks of visibility with regular boosts to the top of search.',
+    features: [/*i18n*/ 'Live for 6 weeks', /*i18n*/ 'Boost to top 2 times a month', PLAN_PHOTOS_FEATURE],
     isPopular: false,
   },
   {
     id: 'standard',
     name: 'Standard',
-    duration: '3 weeks',
+    duration: /*i18n*/ '3 weeks',
     price: 10,
     originalPrice: 15,
-    description: 'Three weeks in search with a monthly boost to the top.',
-    features: ['Live for 3 weeks', 'Boost to top 1 time a month', PLAN_PHOTOS_FEATURE],
+    description: /*i18n*/ 'Three weeks in search with a monthly boost to the top.',
+    features: [/*i18n*/ 'Live for 3 weeks', /*i18n*/ 'Boost to top 1 time a month', PLAN_PHOTOS_FEATURE],
     isPopular: false,
   },
   {
     id: 'basic',
     name: 'Basic',
-    duration: '2 weeks',
+    duration: /*i18n*/ '2 weeks',
     price: 5,
     originalPrice: 10,
-    description: 'A simple two-week advert to get your vehicle in front of buyers.',
-    features: ['Live for 2 weeks', PLAN_PHOTOS_FEATURE],
+    description: /*i18n*/ 'A simple two-week advert to get your vehicle in front of buyers.',
+    features: [/*i18n*/ 'Live for 2 weeks', PLAN_PHOTOS_FEATURE],
     isPopular: false,
   },
 ];

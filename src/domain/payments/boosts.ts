@@ -1,4 +1,8 @@
+import { BOOSTED_BADGE_TEXTS } from './boostOrder';
 import { ADVERTISING_PLAN_IDS, ADVERTISING_PLANS, type AdvertisingPlanId } from './advertisingPlans';
+import { english, type Translate } from '../i18n/text';
+import { dateText } from '../i18n/format';
+import type { Language } from '../i18n/languages';
 
 // What the advertising plans of spec section 2.10 give a listing bought on one (issue 38): how long it
 // stays live, how many times a month it may be boosted to the top of newest-first results, and, for
@@ -69,39 +73,31 @@ export function boostEnd(now: Date): Date {
   return new Date(Math.floor(now.getTime() / 1000) * 1000 + BOOST_MS);
 }
 
-/** The listing is boosted at `now`: its boost has not ended. */
-export function isBoosted(v: { boosted_until?: string | null }, now: Date = new Date()): boolean {
-  return typeof v.boosted_until === 'string' && new Date(v.boosted_until).getTime() > now.getTime();
-}
-
-/** Where a listing stands in newest-first order: a boost's end while boosted, otherwise when it was listed. */
-export function newestKey(createdAtMs: number, boostedUntilMs: number | null): number {
-  return boostedUntilMs !== null && boostedUntilMs > createdAtMs ? boostedUntilMs : createdAtMs;
-}
+// Whether a listing is boosted, and its place in newest-first order, are in boostOrder.ts (the cards and the search worker need no more).
+export { isBoosted, newestKey } from './boostOrder';
 
 export const BOOST_TEXTS = {
-  badge: 'Boosted',
-  button: 'Boost to top',
-  boosted: 'Boosted to the top of newest-first results for 24 hours',
-  notPublic: 'Only a live listing can be boosted',
-  noPlan: 'Boosts come with the Ultimate, Premium and Standard advertising plans',
-  noneLeft: 'No boosts left this month',
-  already: 'This listing is already boosted',
-  notSeller: 'Only its seller can boost a listing',
-  boostError: 'The listing could not be boosted. Please try again.',
-  buyPlan: 'Buy a plan',
-  planLabel: 'plan',
+  ...BOOSTED_BADGE_TEXTS,
+  button: /*i18n*/ 'Boost to top',
+  notPublic: /*i18n*/ 'Only a live listing can be boosted',
+  noPlan: /*i18n*/ 'Boosts come with the Ultimate, Premium and Standard advertising plans',
+  noneLeft: /*i18n*/ 'No boosts left this month',
+  already: /*i18n*/ 'This listing is already boosted',
+  notSeller: /*i18n*/ 'Only its seller can boost a listing',
+  boostError: /*i18n*/ 'The listing could not be boosted. Please try again.',
+  buyPlan: /*i18n*/ 'Buy a plan',
+  planLabel: /*i18n*/ 'plan',
 } as const;
 
 /** 'Boosts left this month: 2 of 3' for the dashboard. */
-export function boostsLeftText(plan: AdvertisingPlanId, left: number): string {
-  return `Boosts left this month: ${left} of ${ADVERTISING_PLAN_TERMS[plan].boostsPerMonth}`;
+export function boostsLeftText(plan: AdvertisingPlanId, left: number, tr: Translate = english): string {
+  return tr(/*i18n*/ 'Boosts left this month: {left} of {total}', { left, total: ADVERTISING_PLAN_TERMS[plan].boostsPerMonth });
 }
 
 /** 'until 29 Nov, 10:00' (Harare's time), beside the 'Boosted' badge on the dashboard. */
-export function boostedUntilText(iso: string): string {
-  const at = new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Africa/Harare' });
-  return `until ${at}`;
+export function boostedUntilText(iso: string, language: Language = 'en', tr: Translate = english): string {
+  const at = dateText(iso, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false }, language);
+  return tr(/*i18n*/ 'until {date}', { date: at });
 }
 
 /** The plan of that name ('Premium'), as the plan picked on /advertising-prices is kept (by name). */
@@ -111,9 +107,10 @@ export function advertisingPlanNamed(name: string | null | undefined): Advertisi
 
 /** The payment screen's choice between the 7-day fee and an advertising plan (issue 38). */
 export const PLAN_CHOICE_TEXTS = {
-  label: 'What would you like to pay for?',
-  fee: (days: number) => `${days}-day listing`,
-  feeDescription: 'The listing fee: live for a week, no boosts.',
-  livePlan: 'Your listing is live. Buy a plan to keep it up longer and boost it to the top of newest-first results.',
-  boosts: (n: number) => (n === 0 ? 'No boosts' : `Boost to top ${n} ${n === 1 ? 'time' : 'times'} a month`),
+  label: /*i18n*/ 'What would you like to pay for?',
+  fee: (days: number, tr: Translate = english) => tr(/*i18n*/ '{days}-day listing', { days }),
+  feeDescription: /*i18n*/ 'The listing fee: live for a week, no boosts.',
+  livePlan: /*i18n*/ 'Your listing is live. Buy a plan to keep it up longer and boost it to the top of newest-first results.',
+  boosts: (n: number, tr: Translate = english) =>
+    n === 0 ? tr(/*i18n*/ 'No boosts') : n === 1 ? tr(/*i18n*/ 'Boost to top {n} time a month', { n }) : tr(/*i18n*/ 'Boost to top {n} times a month', { n }),
 } as const;

@@ -1,5 +1,7 @@
-import { expiryText } from '../listing/listingWizard';
 import { CURRENCY, DASHBOARD_PRICING_TEXT, formatUsd } from './fees';
+import { english, type Translate } from '../i18n/text';
+import { dateText } from '../i18n/format';
+import type { Language } from '../i18n/languages';
 
 // A dealer's monthly plan (issue 38; spec section 9: "Dealers: unlimited listings for $99/month."):
 // while it is paid up, the dealer's listings publish without a per-listing fee. Paid by card (the card
@@ -67,46 +69,47 @@ export const invoiceLabel = (n: number): string => `MK-${String(n).padStart(6, '
 
 export const PLAN_MESSAGES = {
   price: `${formatUsd(DEALER_PLAN_PRICE_CENTS)}/month`,
-  alreadyRenewing: 'Your plan already renews by card',
-  noSubscription: 'You have no plan to confirm',
-  notActive: 'You have no plan that renews',
-  invoiceNotFound: 'Invoice not found',
-  paymentNotFound: 'Payment not found',
-  notPaidUp: 'Your monthly plan is not paid up',
-  subscribed: 'Your monthly plan is paid: your listings publish without a fee.',
-  cancelled: 'Your plan will not renew. Your listings stay up until the end of the paid month and its grace days.',
-  reminderTitle: 'Your Motokari plan is due',
-  reminderBody: (due: string) => `Your dealer plan (${formatUsd(DEALER_PLAN_PRICE_CENTS)}/month) is paid until ${due}. Pay the next month with EcoCash on your dashboard to keep your listings up.`,
+  alreadyRenewing: /*i18n*/ 'Your plan already renews by card',
+  noSubscription: /*i18n*/ 'You have no plan to confirm',
+  notActive: /*i18n*/ 'You have no plan that renews',
+  invoiceNotFound: /*i18n*/ 'Invoice not found',
+  paymentNotFound: /*i18n*/ 'Payment not found',
+  notPaidUp: /*i18n*/ 'Your monthly plan is not paid up',
+  subscribed: /*i18n*/ 'Your monthly plan is paid: your listings publish without a fee.',
+  cancelled: /*i18n*/ 'Your plan will not renew. Your listings stay up until the end of the paid month and its grace days.',
+  reminderTitle: /*i18n*/ 'Your Motokari plan is due',
+  /** Filled with the date it is paid until: `tr(PLAN_MESSAGES.reminderBody, { date })`. */
+  reminderBody: /*i18n*/ 'Your dealer plan ($99/month) is paid until {date}. Pay the next month with EcoCash on your dashboard to keep your listings up.',
 } as const;
 
 /** A plan's date as the dashboard, the reminders and the invoices write it: as a listing's expiry, 28 November 2026 (Harare time). */
-export const planDate = (d: Date | string): string => expiryText(typeof d === 'string' ? d : d.toISOString());
+export const planDate = (d: Date | string, language: Language = 'en'): string => dateText(d, { day: 'numeric', month: 'long', year: 'numeric' }, language);
 
-/** The dashboard's "Monthly plan" card. */
+/** The dashboard's "Monthly plan" card. Texts naming the plan's price or days write them whole (GRACE_DAYS, REMINDER_DAYS, $99) so that they can be translated. */
 export const DEALER_PLAN_TEXTS = {
-  title: 'Monthly plan',
-  notSubscribed: 'Not subscribed: each listing waits for its own fee.',
-  paidUntil: (date: string) => `Paid until ${date}`,
-  inGrace: (date: string) => `Payment due. Your listings stay up until ${date}.`,
-  lapsed: (date: string) => `Lapsed on ${date}: new listings wait for a fee again.`,
-  renewsOn: (date: string) => `Renews by card on ${date}.`,
-  dueOn: (date: string) => `Next payment due ${date}, with EcoCash. We remind you ${REMINDER_DAYS} days before.`,
-  cancelledNote: 'Your plan will not renew.',
-  graceNote: `Listings made under the plan stay up ${GRACE_DAYS} days past the paid month; after that they expire and follow the per-listing fee.`,
-  subscribeCard: `Subscribe by card (${formatUsd(DEALER_PLAN_PRICE_CENTS)}/month)`,
-  payEcocash: `Pay ${formatUsd(DEALER_PLAN_PRICE_CENTS)} for one month`,
-  waitingForPhone: 'Approve the payment on your phone.',
-  publishDrafts: 'Publish my drafts without a fee',
+  title: /*i18n*/ 'Monthly plan',
+  notSubscribed: /*i18n*/ 'Not subscribed: each listing waits for its own fee.',
+  paidUntil: (date: string, tr: Translate = english) => tr(/*i18n*/ 'Paid until {date}', { date }),
+  inGrace: (date: string, tr: Translate = english) => tr(/*i18n*/ 'Payment due. Your listings stay up until {date}.', { date }),
+  lapsed: (date: string, tr: Translate = english) => tr(/*i18n*/ 'Lapsed on {date}: new listings wait for a fee again.', { date }),
+  renewsOn: (date: string, tr: Translate = english) => tr(/*i18n*/ 'Renews by card on {date}.', { date }),
+  dueOn: (date: string, tr: Translate = english) => tr(/*i18n*/ 'Next payment due {date}, with EcoCash. We remind you {days} days before.', { date, days: REMINDER_DAYS }),
+  cancelledNote: /*i18n*/ 'Your plan will not renew.',
+  graceNote: /*i18n*/ 'Listings made under the plan stay up 7 days past the paid month; after that they expire and follow the per-listing fee.',
+  subscribeCard: /*i18n*/ 'Subscribe by card ($99/month)',
+  payEcocash: /*i18n*/ 'Pay $99 for one month',
+  waitingForPhone: /*i18n*/ 'Approve the payment on your phone.',
+  publishDrafts: /*i18n*/ 'Publish my drafts without a fee',
   /** The wizard's outcome for a listing the plan published. */
-  listedOnPlan: (until: string) => `Your listing is live on your monthly plan, with no listing fee, until ${until}.`,
-  published: (n: number) => (n === 1 ? '1 listing published.' : `${n} listings published.`),
-  cancel: 'Stop renewing',
-  stopReminders: 'Stop the reminders',
+  listedOnPlan: (until: string, tr: Translate = english) => tr(/*i18n*/ 'Your listing is live on your monthly plan, with no listing fee, until {until}.', { until }),
+  published: (n: number, tr: Translate = english) => (n === 1 ? tr(/*i18n*/ '1 listing published.') : tr(/*i18n*/ '{n} listings published.', { n })),
+  cancel: /*i18n*/ 'Stop renewing',
+  stopReminders: /*i18n*/ 'Stop the reminders',
   cancelled: PLAN_MESSAGES.cancelled,
   paid: PLAN_MESSAGES.subscribed,
-  invoices: 'Invoices',
-  noInvoices: 'No invoices yet.',
+  invoices: /*i18n*/ 'Invoices',
+  noInvoices: /*i18n*/ 'No invoices yet.',
   download: 'PDF',
-  downloadLabel: (number: string) => `Download invoice ${number} as PDF`,
-  failed: 'Something went wrong with your plan. Please try again.',
+  downloadLabel: (number: string, tr: Translate = english) => tr(/*i18n*/ 'Download invoice {number} as PDF', { number }),
+  failed: /*i18n*/ 'Something went wrong with your plan. Please try again.',
 } as const;

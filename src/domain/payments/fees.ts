@@ -37,8 +37,8 @@ export function formatUsd(cents: number): string {
 
 /** Dashboard texts (spec section 9). */
 export const DASHBOARD_PRICING_TEXT: Record<SellerType, string> = {
-  private: 'Private sellers: your first listing is free, then $5 per additional listing.',
-  dealer: 'Dealers: unlimited listings for $99/month.',
+  private: /*i18n*/ 'Private sellers: your first listing is free, then $5 per additional listing.',
+  dealer: /*i18n*/ 'Dealers: unlimited listings for $99/month.',
 };
 
 export const PAYMENT_METHODS = ['card', 'ecocash'] as const;

@@ -2,6 +2,7 @@ import { usdText, wholeNumberText } from '../core/numbers';
 import { withCatalogueChoice } from '../catalogue/makeModel';
 import { ATTRIBUTE_FIELDS } from './fields';
 import { attributeWords } from './fieldWords';
+import { english, type Translate } from '../i18n/text';
 
 // The active filters of a browse screen as removable chips (spec sections 2.5 and 2.6): one chip per
 // field set, in words, and what removing it clears (a make takes its model and variant with it).
@@ -42,78 +43,79 @@ const CHIP_FIELDS = [
 
 /** The trust-signal filters (issue 20), as the filter dialog's checkboxes and their chips read. */
 export const TRUST_FILTER_LABELS = {
-  duty_paid: 'Duty paid (ZIMRA)',
-  papers_ready: 'Papers ready (police clearance, registration book)',
-  verified_dealer: 'Verified dealers only',
-  phone_verified: 'Phone verified sellers only',
+  duty_paid: /*i18n*/ 'Duty paid (ZIMRA)',
+  papers_ready: /*i18n*/ 'Papers ready (police clearance, registration book)',
+  verified_dealer: /*i18n*/ 'Verified dealers only',
+  phone_verified: /*i18n*/ 'Phone verified sellers only',
 } as const;
 const TRUST_CHIPS: Record<keyof typeof TRUST_FILTER_LABELS, [yes: string, no: string]> = {
-  duty_paid: ['Duty paid', 'Duty not declared paid'],
-  papers_ready: ['Papers ready', 'Papers not declared ready'],
-  verified_dealer: ['Verified dealers', 'Not verified dealers'],
-  phone_verified: ['Phone verified', 'Phone not verified'],
+  duty_paid: [/*i18n*/ 'Duty paid', /*i18n*/ 'Duty not declared paid'],
+  papers_ready: [/*i18n*/ 'Papers ready', /*i18n*/ 'Papers not declared ready'],
+  verified_dealer: [/*i18n*/ 'Verified dealers', /*i18n*/ 'Not verified dealers'],
+  phone_verified: [/*i18n*/ 'Phone verified', /*i18n*/ 'Phone not verified'],
 };
 
 const usd = (v: string) => usdText(Number(v));
+const count = (v: string) => wholeNumberText(Number(v));
 
 /** A filter's value in words, as its chip reads. */
-export function chipLabel(field: string, value: string): string {
+export function chipLabel(field: string, value: string, tr: Translate = english): string {
   const attribute = attributeWords(field);
-  if (attribute) return attribute.text(value);
+  if (attribute) return attribute.text(value, tr);
   switch (field) {
     case 'q':
       return `“${value}”`;
     case 'make':
-      return `Make: ${value}`;
+      return tr(/*i18n*/ 'Make: {value}', { value });
     case 'model':
-      return `Model: ${value}`;
+      return tr(/*i18n*/ 'Model: {value}', { value });
     case 'variant':
-      return `Variant: ${value}`;
+      return tr(/*i18n*/ 'Variant: {value}', { value });
     case 'engine_size':
       return `${value} L`;
     case 'engine_cc':
-      return value.endsWith('+') ? `${wholeNumberText(Number(value.slice(0, -1)))}+ cc` : `Up to ${wholeNumberText(Number(value))} cc`;
+      return value.endsWith('+') ? `${wholeNumberText(Number(value.slice(0, -1)))}+ cc` : tr(/*i18n*/ 'Up to {count} cc', { count: count(value) });
     case 'engine_power':
       return `${value} HP`;
     case 'min_price':
-      return `From ${usd(value)}`;
+      return tr(/*i18n*/ 'From {price}', { price: usd(value) });
     case 'max_price':
-      return `Up to ${usd(value)}`;
+      return tr(/*i18n*/ 'Up to {price}', { price: usd(value) });
     case 'min_mileage':
-      return `${wholeNumberText(Number(value))}+ km`;
+      return `${count(value)}+ km`;
     case 'max_mileage':
-      return `Up to ${wholeNumberText(Number(value))} km`;
+      return tr(/*i18n*/ 'Up to {count} km', { count: count(value) });
     case 'min_hours':
-      return `${wholeNumberText(Number(value))}+ hrs`;
+      return tr(/*i18n*/ '{count}+ hrs', { count: count(value) });
     case 'max_hours':
-      return `Up to ${wholeNumberText(Number(value))} hrs`;
+      return tr(/*i18n*/ 'Up to {count} hrs', { count: count(value) });
     case 'year_from':
-      return `From ${value}`;
+      return tr(/*i18n*/ 'From {year}', { year: value });
     case 'year_to':
-      return `To ${value}`;
+      return tr(/*i18n*/ 'To {year}', { year: value });
     case 'region':
-      return `Region: ${value}`;
+      return tr(/*i18n*/ 'Region: {value}', { value });
     case 'location':
-      return `Location: ${value}`;
+      return tr(/*i18n*/ 'Location: {value}', { value });
     case 'distance':
-      return `Within ${value} km`;
+      return tr(/*i18n*/ 'Within {km} km', { km: value });
     case 'seller_type':
-      return value === 'dealer' ? 'Dealers' : 'Private sellers';
+      return value === 'dealer' ? tr(/*i18n*/ 'Dealers') : tr(/*i18n*/ 'Private sellers');
     case 'duty_paid':
     case 'papers_ready':
     case 'verified_dealer':
     case 'phone_verified':
-      return TRUST_CHIPS[field][value === 'true' || value === '1' ? 0 : 1];
+      return tr(TRUST_CHIPS[field][value === 'true' || value === '1' ? 0 : 1]);
     default:
       return `${field}: ${value}`;
   }
 }
 
 /** The chips of a screen's filter fields: every field with a value, 'all' and empty meaning none. */
-export function filterChips(fields: Record<string, string | undefined>): FilterChip[] {
+export function filterChips(fields: Record<string, string | undefined>, tr: Translate = english): FilterChip[] {
   return CHIP_FIELDS.flatMap((field) => {
     const value = fields[field]?.trim();
-    return value && value.toLowerCase() !== 'all' ? [{ field, label: chipLabel(field, value) }] : [];
+    return value && value.toLowerCase() !== 'all' ? [{ field, label: chipLabel(field, value, tr) }] : [];
   });
 }
 

@@ -4,6 +4,7 @@ import { conditionText, fuelText, mileageText, priceText, titleOf, transmissionT
 import { cardPhotoUrl } from '../listing/photos';
 import { wholeNumberText } from '../core/numbers';
 import type { Vehicle } from '../listing/vehicle';
+import { english, type Translate } from '../i18n/text';
 
 // A browse screen's first results as plain HTML: what a person sees of /cars (and the other types)
 // before the app's code has arrived and run. On a first visit the server writes them into the page
@@ -21,8 +22,18 @@ export const OPENING_PAGE = 24;
 /** How many of them are drawn as HTML before the app runs: more than a phone's first screen, a wide screen's first row. */
 export const OPENING_CARDS = 4;
 
-export const BROWSE_TITLES: Record<VehicleType, string> = { car: 'Browse cars', construction: 'Construction equipment', farming: 'Farming equipment' };
-export const browseNoun = (type: VehicleType): string => (type === 'car' ? 'cars' : 'vehicles');
+export const BROWSE_TITLES: Record<VehicleType, string> = { car: /*i18n*/ 'Browse cars', construction: /*i18n*/ 'Construction equipment', farming: /*i18n*/ 'Farming equipment' };
+
+/** A browse screen's count while searching, once found and when nothing is: cars for cars, vehicles for equipment. */
+export interface BrowseCountTexts {
+  searching: string;
+  /** With {count}. */
+  found: string;
+  none: string;
+}
+const CAR_COUNT: BrowseCountTexts = { searching: /*i18n*/ 'Searching for cars...', found: /*i18n*/ '{count} cars found', none: /*i18n*/ 'No cars found' };
+const VEHICLE_COUNT: BrowseCountTexts = { searching: /*i18n*/ 'Searching for vehicles...', found: /*i18n*/ '{count} vehicles found', none: /*i18n*/ 'No vehicles found' };
+export const browseCountTexts = (type: VehicleType): BrowseCountTexts => (type === 'car' ? CAR_COUNT : VEHICLE_COUNT);
 
 /** A browse screen's first results as the newest first, with no filter: what the opening shows. */
 export interface BrowseOpening {
@@ -50,12 +61,12 @@ function card(v: Vehicle, first: boolean): string {
 }
 
 /** The opening's markup: the screen's title, its count and its first cards, every value escaped. */
-export function browseOpeningHtml(o: BrowseOpening): string {
+export function browseOpeningHtml(o: BrowseOpening, tr: Translate = english): string {
   return (
     '<section class="mk-b">' +
     // Where the screen has Back, its title and count, then its tabs, words and sort: the cards start where the screen's do.
-    `<div class="mk-b-head"><span class="mk-b-back"></span><div><h1 class="mk-b-title">${esc(BROWSE_TITLES[o.vehicle_type])}</h1>` +
-    `<p class="mk-b-count">${esc(`${wholeNumberText(o.total)} ${browseNoun(o.vehicle_type)} found`)}</p></div></div><div class="mk-b-controls"></div>` +
+    `<div class="mk-b-head"><span class="mk-b-back"></span><div><h1 class="mk-b-title">${esc(tr(BROWSE_TITLES[o.vehicle_type]))}</h1>` +
+    `<p class="mk-b-count">${esc(tr(browseCountTexts(o.vehicle_type).found, { count: wholeNumberText(o.total) }))}</p></div></div><div class="mk-b-controls"></div>` +
     `<div class="mk-b-grid">${o.items
       .slice(0, OPENING_CARDS)
       .map((v, i) => card(v, i === 0))

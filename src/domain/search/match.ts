@@ -3,7 +3,7 @@ import { haversineKm } from '../geo/geo';
 import type { SortOrder } from '../core/constants';
 import { termMatchesValue, WORDS_FIELDS } from './words';
 import { holdsWords, type AttributeField } from './fields';
-import { newestKey } from '../payments/boosts';
+import { newestKey } from '../payments/boostOrder';
 
 /**
  * The fields a clause reads: a listing as the API returns it, or the worker's index row. Its attributes

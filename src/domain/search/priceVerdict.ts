@@ -4,6 +4,7 @@ import type { PriceBand } from './priceBands';
 import { lowerBound } from './index/grid';
 import type { Indexed } from './index/columns';
 import type { ListingIndex } from './index/listingIndex';
+import { english, type Translate } from '../i18n/text';
 
 // The price verdict of issue 20, written once: the server computes it over every public listing (its
 // in-memory index), the device over the summaries it holds, with this code on both sides.
@@ -19,11 +20,11 @@ import type { ListingIndex } from './index/listingIndex';
 
 /** What each band says on a card and the listing page. */
 export const PRICE_BAND_TEXT: Record<PriceBand, string> = {
-  great: 'Great price',
-  good: 'Good price',
-  fair: 'Fair price',
-  high: 'High price',
-  no_data: 'Not enough data',
+  great: /*i18n*/ 'Great price',
+  good: /*i18n*/ 'Good price',
+  fair: /*i18n*/ 'Fair price',
+  high: /*i18n*/ 'High price',
+  no_data: /*i18n*/ 'Not enough data',
 };
 
 /** A listing's price verdict, as the API sends it (`price_verdict`) and the device computes it. */
@@ -222,11 +223,24 @@ export function modelPlural(make: string, model: string): string {
   return /(s|x|z|ch|sh)$/i.test(name) ? `${name}es` : `${name}s`;
 }
 
-/** '14 similar Hiluxes' (a function of its own, not a closure made for every verdict). */
-const similar = (n: number, v: Pick<PricedListing, 'make' | 'model'>): string => `${wholeNumberText(n)} similar ${modelPlural(v.make, v.model)}`;
-
 /** A dollar difference as said in a why: to the nearest $100 from $1,000, else to the nearest $10. */
 const roundDifference = (n: number): number => (n >= 1000 ? Math.round(n / 100) * 100 : Math.round(n / 10) * 10);
+
+/**
+ * A verdict's why in words, from the listing and what the verdict found: 'Fewer than 5 similar Hiluxes
+ * listed', 'Close to 14 similar Hiluxes', '$3,100 below 14 similar Hiluxes'. The verdict's `why` is it
+ * in English; a screen words it again in the reader's language (`tr`) from the same facts.
+ */
+export function priceWhyText(v: Pick<PricedListing, 'make' | 'model' | 'price'>, verdict: Pick<PriceVerdict, 'band' | 'comparables' | 'typical_price'>, tr: Translate = english): string {
+  const models = modelPlural(v.make, v.model);
+  if (verdict.band === 'no_data' || verdict.typical_price === null || v.price === null) return tr(/*i18n*/ 'Fewer than {min} similar {models} listed', { min: MIN_COMPARABLES, models });
+  const n = wholeNumberText(verdict.comparables);
+  const typical = verdict.typical_price;
+  const difference = roundDifference(Math.abs(v.price - typical));
+  if (verdict.band === 'fair' || difference === 0) return tr(/*i18n*/ 'Close to {n} similar {models}', { n, models });
+  const values = { amount: usdText(difference), n, models };
+  return v.price < typical ? tr(/*i18n*/ '{amount} below {n} similar {models}', values) : tr(/*i18n*/ '{amount} above {n} similar {models}', values);
+}
 
 /** A listing's verdict against its model's fit; null for a listing without a price (nothing to judge). */
 export function priceVerdict(v: PricedListing, fit: PriceFit): PriceVerdict | null {
@@ -236,15 +250,13 @@ export function priceVerdict(v: PricedListing, fit: PriceFit): PriceVerdict | nu
   const comparables = Math.max(0, within - 1);
   const line = fit.line;
   if (!line || comparables < MIN_COMPARABLES) {
-    return { band: 'no_data', why: `Fewer than ${MIN_COMPARABLES} similar ${modelPlural(v.make, v.model)} listed`, comparables, typical_price: null };
+    return { band: 'no_data', why: priceWhyText(v, { band: 'no_data', comparables, typical_price: null }), comparables, typical_price: null };
   }
   const expected = line.intercept + line.perYear * (v.year - BASE_YEAR) + line.perUse * (usageOf(v) ?? line.usualUse);
   const score = (Math.log(v.price!) - expected) / line.spread;
   const band: PriceBand = score <= GREAT_AT ? 'great' : score <= GOOD_AT ? 'good' : score >= HIGH_AT ? 'high' : 'fair';
   const typical = Math.max(100, Math.round(Math.exp(expected) / 100) * 100);
-  const difference = roundDifference(Math.abs(v.price! - typical));
-  const why = band === 'fair' || difference === 0 ? `Close to ${similar(comparables, v)}` : `${usdText(difference)} ${v.price! < typical ? 'below' : 'above'} ${similar(comparables, v)}`;
-  return { band, why, comparables, typical_price: typical };
+  return { band, why: priceWhyText(v, { band, comparables, typical_price: typical }), comparables, typical_price: typical };
 }
 
 /**

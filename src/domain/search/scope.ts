@@ -19,9 +19,9 @@ export interface MirrorScope {
 
 /** What an offline search outside the device's listings shows. */
 export const NOT_KEPT_OFFLINE = {
-  title: 'Not kept on this device',
-  body: 'You are offline, and the listings this search looks for are not kept on this device. Connect to search them, or choose to keep them.',
-  link: 'Data on this device',
+  title: /*i18n*/ 'Not kept on this device',
+  body: /*i18n*/ 'You are offline, and the listings this search looks for are not kept on this device. Connect to search them, or choose to keep them.',
+  link: /*i18n*/ 'Data on this device',
 } as const;
 
 export const WHOLE_COUNTRY: MirrorScope = { types: null, regions: null, near: null };

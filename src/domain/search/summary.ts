@@ -48,7 +48,7 @@ export const SUMMARY_FORMAT_PREVIOUS = 2;
  * The server's answer to an app asking for another feed format than its own (GENERIC_MESSAGES.appOutdated).
  * Here, not only in messages.ts: the search worker reads it and does not carry every message of the app.
  */
-export const SUMMARY_OUT_OF_DATE = 'This app version is out of date: reload to update it.';
+export const SUMMARY_OUT_OF_DATE = /*i18n*/ 'This app version is out of date: reload to update it.';
 
 /**
  * How many summaries the app asks for a page: large enough that each page's dictionaries (makes and
@@ -396,7 +396,7 @@ export function decodeSummaries(c: SummaryColumns): ListingSummary[] {
 }
 
 /** A listing page shown from the device's summary alone (offline, never opened before). */
-export const SUMMARY_ONLY_NOTE = 'Only a summary of this listing is kept on this device. Its description, features and other photos show when you are online.';
+export const SUMMARY_ONLY_NOTE = /*i18n*/ 'Only a summary of this listing is kept on this device. Its description, features and other photos show when you are online.';
 
 /** Where a listing's card thumbnail is served (its first photo's, whatever its name). */
 export const listingThumbUrl = (id: string): string => `/api/vehicles/${id}/thumb`;

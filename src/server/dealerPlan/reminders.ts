@@ -2,6 +2,7 @@ import { PLAN_MESSAGES, planDate, REMINDER_DAYS } from '@/domain/payments/dealer
 import type { AppContext } from '../context';
 import { claimDueReminders } from '../repositories/dealerPlans.repo';
 import { findUserById } from '../repositories/users.repo';
+import { translatorFor } from '../i18n/translators';
 
 const DAY_MS = 86_400_000;
 
@@ -16,10 +17,14 @@ export async function sendPlanReminders(ctx: Pick<AppContext, 'db' | 'now' | 'pu
   for (const plan of due) {
     const dealer = await findUserById(ctx.db, plan.userId);
     if (!dealer || !plan.paidUntil) continue;
-    const body = PLAN_MESSAGES.reminderBody(planDate(plan.paidUntil));
-    const ttl = Math.max(60, (plan.paidUntil.getTime() - now.getTime()) / 1000);
-    await ctx.push.notifyUser({ userId: dealer.id, payload: { title: PLAN_MESSAGES.reminderTitle, body, url: '/dashboard', tag: 'dealer-plan' }, ttl });
-    await ctx.mailer.send({ to: dealer.email, subject: PLAN_MESSAGES.reminderTitle, text: `${body}\n\n${ctx.config.publicUrl.replace(/\/+$/, '')}/dashboard\n` });
+    // In the language the dealer chose (issue 39).
+    const { t, language } = translatorFor(dealer.language);
+    const paidUntil = plan.paidUntil;
+    const body = t(PLAN_MESSAGES.reminderBody, { date: planDate(paidUntil, language) });
+    const title = t(PLAN_MESSAGES.reminderTitle);
+    const ttl = Math.max(60, (paidUntil.getTime() - now.getTime()) / 1000);
+    await ctx.push.notifyUser({ userId: dealer.id, payload: () => ({ title, body, url: '/dashboard', tag: 'dealer-plan' }), ttl });
+    await ctx.mailer.send({ to: dealer.email, subject: title, text: `${body}\n\n${ctx.config.publicUrl.replace(/\/+$/, '')}/dashboard\n` });
   }
   return due.length;
 }

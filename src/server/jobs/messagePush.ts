@@ -6,6 +6,8 @@ import { conversations, messages, users } from '../db/schema';
 import { enqueueJob } from '../repositories/jobs.repo';
 import { isBlockedBetween } from '../repositories/conversations/messages.repo';
 import { JOB_NAMES } from './jobNames';
+import type { Translator } from '@/domain/i18n/translate';
+import type { PushJob } from '../push/notifier';
 
 // The push of a new message to its recipient (issue 37): a one-off background job written in the
 // transaction that stores the message, so it exists once per stored message (a replay stores nothing)
@@ -21,8 +23,8 @@ export async function enqueueMessagePush(tx: Tx, messageId: string): Promise<voi
 }
 
 /** The notification of a message: the sender's name, the listing and the start of the text (its warning first). */
-function messageNotification(m: { conversationId: string; text: string; images: string[]; warning: string | null }, senderName: string, listingTitle: string): PushPayload {
-  const lines = [listingTitle, ...(m.warning ? [m.warning] : []), messagePreview(m)];
+function messageNotification(m: { conversationId: string; text: string; images: string[]; warning: string | null }, senderName: string, listingTitle: string, words: Translator): PushPayload {
+  const lines = [listingTitle, ...(m.warning ? [words.known(m.warning)] : []), messagePreview(m, undefined, words.t)];
   return { title: senderName, body: lines.join('\n'), url: `/messages/${m.conversationId}`, tag: `conversation:${m.conversationId}` };
 }
 
@@ -30,7 +32,7 @@ function messageNotification(m: { conversationId: string; text: string; images: 
  * The push to send for a stored message, or null when none is due: the message or its conversation
  * is gone, either person blocked the other, or the recipient read the conversation at or after it.
  */
-export async function messagePushOf(db: Db, messageId: string): Promise<{ userId: string; payload: PushPayload; ttl: number } | null> {
+export async function messagePushOf(db: Db, messageId: string): Promise<PushJob | null> {
   const [row] = await db
     .select({ m: messages, c: conversations, senderName: users.name })
     .from(messages)
@@ -45,5 +47,5 @@ export async function messagePushOf(db: Db, messageId: string): Promise<{ userId
   const readAt = toBuyer ? c.buyerReadAt : c.sellerReadAt;
   if (readAt && readAt.getTime() >= m.createdAt.getTime()) return null;
   if (await isBlockedBetween(db, recipient, m.senderId)) return null;
-  return { userId: recipient, payload: messageNotification(m, row.senderName, c.listingTitle), ttl: MESSAGE_TTL_S };
+  return { userId: recipient, payload: (words) => messageNotification(m, row.senderName, c.listingTitle, words), ttl: MESSAGE_TTL_S };
 }

@@ -4,10 +4,13 @@ import type { Db } from '../db/client';
 import { conversations, messages, users } from '../db/schema';
 import { isBlockedBetween } from '../repositories/conversations/messages.repo';
 import type { Mailer } from './mailer';
+import type { Translator } from '@/domain/i18n/translate';
+import { translatorFor } from '../i18n/translators';
 
 // The email digest of unread messages (issue 37): a recurring background job mails each person the
 // messages they have left unread for 12 hours, once per message (messages.digested_at, migration 0021),
-// unless they turned message emails off (users.message_emails, PUT /api/me/settings).
+// unless they turned message emails off (users.message_emails, PUT /api/me/settings), in the
+// language they chose (issue 39).
 
 const UNREAD_DIGEST_MS = 12 * 3600_000;
 /** Messages dealt with per run: a backlog drains over a few runs without one long transaction. */
@@ -24,18 +27,25 @@ interface Unread {
   senderName: string;
 }
 
-function digestText(name: string, unread: Unread[], opts: { publicUrl: string; product: string }): { subject: string; text: string } {
+function digestText(name: string, unread: Unread[], opts: { publicUrl: string; product: string }, words: Translator): { subject: string; text: string } {
+  const tr = words.t;
   const byConversation = new Map<string, Unread[]>();
   for (const m of unread) byConversation.set(m.conversationId, [...(byConversation.get(m.conversationId) ?? []), m]);
   const blocks = [...byConversation.entries()].map(([id, list]) => {
     const first = list[0]!;
-    const lines = list.map((m) => `  ${m.senderName}: ${m.warning ? `[${m.warning}] ` : ''}${messagePreview(m, PREVIEW_CHARS)}`);
-    return `${first.listingTitle}\n${lines.join('\n')}\nReply: ${opts.publicUrl}/messages/${id}`;
+    const lines = list.map((m) => `  ${m.senderName}: ${m.warning ? `[${words.known(m.warning)}] ` : ''}${messagePreview(m, PREVIEW_CHARS, tr)}`);
+    return `${first.listingTitle}\n${lines.join('\n')}\n${tr(/*i18n*/ 'Reply: {link}', { link: `${opts.publicUrl}/messages/${id}` })}`;
   });
-  const count = unread.length === 1 ? '1 unread message' : `${unread.length} unread messages`;
+  const values = { count: unread.length, product: opts.product, name, link: `${opts.publicUrl}/account` };
+  const one = unread.length === 1;
   return {
-    subject: `${opts.product}: you have ${count}`,
-    text: [`Hello ${name},`, `You have ${count} on ${opts.product}:`, ...blocks, `To stop these emails, turn off message emails in your account: ${opts.publicUrl}/account`].join('\n\n'),
+    subject: one ? tr(/*i18n*/ '{product}: you have 1 unread message', values) : tr(/*i18n*/ '{product}: you have {count} unread messages', values),
+    text: [
+      tr(/*i18n*/ 'Hello {name},', values),
+      one ? tr(/*i18n*/ 'You have 1 unread message on {product}:', values) : tr(/*i18n*/ 'You have {count} unread messages on {product}:', values),
+      ...blocks,
+      tr(/*i18n*/ 'To stop these emails, turn off message emails in your account: {link}', values),
+    ].join('\n\n'),
   };
 }
 
@@ -76,7 +86,7 @@ export async function sendMessageDigests(db: Db, mailer: Mailer, opts: { now: Da
   for (const u of recipients) {
     if (!u.messageEmails) continue;
     const unread = byRecipient.get(u.id)!;
-    await mailer.send({ to: u.email, ...digestText(u.name, unread, opts) });
+    await mailer.send({ to: u.email, ...digestText(u.name, unread, opts, translatorFor(u.language)) });
     sent += 1;
     await markDigested(
       db,

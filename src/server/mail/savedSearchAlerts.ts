@@ -9,6 +9,7 @@ import { savedQueryMatches } from '../push/savedSearchRules';
 import { dueDigests, emailSavedSearches, markEmailed, recordMatches, unsentMatches, type EmailSearch } from '../repositories/emailAlerts.repo';
 import { toApiVehicle } from '../repositories/vehicles/rows';
 import { findVehicle } from '../repositories/vehicles/reads';
+import { translatorFor } from '../i18n/translators';
 import type { Mailer } from './mailer';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -48,7 +49,8 @@ export class EmailAlerts {
   private async send(search: EmailSearch, listings: Parameters<typeof savedSearchEmail>[0]['listings'], digest: boolean): Promise<void> {
     const unsubscribeUrl = this.unsubscribeUrl(search);
     const oneClick = `${this.opts.publicUrl}/api/saved-searches/unsubscribe?token=${unsubscribeToken(this.opts.secret, search.id)}`;
-    const mail = savedSearchEmail({ searchName: search.name, listings, site: this.opts.publicUrl, product: this.opts.product, unsubscribeUrl, digest });
+    // In the language the person chose (issue 39).
+    const mail = savedSearchEmail({ searchName: search.name, listings, site: this.opts.publicUrl, product: this.opts.product, unsubscribeUrl, digest }, translatorFor(search.userLanguage).t);
     await this.mailer().send({
       to: search.userEmail,
       ...mail,

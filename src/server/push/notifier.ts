@@ -10,6 +10,9 @@ import { findVehicle } from '../repositories/vehicles/reads';
 import { enqueueListingWebhook } from '../webhooks/webhooks';
 import { savedQueryMatches } from './savedSearchRules';
 import type { PushSender } from './sender';
+import type { Translator } from '@/domain/i18n/translate';
+import { translatorFor } from '../i18n/translators';
+import { languagesOf } from '../repositories/users.repo';
 
 const HOUR_S = 3600;
 /** How long a push service keeps a message for a device that is offline (phones out of coverage for days). */
@@ -19,6 +22,13 @@ const MATCH_TTL_S = 3 * 24 * HOUR_S;
 const PARALLEL_SENDS = 8;
 /** Users served between two records of a publication's progress: a retry after a crash repeats at most one group. */
 const USERS_PER_GROUP = 32;
+
+/** A notification for one user, worded when it is sent, in the language they chose (issue 39). */
+export interface PushJob {
+  userId: string;
+  payload: (words: Translator) => PushPayload;
+  ttl: number;
+}
 
 /** Who has been told of a listing's publication, kept by the job that tells them, so a retry skips them. */
 export interface NotifiedProgress {
@@ -49,8 +59,8 @@ export class PushNotifier {
     if (!row) return;
     const listing = toApiVehicle(row);
     if (!isPublic(listing)) return;
-    const jobs: Array<{ userId: string; payload: PushPayload; ttl: number }> = [];
-    if (paid) jobs.push({ userId: row.sellerId, payload: listingLiveNotification(listing), ttl: LIVE_TTL_S });
+    const jobs: PushJob[] = [];
+    if (paid) jobs.push({ userId: row.sellerId, payload: ({ t }) => listingLiveNotification(listing, t), ttl: LIVE_TTL_S });
     // A relisting (paid again after expiry) is not news to buyers who were told the first time.
     const firstPublication = !!row.publishedAt && row.firstPublishedAt?.getTime() === row.publishedAt.getTime();
     if (firstPublication) {
@@ -58,7 +68,7 @@ export class PushNotifier {
       for (const search of await alertingSavedSearches(this.db, row)) {
         if (!matched.has(search.userId) && savedQueryMatches(search.query, listing)) matched.set(search.userId, search);
       }
-      for (const search of matched.values()) jobs.push({ userId: search.userId, payload: savedSearchMatchNotification(listing, search.name), ttl: MATCH_TTL_S });
+      for (const search of matched.values()) jobs.push({ userId: search.userId, payload: ({ t }) => savedSearchMatchNotification(listing, search.name, t), ttl: MATCH_TTL_S });
     }
     const notified = new Set(progress.notified);
     await this.deliverAll(
@@ -81,7 +91,7 @@ export class PushNotifier {
     const listing = toApiVehicle(row);
     if (!isPublic(listing)) return;
     const claimed = await claimPriceDropAlerts(this.db, vehicleId, row.price);
-    await this.deliverAll(claimed.map((c) => ({ userId: c.userId, payload: favouritePriceDropNotification(listing, c.savedPrice - row.price!), ttl: MATCH_TTL_S })));
+    await this.deliverAll(claimed.map((c) => ({ userId: c.userId, payload: ({ t }) => favouritePriceDropNotification(listing, c.savedPrice - row.price!, t), ttl: MATCH_TTL_S })));
   }
 
   /**
@@ -90,12 +100,12 @@ export class PushNotifier {
    */
   async sendFavouriteGoneAlerts(): Promise<number> {
     const claimed = await claimGoneAlerts(this.db);
-    await this.deliverAll(claimed.map((c) => ({ userId: c.userId, payload: favouriteGoneNotification(c.vehicleId, c.title), ttl: MATCH_TTL_S })));
+    await this.deliverAll(claimed.map((c) => ({ userId: c.userId, payload: ({ t }) => favouriteGoneNotification(c.vehicleId, c.title, t), ttl: MATCH_TTL_S })));
     return claimed.length;
   }
 
   /** Sends one notification to every device of a user (a new message: see jobs/messagePush.ts). */
-  async notifyUser(push: { userId: string; payload: PushPayload; ttl: number } | null): Promise<void> {
+  async notifyUser(push: PushJob | null): Promise<void> {
     if (push) await this.deliverAll([push]);
   }
 
@@ -103,7 +113,7 @@ export class PushNotifier {
   async sendExpiryReminders(): Promise<number> {
     const now = this.now();
     const due = await dueExpiryReminders(this.db, now, new Date(now.getTime() + EXPIRY_REMINDER_MS));
-    const jobs: Array<{ userId: string; payload: PushPayload; ttl: number }> = [];
+    const jobs: PushJob[] = [];
     for (const l of due) {
       // Claimed before sending: of two instances (or a restart mid-way), only one sends it. The dealer's webhook event is
       // written with the claim, so a failure between the two cannot leave the reminder claimed and the event never sent.
@@ -114,7 +124,7 @@ export class PushNotifier {
       });
       if (!claimed) continue;
       // Useless once the listing has expired, so the push service may drop it then.
-      jobs.push({ userId: l.sellerId, payload: expiryReminderNotification(l, l.expiresAt), ttl: (l.expiresAt.getTime() - now.getTime()) / 1000 });
+      jobs.push({ userId: l.sellerId, payload: ({ t }) => expiryReminderNotification(l, l.expiresAt, t), ttl: (l.expiresAt.getTime() - now.getTime()) / 1000 });
     }
     await this.deliverAll(jobs);
     return jobs.length;
@@ -124,12 +134,18 @@ export class PushNotifier {
    * Sends each payload to every device of its user, a few at a time; forgets devices the push service
    * no longer knows. After each group of users, `onUsersDone` hears who was served.
    */
-  private async deliverAll(jobs: Array<{ userId: string; payload: PushPayload; ttl: number }>, onUsersDone: (userIds: string[]) => Promise<void> = async () => undefined): Promise<void> {
+  private async deliverAll(jobs: PushJob[], onUsersDone: (userIds: string[]) => Promise<void> = async () => undefined): Promise<void> {
     if (!jobs.length) return;
-    const subs = await subscriptionsOf(this.db, [...new Set(jobs.map((j) => j.userId))]);
+    const userIds = [...new Set(jobs.map((j) => j.userId))];
+    const subs = await subscriptionsOf(this.db, userIds);
+    const languages = await languagesOf(this.db, userIds);
     for (let from = 0; from < jobs.length; from += USERS_PER_GROUP) {
       const group = jobs.slice(from, from + USERS_PER_GROUP);
-      const sends = group.flatMap((j) => subs.filter((s) => s.userId === j.userId).map((s) => ({ sub: s, job: j })));
+      const sends = group.flatMap((j) => {
+        const devices = subs.filter((s) => s.userId === j.userId);
+        const payload = devices.length ? j.payload(translatorFor(languages.get(j.userId))) : null;
+        return devices.map((s) => ({ sub: s, job: { payload: payload!, ttl: j.ttl } }));
+      });
       let next = 0;
       const worker = async () => {
         while (next < sends.length) {

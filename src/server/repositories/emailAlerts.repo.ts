@@ -4,7 +4,7 @@ import { savedSearchMatches, savedSearches, users, vehicles } from '../db/schema
 import type { SavedSearchRow } from './push.repo';
 import { publicSql, type VehicleRow } from './vehicles/rows';
 
-export type EmailSearch = SavedSearchRow & { userEmail: string };
+export type EmailSearch = SavedSearchRow & { userEmail: string; userLanguage: string | null };
 
 const emailable = and(eq(savedSearches.email, true), sql`${users.email} not like '%.invalid'`);
 
@@ -15,7 +15,7 @@ const emailable = and(eq(savedSearches.email, true), sql`${users.email} not like
 export async function emailSavedSearches(db: Db, listing: { sellerId: string; vehicleType: string; make: string }): Promise<EmailSearch[]> {
   const field = (name: string) => sql`(${savedSearches.query} ->> ${name})`;
   const rows = await db
-    .select({ search: savedSearches, userEmail: users.email })
+    .select({ search: savedSearches, userEmail: users.email, userLanguage: users.language })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .where(
@@ -27,7 +27,7 @@ export async function emailSavedSearches(db: Db, listing: { sellerId: string; ve
       ),
     )
     .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
-  return rows.map((r) => ({ ...r.search, userEmail: r.userEmail }));
+  return rows.map((r) => ({ ...r.search, userEmail: r.userEmail, userLanguage: r.userLanguage }));
 }
 
 /** Records the matches (once each: a retried job adds nothing). */
@@ -63,7 +63,7 @@ export async function markEmailed(db: Db, savedSearchId: string, vehicleIds: str
  */
 export async function dueDigests(db: Db, dueBefore: Date): Promise<{ search: EmailSearch; listings: (VehicleRow & { isPublic: boolean })[] }[]> {
   const due = await db
-    .select({ search: savedSearches, userEmail: users.email })
+    .select({ search: savedSearches, userEmail: users.email, userLanguage: users.language })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .where(
@@ -80,7 +80,7 @@ export async function dueDigests(db: Db, dueBefore: Date): Promise<{ search: Ema
       .innerJoin(vehicles, eq(vehicles.id, savedSearchMatches.vehicleId))
       .where(and(eq(savedSearchMatches.savedSearchId, d.search.id), isNull(savedSearchMatches.emailedAt)))
       .orderBy(asc(savedSearchMatches.matchedAt));
-    out.push({ search: { ...d.search, userEmail: d.userEmail }, listings: rows.map((r) => ({ ...r.row, isPublic: r.isPublic })) });
+    out.push({ search: { ...d.search, userEmail: d.userEmail, userLanguage: d.userLanguage }, listings: rows.map((r) => ({ ...r.row, isPublic: r.isPublic })) });
   }
   return out;
 }

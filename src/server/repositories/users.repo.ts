@@ -5,6 +5,7 @@ import type { User } from '@/domain/account/user';
 import type { UserType } from '@/domain/core/constants';
 import type { AdminUser } from '@/domain/core/wire';
 import type { BusinessStatus } from '@/domain/account/business';
+import { isLanguage } from '@/domain/i18n/languages';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -29,6 +30,7 @@ export function toApiUser(u: UserRow): User {
     phone_verified: u.phoneVerifiedAt !== null,
     contact_preference: u.contactPreference === 'messages' ? 'messages' : 'phone',
     message_emails: u.messageEmails,
+    language: isLanguage(u.language) ? u.language : null,
     created_at: u.createdAt.toISOString(),
     isAdmin: userType === 'admin',
   };
@@ -44,6 +46,13 @@ export async function userNames(db: Db, ids: string[]): Promise<Map<string, stri
   if (!ids.length) return new Map();
   const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The languages the given accounts chose (issue 39), by id; an account that chose none is left out. */
+export async function languagesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.flatMap((r) => (r.language ? [[r.id, r.language] as const] : [])));
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {

@@ -11,6 +11,7 @@ import { countFailedAttempt, findLiveResetCode, replaceResetCode, resetPasswordW
 import { requireUser, signToken } from '../plugins/app/auth';
 import type { Db } from '../db/client';
 import type { ServerConfig } from '../config';
+import { translatorFor } from '../i18n/translators';
 import { keyedLimit } from '../keyedLimit';
 
 const invalidCode = () => new HttpError(400, AUTH_MESSAGES.invalidCode);
@@ -89,11 +90,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ rateLimits: ServerConfig['rateL
         await replaceResetCode(db, user.id, hashResetCode(code, config.jwtSecret, user.id), new Date(app.ctx.now().getTime() + RESET_CODE_TTL_MINUTES * 60_000));
         // A mail server that fails is logged, not answered: an error here and none for an address
         // without an account would tell which addresses have one. The person can ask again.
+        // In the language the person chose (issue 39).
+        const tr = translatorFor(user.language).t;
+        const values = { product: config.productName, name: user.name, code, minutes: RESET_CODE_TTL_MINUTES };
         await mailer
           .send({
             to: user.email,
-            subject: `Your ${config.productName} password reset code`,
-            text: `Hello ${user.name},\n\nYour ${config.productName} password reset code is ${code}.\nIt expires in ${RESET_CODE_TTL_MINUTES} minutes and can be used once.\n\nIf you did not ask for it, you can ignore this message.\n`,
+            subject: tr(/*i18n*/ 'Your {product} password reset code', values),
+            text: tr(
+              /*i18n*/ 'Hello {name},\n\nYour {product} password reset code is {code}.\nIt expires in {minutes} minutes and can be used once.\n\nIf you did not ask for it, you can ignore this message.\n',
+              values,
+            ),
           })
           .catch((err: unknown) => req.log.error({ err }, 'the password reset code could not be mailed'));
       }

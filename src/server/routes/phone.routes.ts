@@ -9,6 +9,7 @@ import { hashResetCode, newResetCode, sameHash } from '../passwords';
 import { requireUser } from '../plugins/app/auth';
 import { toApiUser } from '../repositories/users.repo';
 import { countFailedPhoneAttempt, findLivePhoneCode, replacePhoneCode, verifyPhoneWithCode } from '../repositories/phoneCodes.repo';
+import { translatorFor } from '../i18n/translators';
 import { keyedLimit } from '../keyedLimit';
 
 /** The number a send-code request is for: the one in its body, else the account's; E.164, or a 400. */
@@ -50,7 +51,7 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
       const expiresAt = new Date(app.ctx.now().getTime() + PHONE_CODE_TTL_MINUTES * 60_000);
       await replacePhoneCode(db, user.id, phone, hashResetCode(code, config.jwtSecret, `phone:${user.id}:${phone}`), expiresAt);
       try {
-        await app.ctx.sms.send(phone, PHONE_MESSAGES.smsText(code, config.productName));
+        await app.ctx.sms.send(phone, PHONE_MESSAGES.smsText(code, config.productName, translatorFor(user.language).t));
       } catch (err) {
         req.log.error({ err }, 'the phone verification code could not be sent');
         throw unprocessable(PHONE_MESSAGES.sendFailed);

@@ -11,6 +11,8 @@ import { badRequest, conflict, notFound } from '../errors';
 import { requireUser } from '../plugins/app/auth';
 import { deleteOwnSavedSearch, findOwnSavedSearch, insertSavedSearch, listSavedSearches, updateOwnSavedSearch, type SavedSearchRow } from '../repositories/push.repo';
 import { canonicalSavedQuery, sameSavedQuery } from '../push/savedSearchRules';
+import { translatorFor } from '../i18n/translators';
+import { languagesOf } from '../repositories/users.repo';
 import { text } from '@/domain/core/text';
 
 const name = text().trim().min(1, SAVED_SEARCH_MESSAGES.nameRequired).max(SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_MESSAGES.nameTooLong);
@@ -116,7 +118,9 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!id) throw badRequest(EMAIL_ALERT_TEXTS.invalidLink);
       const row = await stopSavedSearchEmails(db, id);
       if (!row) throw notFound(SAVED_SEARCH_MESSAGES.notFound);
-      return { message: EMAIL_ALERT_TEXTS.unsubscribed(row.name) };
+      // In the owner's language (issue 39): the page that shows it is opened from their email, maybe signed out.
+      const language = (await languagesOf(db, [row.userId])).get(row.userId);
+      return { message: EMAIL_ALERT_TEXTS.unsubscribed(row.name, translatorFor(language).t) };
     },
   );
 

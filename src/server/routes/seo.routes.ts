@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { GENERIC_MESSAGES } from '@/domain/core/messages';
 import { PREVIEW_IMAGE } from '@/domain/content/seo';
 import { isPublic } from '@/domain/listing/vehicle';
+import { LANGUAGES } from '@/domain/i18n/languages';
 import { toApiVehicle } from '../repositories/vehicles/rows';
 import { findVehicle } from '../repositories/vehicles/reads';
 import { currentRevision } from '../repositories/vehicles/writes';
@@ -10,8 +11,8 @@ import { listingsSitemap, pagesSitemap, sitemapIndex, SitemapRuns } from '../seo
 
 // For crawlers and chat apps, outside /api: robots.txt, the sitemaps, and each listing's link preview.
 
-/** The sitemaps protocol's most URLs a file. */
-const SITEMAP_MAX = 50_000;
+/** The sitemaps protocol's most URLs a file: each listing has one per language (issue 39). */
+const SITEMAP_MAX = Math.floor(50_000 / LANGUAGES.length);
 /** Crawlers come back for sitemaps often; an hour's copy is fresh enough, and a changed revision answers anew. */
 const SITEMAP_CACHE = 'public, max-age=3600';
 /** A preview's address carries its photo's hash (listingPreviewPath): a day's copy, as the price is not drawn on it. */

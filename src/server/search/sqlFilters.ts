@@ -119,7 +119,7 @@ export function clausesSql(clauses: readonly Clause[], words?: WordsLookup): SQL
 }
 
 /**
- * Where a listing stands in newest-first order (`newestKey` of src/domain/payments/boosts.ts): its
+ * Where a listing stands in newest-first order (`newestKey` of src/domain/payments/boostOrder.ts): its
  * boost's end while that is later than its listing (greatest ignores a null). The same expression as
  * the indexes made for it (vehicles_public_newest_idx, the make cover index's columns), so they serve it.
  */

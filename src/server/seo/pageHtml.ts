@@ -12,6 +12,7 @@ export function headTags(h: PageHead): string {
     meta('name', 'description', h.description),
     h.noindex ? meta('name', 'robots', 'noindex') : null,
     h.canonical ? `<link rel="canonical" href="${attr(h.canonical)}" />` : null,
+    ...(h.alternates ?? []).map((a) => `<link rel="alternate" hreflang="${attr(a.hreflang)}" href="${attr(a.href)}" />`),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', h.ogType),
     meta('property', 'og:title', h.title),
@@ -34,9 +35,12 @@ export function headTags(h: PageHead): string {
   return tags.filter(Boolean).join('\n    ');
 }
 
-/** The page with this head: the build's own title and description give way to it. */
+/** The page with this head: the build's own title and description give way to it, and its language is the head's. */
 export function withHead(html: string, head: PageHead): string {
-  const without = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+  const without = html
+    .replace(/<html lang="[^"]*"/i, `<html lang="${head.language ?? 'en'}"`)
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
   const at = without.search(/<\/head>/i);
   if (at < 0) return html;
   return `${without.slice(0, at)}  ${headTags(head)}\n  ${without.slice(at)}`;

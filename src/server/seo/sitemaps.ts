@@ -2,6 +2,8 @@ import { escapeMarkup as xml } from '@/domain/content/markup';
 import { Readable } from 'node:stream';
 import { listingPath } from '@/domain/content/seo';
 import type { Db } from '../db/client';
+import { LANGUAGES } from '@/domain/i18n/languages';
+import { languageAddress, languageAlternates } from '../i18n/translators';
 import { dealersWithStock, publicIdBoundaries, publicListingsPage } from '../repositories/seo.repo';
 
 // The sitemaps (sitemaps.org): /sitemap.xml is an index of /sitemaps/pages.xml (the fixed pages, the
@@ -31,7 +33,19 @@ const READ_PAGE = 5000;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-const url = (loc: string, lastmod?: Date) => `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>\n`;
+const XHTML = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * A page's entries: one per language (issue 39), each naming all the page's languages
+ * (`xhtml:link rel="alternate" hreflang`), as search engines ask of a page with translations.
+ */
+const url = (loc: string, lastmod?: Date) => {
+  const links = languageAlternates(loc)
+    .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xml(a.href)}"/>`)
+    .join('');
+  const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '';
+  return LANGUAGES.map((l) => `<url><loc>${xml(languageAddress(loc, l))}</loc>${modified}${links}</url>\n`).join('');
+};
 
 /** The index: the pages' sitemap and one per run of listings (the runs' first ids, see publicIdBoundaries). */
 export function sitemapIndex(origin: string, listingFiles: number): string {
@@ -42,13 +56,13 @@ export function sitemapIndex(origin: string, listingFiles: number): string {
 export async function pagesSitemap(db: Db, origin: string): Promise<string> {
   const dealers = await dealersWithStock(db);
   const body = [...SITEMAP_PAGES.map((p) => url(origin + p)), ...dealers.map((d) => url(`${origin}/dealer/${encodeURIComponent(d.id)}/inventory`, d.updated))].join('');
-  return `${XML_HEAD}<urlset xmlns="${NS}">\n${body}</urlset>\n`;
+  return `${XML_HEAD}<urlset xmlns="${NS}" xmlns:xhtml="${XHTML}">\n${body}</urlset>\n`;
 }
 
 /** The listings from `from` up to `to` (exclusive; null: to the end), written as they are read. */
 export function listingsSitemap(db: Db, origin: string, from: string, to: string | null): Readable {
   async function* lines() {
-    yield `${XML_HEAD}<urlset xmlns="${NS}">\n`;
+    yield `${XML_HEAD}<urlset xmlns="${NS}" xmlns:xhtml="${XHTML}">\n`;
     let after: string | null = null;
     for (;;) {
       const rows = await publicListingsPage(db, { from, after, to }, READ_PAGE);

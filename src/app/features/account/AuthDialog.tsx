@@ -12,6 +12,7 @@ import { AuthNoticeAlert } from './authParts';
 import { SignInForm } from './SignInForm';
 import { SignUpWizard, type SignUpStep } from './SignUpWizard';
 import { PasswordReset, type ResetStage } from './PasswordReset';
+import { t } from '@/app/shared/i18n/language';
 
 function BrandMark() {
   return (
@@ -59,9 +60,9 @@ function AuthDialogBody() {
   return (
     <Tabs value={tab} onChange={switchTab} variant="pills" radius="md">
       <Tabs.List grow p={4} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-        {(['signin', 'signup'] as const).map((t) => (
-          <Tabs.Tab key={t} value={t} disabled={busy !== null} fw={650} py={10}>
-            {AUTH_DIALOG_TEXTS.tabs[t]}
+        {(['signin', 'signup'] as const).map((tab) => (
+          <Tabs.Tab key={tab} value={tab} disabled={busy !== null} fw={650} py={10}>
+            {t(AUTH_DIALOG_TEXTS.tabs[tab])}
           </Tabs.Tab>
         ))}
       </Tabs.List>
@@ -106,7 +107,7 @@ export function AuthDialog() {
   const { opened, openings, audience } = useSnapshot(authDialogStore);
   const product = useProductName();
   const phone = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
-  const title = audience === 'buyer' ? AUTH_DIALOG_TEXTS.buyerTitle : AUTH_DIALOG_TEXTS.title(product);
+  const title = audience === 'buyer' ? t(AUTH_DIALOG_TEXTS.buyerTitle) : AUTH_DIALOG_TEXTS.title(product, t);
   return (
     <Modal.Root opened={opened} onClose={authDialog.close} size={460} fullScreen={!!phone} centered radius="lg" zIndex={300}>
       <Modal.Overlay backgroundOpacity={0.55} blur={3} />
@@ -119,11 +120,11 @@ export function AuthDialog() {
                 {title}
               </Modal.Title>
               <Text fz="sm" c="dimmed" mt={4}>
-                {AUTH_DIALOG_TEXTS.subtitle[audience]}
+                {t(AUTH_DIALOG_TEXTS.subtitle[audience])}
               </Text>
             </div>
           </Group>
-          <Modal.CloseButton aria-label="Close" />
+          <Modal.CloseButton aria-label={t(/*i18n*/ 'Close')} />
         </Modal.Header>
         <Modal.Body px="lg" pb="lg">
           <AuthDialogBody key={openings} />

@@ -13,6 +13,7 @@ import { dataSaverStore, useConnection } from '@/app/shared/sync/dataSaver';
 import { loadPrefs, savePrefs } from '@/app/shared/sync/dataPrefs';
 import { listingsWorker } from '@/app/shared/sync/searchClient';
 import { syncNow, syncStore } from '@/app/shared/sync/syncStore';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 type Kind = 'all' | 'types' | 'regions' | 'near';
 
@@ -39,7 +40,7 @@ function scopeOf(d: Draft, position: { latitude: number; longitude: number } | n
     case 'all':
       return WHOLE_COUNTRY;
     case 'types':
-      return d.types.length ? { types: VEHICLE_TYPES.filter((t) => d.types.includes(t)), regions: null, near: null } : null;
+      return d.types.length ? { types: VEHICLE_TYPES.filter((type) => d.types.includes(type)), regions: null, near: null } : null;
     case 'regions':
       return d.regions.length ? { types: null, regions: REGIONS.filter((r) => d.regions.includes(r)), near: null } : null;
     case 'near':
@@ -70,30 +71,31 @@ function Held({ status }: { status: DataStatus | null }) {
   const { online, syncing } = useSnapshot(syncStore);
   const { connection, prefs } = useSnapshot(dataSaverStore);
   const last = status?.lastUpdate;
-  const size = status ? (status.bytesOnDevice === null ? T.sizeUnknown : dataSizeText(status.bytesOnDevice)) : null;
-  const lastText = status ? (last ? T.lastUpdate(dataSizeText(last.bytes), syncedAtText(new Date(last.at))) : T.noUpdateYet) : null;
+  const language = currentLanguage();
+  const size = status ? (status.bytesOnDevice === null ? t(T.sizeUnknown) : dataSizeText(status.bytesOnDevice, language)) : null;
+  const lastText = status ? (last ? T.lastUpdate(dataSizeText(last.bytes, language), syncedAtText(new Date(last.at), language), t) : t(T.noUpdateYet)) : null;
   const waiting = online && !mayUpdateNow(prefs, connection);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="data-held">
       <Title order={2} fz="h4" id="data-held" mb="md">
-        {T.heldHeading}
+        {t(T.heldHeading)}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-        <Fact label={T.listingsLabel} value={status ? T.listings(status.count) : null} />
-        <Fact label={T.sizeLabel} value={size} />
-        <Fact label={T.lastUpdateLabel} value={lastText} />
+        <Fact label={t(T.listingsLabel)} value={status ? T.listings(status.count, t, language) : null} />
+        <Fact label={t(T.sizeLabel)} value={size} />
+        <Fact label={t(T.lastUpdateLabel)} value={lastText} />
       </SimpleGrid>
       <Group mt="lg" gap="sm" align="center">
         <Button variant="light" onClick={() => void syncNow()} loading={syncing} disabled={!online}>
-          {T.updateNow}
+          {t(T.updateNow)}
         </Button>
         {!online ? (
           <Text fz="sm" c="dimmed">
-            {T.offline}
+            {t(T.offline)}
           </Text>
         ) : waiting ? (
           <Text fz="sm" c="dimmed">
-            {T.waitingForWifi}
+            {t(T.waitingForWifi)}
           </Text>
         ) : null}
       </Group>
@@ -127,8 +129,8 @@ function Choices({ initial, onSaved }: { initial: Draft; onSaved: () => void }) 
     onSaved();
     void syncNow().then(onSaved);
   };
-  const nearText = location.source === 'account' ? (location.place ? T.nearPlace(location.place) : T.nearAccount) : T.nearDevice;
-  const problem = scope ? null : draft.kind === 'types' ? T.pickOneType : draft.kind === 'regions' ? T.pickOneRegion : T.noLocation;
+  const nearText = location.source === 'account' ? (location.place ? T.nearPlace(location.place, t) : t(T.nearAccount)) : t(T.nearDevice);
+  const problem = scope ? null : draft.kind === 'types' ? t(T.pickOneType) : draft.kind === 'regions' ? t(T.pickOneRegion) : t(T.noLocation);
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="data-keep">
@@ -137,25 +139,25 @@ function Choices({ initial, onSaved }: { initial: Draft; onSaved: () => void }) 
           onChange={(v) => change({ kind: v as Kind })}
           label={
             <Title order={2} fz="h4" id="data-keep" mb="xs">
-              {T.keepHeading}
+              {t(T.keepHeading)}
             </Title>
           }
         >
           <Stack gap="sm" mt="xs">
-            <Radio value="all" label={T.wholeCountry} />
-            <Radio value="types" label={T.someTypes} />
+            <Radio value="all" label={t(T.wholeCountry)} />
+            <Radio value="types" label={t(T.someTypes)} />
             {draft.kind === 'types' ? (
-              <Checkbox.Group value={draft.types} onChange={(v) => change({ types: v as VehicleType[] })} label={T.typesLabel} pl={32} error={draft.types.length ? undefined : T.pickOneType}>
+              <Checkbox.Group value={draft.types} onChange={(v) => change({ types: v as VehicleType[] })} label={t(T.typesLabel)} pl={32} error={draft.types.length ? undefined : t(T.pickOneType)}>
                 <Stack gap={8} mt={6}>
-                  {VEHICLE_TYPES.map((t) => (
-                    <Checkbox key={t} value={t} label={DATA_TYPE_LABELS[t]} />
+                  {VEHICLE_TYPES.map((type) => (
+                    <Checkbox key={type} value={type} label={t(DATA_TYPE_LABELS[type])} />
                   ))}
                 </Stack>
               </Checkbox.Group>
             ) : null}
-            <Radio value="regions" label={T.someRegions} />
+            <Radio value="regions" label={t(T.someRegions)} />
             {draft.kind === 'regions' ? (
-              <Checkbox.Group value={draft.regions} onChange={(v) => change({ regions: v })} label={T.regionsLabel} pl={32} error={draft.regions.length ? undefined : T.pickOneRegion}>
+              <Checkbox.Group value={draft.regions} onChange={(v) => change({ regions: v })} label={t(T.regionsLabel)} pl={32} error={draft.regions.length ? undefined : t(T.pickOneRegion)}>
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing={8} verticalSpacing={8} mt={6}>
                   {REGIONS.map((r) => (
                     <Checkbox key={r} value={r} label={r} />
@@ -163,13 +165,13 @@ function Choices({ initial, onSaved }: { initial: Draft; onSaved: () => void }) 
                 </SimpleGrid>
               </Checkbox.Group>
             ) : null}
-            <Radio value="near" label={T.nearMe} disabled={!known} description={known ? nearText : T.noLocation} />
+            <Radio value="near" label={t(T.nearMe)} disabled={!known} description={known ? nearText : t(T.noLocation)} />
             {draft.kind === 'near' && known ? (
               <Select
                 pl={32}
                 maw={280}
-                label={T.distanceLabel}
-                data={SCOPE_DISTANCES_KM.map((km) => ({ value: String(km), label: T.distanceOption(km) }))}
+                label={t(T.distanceLabel)}
+                data={SCOPE_DISTANCES_KM.map((km) => ({ value: String(km), label: T.distanceOption(km, t) }))}
                 value={String(draft.km)}
                 onChange={(v) => v && change({ km: Number(v) })}
                 allowDeselect={false}
@@ -184,20 +186,20 @@ function Choices({ initial, onSaved }: { initial: Draft; onSaved: () => void }) 
           onChange={(v) => change({ wifiOnly: v === 'wifi' })}
           label={
             <Title order={2} fz="h4" id="data-updates" mb="xs">
-              {T.updatesHeading}
+              {t(T.updatesHeading)}
             </Title>
           }
         >
           <Stack gap="sm" mt="xs">
-            <Radio value="any" label={T.anyConnection} />
-            <Radio value="wifi" label={T.wifiOnly} description={draft.wifiOnly && metering === 'unknown' ? T.wifiUnknown : undefined} />
+            <Radio value="any" label={t(T.anyConnection)} />
+            <Radio value="wifi" label={t(T.wifiOnly)} description={draft.wifiOnly && metering === 'unknown' ? t(T.wifiUnknown) : undefined} />
           </Stack>
         </Radio.Group>
         <Switch
           mt="xl"
           size="md"
-          label={T.saveDataLabel}
-          description={browserSaveData ? `${T.saveDataDescription} ${T.browserSavesData}` : T.saveDataDescription}
+          label={t(T.saveDataLabel)}
+          description={browserSaveData ? `${t(T.saveDataDescription)} ${t(T.browserSavesData)}` : t(T.saveDataDescription)}
           checked={draft.saveData || browserSaveData}
           disabled={browserSaveData}
           onChange={(e) => change({ saveData: e.currentTarget.checked })}
@@ -205,10 +207,10 @@ function Choices({ initial, onSaved }: { initial: Draft; onSaved: () => void }) 
       </Card>
       <Group gap="md" align="center">
         <Button size="md" onClick={() => void save()} loading={state === 'saving'} disabled={!scope}>
-          {T.save}
+          {t(T.save)}
         </Button>
         <Text fz="sm" c={state === 'failed' || problem ? 'red.8' : 'dimmed'} role="status">
-          {state === 'saved' ? T.saved : state === 'failed' ? T.saveFailed : (problem ?? '')}
+          {state === 'saved' ? t(T.saved) : state === 'failed' ? t(T.saveFailed) : (problem ?? '')}
         </Text>
       </Group>
     </Stack>
@@ -230,7 +232,7 @@ export default function DataPage() {
     void loadPrefs().then(() => setInitial(draftOf(dataSaverStore.prefs)));
   }, []);
   return (
-    <Page title={T.title} subtitle={T.subtitle} size="md">
+    <Page title={t(T.title)} subtitle={t(T.subtitle)} size="md">
       <Stack gap="lg">
         <Held status={status} />
         {initial ? <Choices initial={initial} onSaved={refresh} /> : <Skeleton h={320} radius="md" />}

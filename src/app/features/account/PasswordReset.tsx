@@ -6,6 +6,7 @@ import { RESET_CODE_LENGTH } from '@/domain/core/constants';
 import { AUTH_MESSAGES } from '@/domain/account/authMessages';
 import { forgotPassword, resetPassword, verifyCode } from './authApi';
 import { FormHeading, NewPasswordFields, SubmitButton, type AuthCallProps } from './authParts';
+import { t } from '@/app/shared/i18n/language';
 
 /** The reset flow's screens after 'Forgot Password?' (spec section 4): email, then code, then the new password. */
 export type ResetStage = 'email' | 'code' | 'password';
@@ -53,7 +54,7 @@ export function PasswordReset({ stage, onStage, initialEmail, onCancel, onDone, 
     if (answer) onDone(email());
   });
 
-  const backButton = (to: ResetStage | null, label: string = RESET_TEXTS.back) => (
+  const backButton = (to: ResetStage | null, label: string = t(RESET_TEXTS.back)) => (
     <Button variant="subtle" color="gray" size="sm" onClick={() => back(to)} disabled={busy !== null}>
       {label}
     </Button>
@@ -61,14 +62,14 @@ export function PasswordReset({ stage, onStage, initialEmail, onCancel, onDone, 
 
   if (stage === 'email') {
     return (
-      <form onSubmit={sendCode} aria-label={RESET_TEXTS.emailTitle}>
+      <form onSubmit={sendCode} aria-label={t(RESET_TEXTS.emailTitle)}>
         <Stack gap="md">
-          <FormHeading title={RESET_TEXTS.emailTitle} text={RESET_TEXTS.emailText} />
-          <TextInput label={RESET_TEXTS.email} placeholder={SIGN_UP_TEXTS.emailPlaceholder} type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
+          <FormHeading title={t(RESET_TEXTS.emailTitle)} text={RESET_TEXTS.emailText(t)} />
+          <TextInput label={t(RESET_TEXTS.email)} placeholder={SIGN_UP_TEXTS.emailPlaceholder} type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
           <SubmitButton action="forgotPassword" busy={busy}>
-            {RESET_TEXTS.sendCode}
+            {t(RESET_TEXTS.sendCode)}
           </SubmitButton>
-          <Group justify="center">{backButton(null, RESET_TEXTS.backToSignIn)}</Group>
+          <Group justify="center">{backButton(null, t(RESET_TEXTS.backToSignIn))}</Group>
         </Stack>
       </form>
     );
@@ -76,11 +77,11 @@ export function PasswordReset({ stage, onStage, initialEmail, onCancel, onDone, 
 
   if (stage === 'code') {
     return (
-      <form onSubmit={checkCode} aria-label={RESET_TEXTS.codeTitle}>
+      <form onSubmit={checkCode} aria-label={t(RESET_TEXTS.codeTitle)}>
         <Stack gap="md">
-          <FormHeading title={RESET_TEXTS.codeTitle} text={RESET_TEXTS.codeText(email())} />
+          <FormHeading title={t(RESET_TEXTS.codeTitle)} text={RESET_TEXTS.codeText(email(), t)} />
           <TextInput
-            label={RESET_TEXTS.code}
+            label={RESET_TEXTS.code(t)}
             placeholder="000000"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -92,7 +93,7 @@ export function PasswordReset({ stage, onStage, initialEmail, onCancel, onDone, 
             onChange={(e) => form.setFieldValue('code', cleanResetCode(e.currentTarget.value))}
           />
           <SubmitButton action="verifyCode" busy={busy}>
-            {RESET_TEXTS.verifyCode}
+            {t(RESET_TEXTS.verifyCode)}
           </SubmitButton>
           <Group justify="center">{backButton('email')}</Group>
         </Stack>
@@ -101,16 +102,16 @@ export function PasswordReset({ stage, onStage, initialEmail, onCancel, onDone, 
   }
 
   return (
-    <form onSubmit={setPassword} aria-label={RESET_TEXTS.passwordTitle}>
+    <form onSubmit={setPassword} aria-label={t(RESET_TEXTS.passwordTitle)}>
       <Stack gap="md">
-        <FormHeading title={RESET_TEXTS.passwordTitle} text={RESET_TEXTS.passwordText} />
+        <FormHeading title={t(RESET_TEXTS.passwordTitle)} text={t(RESET_TEXTS.passwordText)} />
         <NewPasswordFields
-          labels={{ password: RESET_TEXTS.newPassword, confirm: RESET_TEXTS.confirmPassword }}
+          labels={{ password: t(RESET_TEXTS.newPassword), confirm: t(RESET_TEXTS.confirmPassword) }}
           password={form.getInputProps('newPassword')}
           confirm={form.getInputProps('confirmPassword')}
         />
         <SubmitButton action="resetPassword" busy={busy}>
-          {RESET_TEXTS.resetPassword}
+          {t(RESET_TEXTS.resetPassword)}
         </SubmitButton>
         <Group justify="center">{backButton('code')}</Group>
       </Stack>

@@ -5,6 +5,7 @@ import { login } from './authApi';
 import { SubmitButton, type AuthCallProps } from './authParts';
 import { signIn } from '@/app/shared/session/session';
 import { authDialog } from '@/app/shared/session/authDialogStore';
+import { t } from '@/app/shared/i18n/language';
 
 export function SignInForm({ busy, run, initialEmail, onForgotPassword }: AuthCallProps & { initialEmail: string; onForgotPassword(email: string): void }) {
   const form = useForm({ initialValues: { email: initialEmail, password: '' } });
@@ -16,26 +17,26 @@ export function SignInForm({ busy, run, initialEmail, onForgotPassword }: AuthCa
     authDialog.close();
   });
   return (
-    <form onSubmit={submit} aria-label={SIGN_IN_TEXTS.submit}>
+    <form onSubmit={submit} aria-label={t(SIGN_IN_TEXTS.submit)}>
       <Stack gap="md">
-        <TextInput label={SIGN_IN_TEXTS.email} placeholder={SIGN_UP_TEXTS.emailPlaceholder} type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
+        <TextInput label={t(SIGN_IN_TEXTS.email)} placeholder={SIGN_UP_TEXTS.emailPlaceholder} type="email" autoComplete="email" required data-autofocus {...form.getInputProps('email')} />
         <Stack gap={6}>
           <PasswordInput
-            label={SIGN_IN_TEXTS.password}
+            label={t(SIGN_IN_TEXTS.password)}
             autoComplete="current-password"
             required
             visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
+            visibilityToggleButtonProps={{ 'aria-label': t(/*i18n*/ 'Show or hide password') }}
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end">
             <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => onForgotPassword(form.values.email.trim())}>
-              {SIGN_IN_TEXTS.forgotPassword}
+              {t(SIGN_IN_TEXTS.forgotPassword)}
             </Anchor>
           </Group>
         </Stack>
         <SubmitButton action="signIn" busy={busy}>
-          {SIGN_IN_TEXTS.submit}
+          {t(SIGN_IN_TEXTS.submit)}
         </SubmitButton>
       </Stack>
     </form>

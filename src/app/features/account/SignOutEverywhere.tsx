@@ -7,6 +7,7 @@ import { AUTH_MESSAGES } from '@/domain/account/authMessages';
 import { logoutAll } from './authApi';
 import { authDialog, signOutEverywhereDialog, signOutEverywhereStore } from '@/app/shared/session/authDialogStore';
 import { signOut } from '@/app/shared/session/session';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * "Sign out on all devices": asks first, then revokes every token of the account on the server and
@@ -38,19 +39,19 @@ export default function SignOutEverywhere() {
     }
   };
   return (
-    <Modal opened={opened} onClose={close} title={T.title} centered>
-      <Text fz="sm">{T.body}</Text>
+    <Modal opened={opened} onClose={close} title={t(T.title)} centered>
+      <Text fz="sm">{t(T.body)}</Text>
       {failed ? (
         <Alert color="red" mt="md" role="alert">
-          {T.failed}
+          {t(T.failed)}
         </Alert>
       ) : null}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={close} disabled={busy}>
-          {T.cancel}
+          {t(T.cancel)}
         </Button>
         <Button color="red" onClick={() => void confirm()} loading={busy}>
-          {T.confirm}
+          {t(T.confirm)}
         </Button>
       </Group>
     </Modal>

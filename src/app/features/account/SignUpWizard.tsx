@@ -8,6 +8,7 @@ import { signup } from './authApi';
 import { FormHeading, NewPasswordFields, SubmitButton, type AuthCallProps } from './authParts';
 import { signIn } from '@/app/shared/session/session';
 import { authDialog } from '@/app/shared/session/authDialogStore';
+import { t } from '@/app/shared/i18n/language';
 
 export type SignUpStep = 1 | 2 | 3;
 const STEPS = SIGN_UP_TEXTS.steps.length;
@@ -36,7 +37,7 @@ export function SignUpWizard({ busy, run, notify, step, onStep }: AuthCallProps 
     go(Math.min(step + 1, STEPS) as SignUpStep);
   };
   const create = form.onSubmit(async (values) => {
-    const problem = signUpProblem(values);
+    const problem = signUpProblem(values, t);
     if (problem) {
       onStep(problem.step);
       notify({ kind: 'error', text: problem.message });
@@ -51,45 +52,45 @@ export function SignUpWizard({ busy, run, notify, step, onStep }: AuthCallProps 
 
   const backButton = (
     <Button variant="default" size="md" onClick={() => go((step - 1) as SignUpStep)} disabled={busy !== null} style={{ flex: '0 0 auto' }}>
-      {SIGN_UP_TEXTS.back}
+      {t(SIGN_UP_TEXTS.back)}
     </Button>
   );
 
   return (
     <Stack gap="md">
-      <Stepper active={step - 1} onStepClick={(i) => i < step - 1 && go((i + 1) as SignUpStep)} allowNextStepsSelect={false} size="sm" iconSize={30} aria-label="Sign-up steps">
+      <Stepper active={step - 1} onStepClick={(i) => i < step - 1 && go((i + 1) as SignUpStep)} allowNextStepsSelect={false} size="sm" iconSize={30} aria-label={t(/*i18n*/ 'Sign-up steps')}>
         {SIGN_UP_TEXTS.stepLabels.map((label) => (
-          <Stepper.Step key={label} label={phone ? undefined : label} aria-label={label} />
+          <Stepper.Step key={label} label={phone ? undefined : t(label)} aria-label={t(label)} />
         ))}
       </Stepper>
-      <FormHeading kicker={SIGN_UP_TEXTS.stepOf(step, STEPS)} title={SIGN_UP_TEXTS.steps[step - 1]!} />
+      <FormHeading kicker={SIGN_UP_TEXTS.stepOf(step, STEPS, t)} title={t(SIGN_UP_TEXTS.steps[step - 1]!)} />
 
       {step === 1 ? (
-        <form onSubmit={nextStep} aria-label={SIGN_UP_TEXTS.steps[0]}>
+        <form onSubmit={nextStep} aria-label={t(SIGN_UP_TEXTS.steps[0])}>
           <Stack gap="sm">
-            <TextInput label={SIGN_UP_TEXTS.fullName} placeholder={SIGN_UP_TEXTS.fullNamePlaceholder} autoComplete="name" required data-autofocus {...form.getInputProps('name')} />
-            <TextInput label={SIGN_UP_TEXTS.email} placeholder={SIGN_UP_TEXTS.emailPlaceholder} type="email" autoComplete="email" required {...form.getInputProps('email')} />
-            <TextInput label={SIGN_UP_TEXTS.phone} placeholder={SIGN_UP_TEXTS.phonePlaceholder} type="tel" autoComplete="tel" required {...form.getInputProps('phone')} />
-            <TextInput label={SIGN_UP_TEXTS.location} placeholder={SIGN_UP_TEXTS.locationPlaceholder} autoComplete="address-level2" required {...form.getInputProps('location')} />
+            <TextInput label={t(SIGN_UP_TEXTS.fullName)} placeholder={t(SIGN_UP_TEXTS.fullNamePlaceholder)} autoComplete="name" required data-autofocus {...form.getInputProps('name')} />
+            <TextInput label={t(SIGN_UP_TEXTS.email)} placeholder={SIGN_UP_TEXTS.emailPlaceholder} type="email" autoComplete="email" required {...form.getInputProps('email')} />
+            <TextInput label={t(SIGN_UP_TEXTS.phone)} placeholder={SIGN_UP_TEXTS.phonePlaceholder} type="tel" autoComplete="tel" required {...form.getInputProps('phone')} />
+            <TextInput label={t(SIGN_UP_TEXTS.location)} placeholder={t(SIGN_UP_TEXTS.locationPlaceholder)} autoComplete="address-level2" required {...form.getInputProps('location')} />
             <Button type="submit" size="md" fullWidth mt="xs">
-              {SIGN_UP_TEXTS.next}
+              {t(SIGN_UP_TEXTS.next)}
             </Button>
           </Stack>
         </form>
       ) : null}
 
       {step === 2 ? (
-        <form onSubmit={nextStep} aria-label={SIGN_UP_TEXTS.steps[1]}>
+        <form onSubmit={nextStep} aria-label={t(SIGN_UP_TEXTS.steps[1])}>
           <Stack gap="sm">
             <NewPasswordFields
-              labels={{ password: SIGN_UP_TEXTS.password, confirm: SIGN_UP_TEXTS.confirmPassword }}
+              labels={{ password: t(SIGN_UP_TEXTS.password), confirm: t(SIGN_UP_TEXTS.confirmPassword) }}
               password={form.getInputProps('password')}
               confirm={form.getInputProps('confirmPassword')}
             />
             <Group gap="sm" mt="xs" wrap="nowrap" grow={false}>
               {backButton}
               <Button type="submit" size="md" style={{ flex: 1 }}>
-                {SIGN_UP_TEXTS.next}
+                {t(SIGN_UP_TEXTS.next)}
               </Button>
             </Group>
           </Stack>
@@ -97,24 +98,24 @@ export function SignUpWizard({ busy, run, notify, step, onStep }: AuthCallProps 
       ) : null}
 
       {step === 3 ? (
-        <form onSubmit={create} aria-label={SIGN_UP_TEXTS.steps[2]}>
+        <form onSubmit={create} aria-label={t(SIGN_UP_TEXTS.steps[2])}>
           <Stack gap="sm">
-            <Radio.Group value={form.values.user_type} onChange={(v) => form.setFieldValue('user_type', v as SellerType)} aria-label={SIGN_UP_TEXTS.steps[2]}>
+            <Radio.Group value={form.values.user_type} onChange={(v) => form.setFieldValue('user_type', v as SellerType)} aria-label={t(SIGN_UP_TEXTS.steps[2])}>
               <Stack gap="sm">
-                {SELLER_TYPES.map((t) => (
+                {SELLER_TYPES.map((type) => (
                   <Radio.Card
-                    key={t.value}
-                    value={t.value}
+                    key={type.value}
+                    value={type.value}
                     radius="md"
                     p="md"
-                    style={form.values.user_type === t.value ? { borderColor: 'var(--mantine-color-brand-6)', background: 'var(--mantine-color-brand-0)' } : undefined}
+                    style={form.values.user_type === type.value ? { borderColor: 'var(--mantine-color-brand-6)', background: 'var(--mantine-color-brand-0)' } : undefined}
                   >
                     <Group wrap="nowrap" align="flex-start" gap="sm">
                       <Radio.Indicator mt={2} />
                       <div>
-                        <Text fw={700}>{t.label}</Text>
+                        <Text fw={700}>{t(type.label)}</Text>
                         <Text fz="sm" c="dimmed">
-                          {t.text}
+                          {t(type.text)}
                         </Text>
                       </div>
                     </Group>
@@ -123,13 +124,13 @@ export function SignUpWizard({ busy, run, notify, step, onStep }: AuthCallProps 
               </Stack>
             </Radio.Group>
             {form.values.user_type === 'dealer' ? (
-              <TextInput label={SIGN_UP_TEXTS.businessName} description={SIGN_UP_TEXTS.businessNameHint} autoComplete="organization" {...form.getInputProps('business_name')} />
+              <TextInput label={t(SIGN_UP_TEXTS.businessName)} description={t(SIGN_UP_TEXTS.businessNameHint)} autoComplete="organization" {...form.getInputProps('business_name')} />
             ) : null}
             <Group gap="sm" mt="xs" wrap="nowrap">
               {backButton}
               <div style={{ flex: 1 }}>
                 <SubmitButton action="signUp" busy={busy}>
-                  {SIGN_UP_TEXTS.submit}
+                  {t(SIGN_UP_TEXTS.submit)}
                 </SubmitButton>
               </div>
             </Group>

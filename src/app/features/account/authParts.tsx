@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, Button, Loader, PasswordInput, Stack, Text, Title, type PasswordInputProps } from '@mantine/core';
 import { AUTH_BUSY_LABELS, SIGN_UP_TEXTS, type AuthAction } from '@/domain/account/authDialogTexts';
 import type { AuthNotice } from '@/app/shared/session/authDialogStore';
+import { knownText, t } from '@/app/shared/i18n/language';
 
 /** Success in green, errors in red (spec section 4). */
 export function AuthNoticeAlert({ notice }: { notice: AuthNotice | null }) {
@@ -10,7 +11,7 @@ export function AuthNoticeAlert({ notice }: { notice: AuthNotice | null }) {
   return (
     <Alert color={ok ? 'green' : 'red'} variant="light" radius="md" py="xs" role={ok ? 'status' : 'alert'} data-notice={notice.kind}>
       <Text fz="sm" c={ok ? 'green.9' : 'red.9'} fw={500}>
-        {notice.text}
+        {knownText(notice.text)}
       </Text>
     </Alert>
   );
@@ -21,7 +22,7 @@ export function SubmitButton({ action, busy, children }: { action: AuthAction; b
   const mine = busy === action;
   return (
     <Button type="submit" size="md" fullWidth disabled={busy !== null} leftSection={mine ? <Loader size={16} color="gray.6" /> : undefined}>
-      {mine ? AUTH_BUSY_LABELS[action] : children}
+      {mine ? t(AUTH_BUSY_LABELS[action]) : children}
     </Button>
   );
 }
@@ -67,11 +68,11 @@ export function NewPasswordFields({ labels, password, confirm }: { labels: { pas
     visible,
     onVisibilityChange: setVisible,
     visibilityToggleFocusable: true,
-    visibilityToggleButtonProps: { 'aria-label': 'Show or hide passwords' },
+    visibilityToggleButtonProps: { 'aria-label': t(/*i18n*/ 'Show or hide passwords') },
   } as const;
   return (
     <>
-      <PasswordInput label={labels.password} description={SIGN_UP_TEXTS.passwordHint} data-autofocus {...shared} {...password} />
+      <PasswordInput label={labels.password} description={SIGN_UP_TEXTS.passwordHint(t)} data-autofocus {...shared} {...password} />
       <PasswordInput label={labels.confirm} {...shared} {...confirm} />
     </>
   );

@@ -4,6 +4,7 @@ import { PASSWORD_MIN_LENGTH, RESET_CODE_LENGTH, SIGNUP_COORDINATES, type Seller
 import { AUTH_MESSAGES } from '@/domain/account/authMessages';
 import { SIGN_UP_TEXTS } from '@/domain/account/authDialogTexts';
 import type { SignupInput } from '@/domain/account/user';
+import { english, type Translate } from '@/domain/i18n/text';
 
 /** 'Passwords do not match' first (the likelier slip), then the minimum length; null when fine. */
 export function passwordProblem(password: string, confirm: string): string | null {
@@ -48,9 +49,9 @@ const REQUIRED_STEP_1: [keyof SignUpValues, string][] = [
 ];
 
 /** Checks the whole sign-up form before 'Create Account'; Next is only held back by the browser's required fields. */
-export function signUpProblem(v: SignUpValues): SignUpProblem | null {
+export function signUpProblem(v: SignUpValues, tr: Translate = english): SignUpProblem | null {
   for (const [key, label] of REQUIRED_STEP_1) {
-    if (!String(v[key]).trim()) return { step: 1, message: SIGN_UP_TEXTS.required(label) };
+    if (!String(v[key]).trim()) return { step: 1, message: SIGN_UP_TEXTS.required(tr(label), tr) };
   }
   const pw = passwordProblem(v.password, v.confirmPassword);
   return pw ? { step: 2, message: pw } : null;

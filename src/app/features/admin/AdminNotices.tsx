@@ -3,10 +3,11 @@ import { Alert, Stack } from '@mantine/core';
 import { useSnapshot } from 'valtio';
 import { NAV_HEIGHT_PX } from '@/domain/core/constants';
 import { removeToast, showNoticeKeptOverReload, toastStore } from '@/app/shared/toasts/toasts';
+import { t } from '@/app/shared/i18n/language';
 
 /** The admin alerts, just under the top bar, above whatever screen the admin is on. */
 export default function AdminNotices() {
-  const notices = useSnapshot(toastStore).toasts.filter((t) => t.place === 'admin');
+  const notices = useSnapshot(toastStore).toasts.filter((n) => n.place === 'admin');
   useEffect(() => {
     showNoticeKeptOverReload();
   }, []);
@@ -27,7 +28,7 @@ export default function AdminNotices() {
           variant="filled"
           radius="md"
           withCloseButton
-          closeButtonLabel="Dismiss"
+          closeButtonLabel={t(/*i18n*/ 'Dismiss')}
           onClose={() => removeToast(n.id)}
           role={n.kind === 'error' ? 'alert' : 'status'}
           data-notice={n.kind}

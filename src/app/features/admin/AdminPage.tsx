@@ -17,6 +17,7 @@ import { UsersTab } from './UsersTab';
 import { VehiclesTab } from './VehiclesTab';
 import { DatabaseTab } from './DatabaseTab';
 import { ReportsTab } from './ReportsTab';
+import { t } from '@/app/shared/i18n/language';
 
 function LockIcon() {
   return (
@@ -38,13 +39,13 @@ function AccessDenied() {
             <LockIcon />
           </ThemeIcon>
           <Title order={1} fz={{ base: 24, sm: 30 }}>
-            {T.accessDeniedTitle}
+            {t(T.accessDeniedTitle)}
           </Title>
-          <Text c="dimmed">{ADMIN_MESSAGES.accessDenied}</Text>
+          <Text c="dimmed">{t(ADMIN_MESSAGES.accessDenied)}</Text>
           <Group mt="sm" justify="center">
-            {signedIn ? null : <Button onClick={() => authDialog.open('signin')}>{ACCOUNT_NAV_TEXTS.signIn}</Button>}
+            {signedIn ? null : <Button onClick={() => authDialog.open('signin')}>{t(ACCOUNT_NAV_TEXTS.signIn)}</Button>}
             <Button component={Link} to="/" variant={signedIn ? 'filled' : 'light'}>
-              {T.backHome}
+              {t(T.backHome)}
             </Button>
           </Group>
         </Stack>
@@ -76,23 +77,23 @@ function AdminScreen() {
   const counts: Partial<Record<AdminTab, number | undefined>> = { users: users.data?.length, vehicles: vehicles.data?.total, reports: reports.data?.length };
 
   return (
-    <Page title={T.title} subtitle={T.subtitle(product)} size="xl">
+    <Page title={t(T.title)} subtitle={T.subtitle(product, t)} size="xl">
       <Tabs value={tab} onChange={(v) => v && setTab(v as AdminTab)} keepMounted={false}>
         <Tabs.List grow mb="lg" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
-          {ADMIN_TABS.map((t) => (
+          {ADMIN_TABS.map((name) => (
             <Tabs.Tab
-              key={t}
-              value={t}
+              key={name}
+              value={name}
               px={{ base: 6, sm: 'md' }}
               rightSection={
-                counts[t] !== undefined ? (
+                counts[name] !== undefined ? (
                   <Badge size="sm" variant="light" visibleFrom="sm">
-                    {counts[t]}
+                    {counts[name]}
                   </Badge>
                 ) : null
               }
             >
-              {T.tabs[t]}
+              {t(T.tabs[name])}
             </Tabs.Tab>
           ))}
         </Tabs.List>

@@ -4,6 +4,7 @@ import { ActionIcon, Box, Button, Card, Text, Title } from '@mantine/core';
 import { ADMIN_TEXTS as T, vehicleDetails } from '@/domain/account/admin';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { DeleteConfirmPanel, TrashIcon, useVehicleDelete } from './vehicleDelete';
+import { t } from '@/app/shared/i18n/language';
 
 // The admin-only delete control of result cards (spec 2.6) and of the detail page (spec 2.7). Loaded
 // only when an admin is signed in, so buyers' screens do not carry it.
@@ -22,8 +23,8 @@ export function AdminCardControls({ vehicle, children }: { vehicle: Vehicle; chi
       {children}
       {del.phase === 'idle' ? (
         <ActionIcon
-          aria-label={T.deleteListingNamed(vehicleDetails(vehicle))}
-          title={T.deleteListing}
+          aria-label={T.deleteListingNamed(vehicleDetails(vehicle), t)}
+          title={t(T.deleteListing)}
           color="red"
           variant="filled"
           radius="xl"
@@ -63,14 +64,14 @@ export function AdminDetailDelete({ vehicle }: { vehicle: Vehicle }) {
   return (
     <Card style={{ borderColor: 'var(--mantine-color-red-2)' }}>
       <Title order={3} fz="h4" mb={4}>
-        {T.adminCardTitle}
+        {t(T.adminCardTitle)}
       </Title>
       <Text fz="sm" c="dimmed" mb="sm">
-        {T.adminCardBody}
+        {t(T.adminCardBody)}
       </Text>
       {del.phase === 'idle' ? (
         <Button color="red" variant="light" leftSection={<TrashIcon />} onClick={del.ask}>
-          {T.deleteListing}
+          {t(T.deleteListing)}
         </Button>
       ) : (
         <DeleteConfirmPanel vehicle={vehicle} phase={del.phase} onCancel={del.cancel} onConfirm={del.confirm} />

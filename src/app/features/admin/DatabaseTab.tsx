@@ -5,6 +5,7 @@ import { RESET_DATABASE_PHRASE } from '@/domain/core/constants';
 import { ADMIN_TEXTS as T, isResetPhrase } from '@/domain/account/admin';
 import { resetDatabase } from './adminApi';
 import { notify, notifyAfterReload } from '@/app/shared/toasts/toasts';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * Database reset: only the exact phrase enables it (spec section 5); anything else leaves the button
@@ -22,25 +23,25 @@ export function DatabaseTab() {
       await resetDatabase();
     } catch (err) {
       console.warn('database not reset', err);
-      notify('error', ADMIN_MESSAGES.resetError);
+      notify('error', t(ADMIN_MESSAGES.resetError));
       setResetting(false);
       return;
     }
-    notifyAfterReload('success', ADMIN_MESSAGES.resetDone);
+    notifyAfterReload('success', t(ADMIN_MESSAGES.resetDone));
     window.location.reload();
   };
   return (
     <Card padding="xl" maw={640} style={{ borderColor: 'var(--mantine-color-red-3)' }}>
       <Title order={2} fz="h3" c="red.8">
-        {T.resetTitle}
+        {t(T.resetTitle)}
       </Title>
       <Text mt="xs" fz="sm">
-        {T.resetBody}
+        {t(T.resetBody)}
       </Text>
-      <form onSubmit={(e) => void submit(e)} aria-label={T.resetTitle}>
+      <form onSubmit={(e) => void submit(e)} aria-label={t(T.resetTitle)}>
         <TextInput
           mt="lg"
-          label={T.resetLabel}
+          label={T.resetLabel(t)}
           placeholder={RESET_DATABASE_PHRASE}
           value={typed}
           onChange={(e) => setTyped(e.currentTarget.value)}
@@ -52,7 +53,7 @@ export function DatabaseTab() {
         />
         <Group justify="flex-end" mt="md">
           <Button type="submit" color="red" disabled={!ready} loading={resetting}>
-            {T.resetButton}
+            {t(T.resetButton)}
           </Button>
         </Group>
       </form>

@@ -5,6 +5,7 @@ import { LoadFailed, TabHeader } from './adminParts';
 import { ZigRateCard } from './ZigRateCard';
 import type { Loaded } from './useAdminLoad';
 import { wholeNumberText } from '@/domain/core/numbers';
+import { t } from '@/app/shared/i18n/language';
 
 /** `value` null: still loading, or '—' when the statistics could not be loaded. */
 function Tile({ label, value, failed }: { label: string; value: number | null; failed: boolean }) {
@@ -27,12 +28,12 @@ function Tile({ label, value, failed }: { label: string; value: number | null; f
 /** The statistics of spec section 3 as tiles, users first, then listings; then the ZiG rate (issue 39). */
 export function OverviewTab({ stats }: { stats: Loaded<AdminStats> }) {
   const groups = [
-    { title: T.usersHeading, tiles: ADMIN_STAT_TILES.filter((t) => t.group === 'users'), cols: { base: 2, sm: 3 } },
-    { title: T.listingsHeading, tiles: ADMIN_STAT_TILES.filter((t) => t.group === 'listings'), cols: { base: 2, sm: 3, md: 5 } },
+    { title: t(T.usersHeading), tiles: ADMIN_STAT_TILES.filter((tile) => tile.group === 'users'), cols: { base: 2, sm: 3 } },
+    { title: t(T.listingsHeading), tiles: ADMIN_STAT_TILES.filter((tile) => tile.group === 'listings'), cols: { base: 2, sm: 3, md: 5 } },
   ];
   return (
     <>
-      <TabHeader title={T.tabs.overview} onRefresh={stats.reload} refreshing={stats.loading && stats.data !== null} />
+      <TabHeader title={t(T.tabs.overview)} onRefresh={stats.reload} refreshing={stats.loading && stats.data !== null} />
       {stats.failed ? <LoadFailed what="statistics" onRetry={stats.reload} /> : null}
       <Stack gap="xl" aria-busy={stats.data === null}>
         {groups.map((g) => (
@@ -41,8 +42,8 @@ export function OverviewTab({ stats }: { stats: Loaded<AdminStats> }) {
               {g.title}
             </Title>
             <SimpleGrid cols={g.cols} spacing="md">
-              {g.tiles.map((t) => (
-                <Tile key={t.key} label={t.label} value={stats.data ? stats.data[t.key] : null} failed={stats.failed} />
+              {g.tiles.map((tile) => (
+                <Tile key={tile.key} label={t(tile.label)} value={stats.data ? stats.data[tile.key] : null} failed={stats.failed} />
               ))}
             </SimpleGrid>
           </div>

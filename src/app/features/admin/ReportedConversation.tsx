@@ -4,13 +4,16 @@ import { Anchor, Badge, Blockquote, Box, Button, Card, Group, Image, Stack, Text
 import type { AdminReportGroup, ChatMessage } from '@/domain/core/wire';
 import { thumbnailOf } from '@/domain/listing/photos';
 import { CONVERSATION_REPORT_TEXTS as T } from '@/domain/messages/reportTexts';
+import { MESSAGE_TEXTS } from '@/domain/messages/texts';
+import { dateText } from '@/domain/i18n/format';
 import { notify } from '@/app/shared/toasts/toasts';
 import { dismissConversationReport, serverDetail } from './adminApi';
 import { shortDate } from './adminParts';
+import { currentLanguage, knownText, t } from '@/app/shared/i18n/language';
 
 type Reported = NonNullable<AdminReportGroup['conversation']>;
 
-const timeOf = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Harare' });
+const timeOf = (iso: string) => dateText(iso, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }, currentLanguage());
 
 /** One message as the administrator reads it: who wrote it, when, its words and photos, and whether it is the one reported. */
 function ReportedMessage({ m, c }: { m: ChatMessage; c: Reported }) {
@@ -29,16 +32,16 @@ function ReportedMessage({ m, c }: { m: ChatMessage; c: Reported }) {
           {buyer ? c.buyer_name : c.seller_name}
         </Text>
         <Text fz="xs" c="dimmed">
-          {buyer ? T.buyer : T.seller} · {timeOf(m.created_at)}
+          {t(buyer ? T.buyer : T.seller)} · {timeOf(m.created_at)}
         </Text>
         {reported ? (
           <Badge size="xs" color="red" tt="none">
-            {T.reportedMessage}
+            {t(T.reportedMessage)}
           </Badge>
         ) : null}
         {m.warning ? (
-          <Badge size="xs" color="orange" variant="light" tt="none" title={m.warning}>
-            {T.warned}
+          <Badge size="xs" color="orange" variant="light" tt="none" title={knownText(m.warning)}>
+            {t(T.warned)}
           </Badge>
         ) : null}
       </Group>
@@ -50,7 +53,7 @@ function ReportedMessage({ m, c }: { m: ChatMessage; c: Reported }) {
       {m.images.length ? (
         <Group gap={4} mt={4}>
           {m.images.map((url, i) => (
-            <Anchor key={url} href={url} target="_blank" rel="noopener" aria-label={T.openPhoto(i + 1)}>
+            <Anchor key={url} href={url} target="_blank" rel="noopener" aria-label={MESSAGE_TEXTS.openPhoto(i + 1, t)}>
               <Image src={thumbnailOf(url)} alt="" w={72} h={54} radius="sm" fit="cover" loading="lazy" />
             </Anchor>
           ))}
@@ -73,15 +76,16 @@ export function ReportedConversation({ group, onDone }: { group: AdminReportGrou
     try {
       await dismissConversationReport(c.id);
     } catch (err) {
-      notify('error', (await serverDetail(err)) ?? T.dismissFailed);
+      const detail = await serverDetail(err);
+      notify('error', detail ? knownText(detail) : t(T.dismissFailed));
       setDismissing(false);
       return;
     }
-    notify('success', T.dismissed);
+    notify('success', t(T.dismissed));
     onDone();
   };
   return (
-    <Card component="article" aria-label={T.label(c.listing_title)} data-report-conversation={c.id} padding="md">
+    <Card component="article" aria-label={T.label(c.listing_title, t)} data-report-conversation={c.id} padding="md">
       <Group justify="space-between" align="flex-start" gap="xs">
         <div>
           <Title order={3} fz="h4">
@@ -90,25 +94,25 @@ export function ReportedConversation({ group, onDone }: { group: AdminReportGrou
             </Anchor>
           </Title>
           <Text fz="sm" c="dimmed">
-            {T.people(c.buyer_name, c.seller_name)}
+            {T.people(c.buyer_name, c.seller_name, t)}
           </Text>
         </div>
         <Badge color="orange" variant="light" tt="none">
-          {T.badge}
+          {t(T.badge)}
         </Badge>
       </Group>
       <Text fz="sm" fw={650} mt="sm">
-        {T.reportedBy(reporter, shortDate(c.reported_at))}
+        {T.reportedBy(reporter, shortDate(c.reported_at), t)}
       </Text>
       <Blockquote p="xs" mt={4} fz="sm" style={{ whiteSpace: 'pre-line' }}>
-        {c.reason}
+        {knownText(c.reason)}
       </Blockquote>
       <Stack gap={6} mt="sm" mah={420} style={{ overflowY: 'auto' }}>
-        {c.messages.length ? c.messages.map((m) => <ReportedMessage key={m.id} m={m} c={c} />) : <Text c="dimmed">{T.noMessages}</Text>}
+        {c.messages.length ? c.messages.map((m) => <ReportedMessage key={m.id} m={m} c={c} />) : <Text c="dimmed">{t(T.noMessages)}</Text>}
       </Stack>
       <Group justify="flex-end" gap="xs" mt="sm">
         <Button size="xs" variant="default" onClick={() => void dismiss()} loading={dismissing}>
-          {T.dismiss}
+          {t(T.dismiss)}
         </Button>
       </Group>
     </Card>

@@ -12,6 +12,7 @@ import { LoadFailed, shortDate, TabHeader } from './adminParts';
 import { ReportedConversation } from './ReportedConversation';
 import type { Loaded } from './useAdminLoad';
 import { DeleteConfirmPanel, TrashIcon, useVehicleDelete } from './vehicleDelete';
+import { knownText, t } from '@/app/shared/i18n/language';
 
 /** One listing's open reports: how many, each reason and note, and the admin's two answers. */
 function ReportGroup({ group, onDone }: { group: AdminReportGroup; onDone(): void }) {
@@ -24,11 +25,12 @@ function ReportGroup({ group, onDone }: { group: AdminReportGroup; onDone(): voi
     try {
       await dismissReports(group.vehicle_id);
     } catch (err) {
-      notify('error', (await serverDetail(err)) ?? R.dismissFailed);
+      const detail = await serverDetail(err);
+      notify('error', detail ? knownText(detail) : t(R.dismissFailed));
       setDismissing(false);
       return;
     }
-    notify('success', R.dismissed);
+    notify('success', t(R.dismissed));
     onDone();
     // A listing hidden pending review is public again: this device's copy takes it back.
     void syncNow();
@@ -50,11 +52,11 @@ function ReportGroup({ group, onDone }: { group: AdminReportGroup; onDone(): voi
         </div>
         <Group gap={6}>
           <Badge color="red" variant="light" tt="none" data-report-count={group.count}>
-            {R.count(group.count)}
+            {R.count(group.count, t)}
           </Badge>
           {group.hidden_for_review ? (
             <Badge color="red" tt="none">
-              {R.hiddenPendingReview}
+              {t(R.hiddenPendingReview)}
             </Badge>
           ) : null}
         </Group>
@@ -64,7 +66,7 @@ function ReportGroup({ group, onDone }: { group: AdminReportGroup; onDone(): voi
           <List.Item key={i}>
             <Group gap={6} align="baseline">
               <Text fz="sm" fw={650}>
-                {REPORT_REASON_LABELS[r.reason]}
+                {t(REPORT_REASON_LABELS[r.reason])}
               </Text>
               <Text fz="xs" c="dimmed">
                 {shortDate(r.created_at)}
@@ -81,10 +83,10 @@ function ReportGroup({ group, onDone }: { group: AdminReportGroup; onDone(): voi
       {del.phase === 'idle' ? (
         <Group justify="flex-end" gap="xs" mt="sm">
           <Button size="xs" variant="default" onClick={() => void dismiss()} loading={dismissing}>
-            {R.dismiss}
+            {t(R.dismiss)}
           </Button>
           <Button size="xs" color="red" variant="light" leftSection={<TrashIcon size={14} />} onClick={del.ask}>
-            {R.removeListing}
+            {t(R.removeListing)}
           </Button>
         </Group>
       ) : (
@@ -111,10 +113,10 @@ export function ReportsTab({ reports, afterChange }: { reports: Loaded<AdminRepo
     reports.update((all) => all.filter((g) => g.conversation?.id !== id));
     afterChange();
   };
-  const summary = groups ? [R.summary(listings.length), ...(conversations.length ? [C.summary(conversations.length)] : [])].join(' · ') : undefined;
+  const summary = groups ? [R.summary(listings.length, t), ...(conversations.length ? [C.summary(conversations.length, t)] : [])].join(' · ') : undefined;
   return (
     <>
-      <TabHeader title={R.heading} summary={summary} onRefresh={reports.reload} refreshing={reports.loading} />
+      <TabHeader title={t(R.heading)} summary={summary} onRefresh={reports.reload} refreshing={reports.loading} />
       {reports.failed ? <LoadFailed what="reports" onRetry={reports.reload} /> : null}
       {groups === null ? (
         reports.failed ? null : (
@@ -124,7 +126,7 @@ export function ReportsTab({ reports, afterChange }: { reports: Loaded<AdminRepo
           </Stack>
         )
       ) : groups.length === 0 ? (
-        <Text c="dimmed">{R.none}</Text>
+        <Text c="dimmed">{t(R.none)}</Text>
       ) : (
         <Stack>
           {listings.map((g) => (

@@ -10,21 +10,22 @@ import { notify } from '@/app/shared/toasts/toasts';
 import { TrashIcon } from './vehicleDelete';
 import { usePhone, type Loaded } from './useAdminLoad';
 import { DealerVerifications } from './DealerVerifications';
+import { t } from '@/app/shared/i18n/language';
 
 const TYPE_COLORS: Record<UserType, string> = { admin: 'gold', dealer: 'brand', private: 'gray' };
 
 function TypeBadge({ type }: { type: UserType }) {
   return (
     <Badge color={TYPE_COLORS[type]} c={type === 'admin' ? 'dark' : undefined} variant={type === 'private' ? 'light' : 'filled'} size="sm" style={{ minWidth: 'fit-content' }}>
-      {USER_TYPE_LABELS[type]}
+      {t(USER_TYPE_LABELS[type])}
     </Badge>
   );
 }
 
 function DeleteUserButton({ user, onDelete, fullWidth }: { user: AdminUser; onDelete(u: AdminUser): void; fullWidth?: boolean }) {
   return (
-    <Button size="xs" color="red" variant="light" leftSection={<TrashIcon size={14} />} aria-label={T.deleteUserNamed(user.name)} onClick={() => onDelete(user)} fullWidth={fullWidth}>
-      {T.deleteUser}
+    <Button size="xs" color="red" variant="light" leftSection={<TrashIcon size={14} />} aria-label={T.deleteUserNamed(user.name, t)} onClick={() => onDelete(user)} fullWidth={fullWidth}>
+      {t(T.deleteUser)}
     </Button>
   );
 }
@@ -36,16 +37,16 @@ function UsersTable({ users, onDelete }: { users: readonly AdminUser[]; onDelete
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{c.name}</Table.Th>
-            <Table.Th>{c.email}</Table.Th>
-            <Table.Th>{c.phone}</Table.Th>
-            <Table.Th>{c.type}</Table.Th>
-            <Table.Th>{c.location}</Table.Th>
-            <Table.Th ta="right">{c.listings}</Table.Th>
-            <Table.Th ta="right">{c.credit}</Table.Th>
-            <Table.Th>{c.joined}</Table.Th>
+            <Table.Th>{t(c.name)}</Table.Th>
+            <Table.Th>{t(c.email)}</Table.Th>
+            <Table.Th>{t(c.phone)}</Table.Th>
+            <Table.Th>{t(c.type)}</Table.Th>
+            <Table.Th>{t(c.location)}</Table.Th>
+            <Table.Th ta="right">{t(c.listings)}</Table.Th>
+            <Table.Th ta="right">{t(c.credit)}</Table.Th>
+            <Table.Th>{t(c.joined)}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>{c.actions}</VisuallyHidden>
+              <VisuallyHidden>{t(c.actions)}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -105,11 +106,11 @@ function UserCards({ users, onDelete }: { users: readonly AdminUser[]; onDelete(
           </Text>
           {u.phone ? <Text fz="sm">{u.phone}</Text> : null}
           <Text fz="xs" c="dimmed" mt={4}>
-            {[u.location, T.listings(u.vehicle_count), `${T.joined} ${shortDate(u.created_at)}`].filter(Boolean).join(' · ')}
+            {[u.location, T.listings(u.vehicle_count, t), T.joinedOn(shortDate(u.created_at), t)].filter(Boolean).join(' · ')}
           </Text>
           {u.credit_cents > 0 ? (
             <Text fz="sm" fw={600} mt={4}>
-              {T.credit(u.credit_cents)}
+              {T.credit(u.credit_cents, t)}
             </Text>
           ) : null}
           {canDeleteUser(u) ? (
@@ -152,11 +153,11 @@ export function UsersTab({ users, afterDelete }: { users: Loaded<AdminUser[]>; a
     setDeleting(true);
     try {
       await deleteUser(target.id);
-      notify('success', ADMIN_MESSAGES.userDeleted);
+      notify('success', t(ADMIN_MESSAGES.userDeleted));
       afterDelete();
     } catch (err) {
       console.warn('user not deleted', err);
-      notify('error', ADMIN_MESSAGES.userDeleteError);
+      notify('error', t(ADMIN_MESSAGES.userDeleteError));
     } finally {
       setDeleting(false);
       setOpened(false);
@@ -165,7 +166,7 @@ export function UsersTab({ users, afterDelete }: { users: Loaded<AdminUser[]>; a
   const list = users.data;
   return (
     <>
-      <TabHeader title={T.tabs.users} summary={list ? T.userCount(list.length) : null} onRefresh={users.reload} refreshing={users.loading && list !== null} />
+      <TabHeader title={t(T.tabs.users)} summary={list ? T.userCount(list.length, t) : null} onRefresh={users.reload} refreshing={users.loading && list !== null} />
       {users.failed ? <LoadFailed what="users" onRetry={users.reload} /> : null}
       {list ? <DealerVerifications users={list} onDecided={users.reload} /> : null}
       {list === null ? (
@@ -173,28 +174,28 @@ export function UsersTab({ users, afterDelete }: { users: Loaded<AdminUser[]>; a
           <UsersSkeleton phone={phone} />
         )
       ) : list.length === 0 ? (
-        <Text c="dimmed">{T.noUsers}</Text>
+        <Text c="dimmed">{t(T.noUsers)}</Text>
       ) : phone ? (
         <UserCards users={list} onDelete={ask} />
       ) : (
         <UsersTable users={list} onDelete={ask} />
       )}
-      <Modal opened={opened} onClose={close} title={T.deleteUser} centered closeOnClickOutside={!deleting} closeOnEscape={!deleting} withCloseButton={!deleting}>
-        <Text>{ADMIN_MESSAGES.deleteUserConfirm}</Text>
+      <Modal opened={opened} onClose={close} title={t(T.deleteUser)} centered closeOnClickOutside={!deleting} closeOnEscape={!deleting} withCloseButton={!deleting}>
+        <Text>{t(ADMIN_MESSAGES.deleteUserConfirm)}</Text>
         {target ? (
           <Paper withBorder p="sm" mt="sm" radius="md" bg="gray.0">
             <Text fw={650}>{target.name}</Text>
             <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {target.email} · {T.listings(target.vehicle_count)}
+              {target.email} · {T.listings(target.vehicle_count, t)}
             </Text>
           </Paper>
         ) : null}
         <Group justify="flex-end" mt="lg" gap="xs">
           <Button variant="default" onClick={close} disabled={deleting} data-autofocus>
-            {T.cancel}
+            {t(T.cancel)}
           </Button>
           <Button color="red" onClick={() => void confirm()} loading={deleting}>
-            {T.deleteUser}
+            {t(T.deleteUser)}
           </Button>
         </Group>
       </Modal>

@@ -1,14 +1,15 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Badge, Button, Card, Group, Image, ScrollArea, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
+import { PLACEHOLDER_IMAGE, type VehicleType } from '@/domain/core/constants';
 import { ADMIN_VEHICLE_ROWS, ADMIN_VEHICLE_SCROLL_PX } from '@/domain/core/screenChoices';
-import { ADMIN_TEXTS as T, vehicleDetails } from '@/domain/account/admin';
-import { capitalise, priceText, titleOf } from '@/domain/listing/display';
+import { ADMIN_TEXTS as T, USER_TYPE_LABELS, vehicleDetails } from '@/domain/account/admin';
+import { priceText, titleOf } from '@/domain/listing/display';
 import { listingStatus, type ListingStatus, type Vehicle } from '@/domain/listing/vehicle';
 import { cardPhotoUrl } from '@/domain/listing/photos';
 import { LoadFailed, shortDate, TabHeader } from './adminParts';
 import { DeleteConfirmPanel, TrashIcon, useVehicleDelete } from './vehicleDelete';
 import { usePhone, type Loaded } from './useAdminLoad';
+import { t } from '@/app/shared/i18n/language';
 
 export interface AdminVehicles {
   items: Vehicle[];
@@ -16,21 +17,24 @@ export interface AdminVehicles {
 }
 
 const STATUS_COLORS: Record<ListingStatus, string> = { Active: 'brand', Pending: 'gray', Expired: 'red', Sold: 'dark' };
+/** The status and the vehicle type as the table shows them (translated when drawn). */
+const STATUS_TEXTS: Record<ListingStatus, string> = { Active: /*i18n*/ 'Active', Pending: /*i18n*/ 'Pending', Expired: /*i18n*/ 'Expired', Sold: /*i18n*/ 'Sold' };
+const TYPE_TEXTS: Record<VehicleType, string> = { car: /*i18n*/ 'Car', construction: /*i18n*/ 'Construction', farming: /*i18n*/ 'Farming' };
 const COLUMNS = 7;
 
 function StatusBadge({ vehicle }: { vehicle: Vehicle }) {
   const status = listingStatus(vehicle);
   return (
     <Badge color={STATUS_COLORS[status]} variant="light" size="sm" style={{ minWidth: 'fit-content' }}>
-      {status}
+      {t(STATUS_TEXTS[status])}
     </Badge>
   );
 }
 
 function DeleteButton({ vehicle, onClick, fullWidth }: { vehicle: Vehicle; onClick(): void; fullWidth?: boolean }) {
   return (
-    <Button size="xs" color="red" variant="light" leftSection={<TrashIcon size={14} />} aria-label={T.deleteListingNamed(vehicleDetails(vehicle))} onClick={onClick} fullWidth={fullWidth}>
-      {T.deleteListing}
+    <Button size="xs" color="red" variant="light" leftSection={<TrashIcon size={14} />} aria-label={T.deleteListingNamed(vehicleDetails(vehicle), t)} onClick={onClick} fullWidth={fullWidth}>
+      {t(T.deleteListing)}
     </Button>
   );
 }
@@ -43,11 +47,11 @@ function ListingTitle({ vehicle: v }: { vehicle: Vehicle }) {
       </Anchor>
       <Group gap={6} mt={2}>
         <Text fz="xs" c="dimmed">
-          {capitalise(v.vehicle_type)}
+          {t(TYPE_TEXTS[v.vehicle_type])}
         </Text>
         {v.featured ? (
           <Badge color="gold" c="dark" size="xs">
-            Featured
+            {t(/*i18n*/ 'Featured')}
           </Badge>
         ) : null}
       </Group>
@@ -74,7 +78,7 @@ function VehicleRow({ vehicle: v, onDeleted }: { vehicle: Vehicle; onDeleted(id:
             {v.seller_name ?? '—'}
           </Text>
           <Text fz="xs" c="dimmed">
-            {v.seller_type === 'dealer' ? 'Dealer' : 'Private seller'}
+            {t(USER_TYPE_LABELS[v.seller_type === 'dealer' ? 'dealer' : 'private'])}
           </Text>
         </Table.Td>
         <Table.Td>
@@ -134,10 +138,10 @@ export function VehiclesTab({ vehicles, afterDelete }: { vehicles: Loaded<AdminV
   const c = T.columns;
   return (
     <>
-      <TabHeader title={T.tabs.vehicles} summary={data ? T.vehicleCount(rows.length, data.total) : null} onRefresh={vehicles.reload} refreshing={vehicles.loading && data !== null} />
+      <TabHeader title={t(T.tabs.vehicles)} summary={data ? T.vehicleCount(rows.length, data.total, t) : null} onRefresh={vehicles.reload} refreshing={vehicles.loading && data !== null} />
       {vehicles.failed ? <LoadFailed what="listings" onRetry={vehicles.reload} /> : null}
       {data !== null && rows.length === 0 ? (
-        <Text c="dimmed">{T.noVehicles}</Text>
+        <Text c="dimmed">{t(T.noVehicles)}</Text>
       ) : data === null && vehicles.failed ? null : (
         <Card padding={0} withBorder>
           <ScrollArea h={ADMIN_VEHICLE_SCROLL_PX} type="auto" offsetScrollbars="present" data-testid="admin-vehicles-scroll">
@@ -148,25 +152,25 @@ export function VehiclesTab({ vehicles, afterDelete }: { vehicles: Loaded<AdminV
                 ))}
               </Stack>
             ) : phone ? (
-              <Stack gap="sm" p="sm" role="list" aria-label={T.tabs.vehicles}>
+              <Stack gap="sm" p="sm" role="list" aria-label={t(T.tabs.vehicles)}>
                 {rows.map((v) => (
                   <VehicleListCard key={v.id} vehicle={v} onDeleted={remove} />
                 ))}
               </Stack>
             ) : (
-              <Table verticalSpacing="xs" stickyHeader miw={860} aria-label={T.tabs.vehicles}>
+              <Table verticalSpacing="xs" stickyHeader miw={860} aria-label={t(T.tabs.vehicles)}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>
-                      <VisuallyHidden>{c.photo}</VisuallyHidden>
+                      <VisuallyHidden>{t(c.photo)}</VisuallyHidden>
                     </Table.Th>
-                    <Table.Th>{c.listing}</Table.Th>
-                    <Table.Th>{c.price}</Table.Th>
-                    <Table.Th>{c.seller}</Table.Th>
-                    <Table.Th>{c.status}</Table.Th>
-                    <Table.Th>{c.listed}</Table.Th>
+                    <Table.Th>{t(c.listing)}</Table.Th>
+                    <Table.Th>{t(c.price)}</Table.Th>
+                    <Table.Th>{t(c.seller)}</Table.Th>
+                    <Table.Th>{t(c.status)}</Table.Th>
+                    <Table.Th>{t(c.listed)}</Table.Th>
                     <Table.Th>
-                      <VisuallyHidden>{c.actions}</VisuallyHidden>
+                      <VisuallyHidden>{t(c.actions)}</VisuallyHidden>
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Text, Title } from '@mantine/core';
-import { ADMIN_TEXTS as T } from '@/domain/account/admin';
+import { ADMIN_TEXTS as T, type AdminLoadName } from '@/domain/account/admin';
+import { INTL_LOCALE } from '@/domain/i18n/languages';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 /** A tab's heading line: what it lists, how many, and a refresh. */
 export function TabHeader({ title, summary, onRefresh, refreshing }: { title: string; summary?: ReactNode; onRefresh(): void; refreshing: boolean }) {
@@ -17,23 +19,24 @@ export function TabHeader({ title, summary, onRefresh, refreshing }: { title: st
         ) : null}
       </div>
       <Button variant="default" size="xs" onClick={onRefresh} loading={refreshing}>
-        {T.refresh}
+        {t(T.refresh)}
       </Button>
     </Group>
   );
 }
 
-export function LoadFailed({ what, onRetry }: { what: string; onRetry(): void }) {
+export function LoadFailed({ what, onRetry }: { what: AdminLoadName; onRetry(): void }) {
   return (
     <Alert color="red" variant="light" mb="md">
       <Group justify="space-between" gap="xs">
-        <Text fz="sm">{T.loadFailed(what)}</Text>
+        <Text fz="sm">{T.loadFailed(what, t)}</Text>
         <Button size="xs" variant="white" color="red" onClick={onRetry}>
-          {T.tryAgain}
+          {t(T.tryAgain)}
         </Button>
       </Group>
     </Alert>
   );
 }
 
-export const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** A date as the admin tables show it, in the app's language (English: '3 Mar 2025'). */
+export const shortDate = (iso: string) => new Date(iso).toLocaleDateString(INTL_LOCALE[currentLanguage()], { day: 'numeric', month: 'short', year: 'numeric' });

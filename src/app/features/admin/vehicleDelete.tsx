@@ -6,6 +6,7 @@ import type { Vehicle } from '@/domain/listing/vehicle';
 import { syncNow } from '@/app/shared/sync/syncStore';
 import { deleteVehicle, serverDetail } from './adminApi';
 import { notify } from '@/app/shared/toasts/toasts';
+import { knownText, t } from '@/app/shared/i18n/language';
 
 // Admin delete of a listing (spec section 4): idle -> confirm panel -> deleting -> removed from the list.
 // The same steps on the admin table, on result cards and on the detail page.
@@ -20,11 +21,12 @@ export function useVehicleDelete(vehicle: Target, onDeleted: () => void) {
     try {
       await deleteVehicle(vehicle.id);
     } catch (err) {
-      notify('error', vehicleDeleteFailure(await serverDetail(err), err instanceof Error ? err.message : String(err)));
+      const detail = await serverDetail(err);
+      notify('error', vehicleDeleteFailure(detail && knownText(detail), err instanceof Error ? err.message : String(err), t));
       setPhase('idle');
       return;
     }
-    notify('success', ADMIN_MESSAGES.vehicleDeleted(vehicleDetails(vehicle)));
+    notify('success', ADMIN_MESSAGES.vehicleDeleted(vehicleDetails(vehicle), t));
     onDeleted();
     // The listing leaves every search on this device (also when it was already gone: a 404).
     void syncNow();
@@ -48,22 +50,22 @@ export function DeleteConfirmPanel({ vehicle, phase, onCancel, onConfirm }: { ve
     if (e.key === 'Escape') onCancel();
   };
   return (
-    <Paper role="group" aria-label={T.confirmListingTitle} p="sm" radius="md" bg="red.0" shadow="sm" onKeyDown={onKeyDown} style={{ border: '1px solid var(--mantine-color-red-3)' }}>
+    <Paper role="group" aria-label={t(T.confirmListingTitle)} p="sm" radius="md" bg="red.0" shadow="sm" onKeyDown={onKeyDown} style={{ border: '1px solid var(--mantine-color-red-3)' }}>
       <Text fw={700} fz="sm" c="red.9">
-        {T.confirmListingTitle}
+        {t(T.confirmListingTitle)}
       </Text>
       <Text fz="sm" fw={600} mt={2}>
         {vehicleDetails(vehicle)}
       </Text>
       <Text fz="xs" c="dark.4" mt={2}>
-        {T.confirmListingBody}
+        {t(T.confirmListingBody)}
       </Text>
       <Group justify="flex-end" gap="xs" mt="sm" wrap="nowrap">
         <Button ref={cancelRef} size="xs" variant="default" onClick={onCancel} disabled={deleting}>
-          {T.cancel}
+          {t(T.cancel)}
         </Button>
         <Button size="xs" color="red" onClick={onConfirm} loading={deleting}>
-          {T.deleteListing}
+          {t(T.deleteListing)}
         </Button>
       </Group>
     </Paper>

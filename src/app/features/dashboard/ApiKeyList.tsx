@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { STOCK_API_TEXTS as T } from '@/domain/account/stockApi';
 import type { ApiKey } from '@/domain/account/stockApi';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
+import { dateText } from '@/domain/i18n/format';
 
-const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Harare' });
+const dayText = (iso: string) => dateText(iso, { day: 'numeric', month: 'short', year: 'numeric' }, currentLanguage());
 
 function KeyRow({ apiKey, busy, onRevoke }: { apiKey: ApiKey; busy: boolean; onRevoke(): void }) {
   return (
@@ -12,15 +14,15 @@ function KeyRow({ apiKey, busy, onRevoke }: { apiKey: ApiKey; busy: boolean; onR
         <Text fw={600} fz="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {apiKey.name}
         </Text>
-        <Button size="xs" variant="light" color="red" disabled={busy} onClick={onRevoke} aria-label={`${T.revoke}: ${apiKey.name}`} style={{ flexShrink: 0 }}>
-          {T.revoke}
+        <Button size="xs" variant="light" color="red" disabled={busy} onClick={onRevoke} aria-label={`${t(T.revoke)}: ${apiKey.name}`} style={{ flexShrink: 0 }}>
+          {t(T.revoke)}
         </Button>
       </Group>
       <Text fz="xs" c="dimmed">
-        {T.scopes[apiKey.scope]}
+        {t(T.scopes[apiKey.scope])}
       </Text>
       <Text fz="xs" c="dimmed">
-        <Code fz="xs">{apiKey.prefix}…</Code> · {apiKey.last_used_at ? `${T.lastUsed} ${dateText(apiKey.last_used_at)}` : T.neverUsed}
+        <Code fz="xs">{apiKey.prefix}…</Code> · {apiKey.last_used_at ? t(/*i18n*/ 'Last used {date}', { date: dayText(apiKey.last_used_at) }) : t(T.neverUsed)}
       </Text>
     </Stack>
   );
@@ -36,7 +38,7 @@ export function ApiKeyList({ keys, busy, onRevoke }: { keys: readonly ApiKey[]; 
   if (keys.length === 0)
     return (
       <Text fz="sm" c="dimmed">
-        {T.noKeys}
+        {t(T.noKeys)}
       </Text>
     );
   return (
@@ -46,14 +48,14 @@ export function ApiKeyList({ keys, busy, onRevoke }: { keys: readonly ApiKey[]; 
           <KeyRow key={k.id} apiKey={k} busy={busy} onRevoke={() => setAsking(k)} />
         ))}
       </Stack>
-      <Modal opened={asking !== null} onClose={close} title={asking ? `${T.revoke}: ${asking.name}` : T.revoke} centered>
-        <Text fz="sm">{T.revokeConfirm}</Text>
+      <Modal opened={asking !== null} onClose={close} title={asking ? `${t(T.revoke)}: ${asking.name}` : t(T.revoke)} centered>
+        <Text fz="sm">{t(T.revokeConfirm)}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close} disabled={busy}>
-            {T.cancel}
+            {t(T.cancel)}
           </Button>
           <Button color="red" onClick={() => void confirm()} loading={busy}>
-            {T.revoke}
+            {t(T.revoke)}
           </Button>
         </Group>
       </Modal>

@@ -3,6 +3,7 @@ import { BUSINESS_STATUS_TEXTS, BUSINESS_TEXTS as T, type BusinessDetails } from
 import { TRUST_BADGES } from '@/domain/listing/trust';
 import type { User } from '@/domain/account/user';
 import { useBusinessDetails } from './useBusinessDetails';
+import { t } from '@/app/shared/i18n/language';
 
 const STATUS_COLORS = { pending: 'yellow', verified: 'teal', rejected: 'red' } as const;
 
@@ -14,7 +15,7 @@ export function BusinessVerification({ user }: { user: User }) {
   const { details, setDetails, sending, error, submit } = useBusinessDetails(user);
   const status = user.business_status;
   const field = (name: keyof BusinessDetails) => ({
-    label: T.fields[name],
+    label: t(T.fields[name]),
     value: details[name],
     onChange: (e: { currentTarget: { value: string } }) => setDetails({ ...details, [name]: e.currentTarget.value }),
     required: true,
@@ -22,19 +23,19 @@ export function BusinessVerification({ user }: { user: User }) {
   return (
     <Card padding="lg" component="section" aria-labelledby="business-heading">
       <Title order={2} fz="lg" id="business-heading">
-        {T.title}
+        {t(T.title)}
       </Title>
       {status === 'verified' ? (
         <Badge color="teal" variant="light" mt="xs" w="fit-content">
-          {TRUST_BADGES.verified_dealer}
+          {t(TRUST_BADGES.verified_dealer)}
         </Badge>
       ) : status ? (
         <Badge color={STATUS_COLORS[status]} variant="light" mt="xs" w="fit-content">
-          {status === 'pending' ? 'Waiting for review' : 'Not verified'}
+          {status === 'pending' ? t(/*i18n*/ 'Waiting for review') : t(/*i18n*/ 'Not verified')}
         </Badge>
       ) : null}
       <Text fz="sm" c="dimmed" mt="xs">
-        {BUSINESS_STATUS_TEXTS[status ?? 'none']}
+        {t(BUSINESS_STATUS_TEXTS[status ?? 'none'])}
       </Text>
       <form
         onSubmit={(ev) => {
@@ -52,7 +53,7 @@ export function BusinessVerification({ user }: { user: User }) {
             </Text>
           ) : null}
           <Button type="submit" loading={sending} fullWidth>
-            {status ? T.update : T.submit}
+            {status ? t(T.update) : t(T.submit)}
           </Button>
         </Stack>
       </form>

@@ -1,5 +1,6 @@
 import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { STOCK_API_TEXTS as T } from '@/domain/account/stockApi';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * A text to copy (a feed's address; in monospace, a secret shown once: a new API key, a webhook's
@@ -23,8 +24,8 @@ export function CopyField({ id, label, value, mono = false }: { id: string; labe
         />
         <CopyButton value={value}>
           {({ copied, copy }) => (
-            <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'brand'} onClick={copy} aria-label={`${copied ? T.copied : T.copy}: ${label}`}>
-              {copied ? T.copied : T.copy}
+            <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : 'brand'} onClick={copy} aria-label={`${copied ? t(T.copied) : t(T.copy)}: ${label}`}>
+              {copied ? t(T.copied) : t(T.copy)}
             </Button>
           )}
         </CopyButton>

@@ -34,6 +34,8 @@ import { useMyTeam } from '@/app/shared/seller/useMyTeam';
 import { useLeads } from '@/app/shared/seller/useLeads';
 import { ListingWizard } from '@/app/shared/slots';
 import { wholeNumberText } from '@/domain/core/numbers';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
+import { dateText } from '@/domain/i18n/format';
 
 /** /dashboard and /member-dashboard: the gate when signed out, else the member's dashboard (spec 2.9). */
 export default function DashboardPage() {
@@ -50,19 +52,19 @@ type WizardRequest = { key: number; draftId?: string; editVehicle?: Vehicle };
 
 function QuickActions({ onListAnother, ...visibility }: { onListAnother(): void; hiddenFrom?: 'md'; visibleFrom?: 'md' }) {
   return (
-    <Card padding="lg" component="section" aria-label={T.quickActions} {...visibility}>
+    <Card padding="lg" component="section" aria-label={t(T.quickActions)} {...visibility}>
       <Title order={2} fz="lg" mb="sm">
-        {T.quickActions}
+        {t(T.quickActions)}
       </Title>
       <Stack gap="xs">
         <Button component={Link} to="/cars" variant="light" fullWidth>
-          {T.browseAll}
+          {t(T.browseAll)}
         </Button>
         <Button onClick={onListAnother} fullWidth>
-          {T.listAnother}
+          {t(T.listAnother)}
         </Button>
         <Button component={Link} to="/" variant="default" fullWidth>
-          {T.backHome}
+          {t(T.backHome)}
         </Button>
       </Stack>
     </Card>
@@ -86,10 +88,14 @@ function Dashboard({ user, name }: { user: User; name: string }) {
   // The device's side: drafts and the publishing queue, live as the wizard and the outbox change them.
   const device = useDeviceQueue(user.id, mine, wizard !== null);
   const stats = mine.listings ? listingStats(mine.listings) : null;
-  const joined = user.created_at ? new Date(user.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }) : undefined;
+  const joined = user.created_at
+    ? currentLanguage() === 'en'
+      ? new Date(user.created_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' })
+      : dateText(user.created_at, { day: 'numeric', month: 'long', year: 'numeric' }, currentLanguage())
+    : undefined;
 
   return (
-    <Page title={T.title} subtitle={`${ACCOUNT_NAV_TEXTS.welcome}${name}`} size="lg">
+    <Page title={t(T.title)} subtitle={`${t(ACCOUNT_NAV_TEXTS.welcome)}${name}`} size="lg">
       <StaffBanner team={team} />
       <Grid gap={{ base: 'md', md: 'xl' }}>
         <Grid.Col span={{ base: 12, md: 4 }}>
@@ -110,7 +116,7 @@ function Dashboard({ user, name }: { user: User; name: string }) {
                 active={stats ? wholeNumberText(stats.active) : '—'}
                 views={stats ? wholeNumberText(stats.views) : '—'}
                 contacts={stats ? wholeNumberText(stats.contacts) : '—'}
-                memberSince={memberSinceText(user.created_at)}
+                memberSince={memberSinceText(user.created_at, currentLanguage())}
                 {...(joined && { joined })}
               />
               <PerformanceCard listings={mine.listings} leads={leads} />

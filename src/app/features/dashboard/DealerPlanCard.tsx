@@ -7,18 +7,19 @@ import { StripeCardField } from '@/app/shared/payments/StripeCardField';
 import { EcocashPhoneInput } from '@/app/shared/payments/EcocashPhoneInput';
 import { useDealerPlan, type DealerPlanState } from './useDealerPlan';
 import { PlanInvoiceList } from './PlanInvoiceList';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 const STANDING_COLOURS = { none: 'gray', paid: 'green', grace: 'yellow', lapsed: 'red' } as const;
 
 /** Where the plan stands, in words: paid until, the grace, lapsed, and what comes next. */
 function Standing({ plan }: { plan: DealerPlan }) {
   const lines: string[] = [];
-  if (plan.standing === 'none') lines.push(T.notSubscribed);
-  if (plan.standing === 'paid' && plan.paid_until) lines.push(T.paidUntil(planDate(plan.paid_until)));
-  if (plan.standing === 'grace' && plan.grace_until) lines.push(T.inGrace(planDate(plan.grace_until)));
-  if (plan.standing === 'lapsed' && plan.grace_until) lines.push(T.lapsed(planDate(plan.grace_until)));
-  if (plan.next_payment_at) lines.push(plan.renews ? T.renewsOn(planDate(plan.next_payment_at)) : T.dueOn(planDate(plan.next_payment_at)));
-  else if (plan.paid_up) lines.push(T.cancelledNote);
+  if (plan.standing === 'none') lines.push(t(T.notSubscribed));
+  if (plan.standing === 'paid' && plan.paid_until) lines.push(T.paidUntil(planDate(plan.paid_until, currentLanguage()), t));
+  if (plan.standing === 'grace' && plan.grace_until) lines.push(T.inGrace(planDate(plan.grace_until, currentLanguage()), t));
+  if (plan.standing === 'lapsed' && plan.grace_until) lines.push(T.lapsed(planDate(plan.grace_until, currentLanguage()), t));
+  if (plan.next_payment_at) lines.push(plan.renews ? T.renewsOn(planDate(plan.next_payment_at, currentLanguage()), t) : T.dueOn(planDate(plan.next_payment_at, currentLanguage()), t));
+  else if (plan.paid_up) lines.push(t(T.cancelledNote));
   return (
     <Stack gap={4} data-plan-standing={plan.standing}>
       {lines.map((line) => (
@@ -35,14 +36,14 @@ function PayForm({ p }: { p: DealerPlanState }) {
   if (p.ecocashTx) {
     return (
       <Stack gap="xs" role="status">
-        <Text fz="sm">{T.waitingForPhone}</Text>
+        <Text fz="sm">{t(T.waitingForPhone)}</Text>
         {p.sandboxPins ? (
           <Group gap="xs" grow>
             <Button onClick={() => void p.choosePin(p.sandboxPins!.approve)} loading={p.busy}>
-              {PAYMENT_TEXTS.approvePin(p.sandboxPins.approve)}
+              {PAYMENT_TEXTS.approvePin(p.sandboxPins.approve, t)}
             </Button>
             <Button variant="default" onClick={() => void p.choosePin(p.sandboxPins!.decline)} disabled={p.busy}>
-              {PAYMENT_TEXTS.declinePin(p.sandboxPins.decline)}
+              {PAYMENT_TEXTS.declinePin(p.sandboxPins.decline, t)}
             </Button>
           </Group>
         ) : (
@@ -55,32 +56,32 @@ function PayForm({ p }: { p: DealerPlanState }) {
     <Stack gap="sm">
       <SegmentedControl
         fullWidth
-        aria-label={PAYMENT_TEXTS.methodLabel}
+        aria-label={t(PAYMENT_TEXTS.methodLabel)}
         value={p.method}
         onChange={(v) => p.chooseMethod(v as PlanMethod)}
         disabled={p.busy}
         data={[
-          { value: 'card', label: PAYMENT_TEXTS.methods.card },
-          { value: 'ecocash', label: PAYMENT_TEXTS.methods.ecocash },
+          { value: 'card', label: t(PAYMENT_TEXTS.methods.card) },
+          { value: 'ecocash', label: t(PAYMENT_TEXTS.methods.ecocash) },
         ]}
       />
       {p.method === 'card' ? (
         <>
           {p.card?.provider === 'sandbox' ? (
             <Alert color="yellow" variant="light" radius="md" py="xs">
-              <Text fz="sm">{PAYMENT_TEXTS.sandboxCard}</Text>
+              <Text fz="sm">{t(PAYMENT_TEXTS.sandboxCard)}</Text>
             </Alert>
           ) : null}
           {p.card?.provider === 'stripe' && p.card.publishable_key ? <StripeCardField publishableKey={p.card.publishable_key} handle={p.stripeCard} disabled={p.busy} /> : null}
           <Button onClick={() => void p.subscribeCard()} loading={p.busy} disabled={!p.card || !p.online}>
-            {T.subscribeCard}
+            {t(T.subscribeCard)}
           </Button>
         </>
       ) : (
         <>
           <EcocashPhoneInput value={p.msisdn} onChange={p.setMsisdn} error={p.fieldError} disabled={p.busy} />
           <Button onClick={() => void p.payEcocash()} loading={p.busy} disabled={!p.online}>
-            {T.payEcocash}
+            {t(T.payEcocash)}
           </Button>
         </>
       )}
@@ -98,16 +99,16 @@ export function DealerPlanCard() {
     <Card padding="lg" component="section" aria-labelledby="dealer-plan-heading" data-testid="dealer-plan">
       <Group justify="space-between" align="center" gap="xs">
         <Title order={2} fz="lg" id="dealer-plan-heading">
-          {T.title}
+          {t(T.title)}
         </Title>
         {plan ? (
           <Badge color={STANDING_COLOURS[plan.standing]} variant="light" tt="none">
-            {formatUsd(plan.price_cents)}/month
+            {t(/*i18n*/ '{price}/month', { price: formatUsd(plan.price_cents) })}
           </Badge>
         ) : null}
       </Group>
       <Text fz="sm" c="dimmed" mt="xs">
-        {DEALER_PLAN_TEXT} {T.graceNote}
+        {t(DEALER_PLAN_TEXT)} {t(T.graceNote)}
       </Text>
       <Divider my="md" />
       {!plan ? (
@@ -117,13 +118,13 @@ export function DealerPlanCard() {
           <Standing plan={plan} />
           {plan.paid_up ? (
             <Button variant="light" onClick={() => void p.publishDrafts()} disabled={p.busy || !p.online}>
-              {T.publishDrafts}
+              {t(T.publishDrafts)}
             </Button>
           ) : null}
           {canPay ? <PayForm p={p} /> : null}
           {plan.next_payment_at ? (
             <Button variant="subtle" color="gray" onClick={() => void p.cancel()} disabled={p.busy || !p.online}>
-              {plan.renews ? T.cancel : T.stopReminders}
+              {plan.renews ? t(T.cancel) : t(T.stopReminders)}
             </Button>
           ) : null}
           <PlanInvoiceList invoices={p.invoices} onDownload={(invoice) => void p.downloadInvoice(invoice)} />

@@ -3,6 +3,7 @@ import { Button, Card, Group, Image, Modal, Stack, Text, Title, VisuallyHidden }
 import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
 import { DASHBOARD_TEXTS as T, draftTitle, savedAtText } from '@/domain/listing/dashboard';
 import { useDraftDeletion, type DraftSummary } from './useDraftDeletion';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 /** A stored photo as an image: an object URL made for as long as it shows. */
 export function BlobThumb({ blob, w, h }: { blob: Blob | null; w: number; h: number }) {
@@ -25,14 +26,14 @@ export function DeviceDrafts({ drafts, onContinue }: { drafts: DraftSummary[]; o
   return (
     <section aria-labelledby="drafts-heading">
       <Title order={2} fz="xl" id="drafts-heading">
-        {T.draftsTitle}
+        {t(T.draftsTitle)}
       </Title>
       <Text fz="sm" c="dimmed" mb="sm">
-        {T.draftsText}
+        {t(T.draftsText)}
       </Text>
       <Stack gap="sm">
         {drafts.map((d) => {
-          const title = draftTitle(d.fields);
+          const title = draftTitle(d.fields, t);
           return (
             <Card key={d.id} padding="sm" component="article" aria-label={title} data-draft-id={d.id}>
               <Group wrap="nowrap" gap="sm" align="center">
@@ -42,17 +43,17 @@ export function DeviceDrafts({ drafts, onContinue }: { drafts: DraftSummary[]; o
                     {title}
                   </Text>
                   <Text fz="xs" c="dimmed">
-                    {savedAtText(d.updatedAt, now)}
+                    {savedAtText(d.updatedAt, now, t, currentLanguage())}
                   </Text>
                 </Stack>
               </Group>
               <Group gap={6} mt="sm" justify="flex-end">
                 <Button size="xs" variant="light" color="red" onClick={() => setConfirming(d)}>
-                  {T.delete}
+                  {t(T.delete)}
                   <VisuallyHidden> {title}</VisuallyHidden>
                 </Button>
                 <Button size="xs" onClick={() => onContinue(d.id)}>
-                  {T.continueDraft}
+                  {t(T.continueDraft)}
                   <VisuallyHidden> {title}</VisuallyHidden>
                 </Button>
               </Group>
@@ -60,19 +61,19 @@ export function DeviceDrafts({ drafts, onContinue }: { drafts: DraftSummary[]; o
           );
         })}
       </Stack>
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={<Text fw={750}>{T.deleteDraftTitle}</Text>} centered>
-        <Text>{T.deleteDraftConfirm}</Text>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title={<Text fw={750}>{t(T.deleteDraftTitle)}</Text>} centered>
+        <Text>{t(T.deleteDraftConfirm)}</Text>
         {confirming ? (
           <Text fw={650} mt="xs">
-            {draftTitle(confirming.fields)}
+            {draftTitle(confirming.fields, t)}
           </Text>
         ) : null}
         <Group justify="flex-end" gap="sm" mt="lg">
           <Button variant="default" onClick={() => setConfirming(null)} data-autofocus>
-            {T.cancel}
+            {t(T.cancel)}
           </Button>
           <Button color="red" onClick={() => void remove()}>
-            {T.delete}
+            {t(T.delete)}
           </Button>
         </Group>
       </Modal>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { TEAM_TEXTS as T } from '@/domain/account/dealerTeam';
+import { t } from '@/app/shared/i18n/language';
 
 /** Inviting a person by email; the server's reason for refusing shows under the field. */
 export function InviteForm({ busy, error, onInvite, onTyping }: { busy: boolean; error: string | null; onInvite(email: string): Promise<boolean>; onTyping(): void }) {
@@ -16,7 +17,7 @@ export function InviteForm({ busy, error, onInvite, onTyping }: { busy: boolean;
     >
       <Stack gap="sm">
         <TextInput
-          label={T.email}
+          label={t(T.email)}
           type="email"
           inputMode="email"
           placeholder="name@example.com"
@@ -33,7 +34,7 @@ export function InviteForm({ busy, error, onInvite, onTyping }: { busy: boolean;
           spellCheck={false}
         />
         <Button type="submit" loading={busy} disabled={!email.trim()} fullWidth>
-          {T.invite}
+          {t(T.invite)}
         </Button>
       </Stack>
     </form>

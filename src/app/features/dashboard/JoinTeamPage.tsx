@@ -5,6 +5,7 @@ import { AUTH_DIALOG_TEXTS } from '@/domain/account/authDialogTexts';
 import { expiresText, TEAM_TEXTS as T } from '@/domain/account/dealerTeam';
 import { authDialog } from '@/app/shared/session/authDialogStore';
 import { useJoinInvite } from './useJoinInvite';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 /**
  * /join/:token, an invitation's link (issue 38): whose team it is and for which address; signed out,
@@ -24,13 +25,13 @@ export default function JoinTeamPage() {
             </Avatar>
           ) : null}
           <Title order={1} fz={{ base: 24, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
-            {dealer ? T.joinTitle(dealer) : T.invitation}
+            {dealer ? T.joinTitle(dealer, t) : t(T.invitation)}
           </Title>
           {j.preview ? (
             <>
-              <Text style={{ overflowWrap: 'anywhere' }}>{T.joinIntro(j.preview.dealer_name, j.preview.email)}</Text>
+              <Text style={{ overflowWrap: 'anywhere' }}>{T.joinIntro(j.preview.dealer_name, j.preview.email, t)}</Text>
               <Text fz="sm" c="dimmed">
-                {expiresText(j.preview.expires_at)}
+                {expiresText(j.preview.expires_at, t, currentLanguage())}
               </Text>
             </>
           ) : null}
@@ -43,26 +44,26 @@ export default function JoinTeamPage() {
           {j.preview && !j.signedIn ? (
             <Stack gap="sm" w="100%">
               <Text fz="sm" c="dimmed">
-                {T.joinSignIn}
+                {t(T.joinSignIn)}
               </Text>
               <Group grow gap="sm">
                 <Button onClick={() => authDialog.open('signin')} disabled={j.restoring}>
-                  {AUTH_DIALOG_TEXTS.tabs.signin}
+                  {t(AUTH_DIALOG_TEXTS.tabs.signin)}
                 </Button>
                 <Button variant="default" onClick={() => authDialog.open('signup')} disabled={j.restoring}>
-                  {AUTH_DIALOG_TEXTS.tabs.signup}
+                  {t(AUTH_DIALOG_TEXTS.tabs.signup)}
                 </Button>
               </Group>
             </Stack>
           ) : null}
           {j.preview && j.signedIn ? (
             <Button size="md" fullWidth onClick={() => void j.join()} loading={j.busy}>
-              {T.join}
+              {t(T.join)}
             </Button>
           ) : null}
           {!j.loading && !j.preview ? (
             <Button component={Link} to="/" variant="light">
-              {T.home}
+              {t(T.home)}
             </Button>
           ) : null}
         </Stack>

@@ -1,6 +1,7 @@
 import { Box, Group, Stack, Text } from '@mantine/core';
 import { LEADS_CHART_DAYS, LEADS_TEXTS as L, LEADS_WINDOWS, LISTING_EVENT_KINDS, leadsTotal, type ListingLeads } from '@/domain/listing/leads';
 import { wholeNumberText } from '@/domain/core/numbers';
+import { t } from '@/app/shared/i18n/language';
 
 const WIDTH = 180;
 const HEIGHT = 36;
@@ -17,9 +18,9 @@ export function LeadsChart({ leads }: { leads: ListingLeads }) {
   const step = WIDTH / days;
   const bar = (n: number) => (n / top) * HEIGHT;
   return (
-    <Stack gap={4} mt="sm" data-testid="leads" aria-label={L.title}>
+    <Stack gap={4} mt="sm" data-testid="leads" aria-label={t(L.title)}>
       <Group gap="md" align="flex-end" wrap="wrap">
-        <Box component="svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} w={WIDTH} h={HEIGHT} role="img" aria-label={L.chartLabel(days)} style={{ flexShrink: 0 }}>
+        <Box component="svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} w={WIDTH} h={HEIGHT} role="img" aria-label={L.chartLabel(days, t)} style={{ flexShrink: 0 }}>
           <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} stroke="var(--mantine-color-gray-4)" />
           {views.map((n, i) => (
             <rect key={`v${i}`} x={i * step + 0.5} y={HEIGHT - bar(n)} width={step - 1} height={bar(n)} fill="var(--mantine-color-brand-3)" />
@@ -30,11 +31,11 @@ export function LeadsChart({ leads }: { leads: ListingLeads }) {
           <thead>
             <tr>
               <Box component="th" ta="left" pr="sm" fw={600}>
-                {L.title}
+                {t(L.title)}
               </Box>
               {LEADS_WINDOWS.map((w) => (
                 <Box component="th" key={w} ta="right" pr="sm" fw={600}>
-                  {L.window(w)}
+                  {L.window(w, t)}
                 </Box>
               ))}
             </tr>
@@ -43,7 +44,7 @@ export function LeadsChart({ leads }: { leads: ListingLeads }) {
             {LISTING_EVENT_KINDS.map((kind) => (
               <tr key={kind} data-kind={kind}>
                 <Box component="th" ta="left" pr="sm" fw={400} c="dimmed">
-                  {L.kinds[kind]}
+                  {t(L.kinds[kind])}
                 </Box>
                 {LEADS_WINDOWS.map((w) => (
                   <Box component="td" key={w} ta="right" pr="sm" data-days={w}>

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { t } from '@/app/shared/i18n/language';
 import { TEAM_TEXTS as T } from '@/domain/account/dealerTeam';
 import { useSession } from '@/app/shared/session/session';
 import type { HistoryListing } from '@/app/shared/seller/useMyListings';
@@ -15,7 +16,7 @@ export function ListingAuthors({ v }: { v: Pick<HistoryListing, 'created_by' | '
   if (!added && !changed) return null;
   return (
     <Text fz="xs" c="dimmed" data-listing-authors>
-      {[added && T.addedBy(added), changed && T.changedBy(changed)].filter(Boolean).join(' · ')}
+      {[added && T.addedBy(added, t), changed && T.changedBy(changed, t)].filter(Boolean).join(' · ')}
     </Text>
   );
 }

@@ -5,6 +5,7 @@ import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
 import type { HistoryListing } from '@/app/shared/seller/useMyListings';
 import { BoostedBadge } from '@/app/shared/vehicleCard/BoostedBadge';
 import { useBoost } from './useBoost';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 /**
  * A live listing's advertising plan on the dashboard (issue 38): its name, the boosts left this month
@@ -21,18 +22,18 @@ export function ListingPlan({ v, live, offline, title, onChanged }: { v: History
   return (
     <Group gap={8} wrap="wrap" data-advertising-plan={plan}>
       <Text fz="xs" fw={700} c="brand.8">
-        {name} {BOOST_TEXTS.planLabel}
+        {name} {t(BOOST_TEXTS.planLabel)}
       </Text>
       {boosts ? (
         <Text fz="xs" c="dimmed" data-boosts-left={left}>
-          {boostsLeftText(plan, left)}
+          {boostsLeftText(plan, left, t)}
         </Text>
       ) : null}
       {boosted && v.boosted_until ? (
         <Group gap={6} wrap="wrap">
           <BoostedBadge size="sm" />
           <Text fz="xs" c="dimmed">
-            {boostedUntilText(v.boosted_until)}
+            {boostedUntilText(v.boosted_until, currentLanguage(), t)}
           </Text>
         </Group>
       ) : boosts ? (
@@ -42,10 +43,10 @@ export function ListingPlan({ v, live, offline, title, onChanged }: { v: History
           variant="light"
           loading={boosting}
           disabled={offline || left === 0}
-          title={offline ? T.needsConnection : left === 0 ? BOOST_TEXTS.noneLeft : undefined}
+          title={offline ? t(T.needsConnection) : left === 0 ? t(BOOST_TEXTS.noneLeft) : undefined}
           onClick={() => void boost()}
         >
-          {BOOST_TEXTS.button}
+          {t(BOOST_TEXTS.button)}
           <VisuallyHidden> {title}</VisuallyHidden>
         </Button>
       ) : null}

@@ -15,6 +15,10 @@ import { ListingConfirmModal } from '@/app/shared/confirm/ListingConfirmModal';
 import { useListingActions } from './useListingActions';
 import { ListingPlan } from './ListingPlan';
 import { BOOST_TEXTS } from '@/domain/payments/boosts';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
+
+/** A listing's status as its badge says it (the statuses themselves are vehicle.ts's English words). */
+const STATUS_TEXTS: Record<ListingStatus, string> = { Active: /*i18n*/ 'Active', Pending: /*i18n*/ 'Pending', Expired: /*i18n*/ 'Expired', Sold: /*i18n*/ 'Sold' };
 
 function ListingRow({
   v,
@@ -37,7 +41,7 @@ function ListingRow({
 }) {
   const now = new Date();
   const status = listingStatus(v, now);
-  const indicator = listingIndicator(v, now);
+  const indicator = listingIndicator(v, now, t);
   const title = titleOf(v);
   return (
     <Card padding="sm" component="article" aria-label={title} data-listing-id={v.id}>
@@ -63,12 +67,12 @@ function ListingRow({
           <Group gap={6} wrap="wrap">
             {history || status === 'Sold' ? (
               <Badge color={STATUS_COLORS[status]} c={status === 'Pending' ? 'dark.8' : undefined} variant={status === 'Expired' ? 'light' : 'filled'} size="sm" data-status={status}>
-                {status}
+                {t(STATUS_TEXTS[status])}
               </Badge>
             ) : null}
             {v.hidden_for_review ? (
               <Badge color="red" variant="filled" size="sm" tt="none" data-hidden-for-review>
-                {REPORT_TEXTS.hiddenPendingReview}
+                {t(REPORT_TEXTS.hiddenPendingReview)}
               </Badge>
             ) : null}
             {indicator ? (
@@ -77,12 +81,12 @@ function ListingRow({
               </Badge>
             ) : null}
             <Text fz="xs" c="dimmed">
-              {[mileageText(v), T.views(v.views)].join(' · ')}
+              {[mileageText(v), T.views(v.views, t)].join(' · ')}
             </Text>
           </Group>
           {v.price_drop ? (
             <Text fz="xs" c="green.9" fw={600}>
-              {priceDropText(v.price_drop)}
+              {priceDropText(v.price_drop, t, currentLanguage())}
             </Text>
           ) : null}
           <ListingAuthors v={v} />
@@ -118,7 +122,7 @@ function RowActions({
   const pay = paymentAction(v, now);
   const named = (label: string) => (
     <>
-      {label}
+      {t(label)}
       <VisuallyHidden> {title}</VisuallyHidden>
     </>
   );
@@ -141,11 +145,11 @@ function RowActions({
         {named(T.edit)}
       </Button>
       {status === 'Active' || status === 'Expired' ? (
-        <Button size="xs" variant="default" onClick={() => onSold(v)} disabled={offline} title={offline ? T.needsConnection : undefined}>
+        <Button size="xs" variant="default" onClick={() => onSold(v)} disabled={offline} title={offline ? t(T.needsConnection) : undefined}>
           {named(T.markSold)}
         </Button>
       ) : null}
-      <Button size="xs" variant="light" color="red" onClick={() => onDelete(v)} disabled={offline} title={offline ? T.needsConnection : undefined}>
+      <Button size="xs" variant="light" color="red" onClick={() => onDelete(v)} disabled={offline} title={offline ? t(T.needsConnection) : undefined}>
         {named(T.delete)}
       </Button>
     </Group>
@@ -216,19 +220,19 @@ function ListingsBody({
   }
   if (!listings && offline) {
     return (
-      <Alert color="gray" variant="light" title={T.offlineTitle} radius="lg">
-        {T.offlineText}
+      <Alert color="gray" variant="light" title={t(T.offlineTitle)} radius="lg">
+        {t(T.offlineText)}
       </Alert>
     );
   }
   if (!listings) return null;
   if (shown.length === 0) {
     return soldOnly ? (
-      <Empty title={T.noSoldTitle} text={T.noSoldText} />
+      <Empty title={t(T.noSoldTitle)} text={t(T.noSoldText)} />
     ) : history ? (
-      <Empty title={T.noListingsTitle} text={T.noListingsText} />
+      <Empty title={t(T.noListingsTitle)} text={t(T.noListingsText)} />
     ) : (
-      <Empty title={T.noActiveTitle} text={T.noActiveText} />
+      <Empty title={t(T.noActiveTitle)} text={t(T.noActiveText)} />
     );
   }
   return (
@@ -253,13 +257,13 @@ export function MyListings({ state, leads, onCreate, onEdit }: { state: MyListin
     <section aria-labelledby="my-listings-heading">
       <Group justify="space-between" align="center" mb="sm" gap="sm">
         <Title order={2} fz="xl" id="my-listings-heading">
-          {T.listingsTitle}
+          {t(T.listingsTitle)}
         </Title>
         <Group gap="md">
-          <Switch label={T.history} checked={history} onChange={(e) => setHistory(e.currentTarget.checked)} />
-          <Switch label={T.sold} checked={soldOnly} onChange={(e) => setSoldOnly(e.currentTarget.checked)} />
+          <Switch label={t(T.history)} checked={history} onChange={(e) => setHistory(e.currentTarget.checked)} />
+          <Switch label={t(T.sold)} checked={soldOnly} onChange={(e) => setSoldOnly(e.currentTarget.checked)} />
           <Button size="sm" onClick={onCreate}>
-            {T.createListing}
+            {t(T.createListing)}
           </Button>
         </Group>
       </Group>
@@ -267,24 +271,24 @@ export function MyListings({ state, leads, onCreate, onEdit }: { state: MyListin
         {failed ? (
           <Alert color="red" variant="light" radius="lg" role="alert">
             <Group justify="space-between" gap="sm">
-              <Text fz="sm">{T.loadFailed}</Text>
+              <Text fz="sm">{t(T.loadFailed)}</Text>
               <Button size="xs" variant="white" color="red" onClick={state.reload}>
-                {T.tryAgain}
+                {t(T.tryAgain)}
               </Button>
             </Group>
           </Alert>
         ) : null}
         {listings && cachedAt && !loading && !failed ? (
           <Alert color="gray" variant="light" radius="lg" p="sm">
-            <Text fz="sm">{T.offlineCached(cacheTimeText(cachedAt, now))}</Text>
+            <Text fz="sm">{T.offlineCached(cacheTimeText(cachedAt, now, t, currentLanguage()), t)}</Text>
           </Alert>
         ) : null}
         {waiting > 0 ? (
           <Alert color="yellow" variant="light" radius="lg" p="sm">
             <Group justify="space-between" gap="sm">
-              <Text fz="sm">{T.awaitingPayment(waiting)}</Text>
+              <Text fz="sm">{T.awaitingPayment(waiting, t)}</Text>
               <Button size="xs" variant="white" color="dark" onClick={() => setHistory(true)}>
-                {T.showHistory}
+                {t(T.showHistory)}
               </Button>
             </Group>
           </Alert>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ListingLeads } from '@/domain/listing/leads';
 import { PERFORMANCE_TEXTS as T, performanceRows, type PerformanceListing } from '@/domain/listing/performance';
+import { t } from '@/app/shared/i18n/language';
 
 /** The dashboard's way to the performance screen, saying how many listings need attention (any window: the reasons do not depend on it). */
 export function PerformanceCard({ listings, leads }: { listings: PerformanceListing[] | null; leads: Map<string, ListingLeads> | null }) {
@@ -12,18 +13,18 @@ export function PerformanceCard({ listings, leads }: { listings: PerformanceList
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Stack gap={2} style={{ flex: '1 1 220px' }}>
           <Title order={2} fz="md" id="performance-entry-heading">
-            {T.title}
+            {t(T.title)}
           </Title>
           <Group gap={6} wrap="nowrap">
             {/* Orange text is too pale to read on white: the dot carries the colour, the words stay dark. */}
             {attention ? <Box w={8} h={8} bg="orange.6" style={{ borderRadius: 999, flexShrink: 0 }} aria-hidden /> : null}
             <Text fz="sm" c={attention ? 'dark.7' : 'dimmed'} fw={attention ? 700 : 400}>
-              {attention === null ? T.entry : T.entryAttention(attention)}
+              {attention === null ? t(T.entry) : T.entryAttention(attention, t)}
             </Text>
           </Group>
         </Stack>
         <Button component={Link} to="/dashboard/performance" variant="light" radius="xl">
-          {T.open}
+          {t(T.open)}
         </Button>
       </Group>
     </Card>

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { PHONE_CODE_LENGTH, PHONE_TEXTS as T } from '@/domain/account/phone';
 import type { User } from '@/domain/account/user';
 import { usePhoneVerification } from './usePhoneVerification';
+import { t } from '@/app/shared/i18n/language';
 
 /** The account's phone and its verification by an SMS code (issue 37): the 'Phone verified' badge on the seller's listings. */
 export function PhoneVerification({ user }: { user: User }) {
@@ -10,10 +11,10 @@ export function PhoneVerification({ user }: { user: User }) {
     <Card padding="lg" component="section" aria-labelledby="phone-heading">
       <Group justify="space-between" wrap="nowrap">
         <Title order={2} fz="lg" id="phone-heading">
-          {T.title}
+          {t(T.title)}
         </Title>
         <Badge color={user.phone_verified ? 'green' : 'gray'} variant="light" data-testid="phone-status">
-          {user.phone_verified ? T.verified : T.notVerified}
+          {user.phone_verified ? t(T.verified) : t(T.notVerified)}
         </Badge>
       </Group>
       <Text fz="sm" mt={4}>
@@ -23,11 +24,11 @@ export function PhoneVerification({ user }: { user: User }) {
         <>
           {user.phone_verified ? null : (
             <Text fz="sm" c="dimmed" mt="xs">
-              {T.why}
+              {t(T.why)}
             </Text>
           )}
           <Button variant="light" mt="sm" fullWidth onClick={v.start}>
-            {T.verify}
+            {t(T.verify)}
           </Button>
         </>
       ) : (
@@ -39,12 +40,12 @@ export function PhoneVerification({ user }: { user: User }) {
         >
           <Stack gap="sm" mt="sm">
             {v.step === 'number' ? (
-              <TextInput label={T.numberLabel} type="tel" autoComplete="tel" value={v.phone} onChange={(e) => v.setPhone(e.currentTarget.value)} required />
+              <TextInput label={t(T.numberLabel)} type="tel" autoComplete="tel" value={v.phone} onChange={(e) => v.setPhone(e.currentTarget.value)} required />
             ) : (
               <>
                 <Text fz="sm">{v.sentTo}</Text>
                 <TextInput
-                  label={T.codeLabel}
+                  label={t(T.codeLabel)}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={PHONE_CODE_LENGTH}
@@ -62,15 +63,15 @@ export function PhoneVerification({ user }: { user: User }) {
             ) : null}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={v.cancel}>
-                {T.cancel}
+                {t(T.cancel)}
               </Button>
               {v.step === 'code' ? (
                 <Button variant="subtle" onClick={() => void v.sendCode()} disabled={v.busy}>
-                  {T.sendAgain}
+                  {t(T.sendAgain)}
                 </Button>
               ) : null}
               <Button type="submit" loading={v.busy} disabled={v.step === 'code' && v.code.length !== PHONE_CODE_LENGTH}>
-                {v.step === 'number' ? T.sendCode : T.confirm}
+                {v.step === 'number' ? t(T.sendCode) : t(T.confirm)}
               </Button>
             </Group>
           </Stack>

@@ -3,8 +3,9 @@ import { CloseButton, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { ADVERTISING_FILTER_OPTIONS, formatPlanPrice } from '@/domain/payments/advertisingPlans';
 import { clearSelectedPlan as clearPlan, readSelectedPlan as readPlan } from '@/app/shared/payments/selectedPlan';
 import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
+import { t } from '@/app/shared/i18n/language';
 
-const label = <V extends string>(options: { value: V; label: string }[], value: V) => options.find((o) => o.value === value)?.label ?? value;
+const label = <V extends string>(options: { value: V; label: string }[], value: V) => t(options.find((o) => o.value === value)?.label ?? value);
 
 export function PlanBanner() {
   const [plan, setPlan] = useState(readPlan);
@@ -17,11 +18,11 @@ export function PlanBanner() {
     label(ADVERTISING_FILTER_OPTIONS.vehicleValue, f.vehicleValue),
   ].join(' · ');
   return (
-    <Paper component="section" aria-label={T.planBannerTitle} p="md" radius="lg" bg="gold.0" style={{ border: '1px solid var(--mantine-color-gold-3)' }}>
+    <Paper component="section" aria-label={t(T.planBannerTitle)} p="md" radius="lg" bg="gold.0" style={{ border: '1px solid var(--mantine-color-gold-3)' }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>
           <Text fz="xs" fw={700} tt="uppercase" c="gold.9" style={{ letterSpacing: 0.5 }}>
-            {T.planBannerTitle}
+            {t(T.planBannerTitle)}
           </Text>
           <Group gap={8} align="baseline" mt={2}>
             <Text fw={750} fz="lg">
@@ -31,7 +32,7 @@ export function PlanBanner() {
               {formatPlanPrice(plan.price)}
             </Text>
             <Text component="s" fz="sm" c="gray.7">
-              <VisuallyHidden>{T.was} </VisuallyHidden>
+              <VisuallyHidden>{t(T.was)} </VisuallyHidden>
               {formatPlanPrice(plan.originalPrice)}
             </Text>
             <Text fz="sm" c="dark.6">
@@ -43,7 +44,7 @@ export function PlanBanner() {
           </Text>
         </div>
         <CloseButton
-          aria-label={T.clearPlan}
+          aria-label={t(T.clearPlan)}
           onClick={() => {
             clearPlan();
             setPlan(null);

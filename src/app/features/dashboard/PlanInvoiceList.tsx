@@ -3,17 +3,18 @@ import { DEALER_PLAN_TEXTS as T, planDate } from '@/domain/payments/dealerPlan';
 import type { PlanInvoice } from '@/domain/payments/dealerPlanWire';
 import { formatUsd } from '@/domain/payments/fees';
 import { PAYMENT_TEXTS } from '@/domain/payments/payments';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 /** The plan's invoices, newest first, each with its PDF. */
 export function PlanInvoiceList({ invoices, onDownload }: { invoices: PlanInvoice[]; onDownload(invoice: PlanInvoice): void }) {
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
-        {T.invoices}
+        {t(T.invoices)}
       </Title>
       {invoices.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          {T.noInvoices}
+          {t(T.noInvoices)}
         </Text>
       ) : (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -24,11 +25,11 @@ export function PlanInvoiceList({ invoices, onDownload }: { invoices: PlanInvoic
                   {invoice.number} · {formatUsd(invoice.amount_cents)}
                 </Text>
                 <Text fz="xs" c="dimmed">
-                  {planDate(invoice.period_start)} – {planDate(invoice.period_end)} · {PAYMENT_TEXTS.methods[invoice.method]}
+                  {planDate(invoice.period_start, currentLanguage())} – {planDate(invoice.period_end, currentLanguage())} · {t(PAYMENT_TEXTS.methods[invoice.method])}
                 </Text>
               </div>
-              <Button size="compact-sm" variant="light" onClick={() => onDownload(invoice)} aria-label={T.downloadLabel(invoice.number)} style={{ flexShrink: 0 }}>
-                {T.download}
+              <Button size="compact-sm" variant="light" onClick={() => onDownload(invoice)} aria-label={T.downloadLabel(invoice.number, t)} style={{ flexShrink: 0 }}>
+                {t(T.download)}
               </Button>
             </Group>
           ))}

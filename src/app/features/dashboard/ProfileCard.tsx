@@ -4,6 +4,7 @@ import { Avatar, Badge, Button, Card, FileInput, Group, Modal, Stack, Text, Text
 import { proxy, useSnapshot } from 'valtio';
 import { DASHBOARD_TEXTS as T, sellerTypeLabel } from '@/domain/listing/dashboard';
 import type { User } from '@/domain/account/user';
+import { t } from '@/app/shared/i18n/language';
 
 // The Edit Profile modal's values. The spec's profile Save makes no call, so what is typed stays in
 // this page's memory only: reopening the modal shows it, and a chosen picture shows on the card, until
@@ -41,7 +42,7 @@ export function ProfileCard({ user, name }: { user: User; name: string }) {
   const snap = useSnapshot(edits);
   const [editing, setEditing] = useState(false);
   const picture = snap.userId === user.id ? snap.picture : null;
-  const typeLabel = sellerTypeLabel(user.user_type);
+  const typeLabel = t(sellerTypeLabel(user.user_type));
   return (
     <Card padding="lg" component="section" aria-labelledby="profile-heading">
       <Group wrap="nowrap" gap="md" align="center">
@@ -63,12 +64,12 @@ export function ProfileCard({ user, name }: { user: User; name: string }) {
         </Stack>
       </Group>
       <Stack gap={6} mt="md">
-        <Detail label="Email" value={user.email} />
-        <Detail label="Phone" value={user.phone} />
-        <Detail label="Location" value={user.location} />
+        <Detail label={t(/*i18n*/ 'Email')} value={user.email} />
+        <Detail label={t(/*i18n*/ 'Phone')} value={user.phone} />
+        <Detail label={t(/*i18n*/ 'Location')} value={user.location} />
       </Stack>
       <Button variant="light" mt="md" fullWidth onClick={() => setEditing(true)}>
-        {T.editProfile}
+        {t(T.editProfile)}
       </Button>
       <EditProfileModal user={user} opened={editing} onClose={() => setEditing(false)} />
     </Card>
@@ -101,7 +102,7 @@ function EditProfileModal({ user, opened, onClose }: { user: User; opened: boole
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={750}>{T.profileTitle}</Text>} centered>
+    <Modal opened={opened} onClose={onClose} title={<Text fw={750}>{t(T.profileTitle)}</Text>} centered>
       <form
         onSubmit={(ev) => {
           ev.preventDefault();
@@ -109,19 +110,19 @@ function EditProfileModal({ user, opened, onClose }: { user: User; opened: boole
         }}
       >
         <Stack gap="sm">
-          <TextInput label={T.profileFields.name} value={user.name} readOnly variant="filled" />
-          <TextInput label={T.profileFields.email} value={user.email} readOnly variant="filled" description={T.profileReadOnly} />
-          <TextInput label={T.profileFields.secondaryEmail} type="email" value={secondaryEmail} onChange={(e) => setSecondaryEmail(e.currentTarget.value)} autoComplete="email" />
-          <TextInput label={T.profileFields.phoneNumber} type="tel" value={phoneNumber} onChange={(e) => setPhoneNumber(e.currentTarget.value)} autoComplete="tel" />
-          <FileInput label={T.profileFields.profilePicture} placeholder={edits.picture?.name ?? 'Choose a photo'} accept="image/*" value={file} onChange={setFile} clearable />
+          <TextInput label={t(T.profileFields.name)} value={user.name} readOnly variant="filled" />
+          <TextInput label={t(T.profileFields.email)} value={user.email} readOnly variant="filled" description={t(T.profileReadOnly)} />
+          <TextInput label={t(T.profileFields.secondaryEmail)} type="email" value={secondaryEmail} onChange={(e) => setSecondaryEmail(e.currentTarget.value)} autoComplete="email" />
+          <TextInput label={t(T.profileFields.phoneNumber)} type="tel" value={phoneNumber} onChange={(e) => setPhoneNumber(e.currentTarget.value)} autoComplete="tel" />
+          <FileInput label={t(T.profileFields.profilePicture)} placeholder={edits.picture?.name ?? t(/*i18n*/ 'Choose a photo')} accept="image/*" value={file} onChange={setFile} clearable />
           <Text fz="xs" c="dimmed">
-            {T.profileDeviceOnly}
+            {t(T.profileDeviceOnly)}
           </Text>
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onClose}>
-              {T.cancel}
+              {t(T.cancel)}
             </Button>
-            <Button type="submit">{T.save}</Button>
+            <Button type="submit">{t(T.save)}</Button>
           </Group>
         </Stack>
       </form>

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, Modal, Progress, Stack, Text, Title, Visual
 import { DASHBOARD_TEXTS as T, queueProgressText, queueStateText } from '@/domain/listing/dashboard';
 import { chainPayment, chainTitle, type ListingPublishState, type OutboxItem } from './queueLines';
 import { usePublishingQueue } from './usePublishingQueue';
+import { t } from '@/app/shared/i18n/language';
 
 const STATE_COLORS: Record<ListingPublishState['state'], string> = { waiting: 'gray', sending: 'blue', done: 'green', failed: 'red' };
 
@@ -30,10 +31,10 @@ export function PublishingQueue({
   return (
     <section aria-labelledby="queue-heading">
       <Title order={2} fz="xl" id="queue-heading">
-        {T.queueTitle}
+        {t(T.queueTitle)}
       </Title>
       <Text fz="sm" c="dimmed" mb="sm">
-        {T.queueText}
+        {t(T.queueText)}
       </Text>
       <Stack gap="sm">
         {chains.map((chain) => (
@@ -64,7 +65,7 @@ function QueueLine({
   const title = chainTitle(chain, items);
   const payment = chainPayment(chain, items, title);
   // A sent chain whose payment waits for the seller: what is left is theirs, not the queue's.
-  const words = payment?.sellerTurn ? null : queueStateText(chain, queue.offline, now);
+  const words = payment?.sellerTurn ? null : queueStateText(chain, queue.offline, now, t);
   return (
     <Card padding="sm" component="article" aria-label={title} data-queue-state={chain.state}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -72,7 +73,7 @@ function QueueLine({
           {title}
         </Text>
         <Badge color={STATE_COLORS[chain.state]} variant="light" tt="none" style={{ flexShrink: 0 }}>
-          {queueProgressText(chain)}
+          {queueProgressText(chain, t)}
         </Badge>
       </Group>
       <Progress
@@ -82,7 +83,7 @@ function QueueLine({
         animated={chain.state === 'sending'}
         mt={8}
         size="sm"
-        aria-label={`${title}: ${queueProgressText(chain)}`}
+        aria-label={`${title}: ${queueProgressText(chain, t)}`}
       />
       {words ? (
         <Text fz="sm" mt={6} c={chain.state === 'failed' ? 'red.8' : chain.state === 'done' ? 'green.8' : 'dark.6'} role={chain.state === 'failed' ? 'alert' : undefined} data-queue-text>
@@ -117,7 +118,7 @@ function LineActions({
 }) {
   const named = (label: string) => (
     <>
-      {label}
+      {t(label)}
       <VisuallyHidden> {title}</VisuallyHidden>
     </>
   );
@@ -162,8 +163,8 @@ function LineActions({
 /** Asks before a failed line is discarded. */
 function DiscardModal({ queue: { discarding, setDiscarding, drop } }: { queue: Queue }) {
   return (
-    <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title={<Text fw={750}>{T.discardTitle}</Text>} centered>
-      <Text>{T.discardConfirm}</Text>
+    <Modal opened={discarding !== null} onClose={() => setDiscarding(null)} title={<Text fw={750}>{t(T.discardTitle)}</Text>} centered>
+      <Text>{t(T.discardConfirm)}</Text>
       {discarding ? (
         <Text fw={650} mt="xs">
           {discarding.title}
@@ -171,10 +172,10 @@ function DiscardModal({ queue: { discarding, setDiscarding, drop } }: { queue: Q
       ) : null}
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={() => setDiscarding(null)} data-autofocus>
-          {T.cancel}
+          {t(T.cancel)}
         </Button>
         <Button color="red" onClick={() => discarding && void drop(discarding.listingId)}>
-          {T.discard}
+          {t(T.discard)}
         </Button>
       </Group>
     </Modal>

@@ -2,6 +2,7 @@ import { Card } from '@mantine/core';
 import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
 import { SignInRequired } from '@/app/shared/session/SignInRequired';
 import { Page } from '@/app/shared/shell/Page';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * The dashboard's sign-in gate (spec 2.9). The spec says both "redirect to /" and this gate; the gate
@@ -10,7 +11,7 @@ import { Page } from '@/app/shared/shell/Page';
  */
 export function SignInGate() {
   return (
-    <Page title={T.title} size="sm">
+    <Page title={t(T.title)} size="sm">
       <Card padding="xl">
         <SignInRequired />
       </Card>

@@ -7,6 +7,7 @@ import { NewApiKeyForm } from './NewApiKeyForm';
 import { WebhookForm } from './WebhookForm';
 import { useApiKeys } from './useApiKeys';
 import { useWebhook } from './useWebhook';
+import { t } from '@/app/shared/i18n/language';
 
 /** A dealer's Stock API (issue 38): the API keys their own software signs in with, and the webhook address that hears of their listings. */
 export function StockApiCard() {
@@ -15,21 +16,21 @@ export function StockApiCard() {
   return (
     <Card padding="lg" component="section" aria-labelledby="stock-api-heading">
       <Title order={2} fz="lg" id="stock-api-heading">
-        {T.title}
+        {t(T.title)}
       </Title>
       <Text fz="sm" c="dimmed" mt="xs">
-        {T.intro}
+        {t(T.intro)}
       </Text>
       <Anchor href="/api/docs" target="_blank" rel="noopener" fz="sm" fw={650} mt={4} display="inline-block">
-        {T.docs}
+        {t(T.docs)}
       </Anchor>
       <Button component={Link} to="/dashboard/import" variant="light" fullWidth mt="md">
-        {IMPORT_TEXTS.link}
+        {t(IMPORT_TEXTS.link)}
       </Button>
       <Divider my="md" />
       <Stack gap="sm">
         <Title order={3} fz="md">
-          {T.keysHeading}
+          {t(T.keysHeading)}
         </Title>
         {keys.loading ? <Loader size="sm" /> : keys.keys ? <ApiKeyList keys={keys.keys} busy={keys.busy} onRevoke={keys.revoke} /> : null}
         <NewApiKeyForm created={keys.created} busy={keys.busy} onCreate={keys.create} onDone={keys.dismiss} />

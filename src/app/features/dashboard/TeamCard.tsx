@@ -4,6 +4,7 @@ import { InviteForm } from './InviteForm';
 import { TeamInviteList } from './TeamInviteList';
 import { TeamMemberList } from './TeamMemberList';
 import { useTeam } from './useTeam';
+import { t } from '@/app/shared/i18n/language';
 
 function Heading({ text, count }: { text: string; count?: number | undefined }) {
   return (
@@ -22,28 +23,28 @@ function Heading({ text, count }: { text: string; count?: number | undefined }) 
 
 /** A dealer's team (issue 38): the staff who manage the dealer's listings, the invitations waiting, and a new invitation by email. */
 export function TeamCard() {
-  const t = useTeam();
+  const team = useTeam();
   return (
     <Card padding="lg" component="section" aria-labelledby="team-heading">
       <Title order={2} fz="lg" id="team-heading">
-        {T.title}
+        {t(T.title)}
       </Title>
       <Text fz="sm" c="dimmed" mt="xs">
-        {T.intro}
+        {t(T.intro)}
       </Text>
       <Divider my="md" />
       <Stack gap="sm">
-        <Heading text={T.members} count={t.team?.members.length} />
-        {t.loading && !t.team ? <Loader size="sm" /> : t.team ? <TeamMemberList members={t.team.members} busy={t.busy} onRemove={t.remove} /> : null}
+        <Heading text={t(T.members)} count={team.team?.members.length} />
+        {team.loading && !team.team ? <Loader size="sm" /> : team.team ? <TeamMemberList members={team.team.members} busy={team.busy} onRemove={team.remove} /> : null}
       </Stack>
-      {t.team?.invites.length ? (
+      {team.team?.invites.length ? (
         <Stack gap="sm" mt="lg">
-          <Heading text={T.invites} count={t.team.invites.length} />
-          <TeamInviteList invites={t.team.invites} busy={t.busy} onCancel={t.cancel} />
+          <Heading text={t(T.invites)} count={team.team.invites.length} />
+          <TeamInviteList invites={team.team.invites} busy={team.busy} onCancel={team.cancel} />
         </Stack>
       ) : null}
       <Stack mt="lg">
-        <InviteForm busy={t.busy} error={t.inviteError} onInvite={t.invite} onTyping={t.clearInviteError} />
+        <InviteForm busy={team.busy} error={team.inviteError} onInvite={team.invite} onTyping={team.clearInviteError} />
       </Stack>
     </Card>
   );

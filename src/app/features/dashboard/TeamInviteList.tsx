@@ -2,6 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { expiresText, TEAM_TEXTS as T } from '@/domain/account/dealerTeam';
 import type { TeamInvite } from '@/domain/account/dealerTeam';
 import { EmailText, ROW_BORDER, TeamRow } from './TeamRow';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 /** The invitations not accepted yet, each with when its link stops working and a 'Cancel'. */
 export function TeamInviteList({ invites, busy, onCancel }: { invites: readonly TeamInvite[]; busy: boolean; onCancel(id: string): Promise<boolean> }) {
@@ -11,14 +12,14 @@ export function TeamInviteList({ invites, busy, onCancel }: { invites: readonly 
         <TeamRow
           key={i.id}
           action={
-            <Button size="xs" variant="default" disabled={busy} onClick={() => void onCancel(i.id)} aria-label={`${T.cancel}: ${i.email}`} style={{ flexShrink: 0 }}>
-              {T.cancel}
+            <Button size="xs" variant="default" disabled={busy} onClick={() => void onCancel(i.id)} aria-label={`${t(T.cancel)}: ${i.email}`} style={{ flexShrink: 0 }}>
+              {t(T.cancel)}
             </Button>
           }
         >
           <EmailText email={i.email} fw={600} fz="sm" />
           <Text fz="xs" c="dimmed">
-            {expiresText(i.expires_at)}
+            {expiresText(i.expires_at, t, currentLanguage())}
           </Text>
         </TeamRow>
       ))}

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { TEAM_TEXTS as T } from '@/domain/account/dealerTeam';
 import type { TeamMember } from '@/domain/account/dealerTeam';
 import { EmailText, ROW_BORDER, TeamRow } from './TeamRow';
+import { t } from '@/app/shared/i18n/language';
 
 /** The dealer's team members, each with a 'Remove' that asks first (a Modal). */
 export function TeamMemberList({ members, busy, onRemove }: { members: readonly TeamMember[]; busy: boolean; onRemove(userId: string): Promise<boolean> }) {
@@ -14,7 +15,7 @@ export function TeamMemberList({ members, busy, onRemove }: { members: readonly 
   if (members.length === 0)
     return (
       <Text fz="sm" c="dimmed">
-        {T.noMembers}
+        {t(T.noMembers)}
       </Text>
     );
   return (
@@ -24,8 +25,8 @@ export function TeamMemberList({ members, busy, onRemove }: { members: readonly 
           <TeamRow
             key={m.user_id}
             action={
-              <Button size="xs" variant="light" color="red" disabled={busy} onClick={() => setAsking(m)} aria-label={`${T.remove}: ${m.name}`} style={{ flexShrink: 0 }}>
-                {T.remove}
+              <Button size="xs" variant="light" color="red" disabled={busy} onClick={() => setAsking(m)} aria-label={`${t(T.remove)}: ${m.name}`} style={{ flexShrink: 0 }}>
+                {t(T.remove)}
               </Button>
             }
           >
@@ -36,14 +37,14 @@ export function TeamMemberList({ members, busy, onRemove }: { members: readonly 
           </TeamRow>
         ))}
       </Stack>
-      <Modal opened={asking !== null} onClose={close} title={asking ? `${T.remove}: ${asking.name}` : T.remove} centered>
-        <Text fz="sm">{T.removeConfirm}</Text>
+      <Modal opened={asking !== null} onClose={close} title={asking ? `${t(T.remove)}: ${asking.name}` : t(T.remove)} centered>
+        <Text fz="sm">{t(T.removeConfirm)}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={close} disabled={busy}>
-            {T.cancel}
+            {t(T.cancel)}
           </Button>
           <Button color="red" onClick={() => void confirm()} loading={busy}>
-            {T.remove}
+            {t(T.remove)}
           </Button>
         </Group>
       </Modal>

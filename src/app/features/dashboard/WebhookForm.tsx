@@ -2,16 +2,17 @@ import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/co
 import { STOCK_API_TEXTS as T } from '@/domain/account/stockApi';
 import { CopyField } from './CopyField';
 import type { WebhookState } from './useWebhook';
+import { t } from '@/app/shared/i18n/language';
 
 /** The webhook's address, saved or removed; after a save, its signing secret, shown this once. */
 export function WebhookForm({ webhook: w }: { webhook: WebhookState }) {
   return (
     <Stack gap="sm">
       <Title order={3} fz="md">
-        {T.webhookHeading}
+        {t(T.webhookHeading)}
       </Title>
       <Text fz="sm" c="dimmed">
-        {T.webhookIntro}
+        {t(T.webhookIntro)}
       </Text>
       <form
         onSubmit={(ev) => {
@@ -21,7 +22,7 @@ export function WebhookForm({ webhook: w }: { webhook: WebhookState }) {
       >
         <Stack gap="sm">
           <TextInput
-            label={T.webhookUrl}
+            label={t(T.webhookUrl)}
             type="url"
             inputMode="url"
             placeholder="https://"
@@ -36,11 +37,11 @@ export function WebhookForm({ webhook: w }: { webhook: WebhookState }) {
           />
           <Group gap="xs" wrap="nowrap">
             <Button type="submit" loading={w.busy} disabled={!w.url.trim() || w.loading} style={{ flex: 1 }}>
-              {T.webhookSave}
+              {t(T.webhookSave)}
             </Button>
             {w.savedUrl ? (
               <Button variant="light" color="red" onClick={() => void w.remove()} disabled={w.busy}>
-                {T.webhookRemove}
+                {t(T.webhookRemove)}
               </Button>
             ) : null}
           </Group>
@@ -49,10 +50,10 @@ export function WebhookForm({ webhook: w }: { webhook: WebhookState }) {
       {w.secret ? (
         <Alert color="brand" variant="light" p="sm" styles={{ body: { minWidth: 0 } }}>
           <Stack gap="sm">
-            <CopyField id="webhook-secret" label={T.webhookSecret} value={w.secret} mono />
+            <CopyField id="webhook-secret" label={t(T.webhookSecret)} value={w.secret} mono />
             <Group justify="flex-end">
               <Button variant="default" size="xs" onClick={w.dismissSecret}>
-                {T.done}
+                {t(T.done)}
               </Button>
             </Group>
           </Stack>

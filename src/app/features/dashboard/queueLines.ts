@@ -2,6 +2,7 @@ import { paymentItemOf, type CreateItem, type ListingPublishState, type OutboxIt
 import { DASHBOARD_TEXTS as T, draftTitle, queuedPaymentText } from '@/domain/listing/dashboard';
 import { formatUsd, PLAN_TERMS } from '@/domain/payments/fees';
 import { titleOf } from '@/domain/listing/display';
+import { t } from '@/app/shared/i18n/language';
 
 // The words of a publishing-queue line: the queued listing's title and what its payment waits for.
 
@@ -11,7 +12,7 @@ export type { ListingPublishState, OutboxItem };
 export function chainTitle(chain: ListingPublishState, items: readonly OutboxItem[]): string {
   if (chain.vehicle) return titleOf(chain.vehicle);
   const create = items.find((i): i is CreateItem => i.kind === 'create' && i.listingId === chain.listingId);
-  return create ? draftTitle(create.listing as Record<string, unknown>) : T.untitledDraft;
+  return create ? draftTitle(create.listing as Record<string, unknown>, t) : t(T.untitledDraft);
 }
 
 /**
@@ -27,5 +28,5 @@ export function chainPayment(chain: ListingPublishState, items: readonly OutboxI
   const amount = plan ? formatUsd(PLAN_TERMS[plan].priceCents) : null;
   const sent = pay.state === 'done';
   const stage = !sent ? 'queued' : pay.payment.method === 'ecocash' ? 'approve' : 'finishCard';
-  return { text: queuedPaymentText(title, amount, pay.payment.method, stage), sellerTurn: sent };
+  return { text: queuedPaymentText(title, amount, pay.payment.method, stage, t), sellerTurn: sent };
 }

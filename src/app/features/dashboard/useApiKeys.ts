@@ -6,6 +6,7 @@ import type { ApiKey, ApiKeyScope, CreatedApiKey } from '@/domain/account/stockA
 import { syncStore } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
 import { problemDetail } from '@/app/shared/problemDetail';
+import { t } from '@/app/shared/i18n/language';
 
 /** The key as its list shows it: the key itself stays only in `created`, shown once. */
 const listed = ({ id, name, scope, prefix, created_at, last_used_at }: CreatedApiKey): ApiKey => ({ id, name, scope, prefix, created_at, last_used_at });
@@ -32,7 +33,7 @@ export function useApiKeys() {
       .catch(async (err: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('API keys not loaded', err);
-        toast('error', await problemDetail(err, T.failed));
+        toast('error', await problemDetail(err, t(T.failed)));
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -50,7 +51,7 @@ export function useApiKeys() {
       return true;
     } catch (err) {
       console.warn('API key not made', err);
-      toast('error', await problemDetail(err, T.failed));
+      toast('error', await problemDetail(err, t(T.failed)));
       return false;
     } finally {
       setBusy(false);
@@ -64,11 +65,11 @@ export function useApiKeys() {
       await api.delete(`dealer/keys/${id}`);
       setKeys((ks) => ks?.filter((k) => k.id !== id) ?? null);
       if (created?.id === id) setCreated(null);
-      toast('success', T.revoked);
+      toast('success', t(T.revoked));
       return true;
     } catch (err) {
       console.warn('API key not revoked', err);
-      toast('error', await problemDetail(err, T.failed));
+      toast('error', await problemDetail(err, t(T.failed)));
       return false;
     } finally {
       setBusy(false);

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { HTTPError } from 'ky';
 import { api } from '@/data/api';
 import { BOOST_TEXTS } from '@/domain/payments/boosts';
+import { BOOSTED_BADGE_TEXTS } from '@/domain/payments/boostOrder';
 import type { OwnVehicle } from '@/domain/listing/vehicle';
 import { syncNow } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
 import { problemDetail } from '@/app/shared/problemDetail';
 import type { HistoryListing } from '@/app/shared/seller/useMyListings';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * 'Boost to top' on one of the seller's listings (issue 38): the server spends one of its plan's
@@ -20,11 +22,11 @@ export function useBoost(v: HistoryListing, onChanged: (v: HistoryListing) => vo
     try {
       const answer = await api.post(`vehicles/${v.id}/boost`, { headers: { 'Idempotency-Key': crypto.randomUUID() } }).json<{ vehicle: OwnVehicle; boosts_left: number }>();
       onChanged({ ...v, ...answer.vehicle, boosts_left: answer.boosts_left });
-      toast('success', BOOST_TEXTS.boosted);
+      toast('success', t(BOOSTED_BADGE_TEXTS.boosted));
       void syncNow();
     } catch (err) {
       if (!(err instanceof HTTPError)) console.warn('listing not boosted', err);
-      toast('error', await problemDetail(err, BOOST_TEXTS.boostError));
+      toast('error', await problemDetail(err, t(BOOST_TEXTS.boostError)));
     }
     setBoosting(false);
   };

@@ -4,6 +4,7 @@ import { BUSINESS_MESSAGES, type BusinessDetails } from '@/domain/account/busine
 import type { User } from '@/domain/account/user';
 import { session, signIn } from '@/app/shared/session/session';
 import { notify } from '@/app/shared/toasts/toasts';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * A dealer's business details as the form holds them (first the account's), and sending them with
@@ -23,10 +24,10 @@ export function useBusinessDetails(user: User) {
     try {
       const fresh = await api.put('me/business', { json: details }).json<User>();
       if (session.token && session.user?.id === fresh.id) signIn(session.token, fresh);
-      notify('success', BUSINESS_MESSAGES.submitted);
+      notify('success', t(BUSINESS_MESSAGES.submitted));
     } catch (err) {
       console.warn('business details not sent', err);
-      setError(BUSINESS_MESSAGES.submitFailed);
+      setError(t(BUSINESS_MESSAGES.submitFailed));
     } finally {
       setSending(false);
     }

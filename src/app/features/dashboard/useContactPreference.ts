@@ -5,6 +5,7 @@ import type { ContactPreference } from '@/domain/messages/apiMessages';
 import { CONTACT_CHOICE_TEXTS as T } from '@/domain/messages/contactChoice';
 import { session, signIn } from '@/app/shared/session/session';
 import { toast } from '@/app/shared/toasts/toasts';
+import { t } from '@/app/shared/i18n/language';
 
 /** The account's contact preference and its emails about unread messages, saved with PUT /api/me/settings as soon as it is chosen; the answer becomes the session's user. */
 export function useContactPreference(user: User) {
@@ -22,8 +23,8 @@ export function useContactPreference(user: User) {
       setSaving(false);
     }
   };
-  const choose = (value: ContactPreference) => (value === user.contact_preference ? Promise.resolve() : save({ contact_preference: value }, T.saved, T.saveFailed));
+  const choose = (value: ContactPreference) => (value === user.contact_preference ? Promise.resolve() : save({ contact_preference: value }, t(T.saved), t(T.saveFailed)));
   /** The digest of messages unread for 12 hours, by email (on unless the person turns it off). */
-  const setMessageEmails = (on: boolean) => save({ message_emails: on }, T.messageEmailsSaved, T.messageEmailsFailed);
+  const setMessageEmails = (on: boolean) => save({ message_emails: on }, t(T.messageEmailsSaved), t(T.messageEmailsFailed));
   return { value: user.contact_preference, messageEmails: user.message_emails, saving, choose, setMessageEmails };
 }

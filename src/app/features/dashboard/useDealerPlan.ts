@@ -11,6 +11,7 @@ import { syncStore } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
 import { problemDetail } from '@/app/shared/problemDetail';
 import { once, sleep, usePlanEcocash } from './usePlanEcocash';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * The dealer's monthly plan (issue 38): where it stands and its invoices (GET /api/dealer/plan and
@@ -48,7 +49,7 @@ export function useDealerPlan() {
     load(controller.signal).catch(async (err: unknown) => {
       if (controller.signal.aborted) return;
       console.warn('plan not loaded', err);
-      toast('error', await problemDetail(err, T.failed));
+      toast('error', await problemDetail(err, t(T.failed)));
     });
     return () => controller.abort();
   }, [online, load]);
@@ -61,7 +62,7 @@ export function useDealerPlan() {
       await load();
     } catch (err) {
       console.warn(`plan: ${what} failed`, err);
-      toast('error', await problemDetail(err, T.failed));
+      toast('error', await problemDetail(err, t(T.failed)));
     } finally {
       if (alive.current) setBusy(false);
     }
@@ -71,7 +72,7 @@ export function useDealerPlan() {
     run('subscribe', async () => {
       const started = await api.post('dealer/plan/card', { headers: once() }).json<{ client_secret: string | null }>();
       if (started.client_secret) {
-        const refused = stripeCard.current ? await stripeCard.current.confirm(started.client_secret, name) : T.failed;
+        const refused = stripeCard.current ? await stripeCard.current.confirm(started.client_secret, name) : t(T.failed);
         if (refused) throw new Error(refused);
         for (let i = 0; i < 12 && alive.current; i++) {
           const res = await api.post('dealer/plan/card/confirm', { headers: once(), json: {} });
@@ -79,19 +80,19 @@ export function useDealerPlan() {
           await sleep(PAYMENT_POLL_MS);
         }
       }
-      toast('success', T.paid);
+      toast('success', t(T.paid));
     });
 
   const cancel = () =>
     run('cancel', async () => {
       await api.post('dealer/plan/cancel', { headers: once() });
-      toast('success', T.cancelled);
+      toast('success', t(T.cancelled));
     });
 
   const publishDrafts = () =>
     run('publish drafts', async () => {
       const { published } = await api.post('dealer/plan/publish-drafts', { headers: once() }).json<{ published: number }>();
-      toast('success', T.published(published));
+      toast('success', T.published(published, t));
     });
 
   const downloadInvoice = async (invoice: PlanInvoice) => {
@@ -105,7 +106,7 @@ export function useDealerPlan() {
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (err) {
       console.warn('invoice not downloaded', err);
-      toast('error', await problemDetail(err, T.failed));
+      toast('error', await problemDetail(err, t(T.failed)));
     }
   };
 

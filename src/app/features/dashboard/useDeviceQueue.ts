@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { t } from '@/app/shared/i18n/language';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { readDeviceDrafts } from '@/data/deviceDrafts';
 import { summarizeOutbox } from '@/data/outbox/items';
@@ -50,7 +51,7 @@ export function useDeviceQueue(userId: string, mine: MyListings, wizardOpen: boo
         if (!chain) continue;
         const title = chainTitle(chain, items);
         // Where it is now, truthfully: published, waiting for its payment, or unpaid under History.
-        toast('success', paymentWaiting(id) ? T.chainAwaitingPayment(title) : chain.vehicle?.is_published ? T.chainDone(title) : T.chainUnpaid(title));
+        toast('success', paymentWaiting(id) ? T.chainAwaitingPayment(title, t) : chain.vehicle?.is_published ? T.chainDone(title, t) : T.chainUnpaid(title, t));
       }
     }
     // Runs when the set of done chains changes (doneKey); the rest is read as it is at that moment.

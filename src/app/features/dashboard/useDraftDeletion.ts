@@ -3,6 +3,7 @@ import { deleteDeviceDraft } from '@/data/deviceDrafts';
 import type { DraftSummary } from '@/data/drafts';
 import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
 import { toast } from '@/app/shared/toasts/toasts';
+import { t } from '@/app/shared/i18n/language';
 
 export type { DraftSummary };
 
@@ -16,10 +17,10 @@ export function useDraftDeletion() {
     if (!d) return;
     try {
       await deleteDeviceDraft(d.id);
-      toast('success', T.draftDeleted);
+      toast('success', t(T.draftDeleted));
     } catch (err) {
       console.warn('draft not deleted', err);
-      toast('error', T.draftDeleteError);
+      toast('error', t(T.draftDeleteError));
     }
   };
 

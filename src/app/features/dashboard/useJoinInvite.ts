@@ -9,11 +9,12 @@ import { useSession } from '@/app/shared/session/session';
 import { toast } from '@/app/shared/toasts/toasts';
 import { keepTeam } from '@/app/shared/seller/myTeamCache';
 import { problemDetail } from '@/app/shared/problemDetail';
+import { t } from '@/app/shared/i18n/language';
 
 /** The server's reason; a link the server's schema refuses (a cut or altered token) reads as a used one. */
 async function reason(err: unknown): Promise<string> {
-  if (err instanceof HTTPError && err.response.status === 422) return TEAM_MESSAGES.inviteGone;
-  return problemDetail(err, T.failed);
+  if (err instanceof HTTPError && err.response.status === 422) return t(TEAM_MESSAGES.inviteGone);
+  return problemDetail(err, t(T.failed));
 }
 
 /**
@@ -39,7 +40,7 @@ export function useJoinInvite(token: string) {
       .json<InvitePreview>()
       .then((answer) => {
         setPreview(answer);
-        document.title = `${T.joinTitle(answer.dealer_name)} | ${SITE_NAME}`;
+        document.title = `${T.joinTitle(answer.dealer_name, t)} | ${SITE_NAME}`;
       })
       .catch(async (err: unknown) => {
         if (controller.signal.aborted) return;
@@ -58,7 +59,7 @@ export function useJoinInvite(token: string) {
     try {
       const team = await api.post('team/join', { json: { token } }).json<MyTeam>();
       if (user) keepTeam(user.id, team);
-      toast('success', T.joined(team.dealer?.name ?? preview?.dealer_name ?? ''));
+      toast('success', T.joined(team.dealer?.name ?? preview?.dealer_name ?? '', t));
       navigate('/dashboard');
     } catch (err) {
       console.warn('invitation not accepted', err);

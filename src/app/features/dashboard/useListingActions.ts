@@ -7,6 +7,7 @@ import type { Vehicle } from '@/domain/listing/vehicle';
 import { syncNow } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
 import type { HistoryListing, MyListings } from '@/app/shared/seller/useMyListings';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * Mark as sold and Delete on the seller's listings: the listing the seller is asked to confirm, the
@@ -28,7 +29,7 @@ export function useListingActions(state: MyListings) {
       // Gone already (deleted from another device): what the seller asked for is done.
       if (!(err instanceof HTTPError && err.response.status === 404)) {
         if (!(err instanceof HTTPError)) console.warn('listing not deleted', err);
-        toast('error', LISTING_MESSAGES.deleteError);
+        toast('error', t(LISTING_MESSAGES.deleteError));
         setDeleting(false);
         setConfirming(null);
         return;
@@ -37,7 +38,7 @@ export function useListingActions(state: MyListings) {
     state.remove(v.id);
     setDeleting(false);
     setConfirming(null);
-    toast('success', T.deleted);
+    toast('success', t(T.deleted));
     void syncNow();
   };
 
@@ -48,12 +49,12 @@ export function useListingActions(state: MyListings) {
     try {
       const sold = await api.post(`vehicles/${v.id}/sold`, { headers: { 'Idempotency-Key': crypto.randomUUID() } }).json<HistoryListing>();
       state.replace(sold);
-      toast('success', T.markedSold);
+      toast('success', t(T.markedSold));
       // The device's copy of the listing leaves every search.
       void syncNow();
     } catch (err) {
       if (!(err instanceof HTTPError)) console.warn('listing not marked sold', err);
-      toast('error', T.markSoldError);
+      toast('error', t(T.markSoldError));
     }
     setMarkingSold(false);
     setSelling(null);

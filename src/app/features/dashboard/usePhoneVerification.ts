@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { phoneCodeSentSchema } from '@/domain/core/wire';
 import { session, signIn } from '@/app/shared/session/session';
 import { notify } from '@/app/shared/toasts/toasts';
+import { t } from '@/app/shared/i18n/language';
 
 type CodeSent = z.infer<typeof phoneCodeSentSchema>;
 
@@ -19,7 +20,7 @@ async function refusal(err: unknown): Promise<string> {
     const body = (await err.response.json().catch(() => null)) as { detail?: unknown } | null;
     if (typeof body?.detail === 'string') return body.detail;
   }
-  return PHONE_MESSAGES.sendFailed;
+  return t(PHONE_MESSAGES.sendFailed);
 }
 
 /**
@@ -60,7 +61,7 @@ export function usePhoneVerification(user: User) {
     run(async () => {
       const fresh = await api.post('auth/phone/verify', { json: { code: code.trim() } }).json<User>();
       if (session.token && session.user?.id === fresh.id) signIn(session.token, fresh);
-      notify('success', PHONE_MESSAGES.verified);
+      notify('success', t(PHONE_MESSAGES.verified));
       setStep('idle');
     });
 

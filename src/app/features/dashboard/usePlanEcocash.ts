@@ -6,6 +6,7 @@ import { SANDBOX_DELAY_MS } from '@/domain/payments/fees';
 import { msisdnFormIssue, PAYMENT_POLL_MS } from '@/domain/payments/payments';
 import { useConfig } from '@/app/shared/config/useConfig';
 import { toast } from '@/app/shared/toasts/toasts';
+import { t } from '@/app/shared/i18n/language';
 
 type Confirmed = { success: true; message: string; plan: DealerPlan };
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -52,7 +53,7 @@ export function usePlanEcocash(run: (what: string, fn: () => Promise<void>) => P
         await load();
       } else {
         const body = (await res.json().catch(() => null)) as { detail?: unknown } | null;
-        toast('error', typeof body?.detail === 'string' ? body.detail : T.failed);
+        toast('error', typeof body?.detail === 'string' ? body.detail : t(T.failed));
       }
       return true;
     },

@@ -6,6 +6,7 @@ import { kickOutbox, outboxRunner } from '@/app/shared/outbox/outboxRunner';
 import { syncStore } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
 import type { ListingPublishState } from './queueLines';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * The publishing queue's actions: Retry a failed line, Discard one (after the seller confirms, with a
@@ -27,7 +28,7 @@ export function usePublishingQueue() {
       void kickOutbox();
     } catch (err) {
       console.warn('outbox item not retried', err);
-      toast('error', T.queueError);
+      toast('error', t(T.queueError));
     } finally {
       setBusy(null);
     }
@@ -38,10 +39,10 @@ export function usePublishingQueue() {
     setDiscarding(null);
     try {
       await discardQueued(listingId);
-      if (!quiet) toast('success', T.discarded);
+      if (!quiet) toast('success', t(T.discarded));
     } catch (err) {
       console.warn('outbox chain not discarded', err);
-      toast('error', T.queueError);
+      toast('error', t(T.queueError));
     }
   };
 

@@ -7,6 +7,7 @@ import type { Team, TeamInvite } from '@/domain/account/dealerTeam';
 import { syncStore } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
 import { problemDetail } from '@/app/shared/problemDetail';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * A dealer's team (issue 38): its members and open invitations from GET /api/dealer/team when online;
@@ -32,7 +33,7 @@ export function useTeam() {
       .catch(async (err: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('team not loaded', err);
-        toast('error', await problemDetail(err, T.failed));
+        toast('error', await problemDetail(err, t(T.failed)));
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -48,9 +49,9 @@ export function useTeam() {
       return true;
     } catch (err) {
       console.warn(`${what} failed`, err);
-      const said = await problemDetail(err, T.failed);
+      const said = await problemDetail(err, t(T.failed));
       const status = err instanceof HTTPError ? err.response.status : 0;
-      if (refused && status >= 400 && status < 500 && said !== T.failed) refused(said);
+      if (refused && status >= 400 && status < 500 && said !== t(T.failed)) refused(said);
       else toast('error', said);
       return false;
     } finally {
@@ -65,7 +66,7 @@ export function useTeam() {
         setInviteError(null);
         const sent = await api.post('dealer/invites', { json: { email } }).json<TeamInvite>();
         setTeam((t) => t && { ...t, invites: [...t.invites, sent] });
-        toast('success', T.invited);
+        toast('success', t(T.invited));
       },
       setInviteError,
     );
@@ -74,14 +75,14 @@ export function useTeam() {
     change('cancelling the invitation', async () => {
       await api.delete(`dealer/invites/${id}`);
       setTeam((t) => t && { ...t, invites: t.invites.filter((i) => i.id !== id) });
-      toast('success', T.cancelled);
+      toast('success', t(T.cancelled));
     });
 
   const remove = (userId: string) =>
     change('removing the member', async () => {
       await api.delete(`dealer/members/${userId}`);
       setTeam((t) => t && { ...t, members: t.members.filter((m) => m.user_id !== userId) });
-      toast('success', T.removed);
+      toast('success', t(T.removed));
     });
 
   return { team, loading, busy, inviteError, clearInviteError: () => setInviteError(null), invite, cancel, remove };

@@ -7,6 +7,7 @@ import type { Webhook } from '@/domain/account/stockApi';
 import { syncStore } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
 import { problemDetail } from '@/app/shared/problemDetail';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * A dealer's webhook (issue 38): its address read with GET /api/dealer/webhook when online, saved with
@@ -36,7 +37,7 @@ export function useWebhook() {
       .catch(async (err: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('webhook not loaded', err);
-        toast('error', await problemDetail(err, T.failed));
+        toast('error', await problemDetail(err, t(T.failed)));
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -57,10 +58,10 @@ export function useWebhook() {
       setSaved({ url: answer.url, events: answer.events });
       setUrlTyped(answer.url ?? '');
       setSecret(answer.secret ?? null);
-      toast('success', T.webhookSaved);
+      toast('success', t(T.webhookSaved));
     } catch (err) {
       console.warn('webhook not saved', err);
-      const said = await problemDetail(err, T.failed);
+      const said = await problemDetail(err, t(T.failed));
       if (err instanceof HTTPError && err.response.status === 422) setError(said);
       else toast('error', said);
     } finally {
@@ -76,10 +77,10 @@ export function useWebhook() {
       setSaved((w) => ({ url: null, events: w?.events ?? [] }));
       setUrlTyped('');
       setSecret(null);
-      toast('success', T.webhookRemoved);
+      toast('success', t(T.webhookRemoved));
     } catch (err) {
       console.warn('webhook not removed', err);
-      toast('error', await problemDetail(err, T.failed));
+      toast('error', await problemDetail(err, t(T.failed)));
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,9 @@
 import { initialsOf } from '@/domain/account/displayName';
 import { Link } from 'react-router-dom';
 import { Anchor, Avatar, Badge, Box, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { countText } from './useDealerInventory';
+import { countText, VEHICLES_IN_STOCK } from './countText';
 import { TRUST_BADGE_HINTS, TRUST_BADGES } from '@/domain/listing/trust';
+import { t } from '@/app/shared/i18n/language';
 
 /** A map pin drawn inline: emoji fonts are missing on some devices. */
 function PinIcon() {
@@ -28,7 +29,7 @@ export function DealerHero({ name, location, total, loading, verified = false }:
     >
       <Container size="xl">
         <Anchor component={Link} to="/dealers" c="brand.0" fz="sm" fw={600}>
-          ← All dealers
+          {`← ${t(/*i18n*/ 'All dealers')}`}
         </Anchor>
         <Group mt="md" gap="lg" wrap="nowrap" align="center">
           <Avatar size={72} radius="lg" color="gold" variant="filled" visibleFrom="xs" aria-hidden>
@@ -39,11 +40,11 @@ export function DealerHero({ name, location, total, loading, verified = false }:
           <Stack gap={6} miw={0}>
             <Group gap={6}>
               <Badge color="gold" c="dark" variant="filled" size="sm">
-                DEALER
+                {t(/*i18n*/ 'DEALER')}
               </Badge>
               {verified && !loading ? (
-                <Badge color="teal" variant="filled" size="sm" title={TRUST_BADGE_HINTS.verified_dealer}>
-                  {TRUST_BADGES.verified_dealer}
+                <Badge color="teal" variant="filled" size="sm" title={t(TRUST_BADGE_HINTS.verified_dealer)}>
+                  {t(TRUST_BADGES.verified_dealer)}
                 </Badge>
               ) : null}
             </Group>
@@ -73,7 +74,7 @@ export function DealerHero({ name, location, total, loading, verified = false }:
                     ·
                   </Text>
                   <Text inherit fw={700} c="white">
-                    {countText(total, 'vehicle', 'vehicles')} in stock
+                    {countText(total, VEHICLES_IN_STOCK)}
                   </Text>
                 </Group>
               </>

@@ -9,6 +9,7 @@ import { DealerFilters } from './DealerFilters';
 import { DealerHero } from './DealerHero';
 import { DealerResults } from './DealerResults';
 import { DEALER_TABS, useDealerInventory } from './useDealerInventory';
+import { t } from '@/app/shared/i18n/language';
 
 /** A dealer's stock (spec section 2.8): hero, tabs per vehicle type, filters (cars only), results. */
 export default function DealerInventoryPage() {
@@ -24,11 +25,17 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
   // Named as the server names the page (src/domain/content/seo.ts), once the dealer's stock is known.
   useEffect(() => {
     if (dealer.known)
-      document.title = dealerPageHead({ id: dealerId, name: dealer.name, location: dealer.location === DEALER_CARD_FALLBACKS.location ? null : dealer.location, stock: dealer.inStock }, '').title;
+      document.title = dealerPageHead({ id: dealerId, name: dealer.name, location: dealer.location === DEALER_CARD_FALLBACKS.location ? null : dealer.location, stock: dealer.inStock }, '', t).title;
   }, [dealerId, dealer.known, dealer.name, dealer.location, dealer.inStock]);
   return (
     <>
-      <DealerHero name={dealer.name} location={dealer.location} total={dealer.inStock} loading={!dealer.known} verified={dealer.verified} />
+      <DealerHero
+        name={dealer.name}
+        location={dealer.location === DEALER_CARD_FALLBACKS.location ? t(dealer.location) : dealer.location}
+        total={dealer.inStock}
+        loading={!dealer.known}
+        verified={dealer.verified}
+      />
 
       <Container size="xl" mt={{ base: -32, sm: -40 }}>
         <Paper shadow="md" radius="lg" p={{ base: 'sm', xs: 'md', sm: 'xl' }} withBorder>
@@ -39,31 +46,31 @@ function DealerInventory({ dealerId }: { dealerId: string }) {
             }}
           >
             <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-              {DEALER_TABS.map((t) => (
+              {DEALER_TABS.map((tab) => (
                 <Tabs.Tab
-                  key={t.type}
-                  value={t.type}
+                  key={tab.type}
+                  value={tab.type}
                   px={{ base: 6, sm: 'md' }}
                   rightSection={
                     // Held in place while counting, so the tabs keep their height.
                     <Badge
                       size="sm"
-                      variant={tabs.shown === t.type ? 'filled' : 'light'}
-                      color={tabs.count(t.type) ? 'brand' : 'gray'}
-                      circle={tabs.count(t.type) < 10}
+                      variant={tabs.shown === tab.type ? 'filled' : 'light'}
+                      color={tabs.count(tab.type) ? 'brand' : 'gray'}
+                      circle={tabs.count(tab.type) < 10}
                       style={dealer.known ? undefined : { visibility: 'hidden' }}
                     >
-                      {tabs.count(t.type)}
+                      {tabs.count(tab.type)}
                     </Badge>
                   }
                 >
-                  {t.label}
+                  {t(tab.label)}
                 </Tabs.Tab>
               ))}
             </Tabs.List>
           </Tabs>
 
-          <WordsSearchBox value={inventory.words.value} onSearch={inventory.words.search} whileTyping placeholder="Search this dealer's stock…" mb="md" />
+          <WordsSearchBox value={inventory.words.value} onSearch={inventory.words.search} whileTyping placeholder={t(/*i18n*/ "Search this dealer's stock…")} mb="md" />
           <DealerFilters dealerId={dealerId} inventory={inventory} />
         </Paper>
       </Container>

@@ -5,7 +5,9 @@ import { DEALER_CARD_FALLBACKS } from '@/domain/listing/display';
 import { NotKeptNotice } from '@/app/shared/search/NotKeptNotice';
 import { VehicleCard } from '@/app/shared/vehicleCard/VehicleCard';
 import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleton';
-import { countText, type DealerInventory } from './useDealerInventory';
+import { countText } from './countText';
+import type { DealerInventory } from './useDealerInventory';
+import { t } from '@/app/shared/i18n/language';
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
 
@@ -19,16 +21,16 @@ export function DealerResults({ inventory: { tabs, results: r } }: { inventory: 
         {r.loading ? (
           <Group gap="sm">
             <Loader size="sm" />
-            <Text fw={600}>{DEALER_PAGE_TEXTS.loading}</Text>
+            <Text fw={600}>{t(DEALER_PAGE_TEXTS.loading)}</Text>
           </Group>
         ) : (
           <Group justify="space-between" gap="xs" w="100%">
             <Title order={2} fz={{ base: 'h3', sm: 'h2' }}>
-              {countText(r.total, meta.one, meta.many)} {r.filtered ? (r.total === 1 ? 'matches your filters' : 'match your filters') : 'in stock'}
+              {countText(r.total, r.filtered ? meta.matching : meta.inStock)}
             </Title>
             {r.filtered ? (
               <Button variant="subtle" size="compact-sm" onClick={r.clearFilters}>
-                Clear all filters
+                {t(/*i18n*/ 'Clear all filters')}
               </Button>
             ) : null}
           </Group>
@@ -42,8 +44,8 @@ export function DealerResults({ inventory: { tabs, results: r } }: { inventory: 
       ) : r.total === 0 ? (
         <Center py={48}>
           <Stack align="center" gap={4}>
-            <Title order={3}>{DEALER_PAGE_TEXTS.emptyTitle}</Title>
-            <Text c="dimmed">{DEALER_PAGE_TEXTS.emptyText}</Text>
+            <Title order={3}>{t(DEALER_PAGE_TEXTS.emptyTitle)}</Title>
+            <Text c="dimmed">{t(DEALER_PAGE_TEXTS.emptyText)}</Text>
           </Stack>
         </Center>
       ) : (
@@ -56,7 +58,7 @@ export function DealerResults({ inventory: { tabs, results: r } }: { inventory: 
       {r.more ? (
         <Center mt="xl">
           <Button variant="light" onClick={r.showMore}>
-            Show more
+            {t(/*i18n*/ 'Show more')}
           </Button>
         </Center>
       ) : null}

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge, Button, Card, Center, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { PLACEHOLDER_IMAGE } from '@/domain/core/constants';
-import { vehiclesInStockText } from '@/domain/listing/display';
 import { Page } from '@/app/shared/shell/Page';
 import { listingsWorker } from '@/app/shared/sync/searchClient';
 import { syncStore } from '@/app/shared/sync/syncStore';
 import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
 import { TRUST_BADGE_HINTS, TRUST_BADGES } from '@/domain/listing/trust';
+import { t } from '@/app/shared/i18n/language';
+import { countText, VEHICLES_IN_STOCK } from './countText';
 
 type Dealer = Awaited<ReturnType<typeof listingsWorker.dealers>>[number];
 
@@ -25,19 +26,19 @@ function DealerCard({ dealer: d }: { dealer: Dealer }) {
           <Text fw={700} lineClamp={1}>
             {d.name}
           </Text>
-          <Badge>DEALER</Badge>
+          <Badge>{t(/*i18n*/ 'DEALER')}</Badge>
         </Group>
         {d.verified ? (
-          <Badge color="teal" variant="light" w="fit-content" title={TRUST_BADGE_HINTS.verified_dealer}>
-            {TRUST_BADGES.verified_dealer}
+          <Badge color="teal" variant="light" w="fit-content" title={t(TRUST_BADGE_HINTS.verified_dealer)}>
+            {t(TRUST_BADGES.verified_dealer)}
           </Badge>
         ) : null}
         <Text fz="sm" c="dimmed">
-          {d.location ?? 'Location Available'}
+          {d.location ?? t(/*i18n*/ 'Location Available')}
         </Text>
-        <Text fz="sm">{vehiclesInStockText(d.count)}</Text>
+        <Text fz="sm">{countText(d.count, VEHICLES_IN_STOCK)}</Text>
         <Button component={Link} to={`/dealer/${d.id}/inventory`} variant="light" mt="xs">
-          View inventory
+          {t(/*i18n*/ 'View inventory')}
         </Button>
       </Stack>
     </Card>
@@ -94,10 +95,10 @@ export default function DealersPage() {
     };
   }, [version, ready]);
   return (
-    <Page title="Dealers" subtitle="Professional dealers across Zimbabwe, with business credentials checked before they list." size="lg">
+    <Page title={t(/*i18n*/ 'Dealers')} subtitle={t(/*i18n*/ 'Professional dealers across Zimbabwe, with business credentials checked before they list.')} size="lg">
       {dealers === null ? (
         <>
-          <VisuallyHidden aria-live="polite">Loading dealers...</VisuallyHidden>
+          <VisuallyHidden aria-live="polite">{t(/*i18n*/ 'Loading dealers...')}</VisuallyHidden>
           <SimpleGrid cols={GRID_COLS} spacing="lg" aria-hidden>
             {Array.from({ length: 6 }, (_, i) => (
               <DealerCardSkeleton key={i} />
@@ -107,8 +108,8 @@ export default function DealersPage() {
       ) : dealers.length === 0 ? (
         <Center py={48}>
           <Stack align="center" gap={4}>
-            <Title order={2}>No dealers yet</Title>
-            <Text c="dimmed">Dealer listings appear here as soon as they are published.</Text>
+            <Title order={2}>{t(/*i18n*/ 'No dealers yet')}</Title>
+            <Text c="dimmed">{t(/*i18n*/ 'Dealer listings appear here as soon as they are published.')}</Text>
           </Stack>
         </Center>
       ) : (

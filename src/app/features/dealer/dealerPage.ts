@@ -7,10 +7,10 @@ import { withCatalogueChoice } from '@/domain/catalogue/makeModel';
 // per-category filter state and which of that state a search applies.
 
 export const DEALER_PAGE_TEXTS = {
-  loading: 'Loading dealer vehicles...',
-  emptyTitle: 'No vehicles found',
-  emptyText: 'Try adjusting your search filters',
-  hideAllFilters: 'Hide All Filters',
+  loading: /*i18n*/ 'Loading dealer vehicles...',
+  emptyTitle: /*i18n*/ 'No vehicles found',
+  emptyText: /*i18n*/ 'Try adjusting your search filters',
+  hideAllFilters: /*i18n*/ 'Hide All Filters',
 } as const;
 
 /** Filter state the dealer page keeps for each category; every field is a select value ('' for all). */

@@ -17,12 +17,50 @@ import { locationStore } from '@/app/shared/location/locationStore';
 import { buildRequest } from '@/app/shared/search/query';
 import { useSearch, type SearchState } from '@/app/shared/search/useSearch';
 import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
-import { wholeNumberText } from '@/domain/core/numbers';
+import type { CountTexts } from './countText';
+import { t } from '@/app/shared/i18n/language';
 
-export const DEALER_TABS: { type: VehicleType; label: string; one: string; many: string }[] = [
-  { type: 'car', label: VEHICLE_TYPE_LABELS.car, one: 'car', many: 'cars' },
-  { type: 'construction', label: VEHICLE_TYPE_LABELS.construction, one: 'construction vehicle', many: 'construction vehicles' },
-  { type: 'farming', label: VEHICLE_TYPE_LABELS.farming, one: 'farming vehicle', many: 'farming vehicles' },
+/** A tab's texts, whole sentences per vehicle type (word order differs between languages). */
+export interface DealerTab {
+  type: VehicleType;
+  label: string;
+  inStock: CountTexts;
+  matching: CountTexts;
+  /** The Submit button while counting, and with the count. */
+  show: string;
+  showCount: CountTexts;
+  /** What a tab without filters lists. */
+  every: string;
+}
+
+export const DEALER_TABS: DealerTab[] = [
+  {
+    type: 'car',
+    label: VEHICLE_TYPE_LABELS.car,
+    inStock: [/*i18n*/ '{n} car in stock', /*i18n*/ '{n} cars in stock'],
+    matching: [/*i18n*/ '{n} car matches your filters', /*i18n*/ '{n} cars match your filters'],
+    show: /*i18n*/ 'Show cars',
+    showCount: [/*i18n*/ 'Show {n} car', /*i18n*/ 'Show {n} cars'],
+    every: /*i18n*/ 'Every car this dealer has in stock, newest first.',
+  },
+  {
+    type: 'construction',
+    label: VEHICLE_TYPE_LABELS.construction,
+    inStock: [/*i18n*/ '{n} construction vehicle in stock', /*i18n*/ '{n} construction vehicles in stock'],
+    matching: [/*i18n*/ '{n} construction vehicle matches your filters', /*i18n*/ '{n} construction vehicles match your filters'],
+    show: /*i18n*/ 'Show construction vehicles',
+    showCount: [/*i18n*/ 'Show {n} construction vehicle', /*i18n*/ 'Show {n} construction vehicles'],
+    every: /*i18n*/ 'Every construction vehicle this dealer has in stock, newest first.',
+  },
+  {
+    type: 'farming',
+    label: VEHICLE_TYPE_LABELS.farming,
+    inStock: [/*i18n*/ '{n} farming vehicle in stock', /*i18n*/ '{n} farming vehicles in stock'],
+    matching: [/*i18n*/ '{n} farming vehicle matches your filters', /*i18n*/ '{n} farming vehicles match your filters'],
+    show: /*i18n*/ 'Show farming vehicles',
+    showCount: [/*i18n*/ 'Show {n} farming vehicle', /*i18n*/ 'Show {n} farming vehicles'],
+    every: /*i18n*/ 'Every farming vehicle this dealer has in stock, newest first.',
+  },
 ];
 const PAGE = 24;
 const YEARS = dealerYearOptions();
@@ -56,7 +94,7 @@ function useDealerStock(dealerId: string, buyer: LatLon) {
   // Until the stock is known the form shows the cars tab, the usual one, so the page does not jump.
   const shownTab = tab ?? 'car';
   const dealer = {
-    name: sample?.seller_name ?? 'Dealer',
+    name: sample?.seller_name ?? t(/*i18n*/ 'Dealer'),
     location: sample?.seller_location ?? sample?.location ?? DEALER_CARD_FALLBACKS.location,
     inStock,
     known: stockKnown,
@@ -158,7 +196,7 @@ export function useDealerInventory(dealerId: string) {
     },
     /** The applied filters as removable chips (cars only). */
     chips: {
-      shown: chips.map((field) => ({ field, label: chipLabel(field, String(applied.car[field])) })),
+      shown: chips.map((field) => ({ field, label: chipLabel(field, String(applied.car[field]), t) })),
       remove(key: DealerField) {
         const clear = (f: Record<VehicleType, DealerFilterState>) => ({ ...f, car: setDealerFilter(f.car, key, DEALER_FILTER_DEFAULTS[key]) });
         setFilters(clear);
@@ -181,6 +219,3 @@ export function useDealerInventory(dealerId: string) {
 }
 
 export type DealerInventory = ReturnType<typeof useDealerInventory>;
-
-/** A count with its noun: '1 car', '12 cars'. */
-export const countText = (n: number, one: string, many: string) => `${wholeNumberText(n)} ${n === 1 ? one : many}`;

@@ -4,6 +4,7 @@ import { IMAGE_EXTENSIONS } from '@/domain/core/screenChoices';
 import { MESSAGE_MAX_LENGTH, MESSAGE_TEXTS as T } from '@/domain/messages/texts';
 import { useObjectUrls } from '@/app/shared/photos/useObjectUrls';
 import { useMessagePhotos, type ChosenPhoto } from './useMessagePhotos';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 const ACCEPT = ['image/*', ...IMAGE_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
@@ -38,13 +39,13 @@ function ChosenPhotos({ photos, working, onRemove }: { photos: ChosenPhoto[]; wo
     <Group gap="xs" mb="xs" data-testid="composer-photos">
       {photos.map((p, i) => (
         <Box key={p.id} pos="relative" w={64} h={64}>
-          <Image src={urls[i]} alt={T.photo(i + 1)} w={64} h={64} radius="md" fit="cover" />
+          <Image src={urls[i]} alt={T.photo(i + 1, t)} w={64} h={64} radius="md" fit="cover" />
           <ActionIcon
             size={24}
             radius="xl"
             variant="white"
             color="dark"
-            aria-label={T.removePhoto(i + 1)}
+            aria-label={T.removePhoto(i + 1, t)}
             onClick={() => onRemove(p.id)}
             pos="absolute"
             top={4}
@@ -58,7 +59,7 @@ function ChosenPhotos({ photos, working, onRemove }: { photos: ChosenPhoto[]; wo
         </Box>
       ))}
       {working ? (
-        <Box w={64} h={64} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-md)', display: 'grid', placeItems: 'center' }} aria-label={T.preparingPhotos}>
+        <Box w={64} h={64} bg="gray.1" style={{ borderRadius: 'var(--mantine-radius-md)', display: 'grid', placeItems: 'center' }} aria-label={t(T.preparingPhotos)}>
           <Loader size="sm" />
         </Box>
       ) : null}
@@ -127,12 +128,12 @@ export function Composer({ onSend }: { onSend(text: string, photos: { blob: Blob
             void picker.add(files);
           }}
         />
-        <ActionIcon size={42} radius="xl" variant="light" aria-label={T.addPhotos} title={T.addPhotos} disabled={picker.full || sending} onClick={() => input.current?.click()}>
+        <ActionIcon size={42} radius="xl" variant="light" aria-label={t(T.addPhotos)} title={t(T.addPhotos)} disabled={picker.full || sending} onClick={() => input.current?.click()}>
           <CameraIcon />
         </ActionIcon>
         <Textarea
-          aria-label={T.write}
-          placeholder={T.write}
+          aria-label={t(T.write)}
+          placeholder={t(T.write)}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -146,15 +147,15 @@ export function Composer({ onSend }: { onSend(text: string, photos: { blob: Blob
           maxRows={6}
           radius="lg"
           size="md"
-          error={tooLong ? T.tooLong : undefined}
+          error={tooLong ? T.tooLong(t, currentLanguage()) : undefined}
           style={{ flex: 1, minWidth: 0 }}
         />
-        <ActionIcon type="submit" size={42} radius="xl" aria-label={T.send} title={T.send} disabled={!canSend} loading={sending}>
+        <ActionIcon type="submit" size={42} radius="xl" aria-label={t(T.send)} title={t(T.send)} disabled={!canSend} loading={sending}>
           <SendIcon />
         </ActionIcon>
       </Group>
       <Text fz="xs" c={tooLong ? 'red.7' : 'dimmed'} ta="right" mt={4} pr={52} aria-live="polite">
-        {T.counter(text.length)}
+        {T.counter(text.length, currentLanguage())}
       </Text>
     </Box>
   );

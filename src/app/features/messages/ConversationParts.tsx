@@ -7,6 +7,7 @@ import { thumbnailOf } from '@/domain/listing/photos';
 import { SAFETY_TIPS } from '@/domain/messages/safetyTips';
 import { MESSAGE_TEXTS as T } from '@/domain/messages/texts';
 import type { DeviceConversation } from './useConversations';
+import { knownText, t } from '@/app/shared/i18n/language';
 
 /** A conversation's listing photo, as its thumbnail (cheap on a metered connection), dimmed once the listing is gone. */
 export function ListingThumb({ image, available = true, w, h, radius }: { image: string | null; available?: boolean; w: ImageProps['w']; h: ImageProps['h']; radius: ImageProps['radius'] }) {
@@ -28,23 +29,23 @@ export function ListingHeader({ conversation, listingId }: { conversation: Devic
             </Anchor>
           ) : (
             <Text fw={650} truncate="end">
-              {listing?.title ?? T.messageSeller}
+              {listing?.title ?? t(T.messageSeller)}
             </Text>
           )}
           {listing ? (
             <Text fw={800} c={listing.available ? 'brand.8' : 'dimmed'} fz="sm">
-              {listing.available ? priceText(listing.price) : T.listingGone}
+              {listing.available ? priceText(listing.price) : t(T.listingGone)}
             </Text>
           ) : null}
           {conversation ? (
             <Text fz="xs" c="dimmed" truncate="end">
-              {conversation.role === 'buyer' ? T.seller : T.buyer}: {conversation.other_name}
+              {t(conversation.role === 'buyer' ? /*i18n*/ 'Seller: {name}' : /*i18n*/ 'Buyer: {name}', { name: conversation.other_name })}
             </Text>
           ) : null}
         </Stack>
         {to && listing?.available !== false ? (
           <Button component={Link} to={to} variant="light" size="compact-sm" visibleFrom={listing ? 'xs' : undefined} style={{ flexShrink: 0 }}>
-            {T.viewListing}
+            {t(T.viewListing)}
           </Button>
         ) : null}
       </Group>
@@ -75,16 +76,16 @@ export function SafetyTipsCard({ onDismiss }: { onDismiss(): void }) {
         <ThemeIcon color="gold.7" variant="light" radius="xl" size="md">
           <ShieldIcon />
         </ThemeIcon>
-        <Text fw={700}>{SAFETY_TIPS.title}</Text>
+        <Text fw={700}>{t(SAFETY_TIPS.title)}</Text>
       </Group>
       <List spacing={6} size="sm" pl={4}>
         {SAFETY_TIPS.tips.map((tip) => (
-          <List.Item key={tip}>{tip}</List.Item>
+          <List.Item key={tip}>{t(tip)}</List.Item>
         ))}
       </List>
       <Group justify="flex-end" mt="sm">
         <Button size="compact-md" variant="filled" color="brand" onClick={onDismiss}>
-          {T.gotIt}
+          {t(T.gotIt)}
         </Button>
       </Group>
     </Card>
@@ -106,14 +107,14 @@ export function ConversationMenu({ blocked, onBlock, onUnblock, onReport }: { bl
   return (
     <Menu position="bottom-end" width={220} shadow="md" radius="md">
       <Menu.Target>
-        <ActionIcon variant="default" size="lg" radius="xl" aria-label={T.options} title={T.options}>
+        <ActionIcon variant="default" size="lg" radius="xl" aria-label={t(T.options)} title={t(T.options)}>
           <DotsIcon />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {blocked ? <Menu.Item onClick={onUnblock}>{T.unblock}</Menu.Item> : <Menu.Item onClick={onBlock}>{T.block}</Menu.Item>}
+        {blocked ? <Menu.Item onClick={onUnblock}>{t(T.unblock)}</Menu.Item> : <Menu.Item onClick={onBlock}>{t(T.block)}</Menu.Item>}
         <Menu.Item color="red" onClick={onReport}>
-          {T.report}
+          {t(T.report)}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
@@ -134,11 +135,11 @@ export function ReportConversationDialog({ onSend, onClose }: { onSend(reason: s
     }
   };
   return (
-    <Modal opened onClose={() => !sending && onClose()} title={<Text fw={750}>{T.reportConversation}</Text>} centered>
+    <Modal opened onClose={() => !sending && onClose()} title={<Text fw={750}>{t(T.reportConversation)}</Text>} centered>
       <Stack>
         <Textarea
-          label={T.reportReason}
-          placeholder={T.reportReasonPlaceholder}
+          label={t(T.reportReason)}
+          placeholder={t(T.reportReasonPlaceholder)}
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}
           maxLength={500}
@@ -148,10 +149,10 @@ export function ReportConversationDialog({ onSend, onClose }: { onSend(reason: s
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={sending}>
-            {T.cancel}
+            {t(T.cancel)}
           </Button>
           <Button color="red" onClick={() => void send()} loading={sending} disabled={!reason.trim()}>
-            {T.reportSend}
+            {t(T.reportSend)}
           </Button>
         </Group>
       </Stack>
@@ -164,7 +165,7 @@ export function PriceWarning({ text }: { text: string }) {
   return (
     <Alert color="gold" variant="light" radius="md" data-testid="price-warning">
       <Text fz="sm" fw={600} c="dark.7">
-        {text}
+        {knownText(text)}
       </Text>
     </Alert>
   );

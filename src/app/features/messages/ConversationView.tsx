@@ -11,6 +11,7 @@ import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import type { useConversation } from './useConversation';
 import { useSafetyTips } from './useSafetyTips';
+import { t } from '@/app/shared/i18n/language';
 
 type ConversationHook = ReturnType<typeof useConversation>;
 
@@ -21,7 +22,7 @@ function TopRow({ c }: { c: ConversationHook }) {
   return (
     <Group justify="space-between" wrap="nowrap">
       <Anchor component={Link} to="/messages" fz="sm" fw={600}>
-        ← {T.backToMessages}
+        ← {t(T.backToMessages)}
       </Anchor>
       {conversation ? <ConversationMenu blocked={conversation.blocked} onBlock={() => void c.block()} onUnblock={() => void c.unblock()} onReport={() => setReporting(true)} /> : null}
       {reporting ? <ReportConversationDialog onSend={(reason) => c.report(reason)} onClose={() => setReporting(false)} /> : null}
@@ -49,8 +50,8 @@ function MessageList({ c }: { c: ConversationHook }) {
 function SignInToRead() {
   return (
     <Stack align="center" ta="center" gap="sm" py="xl">
-      <Text>{T.signIn}</Text>
-      <Button onClick={() => authDialog.open('signin', { audience: 'buyer' })}>{T.signInButton}</Button>
+      <Text>{t(T.signIn)}</Text>
+      <Button onClick={() => authDialog.open('signin', { audience: 'buyer' })}>{t(T.signInButton)}</Button>
     </Stack>
   );
 }
@@ -99,7 +100,7 @@ export function ConversationView({ c, listingId }: { c: ConversationHook; listin
       // The composer sits at the foot of the screen even when there are few messages.
       style={{ display: 'flex', flexDirection: 'column', minHeight: `calc(100dvh - ${NAV_HEIGHT_PX + SYNC_STATUS_HEIGHT_PX}px)` }}
     >
-      <VisuallyHidden component="h1">{conversation ? `${conversation.other_name}: ${conversation.listing.title}` : T.title}</VisuallyHidden>
+      <VisuallyHidden component="h1">{conversation ? `${conversation.other_name}: ${conversation.listing.title}` : t(T.title)}</VisuallyHidden>
       <Stack gap="sm">
         <TopRow c={c} />
         <ListingHeader conversation={conversation} listingId={conversation?.listing_id ?? listingId} />
@@ -117,11 +118,11 @@ export function ConversationView({ c, listingId }: { c: ConversationHook; listin
         </Stack>
       ) : !found ? (
         <Text py="xl" ta="center" c="dimmed">
-          {T.notFound}
+          {t(T.notFound)}
         </Text>
       ) : firstMessage && !blocked ? (
         <Text c="dimmed" fz="sm" py="md">
-          {T.firstMessageHint}
+          {t(T.firstMessageHint)}
         </Text>
       ) : (
         <MessageList c={c} />
@@ -129,7 +130,7 @@ export function ConversationView({ c, listingId }: { c: ConversationHook; listin
       <Box style={{ flex: 1 }} />
       {!found || (conversation === undefined && !listingId) ? null : blocked ? (
         <Alert color="gray" variant="light" mb="md" data-testid="conversation-blocked">
-          {T.blocked}
+          {t(T.blocked)}
         </Alert>
       ) : (
         <>

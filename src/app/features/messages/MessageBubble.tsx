@@ -2,6 +2,7 @@ import { Alert, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { MESSAGE_TEXTS as T, messageTimeText } from '@/domain/messages/texts';
 import { MessagePhotos } from './MessagePhotos';
 import type { DeviceMessage, MessageState } from './useConversation';
+import { currentLanguage, knownText, t } from '@/app/shared/i18n/language';
 
 const STATE_TEXT: Record<MessageState, string> = { waiting: T.waiting, sent: T.sent, read: T.read, failed: T.failed };
 
@@ -22,15 +23,15 @@ function ScamWarning({ warning, reported, onReport }: { warning: string; reporte
     <Alert color="red" variant="light" radius="md" p="xs" role="alert" data-testid="message-warning" styles={{ message: { fontSize: 'var(--mantine-font-size-sm)' } }}>
       <Group gap="xs" justify="space-between" wrap="nowrap" align="center">
         <Text fz="sm" fw={600} c="red.9">
-          {warning}
+          {knownText(warning)}
         </Text>
         {reported ? (
           <Text fz="xs" c="dimmed" style={{ flexShrink: 0 }}>
-            {T.reportedShort}
+            {t(T.reportedShort)}
           </Text>
         ) : (
-          <Button size="compact-sm" color="red" variant="filled" onClick={onReport} aria-label={T.reportMessage} style={{ flexShrink: 0 }}>
-            {T.report}
+          <Button size="compact-sm" color="red" variant="filled" onClick={onReport} aria-label={t(T.reportMessage)} style={{ flexShrink: 0 }}>
+            {t(T.report)}
           </Button>
         )}
       </Group>
@@ -44,7 +45,7 @@ function ScamWarning({ warning, reported, onReport }: { warning: string; reporte
  * warning above it.
  */
 export function MessageBubble({ message: m, now, reported, onReport }: { message: DeviceMessage; now: Date; reported: boolean; onReport(messageId: string): void }) {
-  const time = messageTimeText(m.createdAt, now);
+  const time = messageTimeText(m.createdAt, now, currentLanguage());
   return (
     <Stack gap={4} align={m.mine ? 'flex-end' : 'flex-start'} data-testid="message" data-mine={m.mine} data-state={m.state} data-id={m.id}>
       {!m.mine && m.warning ? <ScamWarning warning={m.warning} reported={reported} onReport={() => onReport(m.id)} /> : null}
@@ -80,14 +81,14 @@ export function MessageBubble({ message: m, now, reported, onReport }: { message
               <StateIcon state={m.state} />
             </Box>
             <Text fz="xs" c="inherit" data-testid="message-state">
-              {STATE_TEXT[m.state]}
+              {t(STATE_TEXT[m.state])}
             </Text>
           </>
         ) : null}
       </Group>
       {m.mine && m.state === 'failed' && m.error ? (
         <Text fz="xs" c="red.7" px={4} role="alert" maw="85%" ta="right">
-          {m.error}
+          {knownText(m.error)}
         </Text>
       ) : null}
     </Stack>

@@ -7,6 +7,7 @@ import { useSession } from '@/app/shared/session/session';
 import { EmptyState } from '@/app/shared/EmptyState';
 import { ListingThumb } from './ConversationParts';
 import { useConversations, type DeviceConversation } from './useConversations';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 /** Where a row leads: the conversation, or, while it waits to be created, the listing's message page. */
 const rowPath = (c: DeviceConversation) => (c.pending ? `/listing/${encodeURIComponent(c.listing_id)}/message` : `/messages/${encodeURIComponent(c.id)}`);
@@ -16,7 +17,8 @@ function ConversationRow({ c, now }: { c: DeviceConversation; now: Date }) {
   const last = c.last_message;
   const unread = c.unread > 0;
   const myId = c.role === 'buyer' ? c.buyer_id : c.seller_id;
-  const lastText = last ? `${last.sender_id === myId ? `${T.you}: ` : ''}${messagePreview(last, 200)}` : '';
+  const preview = last ? messagePreview(last, 200, t) : '';
+  const lastText = !last ? '' : last.sender_id === myId ? t(/*i18n*/ 'You: {message}', { message: preview }) : preview;
   return (
     <Card
       component={Link}
@@ -36,18 +38,18 @@ function ConversationRow({ c, now }: { c: DeviceConversation; now: Date }) {
               {c.other_name}
             </Text>
             <Text fz="xs" c={unread ? 'brand.8' : 'dimmed'} fw={unread ? 700 : 400} style={{ flexShrink: 0 }}>
-              {messageTimeText(c.last_message_at, now)}
+              {messageTimeText(c.last_message_at, now, currentLanguage())}
             </Text>
           </Group>
           <Text fz="sm" truncate="end" c="dark.5">
-            {c.listing.title} · <b>{c.listing.available ? priceText(c.listing.price) : T.listingGone}</b>
+            {c.listing.title} · <b>{c.listing.available ? priceText(c.listing.price) : t(T.listingGone)}</b>
           </Text>
           <Group gap="xs" justify="space-between" wrap="nowrap">
             <Text fz="sm" c={unread ? 'dark.8' : 'dimmed'} fw={unread ? 600 : 400} truncate="end" style={{ minWidth: 0 }}>
               {lastText}
             </Text>
             {unread ? (
-              <Badge size="md" circle={c.unread < 10} color="red" variant="filled" aria-label={T.unreadLabel(c.unread)} style={{ flexShrink: 0 }} data-testid="conversation-unread">
+              <Badge size="md" circle={c.unread < 10} color="red" variant="filled" aria-label={T.unreadLabel(c.unread, t)} style={{ flexShrink: 0 }} data-testid="conversation-unread">
                 {c.unread > 99 ? '99+' : c.unread}
               </Badge>
             ) : null}
@@ -68,7 +70,7 @@ function ChatIcon() {
 }
 
 function Empty() {
-  return <EmptyState icon={<ChatIcon />} title={T.empty} hint={T.emptyHint} action={{ label: T.browse, to: '/cars' }} />;
+  return <EmptyState icon={<ChatIcon />} title={t(T.empty)} hint={t(T.emptyHint)} action={{ label: t(T.browse), to: '/cars' }} />;
 }
 
 function ConversationList() {
@@ -102,10 +104,10 @@ export default function MessagesPage() {
     <Container size="sm" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', xs: 'md' }}>
       <Stack gap={4} mb="md">
         <Title order={1} fz={{ base: 26, sm: 32 }}>
-          {T.title}
+          {t(T.title)}
         </Title>
         <Text c="dimmed" fz="sm">
-          {T.subtitle}
+          {t(T.subtitle)}
         </Text>
       </Stack>
       {signedIn ? (
@@ -115,8 +117,8 @@ export default function MessagesPage() {
       ) : (
         <Card padding="xl" radius="lg">
           <Stack align="center" ta="center" gap="sm">
-            <Text>{T.signIn}</Text>
-            <Button onClick={() => authDialog.open('signin', { audience: 'buyer' })}>{T.signInButton}</Button>
+            <Text>{t(T.signIn)}</Text>
+            <Button onClick={() => authDialog.open('signin', { audience: 'buyer' })}>{t(T.signInButton)}</Button>
           </Stack>
         </Card>
       )}

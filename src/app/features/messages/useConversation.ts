@@ -9,6 +9,7 @@ import { useSession } from '@/app/shared/session/session';
 import { kickOutbox } from '@/app/shared/outbox/outboxRunner';
 import { problemDetail } from '@/app/shared/problemDetail';
 import { requestSync, startMessages } from './messagesRuntime';
+import { t } from '@/app/shared/i18n/language';
 
 export type { DeviceMessage, MessageState } from '@/data/messages/view';
 
@@ -52,7 +53,7 @@ export function useConversation(key: ConversationKey): {
       const answer = await run(conversation.id);
       if (answer && typeof answer === 'object' && 'listing_id' in answer) await storeConversation(db, userId, answer as DeviceConversation);
     } catch (err) {
-      setError(await problemDetail(err, MESSAGE_TEXTS.loadingFailed));
+      setError(await problemDetail(err, t(MESSAGE_TEXTS.loadingFailed)));
     } finally {
       setBusy(false);
     }

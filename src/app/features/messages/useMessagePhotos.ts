@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { LISTING_MESSAGES } from '@/domain/core/messages';
 import { checkImageFiles } from '@/domain/listing/listingWizard';
 import { MESSAGE_IMAGES_MAX } from '@/domain/messages/apiMessages';
+import { t } from '@/app/shared/i18n/language';
 import { preparePhoto } from '@/app/shared/photos/photoClient';
 
 /** A photo chosen for the message being written, shrunk by the photo pipeline. */
@@ -25,7 +26,7 @@ export function useMessagePhotos() {
 
   const add = async (files: File[]) => {
     if (!files.length) return;
-    const { accepted, errors: refused } = checkImageFiles(files, taken.current, MESSAGE_IMAGES_MAX);
+    const { accepted, errors: refused } = checkImageFiles(files, taken.current, MESSAGE_IMAGES_MAX, t);
     setErrors(refused);
     setWorking((n) => n + accepted.length);
     for (const file of accepted) {

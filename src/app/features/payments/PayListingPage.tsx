@@ -14,6 +14,7 @@ import { usePlanChoice } from './usePlanChoice';
 import type { AdvertisingPlanId } from '@/domain/payments/advertisingPlans';
 import { ADVERTISING_PLAN_TERMS } from '@/domain/payments/boosts';
 import { useListing, type Loaded } from './useListing';
+import { knownText, t } from '@/app/shared/i18n/language';
 
 /**
  * /pay/:listingId: pays the fee of one of the seller's listings (the dashboard's 'Pay now', a listing
@@ -28,7 +29,7 @@ export default function PayListingPage() {
   // The outcome is shown on the dashboard as one of its toasts: a failure in red, the rest in green.
   const toDashboard = useCallback(
     (notice?: string) => {
-      if (notice) toast(notice === PAYMENT_MESSAGES.draftSaved ? 'error' : 'success', notice);
+      if (notice) toast(notice === PAYMENT_MESSAGES.draftSaved ? 'error' : 'success', knownText(notice));
       navigate('/dashboard');
     },
     [navigate],
@@ -36,7 +37,7 @@ export default function PayListingPage() {
 
   if (!signedIn) {
     return (
-      <Page title={PAYMENT_TEXTS.page.title} size="sm">
+      <Page title={t(PAYMENT_TEXTS.page.title)} size="sm">
         <Card padding="xl">
           {restoring ? (
             <Group justify="center">
@@ -53,7 +54,7 @@ export default function PayListingPage() {
   const plan = loaded.kind === 'ready' ? (loaded.plan ?? defaultPlan(user?.user_type === 'dealer' ? 'dealer' : 'private')) : null;
 
   return (
-    <Page title={PAYMENT_TEXTS.page.title} subtitle={PAYMENT_TEXTS.page.subtitle} size="sm">
+    <Page title={t(PAYMENT_TEXTS.page.title)} subtitle={t(PAYMENT_TEXTS.page.subtitle)} size="sm">
       <Stack gap="md">
         <Card padding="lg">
           {loaded.kind === 'loading' ? (
@@ -63,17 +64,17 @@ export default function PayListingPage() {
           ) : loaded.kind === 'missing' ? (
             <Stack align="center" ta="center" gap="xs" py="md">
               <Title order={3} fz="h4">
-                {LISTING_MESSAGES.notFound}
+                {t(LISTING_MESSAGES.notFound)}
               </Title>
               <Text c="dimmed" fz="sm">
-                {LISTING_MESSAGES.notFoundText}
+                {t(LISTING_MESSAGES.notFoundText)}
               </Text>
             </Stack>
           ) : loaded.kind === 'offline' ? (
             <Stack align="center" ta="center" gap="sm" py="md">
-              <Text>{PAYMENT_TEXTS.page.offline}</Text>
+              <Text>{t(PAYMENT_TEXTS.page.offline)}</Text>
               <Button variant="light" onClick={reload}>
-                {PAYMENT_TEXTS.page.retry}
+                {t(PAYMENT_TEXTS.page.retry)}
               </Button>
             </Stack>
           ) : (
@@ -83,8 +84,8 @@ export default function PayListingPage() {
               <Divider />
               {loaded.paid && !advertising ? (
                 <Stack align="center" ta="center" gap="sm" py="sm">
-                  <Text fw={600}>{PAYMENT_TEXTS.alreadyPaid}</Text>
-                  <Button onClick={() => toDashboard()}>{PAYMENT_TEXTS.page.backToDashboard}</Button>
+                  <Text fw={600}>{t(PAYMENT_TEXTS.alreadyPaid)}</Text>
+                  <Button onClick={() => toDashboard()}>{t(PAYMENT_TEXTS.page.backToDashboard)}</Button>
                 </Stack>
               ) : (
                 <PaymentPanel listingId={listingId} plan={plan} advertisingPlan={advertising} onPaid={() => toDashboard(LISTING_MESSAGES.paid)} onSavedAsDraft={toDashboard} />
@@ -93,7 +94,7 @@ export default function PayListingPage() {
           )}
         </Card>
         <Anchor component={Link} to="/dashboard" fz="sm" ta="center">
-          {PAYMENT_TEXTS.page.backToDashboard}
+          {t(PAYMENT_TEXTS.page.backToDashboard)}
         </Anchor>
       </Stack>
     </Page>
@@ -117,17 +118,17 @@ function ListingFee({ listing, plan, advertising }: { listing: Extract<Loaded, {
         <Group gap={6}>
           {named ? (
             <Badge variant="light" color="brand">
-              {PAYMENT_TEXTS.page.plan(named)}
+              {PAYMENT_TEXTS.page.plan(named, t)}
             </Badge>
           ) : null}
           {fee?.featured ? (
             <Badge variant="light" color="gold">
-              {PAYMENT_TEXTS.page.featured}
+              {t(PAYMENT_TEXTS.page.featured)}
             </Badge>
           ) : null}
           {listing.onDevice ? (
             <Badge variant="outline" color="gray">
-              {PAYMENT_TEXTS.page.onDevice}
+              {t(PAYMENT_TEXTS.page.onDevice)}
             </Badge>
           ) : null}
         </Group>
@@ -135,13 +136,13 @@ function ListingFee({ listing, plan, advertising }: { listing: Extract<Loaded, {
       {terms ? (
         <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.5}>
-            {PAYMENT_TEXTS.page.fee}
+            {t(PAYMENT_TEXTS.page.fee)}
           </Text>
           <Text fz={28} fw={800} lh={1.1} data-listing-fee>
             {formatUsd(terms.priceCents)}
           </Text>
           <Text fz="xs" c="dimmed">
-            {PAYMENT_TEXTS.page.period(terms.days)}
+            {PAYMENT_TEXTS.page.period(terms.days, t)}
           </Text>
         </Stack>
       ) : null}

@@ -7,6 +7,7 @@ import { StripeCardField, type StripeCardHandle } from '@/app/shared/payments/St
 import { ErrorNotice, SandboxNote, SystemErrorView } from './PaymentViews';
 import type { PaymentForm as Form } from './paymentView';
 import type { PaymentActions } from './usePaymentFlow';
+import { knownText, t } from '@/app/shared/i18n/language';
 
 /** The payment form: the method, the phone number or the cardholder (and Stripe's card field), Pay and what else the state offers. */
 export function PaymentForm({ form: f, actions, stripeCard }: { form: Form; actions: PaymentActions; stripeCard: RefObject<StripeCardHandle | null> }) {
@@ -17,73 +18,73 @@ export function PaymentForm({ form: f, actions, stripeCard }: { form: Form; acti
         void actions.pay();
       }}
       noValidate
-      aria-label={PAYMENT_TEXTS.title}
+      aria-label={t(PAYMENT_TEXTS.title)}
     >
       <Stack gap="md">
         <SegmentedControl
           fullWidth
-          aria-label={PAYMENT_TEXTS.methodLabel}
+          aria-label={t(PAYMENT_TEXTS.methodLabel)}
           value={f.method}
           onChange={(v) => actions.chooseMethod(v as PaymentMethod)}
           disabled={f.methodLocked || f.working}
           data={[
-            { value: 'ecocash', label: PAYMENT_TEXTS.methods.ecocash },
-            { value: 'card', label: PAYMENT_TEXTS.methods.card },
+            { value: 'ecocash', label: t(PAYMENT_TEXTS.methods.ecocash) },
+            { value: 'card', label: t(PAYMENT_TEXTS.methods.card) },
           ]}
         />
 
         {f.cardUnavailable ? (
           <SystemErrorView supportEmail={f.supportEmail} />
         ) : f.method === 'ecocash' ? (
-          <EcocashPhoneInput required value={f.msisdn} onChange={actions.typeMsisdn} error={f.fieldError} disabled={f.working} />
+          <EcocashPhoneInput required value={f.msisdn} onChange={actions.typeMsisdn} error={f.fieldError ? knownText(f.fieldError) : f.fieldError} disabled={f.working} />
         ) : (
           <Stack gap="sm">
-            {f.card?.provider === 'sandbox' ? <SandboxNote>{PAYMENT_TEXTS.sandboxCard}</SandboxNote> : null}
+            {f.card?.provider === 'sandbox' ? <SandboxNote>{t(PAYMENT_TEXTS.sandboxCard)}</SandboxNote> : null}
             <TextInput
-              label={PAYMENT_TEXTS.cardholderLabel}
-              placeholder={PAYMENT_TEXTS.cardholderPlaceholder}
+              label={t(PAYMENT_TEXTS.cardholderLabel)}
+              placeholder={t(PAYMENT_TEXTS.cardholderPlaceholder)}
               autoComplete="cc-name"
               required
               value={f.cardholder}
               onChange={(e) => actions.typeCardholder(e.currentTarget.value)}
-              error={f.fieldError}
+              error={f.fieldError ? knownText(f.fieldError) : f.fieldError}
               disabled={f.working}
             />
             {f.card?.provider === 'stripe' && f.card.publishable_key ? <StripeCardField publishableKey={f.card.publishable_key} handle={stripeCard} disabled={f.working} /> : null}
           </Stack>
         )}
 
-        {f.requestError && !f.cardUnavailable ? <ErrorNotice>{f.requestError}</ErrorNotice> : null}
-        {f.notice ? <ErrorNotice>{f.notice}</ErrorNotice> : null}
+        {f.requestError && !f.cardUnavailable ? <ErrorNotice>{knownText(f.requestError)}</ErrorNotice> : null}
+        {f.notice ? <ErrorNotice>{knownText(f.notice)}</ErrorNotice> : null}
         {f.cardQueued ? (
           <Text fz="sm" c={f.offline ? 'yellow.9' : 'dimmed'} role="status">
-            {f.offline ? PAYMENT_TEXTS.cardQueuedOffline : PAYMENT_TEXTS.sending}
+            {t(f.offline ? PAYMENT_TEXTS.cardQueuedOffline : PAYMENT_TEXTS.sending)}
           </Text>
         ) : null}
         {f.cardReady && !f.busy && !f.notice ? (
           <Text fz="sm" c="dimmed" role="status">
-            {PAYMENT_TEXTS.cardReady}
+            {t(PAYMENT_TEXTS.cardReady)}
           </Text>
         ) : null}
 
         {f.cardUnavailable ? null : (
           <Stack gap="xs">
             <Button type="submit" size="md" fullWidth loading={f.working}>
-              {f.amount ? PAYMENT_TEXTS.payButton(f.amount) : PAYMENT_TEXTS.title}
+              {f.amount ? PAYMENT_TEXTS.payButton(f.amount, t) : t(PAYMENT_TEXTS.title)}
             </Button>
             {f.cardFailed || f.requestError ? (
               <Button variant="subtle" color="gray" onClick={actions.payLater}>
-                {PAYMENT_TEXTS.payLater}
+                {t(PAYMENT_TEXTS.payLater)}
               </Button>
             ) : null}
             {f.cardQueued ? (
               <Button variant="subtle" color="gray" onClick={() => void actions.cancel()} disabled={f.sending}>
-                {PAYMENT_TEXTS.cancel}
+                {t(PAYMENT_TEXTS.cancel)}
               </Button>
             ) : null}
             {f.cardReady ? (
               <Button variant="subtle" color="gray" onClick={() => void actions.startOver()} disabled={f.busy}>
-                {PAYMENT_TEXTS.startOver}
+                {t(PAYMENT_TEXTS.startOver)}
               </Button>
             ) : null}
           </Stack>

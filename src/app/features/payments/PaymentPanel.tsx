@@ -6,6 +6,7 @@ import { PaymentForm } from './PaymentForm';
 import { ActionRow, CheckIcon, CloudOffIcon, CrossIcon, ErrorNotice, PhoneIcon, ProcessingView, SandboxNote, StatusView } from './PaymentViews';
 import type { PaymentView } from './paymentView';
 import { usePaymentFlow, type PaymentActions } from './usePaymentFlow';
+import { knownText, t } from '@/app/shared/i18n/language';
 
 /**
  * Step 8 of the listing wizard, and the dashboard's 'Pay now': the listing fee by card or by mobile
@@ -15,16 +16,16 @@ export function PaymentPanel({ listingId, plan, advertisingPlan = null, onPaid, 
   const { view, actions, stripeCard } = usePaymentFlow(listingId, plan, advertisingPlan, { onPaid, onSavedAsDraft });
   switch (view.kind) {
     case 'paid':
-      return <StatusView icon={<CheckIcon />} title={view.message} text={view.message === LISTING_MESSAGES.paid ? undefined : PAYMENT_TEXTS.publishedNow} tone="brand" />;
+      return <StatusView icon={<CheckIcon />} title={knownText(view.message)} text={view.message === LISTING_MESSAGES.paid ? undefined : t(PAYMENT_TEXTS.publishedNow)} tone="brand" />;
     case 'processing':
       return <ProcessingView />;
     case 'declined':
       return (
-        <StatusView icon={<CrossIcon />} title={PAYMENT_MESSAGES.failed} text={view.reason} tone="red">
+        <StatusView icon={<CrossIcon />} title={t(PAYMENT_MESSAGES.failed)} text={view.reason ? knownText(view.reason) : view.reason} tone="red">
           <ActionRow>
-            <Button onClick={actions.tryAgain}>{PAYMENT_TEXTS.tryAgain}</Button>
+            <Button onClick={actions.tryAgain}>{t(PAYMENT_TEXTS.tryAgain)}</Button>
             <Button variant="default" onClick={actions.payLater}>
-              {PAYMENT_TEXTS.payLater}
+              {t(PAYMENT_TEXTS.payLater)}
             </Button>
           </ActionRow>
         </StatusView>
@@ -37,10 +38,10 @@ export function PaymentPanel({ listingId, plan, advertisingPlan = null, onPaid, 
       );
     case 'listingRefused':
       return (
-        <StatusView icon={<CrossIcon />} title={LISTING_MESSAGES.createError} text={view.error ?? undefined} tone="red">
+        <StatusView icon={<CrossIcon />} title={t(LISTING_MESSAGES.createError)} text={view.error ? knownText(view.error) : undefined} tone="red">
           <ActionRow>
             <Button variant="default" onClick={() => void actions.cancel()}>
-              {PAYMENT_TEXTS.cancel}
+              {t(PAYMENT_TEXTS.cancel)}
             </Button>
           </ActionRow>
         </StatusView>
@@ -49,16 +50,16 @@ export function PaymentPanel({ listingId, plan, advertisingPlan = null, onPaid, 
       return (
         <StatusView
           icon={view.offline ? <CloudOffIcon /> : <Loader size={26} />}
-          title={view.offline ? PAYMENT_TEXTS.queuedOfflineTitle : PAYMENT_TEXTS.sending}
-          text={view.offline ? PAYMENT_TEXTS.queuedOffline : view.waitingForListing ? PAYMENT_TEXTS.waitingForListing : (view.error ?? undefined)}
+          title={t(view.offline ? PAYMENT_TEXTS.queuedOfflineTitle : PAYMENT_TEXTS.sending)}
+          text={view.offline ? t(PAYMENT_TEXTS.queuedOffline) : view.waitingForListing ? t(PAYMENT_TEXTS.waitingForListing) : view.error ? knownText(view.error) : undefined}
           tone={view.offline ? 'yellow' : 'brand'}
         >
           <ActionRow>
             <Button variant="default" onClick={actions.leaveQueued}>
-              {PAYMENT_TEXTS.close}
+              {t(PAYMENT_TEXTS.close)}
             </Button>
             <Button variant="subtle" color="red" onClick={() => void actions.cancel()} disabled={view.sending}>
-              {PAYMENT_TEXTS.cancel}
+              {t(PAYMENT_TEXTS.cancel)}
             </Button>
           </ActionRow>
         </StatusView>
@@ -74,23 +75,23 @@ export function PaymentPanel({ listingId, plan, advertisingPlan = null, onPaid, 
 function PinView({ view, actions }: { view: Extract<PaymentView, { kind: 'pin' }>; actions: PaymentActions }) {
   const pins = view.sandboxPins;
   return (
-    <StatusView icon={<PhoneIcon />} title={PAYMENT_MESSAGES.initiated} text={pins ? undefined : PAYMENT_TEXTS.approveOnPhone(view.msisdn)} tone="brand">
-      {view.notice ? <ErrorNotice>{view.notice}</ErrorNotice> : null}
+    <StatusView icon={<PhoneIcon />} title={t(PAYMENT_MESSAGES.initiated)} text={pins ? undefined : PAYMENT_TEXTS.approveOnPhone(view.msisdn, t)} tone="brand">
+      {view.notice ? <ErrorNotice>{knownText(view.notice)}</ErrorNotice> : null}
       {pins ? (
         <Stack gap="sm" w="100%" maw={420}>
-          <SandboxNote>{PAYMENT_TEXTS.sandboxPins}</SandboxNote>
+          <SandboxNote>{t(PAYMENT_TEXTS.sandboxPins)}</SandboxNote>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Button onClick={() => void actions.choosePin(pins.approve)}>{PAYMENT_TEXTS.approvePin(pins.approve)}</Button>
+            <Button onClick={() => void actions.choosePin(pins.approve)}>{PAYMENT_TEXTS.approvePin(pins.approve, t)}</Button>
             <Button variant="light" color="red" onClick={() => void actions.choosePin(pins.decline)}>
-              {PAYMENT_TEXTS.declinePin(pins.decline)}
+              {PAYMENT_TEXTS.declinePin(pins.decline, t)}
             </Button>
           </SimpleGrid>
         </Stack>
       ) : (
-        <Loader size="sm" aria-label={PAYMENT_MESSAGES.pending} />
+        <Loader size="sm" aria-label={t(PAYMENT_MESSAGES.pending)} />
       )}
       <Button variant="subtle" color="gray" onClick={() => void actions.cancel()}>
-        {PAYMENT_TEXTS.cancel}
+        {t(PAYMENT_TEXTS.cancel)}
       </Button>
     </StatusView>
   );

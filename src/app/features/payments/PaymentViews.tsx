@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PAYMENT_MESSAGES } from '@/domain/core/messages';
 import { PAYMENT_TEXTS } from '@/domain/payments/payments';
+import { t } from '@/app/shared/i18n/language';
 
 // The payment panel's screens that are not forms: progress, outcomes and the provider error.
 
@@ -52,15 +53,15 @@ export const CloudOffIcon = () => (
 );
 
 export function ProcessingView({ text }: { text?: string }) {
-  return <StatusView icon={<Loader size={26} />} title={PAYMENT_TEXTS.processing} text={text} tone="brand" />;
+  return <StatusView icon={<Loader size={26} />} title={t(PAYMENT_TEXTS.processing)} text={text} tone="brand" />;
 }
 
 /** No card provider is configured (spec section 2.9): the 'Payment System Error' screen. */
 export function SystemErrorView({ supportEmail }: { supportEmail: string }) {
   return (
-    <StatusView icon={<CrossIcon />} title={PAYMENT_MESSAGES.systemError} text={PAYMENT_TEXTS.systemErrorText} tone="red">
+    <StatusView icon={<CrossIcon />} title={t(PAYMENT_MESSAGES.systemError)} text={t(PAYMENT_TEXTS.systemErrorText)} tone="red">
       <Button component="a" href={supportEmail ? `mailto:${supportEmail}` : undefined} disabled={!supportEmail} variant="light" color="red">
-        {PAYMENT_TEXTS.contactSupport}
+        {t(PAYMENT_TEXTS.contactSupport)}
       </Button>
     </StatusView>
   );
@@ -76,7 +77,7 @@ export function SandboxNote({ children }: { children: ReactNode }) {
       py="xs"
       title={
         <Badge color="yellow" variant="filled" size="sm">
-          {PAYMENT_TEXTS.sandboxBadge}
+          {t(PAYMENT_TEXTS.sandboxBadge)}
         </Badge>
       }
     >

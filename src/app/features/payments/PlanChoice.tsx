@@ -2,6 +2,7 @@ import { Badge, Group, Radio, Stack, Text } from '@mantine/core';
 import { ADVERTISING_PLANS, MOST_POPULAR, type AdvertisingPlanId } from '@/domain/payments/advertisingPlans';
 import { ADVERTISING_PLAN_TERMS, PLAN_CHOICE_TEXTS as T } from '@/domain/payments/boosts';
 import { formatUsd, PLAN_TERMS, type SubscriptionPlan } from '@/domain/payments/fees';
+import { t } from '@/app/shared/i18n/language';
 
 const FEE = 'fee';
 
@@ -18,7 +19,7 @@ function Choice({ value, name, detail, price, popular, disabled }: { value: stri
             </Text>
             {popular ? (
               <Badge size="xs" color="gold.6" c="dark.9">
-                {MOST_POPULAR}
+                {t(MOST_POPULAR)}
               </Badge>
             ) : null}
           </Group>
@@ -54,15 +55,15 @@ export function PlanChoice({
 }) {
   const fee = PLAN_TERMS[plan];
   return (
-    <Radio.Group value={value ?? (live ? null : FEE)} onChange={(v) => onChange(v === FEE ? null : (v as AdvertisingPlanId))} label={T.label} description={live ? T.livePlan : undefined}>
+    <Radio.Group value={value ?? (live ? null : FEE)} onChange={(v) => onChange(v === FEE ? null : (v as AdvertisingPlanId))} label={t(T.label)} description={live ? t(T.livePlan) : undefined}>
       <Stack gap={6} mt="xs">
-        <Choice value={FEE} name={T.fee(fee.days)} detail={T.feeDescription} price={formatUsd(fee.priceCents)} disabled={live || (locked && value !== null)} />
+        <Choice value={FEE} name={T.fee(fee.days, t)} detail={t(T.feeDescription)} price={formatUsd(fee.priceCents)} disabled={live || (locked && value !== null)} />
         {ADVERTISING_PLANS.map((p) => (
           <Choice
             key={p.id}
             value={p.id}
             name={p.name}
-            detail={`${p.duration} · ${T.boosts(ADVERTISING_PLAN_TERMS[p.id].boostsPerMonth)}`}
+            detail={`${t(p.duration)} · ${T.boosts(ADVERTISING_PLAN_TERMS[p.id].boostsPerMonth, t)}`}
             price={formatUsd(p.price * 100)}
             popular={p.isPopular}
             disabled={locked && value !== p.id}

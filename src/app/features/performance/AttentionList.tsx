@@ -4,6 +4,7 @@ import { DASHBOARD_TEXTS } from '@/domain/listing/dashboard';
 import { PERFORMANCE_TEXTS as T, type AttentionReason } from '@/domain/listing/performance';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import type { PerformanceItem } from './usePerformance';
+import { t } from '@/app/shared/i18n/language';
 
 const REASON_COLORS: Record<AttentionReason, string> = { no_photos: 'orange', price_high: 'red', no_leads: 'yellow' };
 
@@ -30,17 +31,17 @@ function Item({ item: { row, listing }, onEdit }: { item: PerformanceItem; onEdi
             {row.attention.map((reason) => (
               <Group key={reason} component="li" gap={8} wrap="nowrap" align="flex-start">
                 <Box w={8} h={8} mt={7} bg={`${REASON_COLORS[reason]}.6`} style={{ borderRadius: 999, flexShrink: 0 }} aria-hidden />
-                <Text fz="sm">{T.attention[reason]}</Text>
+                <Text fz="sm">{t(T.attention[reason])}</Text>
               </Group>
             ))}
           </Stack>
         </Stack>
         <Group gap={6} style={{ flex: '0 0 auto' }}>
           <Button size="xs" onClick={() => onEdit(listing)}>
-            {named(DASHBOARD_TEXTS.edit)}
+            {named(t(DASHBOARD_TEXTS.edit))}
           </Button>
           <Button component={Link} to={`/car/${row.vehicle_id}`} size="xs" variant="default">
-            {named(DASHBOARD_TEXTS.view)}
+            {named(t(DASHBOARD_TEXTS.view))}
           </Button>
         </Group>
       </Group>
@@ -54,7 +55,7 @@ export function AttentionList({ items, loading, onEdit }: { items: PerformanceIt
     <section aria-labelledby="attention-heading">
       <Group gap="xs" mb="sm">
         <Title order={2} fz="xl" id="attention-heading">
-          {T.needsAttention}
+          {t(T.needsAttention)}
         </Title>
         {items.length > 0 ? (
           <Badge color="orange" variant="light" size="lg" circle>
@@ -67,7 +68,7 @@ export function AttentionList({ items, loading, onEdit }: { items: PerformanceIt
       ) : items.length === 0 ? (
         <Card padding="md" radius="md" bg="green.0">
           <Text fz="sm" c="green.9" fw={600}>
-            {T.nothingNeedsAttention}
+            {t(T.nothingNeedsAttention)}
           </Text>
         </Card>
       ) : (

@@ -3,12 +3,13 @@ import { Anchor, Badge, Text, VisuallyHidden } from '@mantine/core';
 import { STATUS_COLORS } from '@/domain/listing/dashboard';
 import { PERFORMANCE_TEXTS as T, type PerformanceRow } from '@/domain/listing/performance';
 import type { ListingStatus } from '@/domain/listing/vehicle';
+import { t } from '@/app/shared/i18n/language';
 
 /** A listing's status as the dashboard shows it. */
 export function StatusBadge({ status }: { status: ListingStatus }) {
   return (
     <Badge color={STATUS_COLORS[status]} c={status === 'Pending' ? 'dark.8' : undefined} variant={status === 'Expired' ? 'light' : 'filled'} size="sm" style={{ flexShrink: 0 }}>
-      {status}
+      {t(status)}
     </Badge>
   );
 }
@@ -22,7 +23,7 @@ export function ListingName({ row }: { row: PerformanceRow }) {
       </Anchor>
       {row.stock_number ? (
         <Text fz="xs" c="dimmed">
-          <VisuallyHidden>{`${T.stockNumber} `}</VisuallyHidden>
+          <VisuallyHidden>{`${t(T.stockNumber)} `}</VisuallyHidden>
           {row.stock_number}
         </Text>
       ) : null}
@@ -30,4 +31,4 @@ export function ListingName({ row }: { row: PerformanceRow }) {
   );
 }
 
-export const daysText = (days: number | null) => (days === null ? '—' : T.days(days));
+export const daysText = (days: number | null) => (days === null ? '—' : T.days(days, t));

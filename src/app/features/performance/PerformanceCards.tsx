@@ -5,6 +5,7 @@ import { LEAD_KINDS, PERFORMANCE_TEXTS as T } from '@/domain/listing/performance
 import { PriceVerdictBadge } from '@/app/shared/vehicleCard/PriceVerdictBadge';
 import { ListingName, StatusBadge, daysText } from './ListingCells';
 import type { PerformanceItem } from './usePerformance';
+import { t } from '@/app/shared/i18n/language';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -38,14 +39,14 @@ export function PerformanceCards({ items }: { items: PerformanceItem[] }) {
             <PriceVerdictBadge verdict={listing.price_verdict} size="xs" />
           </Group>
           <SimpleGrid cols={3} spacing="xs" mt="sm" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-            <Figure label={T.leads} value={wholeNumberText(row.leads_total)} />
-            <Figure label={T.views} value={wholeNumberText(row.views)} />
-            <Figure label={T.daysOnMarket} value={daysText(row.days_on_market)} />
+            <Figure label={t(T.leads)} value={wholeNumberText(row.leads_total)} />
+            <Figure label={t(T.views)} value={wholeNumberText(row.views)} />
+            <Figure label={t(T.daysOnMarket)} value={daysText(row.days_on_market)} />
           </SimpleGrid>
           <Group gap={4} mt="xs" wrap="wrap">
             {LEAD_KINDS.map((k) => (
               <Text key={k} fz="xs" c={row.leads[k] ? 'dark.6' : 'dimmed'} bg={row.leads[k] ? 'brand.0' : 'gray.0'} px={8} py={2} style={{ borderRadius: 999 }}>
-                {`${T.leadKinds[k]} ${wholeNumberText(row.leads[k])}`}
+                {`${t(T.leadKinds[k])} ${wholeNumberText(row.leads[k])}`}
               </Text>
             ))}
           </Group>

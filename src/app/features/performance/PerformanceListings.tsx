@@ -5,11 +5,14 @@ import { SORT_KEYS, type SortKey } from './tableOrder';
 import { PerformanceCards } from './PerformanceCards';
 import { PerformanceTable } from './PerformanceTable';
 import type { PerformanceState } from './usePerformance';
+import { t } from '@/app/shared/i18n/language';
 
-const SORT_OPTIONS = SORT_KEYS.flatMap((key) => [
-  { value: `${key}:desc`, label: `${T.sortKeys[key]}: ${T.descending.toLowerCase()}` },
-  { value: `${key}:asc`, label: `${T.sortKeys[key]}: ${T.ascending.toLowerCase()}` },
-]);
+// Drawn in the language of the moment, so made while rendering.
+const sortOptions = () =>
+  SORT_KEYS.flatMap((key) => [
+    { value: `${key}:desc`, label: t(/*i18n*/ '{key}: highest first', { key: t(T.sortKeys[key]) }) },
+    { value: `${key}:asc`, label: t(/*i18n*/ '{key}: lowest first', { key: t(T.sortKeys[key]) }) },
+  ]);
 
 /** Every listing's numbers: a table where it fits (sorted from its headings), cards with a sort menu on phones. */
 export function PerformanceListings({ perf }: { perf: PerformanceState }) {
@@ -19,14 +22,14 @@ export function PerformanceListings({ perf }: { perf: PerformanceState }) {
     <section aria-labelledby="per-listing-heading">
       <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
         <Title order={2} fz="xl" id="per-listing-heading">
-          {T.perListing}
+          {t(T.perListing)}
         </Title>
         {wide ? null : (
           <NativeSelect
-            label={T.sortBy}
+            label={t(T.sortBy)}
             size="sm"
             radius="md"
-            data={SORT_OPTIONS}
+            data={sortOptions()}
             value={`${perf.sort.key}:${perf.sort.descending ? 'desc' : 'asc'}`}
             onChange={(e) => {
               const [key, dir] = e.currentTarget.value.split(':');

@@ -13,6 +13,7 @@ import { PerformanceListings } from './PerformanceListings';
 import { PerformanceTiles } from './PerformanceTiles';
 import { WindowBar } from './WindowBar';
 import { usePerformance, type PerformanceState } from './usePerformance';
+import { t } from '@/app/shared/i18n/language';
 
 /** Why the numbers may be short of the truth: the copy kept offline, leads never loaded here, or the server's error. */
 function Notes({ perf }: { perf: PerformanceState }) {
@@ -21,9 +22,9 @@ function Notes({ perf }: { perf: PerformanceState }) {
       {perf.failed ? (
         <Alert color="red" variant="light" radius="lg" role="alert">
           <Group justify="space-between" gap="sm">
-            <Text fz="sm">{DASHBOARD_TEXTS.loadFailed}</Text>
+            <Text fz="sm">{t(DASHBOARD_TEXTS.loadFailed)}</Text>
             <Button size="xs" variant="white" color="red" onClick={perf.reload}>
-              {DASHBOARD_TEXTS.tryAgain}
+              {t(DASHBOARD_TEXTS.tryAgain)}
             </Button>
           </Group>
         </Alert>
@@ -35,7 +36,7 @@ function Notes({ perf }: { perf: PerformanceState }) {
       ) : null}
       {perf.leadsMissing ? (
         <Alert color="yellow" variant="light" radius="lg" p="sm">
-          <Text fz="sm">{T.notLoaded}</Text>
+          <Text fz="sm">{t(T.notLoaded)}</Text>
         </Alert>
       ) : null}
     </>
@@ -46,8 +47,8 @@ function Performance({ user }: { user: User }) {
   const perf = usePerformance(user);
   if (perf.nothingKept) {
     return (
-      <Alert color="gray" variant="light" title={DASHBOARD_TEXTS.offlineTitle} radius="lg">
-        {T.noneKept}
+      <Alert color="gray" variant="light" title={t(DASHBOARD_TEXTS.offlineTitle)} radius="lg">
+        {t(T.noneKept)}
       </Alert>
     );
   }
@@ -63,7 +64,7 @@ function Performance({ user }: { user: User }) {
         </>
       ) : (
         <Card padding="xl" ta="center" bg="gray.0">
-          <Text c="dimmed">{T.noListings}</Text>
+          <Text c="dimmed">{t(T.noListings)}</Text>
         </Card>
       )}
       {perf.editing ? (
@@ -79,9 +80,9 @@ function Performance({ user }: { user: User }) {
 export default function PerformancePage() {
   const { user, restoring } = useSession();
   return (
-    <Page title={T.title} subtitle={T.intro} size="xl">
+    <Page title={t(T.title)} subtitle={t(T.intro)} size="xl">
       <Anchor component={Link} to="/dashboard" fz="sm" fw={600} display="inline-block" mb="md">
-        {`← ${T.backToDashboard}`}
+        {`← ${t(T.backToDashboard)}`}
       </Anchor>
       {user ? (
         <Performance key={user.id} user={user} />

@@ -7,6 +7,7 @@ import { PriceVerdictBadge } from '@/app/shared/vehicleCard/PriceVerdictBadge';
 import { ListingName, StatusBadge, daysText } from './ListingCells';
 import type { SortKey, TableSort } from './tableOrder';
 import type { PerformanceItem } from './usePerformance';
+import { t } from '@/app/shared/i18n/language';
 
 // The title column stays in view while the numbers scroll sideways on a narrow window.
 const STICKY: CSSProperties = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)', boxShadow: 'inset -1px 0 0 var(--mantine-color-gray-3)' };
@@ -46,19 +47,19 @@ export function PerformanceTable({ items, sort, onSort }: { items: PerformanceIt
         <Table.Thead bg="gray.0">
           <Table.Tr>
             <Table.Th fz="xs" miw={200} style={{ ...STICKY, background: 'var(--mantine-color-gray-0)', zIndex: 2 }}>
-              {T.listing}
+              {t(T.listing)}
             </Table.Th>
-            <Th w={96}>{T.status}</Th>
-            <SortableTh label={T.price} sortKey="price" sort={sort} onSort={onSort} />
-            <Th w={150}>{T.verdict}</Th>
-            <SortableTh label={T.daysOnMarket} sortKey="days" sort={sort} onSort={onSort} />
-            <SortableTh label={T.views} sortKey="views" sort={sort} onSort={onSort} />
+            <Th w={96}>{t(T.status)}</Th>
+            <SortableTh label={t(T.price)} sortKey="price" sort={sort} onSort={onSort} />
+            <Th w={150}>{t(T.verdict)}</Th>
+            <SortableTh label={t(T.daysOnMarket)} sortKey="days" sort={sort} onSort={onSort} />
+            <SortableTh label={t(T.views)} sortKey="views" sort={sort} onSort={onSort} />
             {LEAD_KINDS.map((k) => (
               <Th key={k} right>
-                {T.leadKinds[k]}
+                {t(T.leadKinds[k])}
               </Th>
             ))}
-            <SortableTh label={T.leads} sortKey="leads" sort={sort} onSort={onSort} />
+            <SortableTh label={t(T.leads)} sortKey="leads" sort={sort} onSort={onSort} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -1,8 +1,9 @@
 import { Button, Group, SegmentedControl } from '@mantine/core';
 import { PERFORMANCE_TEXTS as T, PERFORMANCE_WINDOWS, type PerformanceWindow } from '@/domain/listing/performance';
 import type { PerformanceState } from './usePerformance';
+import { t } from '@/app/shared/i18n/language';
 
-const WINDOWS = PERFORMANCE_WINDOWS.map((days) => ({ value: String(days), label: T.window(days) }));
+const windows = () => PERFORMANCE_WINDOWS.map((days) => ({ value: String(days), label: T.window(days, t) }));
 
 function DownloadIcon() {
   return (
@@ -17,7 +18,7 @@ export function WindowBar({ perf }: { perf: PerformanceState }) {
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <SegmentedControl
-        data={WINDOWS}
+        data={windows()}
         value={String(perf.window)}
         onChange={(v) => perf.setWindow(Number(v) as PerformanceWindow)}
         color="brand"
@@ -27,7 +28,7 @@ export function WindowBar({ perf }: { perf: PerformanceState }) {
         style={{ flex: '1 1 280px', minWidth: 0, maxWidth: 440 }}
       />
       <Button variant="light" radius="xl" leftSection={<DownloadIcon />} onClick={perf.download} disabled={perf.items.length === 0} style={{ flex: '0 0 auto' }}>
-        {T.exportCsv}
+        {t(T.exportCsv)}
       </Button>
     </Group>
   );

@@ -7,6 +7,7 @@ import { useLeads } from '@/app/shared/seller/useLeads';
 import { useMyListings, type HistoryListing } from '@/app/shared/seller/useMyListings';
 import { useMyTeam } from '@/app/shared/seller/useMyTeam';
 import { csvFileName, nextSort, sortRows, type SortKey, type TableSort } from './tableOrder';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 /** A listing's numbers over the window, and the listing itself (its verdict's why, to edit it). */
 export interface PerformanceItem {
@@ -62,7 +63,7 @@ export function usePerformance(user: User) {
 
   const download = useCallback(() => {
     // A byte order mark first: Excel, which many dealers open a CSV with, reads the file as UTF-8 only with it.
-    saveFile(new Blob(['\uFEFF', performanceCsv(sorted, window)], { type: 'text/csv;charset=utf-8' }), csvFileName(window, new Date()));
+    saveFile(new Blob(['\uFEFF', performanceCsv(sorted, window, t)], { type: 'text/csv;charset=utf-8' }), csvFileName(window, new Date()));
   }, [sorted, window]);
 
   // As the dashboard says it: a server that answered with an error gets its own note (Notes), not the offline one.
@@ -83,7 +84,7 @@ export function usePerformance(user: User) {
     failed: mine.failed,
     reload,
     /** The offline note: the numbers shown are the copy kept on this device, as loaded then. */
-    kept: keptAt ? T.kept(cacheTimeText(keptAt)) : null,
+    kept: keptAt ? T.kept(cacheTimeText(keptAt, new Date(), t, currentLanguage()), t) : null,
     /** Leads were never loaded on this device, and cannot be now: the counts are zeros, not the truth. */
     leadsMissing: leads === null && (mine.offline || keptAt !== null),
     download,

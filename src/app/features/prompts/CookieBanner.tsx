@@ -7,6 +7,7 @@ import { MOBILE_BREAKPOINT_PX } from '@/domain/core/constants';
 import { acceptAll, rejectAll, savePreferences, type ConsentChoice } from '@/domain/account/consent';
 import { COOKIE_POLICY_PATH, postponeBanner, promptsStore, saveConsent } from '@/app/shared/prompts/promptsStore';
 import classes from './CookieBanner.module.css';
+import { t } from '@/app/shared/i18n/language';
 
 // The categories' switches (Mantine's Switch and its input) come with the tap on Customise: the
 // compact banner of a first visit, on the first screen, does not carry them.
@@ -99,21 +100,23 @@ function OpenCookieBanner({ customise }: { customise: boolean }) {
               {phone ? null : <CookieIcon />}
               <Stack gap={6} style={{ flex: 1 }}>
                 <Title ref={title} id={titleId} order={2} fz={{ base: 'lg', sm: 'xl' }} fw={750} tabIndex={-1} style={{ outline: 'none' }}>
-                  {customise ? 'Cookie settings' : 'Cookies on Motokari'}
+                  {customise ? t(/*i18n*/ 'Cookie settings') : t(/*i18n*/ 'Cookies on Motokari')}
                 </Title>
                 <Text id={textId} fz="sm" c="dark.6" lh={1.6}>
                   {customise
-                    ? 'Choose which cookies Motokari may use. Necessary cookies are always on: without them you could not sign in or use the app offline.'
-                    : 'We use necessary cookies to keep Motokari working, also offline. With your permission we would also use functional, analytics and marketing cookies to remember your preferences, count visits and measure our advertising. Change your choice at any time under Cookie settings at the foot of each page.'}{' '}
+                    ? t(/*i18n*/ 'Choose which cookies Motokari may use. Necessary cookies are always on: without them you could not sign in or use the app offline.')
+                    : t(
+                        /*i18n*/ 'We use necessary cookies to keep Motokari working, also offline. With your permission we would also use functional, analytics and marketing cookies to remember your preferences, count visits and measure our advertising. Change your choice at any time under Cookie settings at the foot of each page.',
+                      )}{' '}
                   <Anchor component={Link} to={COOKIE_POLICY_PATH} fz="sm" fw={600} onClick={() => (promptsStore.consent ? (promptsStore.banner = 'closed') : postponeBanner())}>
-                    Read our cookie policy
+                    {t(/*i18n*/ 'Read our cookie policy')}
                   </Anchor>
                 </Text>
               </Stack>
             </Group>
 
             {customise ? (
-              <Suspense fallback={<Loader size="sm" mx="auto" aria-label="Loading cookie settings" />}>
+              <Suspense fallback={<Loader size="sm" mx="auto" aria-label={t(/*i18n*/ 'Loading cookie settings')} />}>
                 <CookieCategories choice={choice} onChange={(c, on) => setChoice((prev) => ({ ...prev, [c]: on }))} />
               </Suspense>
             ) : null}
@@ -142,19 +145,19 @@ function CookieActions({ phone, customise, choice }: { phone: boolean; customise
   const now = () => new Date();
   const reject = (
     <Button variant="light" onClick={() => saveConsent(rejectAll(now()))}>
-      Reject All
+      {t(/*i18n*/ 'Reject All')}
     </Button>
   );
   const accept = (
     <Button variant={customise ? 'light' : 'filled'} onClick={() => saveConsent(acceptAll(now()))}>
-      Accept All
+      {t(/*i18n*/ 'Accept All')}
     </Button>
   );
   const third = customise ? (
-    <Button onClick={() => saveConsent(savePreferences(choice, now()))}>Save Preferences</Button>
+    <Button onClick={() => saveConsent(savePreferences(choice, now()))}>{t(/*i18n*/ 'Save Preferences')}</Button>
   ) : (
     <Button variant="subtle" onClick={() => (promptsStore.banner = 'customise')}>
-      Customise
+      {t(/*i18n*/ 'Customise')}
     </Button>
   );
   // Phones: Reject All and Accept All side by side at equal weight, the third choice on a row of its

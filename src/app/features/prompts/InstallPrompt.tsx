@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Box, Button, Group, Image, List, Text, ThemeIcon } from '@mantine/core';
 import { useSnapshot } from 'valtio';
 import { isIos } from '@/domain/account/consent';
 import { useProductName } from '@/app/shared/config/useConfig';
 import { dismissInstall, promptsStore } from '@/app/shared/prompts/promptsStore';
 import { PromptCard } from '@/app/shared/prompts/PromptCard';
+import { t } from '@/app/shared/i18n/language';
 
 /** Safari's share glyph (a box with an arrow up), as the user will see it in the toolbar. */
 function ShareGlyph() {
@@ -44,6 +45,12 @@ function Step({ n, children }: { n: number; children: ReactNode }) {
   );
 }
 
+/** A text whose {name} placeholders are elements (a glyph, a button's name): the text in the app's language, split around them. */
+function Rich({ text, parts }: { text: string; parts: Record<string, ReactNode> }) {
+  const template = t(text, Object.fromEntries(Object.keys(parts).map((k) => [k, `{${k}}`])));
+  return <>{template.split(/\{(\w+)\}/).map((s, i) => (i % 2 ? <Fragment key={i}>{parts[s]}</Fragment> : s))}</>;
+}
+
 function Glyph({ children }: { children: ReactNode }) {
   return (
     <Box component="span" c="brand.7" style={{ display: 'inline-flex', verticalAlign: '-3px', margin: '0 2px' }}>
@@ -78,42 +85,54 @@ export function InstallPrompt() {
       opened={installOpen}
       data={{ 'data-install-prompt': ios ? 'ios' : 'browser' }}
       icon={<Image src="/icons/icon-192.png" alt="" w={48} h={48} radius="md" />}
-      title={`Install ${name}`}
+      title={t(/*i18n*/ 'Install {name}', { name })}
       text={
         ios
-          ? `Add ${name} to your Home Screen: it opens full screen, like an app, and searches saved listings with no signal.`
-          : `Get ${name} on your home screen: it opens like an app and searches saved listings with no signal.`
+          ? t(/*i18n*/ 'Add {name} to your Home Screen: it opens full screen, like an app, and searches saved listings with no signal.', { name })
+          : t(/*i18n*/ 'Get {name} on your home screen: it opens like an app and searches saved listings with no signal.', { name })
       }
-      closeLabel="Close"
+      closeLabel={t(/*i18n*/ 'Close')}
       onClose={() => dismissInstall()}
     >
       {ios ? (
-        <List spacing={6} center aria-label={`How to add ${name} to your Home Screen`}>
+        <List spacing={6} center aria-label={t(/*i18n*/ 'How to add {name} to your Home Screen', { name })}>
           <Step n={1}>
-            Tap{' '}
-            <Glyph>
-              <ShareGlyph />
-            </Glyph>{' '}
-            <b>Share</b> in Safari&apos;s toolbar.
+            <Rich
+              text={/*i18n*/ "Tap {icon} {share} in Safari's toolbar."}
+              parts={{
+                icon: (
+                  <Glyph>
+                    <ShareGlyph />
+                  </Glyph>
+                ),
+                share: <b>Share</b>,
+              }}
+            />
           </Step>
           <Step n={2}>
-            Scroll down and tap{' '}
-            <Glyph>
-              <AddGlyph />
-            </Glyph>{' '}
-            <b>Add to Home Screen</b>.
+            <Rich
+              text={/*i18n*/ 'Scroll down and tap {icon} {add}.'}
+              parts={{
+                icon: (
+                  <Glyph>
+                    <AddGlyph />
+                  </Glyph>
+                ),
+                add: <b>Add to Home Screen</b>,
+              }}
+            />
           </Step>
           <Step n={3}>
-            Tap <b>Add</b>.
+            <Rich text={/*i18n*/ 'Tap {add}.'} parts={{ add: <b>Add</b> }} />
           </Step>
         </List>
       ) : null}
 
       <Group gap="sm" justify="flex-end">
         <Button variant={ios ? 'light' : 'subtle'} onClick={() => dismissInstall()}>
-          Not now
+          {t(/*i18n*/ 'Not now')}
         </Button>
-        {ios ? null : <Button onClick={() => void install()}>Install</Button>}
+        {ios ? null : <Button onClick={() => void install()}>{t(/*i18n*/ 'Install')}</Button>}
       </Group>
     </PromptCard>
   );

@@ -7,6 +7,7 @@ import { authDialog } from '@/app/shared/session/authDialogStore';
 import { currentPermission, rememberNotificationDismissal, usePageBusy } from './pushGate';
 import { enableNotifications } from './pushClient';
 import { PromptCard } from '@/app/shared/prompts/PromptCard';
+import { t } from '@/app/shared/i18n/language';
 
 function BellGlyph() {
   return (
@@ -46,7 +47,7 @@ export default function NotificationPrompt() {
 
   const enable = async () => {
     if (currentPermission() === 'unsupported') {
-      window.alert(T.unsupported);
+      window.alert(t(T.unsupported));
       close(true);
       return;
     }
@@ -58,7 +59,7 @@ export default function NotificationPrompt() {
     else close(outcome === 'dismissed' || outcome === 'unsupported');
   };
 
-  const message = step === 'signIn' ? T.signInToReceive : step === 'failed' ? T.registerFailed : T.body;
+  const message = t(step === 'signIn' ? T.signInToReceive : step === 'failed' ? T.registerFailed : T.body);
 
   return (
     <PromptCard
@@ -69,27 +70,27 @@ export default function NotificationPrompt() {
           <BellGlyph />
         </ThemeIcon>
       }
-      title={T.title}
+      title={t(T.title)}
       text={message}
       textColor={step === 'failed' ? 'red.8' : 'dark.6'}
       textRole={step === 'ask' ? undefined : 'status'}
-      closeLabel={T.close}
+      closeLabel={t(T.close)}
       onClose={() => close(step === 'ask')}
     >
       <Group gap="sm" justify="flex-end">
         {step === 'ask' || step === 'working' ? (
           <>
             <Button variant="subtle" onClick={() => close(true)} disabled={step === 'working'}>
-              {T.later}
+              {t(T.later)}
             </Button>
             <Button onClick={() => void enable()} loading={step === 'working'} loaderProps={{ type: 'dots' }}>
-              {T.enable}
+              {t(T.enable)}
             </Button>
           </>
         ) : step === 'signIn' ? (
           <>
             <Button variant="subtle" onClick={() => close(false)}>
-              {T.close}
+              {t(T.close)}
             </Button>
             <Button
               onClick={() => {
@@ -97,12 +98,12 @@ export default function NotificationPrompt() {
                 authDialog.open('signin');
               }}
             >
-              {ACCOUNT_NAV_TEXTS.signIn}
+              {t(ACCOUNT_NAV_TEXTS.signIn)}
             </Button>
           </>
         ) : (
           <Button variant="light" onClick={() => close(false)}>
-            {T.close}
+            {t(T.close)}
           </Button>
         )}
       </Group>

@@ -5,6 +5,7 @@ import { useSession } from '@/app/shared/session/session';
 import type { SaveSearchButtonProps } from '@/app/shared/slots';
 import { SaveSearchDialog } from './SaveSearchDialog';
 import { useSaveSearch } from './useSaveSearch';
+import { t } from '@/app/shared/i18n/language';
 
 function BookmarkGlyph() {
   return (
@@ -28,16 +29,16 @@ export function SaveSearchButton(props: SaveSearchButtonProps) {
     <>
       {search.saved ? (
         <Button variant="light" leftSection={<BookmarkGlyph />} component={Link} to={SAVED_SEARCHES_PATH}>
-          {T.saved}
+          {t(T.saved)}
         </Button>
       ) : (
-        <Button variant="light" leftSection={<BookmarkGlyph />} onClick={search.start} aria-label={T.save}>
+        <Button variant="light" leftSection={<BookmarkGlyph />} onClick={search.start} aria-label={t(T.save)}>
           {/* Phones get the short label, so it shares a row with Filter and Sort. */}
           <Box component="span" hiddenFrom="xs">
-            {T.saveShort}
+            {t(T.saveShort)}
           </Box>
           <Box component="span" visibleFrom="xs">
-            {T.save}
+            {t(T.save)}
           </Box>
         </Button>
       )}

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { ACCOUNT_NAV_TEXTS } from '@/domain/account/authTexts';
 import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS as T, SAVED_SEARCHES_PATH } from '@/domain/account/notifications';
 import type { useSaveSearch } from './useSaveSearch';
+import { t } from '@/app/shared/i18n/language';
 
 type SaveSearch = ReturnType<typeof useSaveSearch>;
 
@@ -10,25 +11,25 @@ type SaveSearch = ReturnType<typeof useSaveSearch>;
 function SavedView({ dialog }: { dialog: SaveSearch }) {
   return (
     <Stack gap="md">
-      <Text fz="sm">{T.dialogHint}</Text>
+      <Text fz="sm">{t(T.dialogHint)}</Text>
       {dialog.mayAsk() ? (
-        <Alert color="brand" variant="light" title={T.turnOn}>
-          <Text fz="sm">{T.notificationsOff}</Text>
+        <Alert color="brand" variant="light" title={t(T.turnOn)}>
+          <Text fz="sm">{t(T.notificationsOff)}</Text>
           {dialog.notice ? (
             <Text fz="sm" c="red.8" mt="xs" role="status">
               {dialog.notice}
             </Text>
           ) : null}
           <Button mt="sm" size="xs" onClick={() => void dialog.turnOn()}>
-            {T.turnOn}
+            {t(T.turnOn)}
           </Button>
         </Alert>
       ) : null}
       <Group justify="flex-end">
         <Button variant="default" component={Link} to={SAVED_SEARCHES_PATH}>
-          {ACCOUNT_NAV_TEXTS.savedSearches}
+          {t(ACCOUNT_NAV_TEXTS.savedSearches)}
         </Button>
-        <Button onClick={() => dialog.setOpen(false)}>{T.done}</Button>
+        <Button onClick={() => dialog.setOpen(false)}>{t(T.done)}</Button>
       </Group>
     </Stack>
   );
@@ -44,9 +45,17 @@ function NameForm({ dialog }: { dialog: SaveSearch }) {
       }}
     >
       <Stack gap="md">
-        <TextInput label={T.nameLabel} value={dialog.name} onChange={(e) => dialog.setName(e.currentTarget.value)} maxLength={SAVED_SEARCH_NAME_MAX} error={dialog.nameError} data-autofocus required />
+        <TextInput
+          label={t(T.nameLabel)}
+          value={dialog.name}
+          onChange={(e) => dialog.setName(e.currentTarget.value)}
+          maxLength={SAVED_SEARCH_NAME_MAX}
+          error={dialog.nameError}
+          data-autofocus
+          required
+        />
         <Text fz="sm" c="dimmed">
-          {T.dialogHint}
+          {t(T.dialogHint)}
         </Text>
         {dialog.problem ? (
           <Alert color="red" variant="light" role="alert">
@@ -55,10 +64,10 @@ function NameForm({ dialog }: { dialog: SaveSearch }) {
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={() => dialog.setOpen(false)}>
-            {T.cancel}
+            {t(T.cancel)}
           </Button>
           <Button type="submit" loading={dialog.busy}>
-            {T.confirm}
+            {t(T.confirm)}
           </Button>
         </Group>
       </Stack>
@@ -69,7 +78,7 @@ function NameForm({ dialog }: { dialog: SaveSearch }) {
 /** The 'Save this search' dialog: naming the search, then, once saved, what comes next. */
 export function SaveSearchDialog({ dialog }: { dialog: SaveSearch }) {
   return (
-    <Modal opened={dialog.open} onClose={() => dialog.setOpen(false)} title={dialog.saved ? T.saved : T.dialogTitle} centered>
+    <Modal opened={dialog.open} onClose={() => dialog.setOpen(false)} title={t(dialog.saved ? T.saved : T.dialogTitle)} centered>
       {dialog.saved ? <SavedView dialog={dialog} /> : <NameForm dialog={dialog} />}
     </Modal>
   );

@@ -13,6 +13,7 @@ import { enableNotifications } from './pushClient';
 import { deleteSavedSearch, listSavedSearches, updateSavedSearch, type SavedSearch } from './savedSearchApi';
 import { savedSearchParts, savedSearchPath, savedSearchTypeLabel } from './savedSearchText';
 import { problemDetail } from '@/app/shared/problemDetail';
+import { t } from '@/app/shared/i18n/language';
 
 function BookmarkGlyph({ size = 26 }: { size?: number }) {
   return (
@@ -31,14 +32,14 @@ function DeviceNotifications() {
   if (permission === 'unsupported') {
     return (
       <Alert color="gray" variant="light">
-        {NOTIFICATION_PROMPT_TEXTS.unsupported}
+        {t(NOTIFICATION_PROMPT_TEXTS.unsupported)}
       </Alert>
     );
   }
   if (permission === 'denied') {
     return (
       <Alert color="gold" variant="light">
-        {T.notificationsBlocked}
+        {t(T.notificationsBlocked)}
       </Alert>
     );
   }
@@ -47,17 +48,17 @@ function DeviceNotifications() {
     const outcome = await enableNotifications();
     setBusy(false);
     setPermission(currentPermission());
-    setProblem(outcome === 'failed' ? NOTIFICATION_PROMPT_TEXTS.registerFailed : null);
+    setProblem(outcome === 'failed' ? t(NOTIFICATION_PROMPT_TEXTS.registerFailed) : null);
   };
   return (
     <Alert color={problem ? 'red' : 'brand'} variant="light" role="status">
       <Group justify="space-between" gap="sm">
         <Text fz="sm" style={{ flex: '1 1 240px' }}>
-          {problem ?? T.notificationsOff}
+          {problem ?? t(T.notificationsOff)}
         </Text>
         {problem ? null : (
           <Button size="xs" onClick={() => void turnOn()} loading={busy}>
-            {T.turnOn}
+            {t(T.turnOn)}
           </Button>
         )}
       </Group>
@@ -69,12 +70,12 @@ function DeviceNotifications() {
 function EmailChoice({ search, onChange }: { search: SavedSearch; onChange(patch: Partial<Pick<SavedSearch, 'email' | 'email_frequency'>>): void }) {
   return (
     <Stack gap={6}>
-      <Switch checked={search.email} onChange={(e) => onChange({ email: e.currentTarget.checked })} label={E.emailSwitch} />
+      <Switch checked={search.email} onChange={(e) => onChange({ email: e.currentTarget.checked })} label={t(E.emailSwitch)} />
       {search.email ? (
-        <Radio.Group value={search.email_frequency} onChange={(v) => onChange({ email_frequency: v as EmailFrequency })} label={E.frequencyLabel} size="sm">
+        <Radio.Group value={search.email_frequency} onChange={(v) => onChange({ email_frequency: v as EmailFrequency })} label={t(E.frequencyLabel)} size="sm">
           <Group gap="md" mt={4}>
             {EMAIL_FREQUENCIES.map((f) => (
-              <Radio key={f} value={f} label={E.frequencies[f]} />
+              <Radio key={f} value={f} label={t(E.frequencies[f])} />
             ))}
           </Group>
         </Radio.Group>
@@ -86,7 +87,7 @@ function EmailChoice({ search, onChange }: { search: SavedSearch; onChange(patch
 function SavedSearchCard({ search, onChange, onDelete }: { search: SavedSearch; onChange(s: SavedSearch): void; onDelete(): void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const parts = savedSearchParts(search.query);
+  const parts = savedSearchParts(search.query, t);
   const change = async (patch: Partial<Pick<SavedSearch, 'notify' | 'email' | 'email_frequency'>>) => {
     setProblem(null);
     onChange({ ...search, ...patch });
@@ -94,7 +95,7 @@ function SavedSearchCard({ search, onChange, onDelete }: { search: SavedSearch; 
       onChange(await updateSavedSearch(search.id, patch));
     } catch (err) {
       onChange(search);
-      setProblem(await problemDetail(err, T.changeFailed));
+      setProblem(await problemDetail(err, t(T.changeFailed)));
     }
   };
   const toggle = (notify: boolean) => change({ notify });
@@ -106,7 +107,7 @@ function SavedSearchCard({ search, onChange, onDelete }: { search: SavedSearch; 
       onDelete();
     } catch (err) {
       setBusy(false);
-      setProblem(await problemDetail(err, T.changeFailed));
+      setProblem(await problemDetail(err, t(T.changeFailed)));
     }
   };
   return (
@@ -117,7 +118,7 @@ function SavedSearchCard({ search, onChange, onDelete }: { search: SavedSearch; 
             {search.name}
           </Title>
           <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-            {savedSearchTypeLabel(search.query)}
+            {t(savedSearchTypeLabel(search.query))}
           </Badge>
         </Group>
         <Group gap={6}>
@@ -129,11 +130,11 @@ function SavedSearchCard({ search, onChange, onDelete }: { search: SavedSearch; 
             ))
           ) : (
             <Text fz="sm" c="dimmed">
-              {T.anyVehicle}
+              {t(T.anyVehicle)}
             </Text>
           )}
         </Group>
-        <Switch checked={search.notify} onChange={(e) => void toggle(e.currentTarget.checked)} label={T.notify} mt="auto" />
+        <Switch checked={search.notify} onChange={(e) => void toggle(e.currentTarget.checked)} label={t(T.notify)} mt="auto" />
         <EmailChoice search={search} onChange={(patch) => void change(patch)} />
         {problem ? (
           <Text fz="sm" c="red.8" role="alert">
@@ -141,11 +142,11 @@ function SavedSearchCard({ search, onChange, onDelete }: { search: SavedSearch; 
           </Text>
         ) : null}
         <Group justify="space-between" gap="xs">
-          <Button variant="subtle" color="red" onClick={() => void remove()} loading={busy} aria-label={`${T.remove} ${search.name}`}>
-            {T.remove}
+          <Button variant="subtle" color="red" onClick={() => void remove()} loading={busy} aria-label={t(/*i18n*/ 'Delete {name}', { name: search.name })}>
+            {t(T.remove)}
           </Button>
           <Button component={Link} to={savedSearchPath(search.query)}>
-            {T.open}
+            {t(T.open)}
           </Button>
         </Group>
       </Stack>
@@ -177,9 +178,9 @@ function SavedSearchList() {
 
   if (failed) {
     return (
-      <Alert color="red" variant="light" title={T.loadFailed}>
+      <Alert color="red" variant="light" title={t(T.loadFailed)}>
         <Button mt="xs" size="xs" variant="light" color="red" onClick={() => setAttempt((a) => a + 1)}>
-          {T.retry}
+          {t(T.retry)}
         </Button>
       </Alert>
     );
@@ -194,7 +195,7 @@ function SavedSearchList() {
     );
   }
   if (!items.length) {
-    return <EmptyState icon={<BookmarkGlyph />} title={T.empty} hint={T.emptyHint} action={{ label: T.browse, to: '/cars' }} />;
+    return <EmptyState icon={<BookmarkGlyph />} title={t(T.empty)} hint={t(T.emptyHint)} action={{ label: t(T.browse), to: '/cars' }} />;
   }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -209,7 +210,7 @@ function SavedSearchList() {
 export default function SavedSearchesPage() {
   const { signedIn } = useSession();
   return (
-    <Page title={T.pageTitle} subtitle={T.pageSubtitle}>
+    <Page title={t(T.pageTitle)} subtitle={t(T.pageSubtitle)}>
       {signedIn ? (
         <Stack gap="lg">
           <DeviceNotifications />
@@ -218,10 +219,10 @@ export default function SavedSearchesPage() {
       ) : (
         <Card padding="xl" withBorder radius="md">
           <Stack align="center" ta="center" gap="sm">
-            <Title order={2}>{GATE_TEXTS.signInRequired}</Title>
-            <Text c="dimmed">{T.signInRequired}</Text>
+            <Title order={2}>{t(GATE_TEXTS.signInRequired)}</Title>
+            <Text c="dimmed">{t(T.signInRequired)}</Text>
             <Button size="md" mt="xs" onClick={() => authDialog.open('signin')}>
-              {GATE_TEXTS.signInToContinue}
+              {t(GATE_TEXTS.signInToContinue)}
             </Button>
           </Stack>
         </Card>

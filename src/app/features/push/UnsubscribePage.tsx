@@ -4,6 +4,7 @@ import { Alert, Button, Card, Container, Loader, Stack, Text, Title } from '@man
 import { HTTPError } from 'ky';
 import { EMAIL_ALERT_TEXTS as E } from '@/domain/account/emailAlerts';
 import { unsubscribeEmails } from './savedSearchApi';
+import { knownText, t } from '@/app/shared/i18n/language';
 
 type State = { kind: 'sending' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
 
@@ -36,20 +37,20 @@ export default function UnsubscribePage() {
       <Card padding="xl">
         <Stack align="center" ta="center" gap="md">
           <Title order={1} fz={{ base: 24, sm: 28 }}>
-            {E.unsubscribeTitle}
+            {t(E.unsubscribeTitle)}
           </Title>
           {state.kind === 'sending' ? (
             <>
               <Loader />
-              <Text c="dimmed">{E.unsubscribing}</Text>
+              <Text c="dimmed">{t(E.unsubscribing)}</Text>
             </>
           ) : (
             <Alert color={state.kind === 'done' ? 'brand' : 'red'} variant="light" role={state.kind === 'done' ? 'status' : 'alert'} w="100%">
-              {state.message}
+              {knownText(state.message)}
             </Alert>
           )}
           <Button component={Link} to="/saved-searches" variant="light">
-            {E.openSavedSearches}
+            {t(E.openSavedSearches)}
           </Button>
         </Stack>
       </Card>

@@ -2,6 +2,7 @@ import { api } from '@/data/api';
 import { fetchConfig } from '@/data/config';
 import { CONFIRMATION_NOTIFICATION, NOTIFICATION_ICON } from '@/domain/account/notifications';
 import { session } from '@/app/shared/session/session';
+import { t } from '@/app/shared/i18n/language';
 
 /** The service worker is registered at start; where it never is (the development server), stop waiting. */
 const WORKER_WAIT_MS = 10_000;
@@ -73,7 +74,8 @@ export async function unregisterPush(previousToken: string): Promise<void> {
 /** The confirmation of spec section 4, shown by the service worker as every notification is. */
 export async function showConfirmation(): Promise<void> {
   const registration = await workerRegistration();
-  const { title, body, tag, url } = CONFIRMATION_NOTIFICATION;
+  const { tag, url } = CONFIRMATION_NOTIFICATION;
+  const [title, body] = [t(CONFIRMATION_NOTIFICATION.title), t(CONFIRMATION_NOTIFICATION.body)];
   await registration.showNotification(title, { body, icon: NOTIFICATION_ICON, badge: NOTIFICATION_ICON, ...(tag && { tag }), data: { url } });
 }
 

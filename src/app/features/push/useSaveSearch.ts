@@ -8,6 +8,7 @@ import { enableNotifications } from './pushClient';
 import { createSavedSearch } from './savedSearchApi';
 import { suggestedSearchName } from './savedSearchText';
 import { problemDetail } from '@/app/shared/problemDetail';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * Saving the current filters as a search: the query (with the buyer's position when it has a
@@ -41,7 +42,7 @@ export function useSaveSearch({ type, fields }: SaveSearchButtonProps) {
   useEffect(() => setNotice(null), [key]);
 
   const start = () => {
-    setName(suggestedSearchName(query));
+    setName(suggestedSearchName(query, t));
     setNameError(null);
     setProblem(null);
     setNotice(null);
@@ -50,7 +51,7 @@ export function useSaveSearch({ type, fields }: SaveSearchButtonProps) {
 
   const save = async () => {
     const trimmed = name.trim();
-    setNameError(trimmed ? null : SAVED_SEARCH_MESSAGES.nameRequired);
+    setNameError(trimmed ? null : t(SAVED_SEARCH_MESSAGES.nameRequired));
     setProblem(null);
     if (!trimmed) return;
     setBusy(true);
@@ -58,7 +59,7 @@ export function useSaveSearch({ type, fields }: SaveSearchButtonProps) {
       await createSavedSearch({ name: trimmed, query });
       setSavedKey(key);
     } catch (err) {
-      setProblem(await problemDetail(err, T.saveFailed));
+      setProblem(await problemDetail(err, t(T.saveFailed)));
     } finally {
       setBusy(false);
     }
@@ -66,8 +67,8 @@ export function useSaveSearch({ type, fields }: SaveSearchButtonProps) {
 
   const turnOn = async () => {
     const outcome = await enableNotifications();
-    if (outcome === 'failed') setNotice(T.notificationsOff);
-    else if (outcome === 'denied') setNotice(T.notificationsBlocked);
+    if (outcome === 'failed') setNotice(t(T.notificationsOff));
+    else if (outcome === 'denied') setNotice(t(T.notificationsBlocked));
     else setOpen(false);
   };
 

@@ -9,6 +9,8 @@ import type { Vehicle } from '@/domain/listing/vehicle';
 import { listingsWorker } from '@/app/shared/sync/searchClient';
 import { Page } from '@/app/shared/shell/Page';
 import { ZigPrice } from '@/app/shared/currency/ZigPrice';
+import { t } from '@/app/shared/i18n/language';
+import { priceWhyText } from '@/domain/search/priceVerdict';
 
 /** The listings named in the address (`?ids=a,b,c`), at most COMPARE_MAX; more are refused with a message. */
 function useChosenIds(): { ids: string[]; tooMany: boolean } {
@@ -39,33 +41,33 @@ export default function ComparePage() {
   const shown = (listings ?? []).filter((v): v is Vehicle => v !== null);
   const missing = listings ? listings.length - shown.length : 0;
   return (
-    <Page title={T.compareTitle} size="xl">
+    <Page title={t(T.compareTitle)} size="xl">
       {tooMany ? (
         <Alert color="gold" role="alert" mb="md">
-          {T.compareLimit}
+          {t(T.compareLimit, { max: COMPARE_MAX })}
         </Alert>
       ) : null}
       {missing > 0 ? (
         <Alert color="gray" role="note" mb="md">
-          {T.notKept}
+          {t(T.notKept)}
         </Alert>
       ) : null}
       {listings === undefined ? (
         <Skeleton h={320} />
       ) : shown.length < 2 ? (
         <Text>
-          {T.compareTooFew}{' '}
+          {t(T.compareTooFew)}{' '}
           <Anchor component={Link} to={SAVED_PATH}>
-            {T.title}
+            {t(T.title)}
           </Anchor>
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={480}>
-          <Table striped withColumnBorders aria-label={T.compareTitle}>
+          <Table striped withColumnBorders aria-label={t(T.compareTitle)}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">
-                  <VisuallyHidden>Field</VisuallyHidden>
+                  <VisuallyHidden>{t(/*i18n*/ 'Field')}</VisuallyHidden>
                 </Table.Th>
                 {shown.map((v) => (
                   <Table.Th key={v.id} scope="col">
@@ -78,10 +80,10 @@ export default function ComparePage() {
             </Table.Thead>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th scope="row">Price</Table.Th>
+                <Table.Th scope="row">{t(/*i18n*/ 'Price')}</Table.Th>
                 {shown.map((v) => (
                   <Table.Td key={v.id} fw={800}>
-                    {priceText(v.price)}
+                    {priceText(v.price, undefined, t)}
                     <ZigPrice usd={v.price} />
                   </Table.Td>
                 ))}
@@ -95,14 +97,14 @@ export default function ComparePage() {
                 </Table.Tr>
               ))}
               <Table.Tr>
-                <Table.Th scope="row">{T.priceVerdict}</Table.Th>
+                <Table.Th scope="row">{t(T.priceVerdict)}</Table.Th>
                 {shown.map((v) => (
                   <Table.Td key={v.id}>
                     {v.price_verdict ? (
                       <Stack gap={2}>
                         <PriceVerdictBadge verdict={v.price_verdict} />
                         <Text size="xs" c="dimmed">
-                          {v.price_verdict.why}
+                          {priceWhyText(v, v.price_verdict, t)}
                         </Text>
                       </Stack>
                     ) : (

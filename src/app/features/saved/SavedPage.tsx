@@ -11,11 +11,12 @@ import { unsaveFavourite } from '@/app/shared/favourites/favouritesStore';
 import { Page } from '@/app/shared/shell/Page';
 import { useSavedListings } from './useSavedListings';
 import { ZigPrice } from '@/app/shared/currency/ZigPrice';
+import { t } from '@/app/shared/i18n/language';
 
 /** One saved listing: its price now, what changed since it was saved, a box to compare it and its heart. */
 function SavedRow({ saved, chosen, onChoose }: { saved: SavedListing; chosen: boolean; onChoose(on: boolean): void }) {
   const { favourite: f, vehicle: v, gone } = saved;
-  const title = v ? titleOf(v) : (f.title ?? T.unnamed);
+  const title = v ? titleOf(v) : (f.title ?? t(T.unnamed));
   const drop = v && !gone ? priceDrop(f.saved_price, v.price) : 0;
   return (
     <Card withBorder padding="sm" data-testid="saved-listing" data-id={f.vehicle_id}>
@@ -26,28 +27,28 @@ function SavedRow({ saved, chosen, onChoose }: { saved: SavedListing; chosen: bo
             {title}
           </Anchor>
           <Text fw={800} c={gone ? 'dimmed' : 'brand.8'} td={gone ? 'line-through' : undefined}>
-            {priceText(v?.price ?? f.saved_price)}
+            {priceText(v?.price ?? f.saved_price, undefined, t)}
           </Text>
           {gone ? null : <ZigPrice usd={v?.price ?? f.saved_price} />}
           <Group gap={6}>
             {gone ? (
               <Badge color="gray" variant="filled">
-                {f.sold ? T.sold : T.gone}
+                {t(f.sold ? T.sold : T.gone)}
               </Badge>
             ) : null}
             {drop > 0 ? (
               <Badge color="green" variant="light">
-                {priceDroppedText(drop)}
+                {priceDroppedText(drop, t)}
               </Badge>
             ) : null}
           </Group>
-          <Checkbox mt={4} label={T.compare} aria-label={`${T.compare} ${title}`} checked={chosen} disabled={!v} onChange={(e) => onChoose(e.currentTarget.checked)} />
+          <Checkbox mt={4} label={t(T.compare)} aria-label={t(/*i18n*/ 'Compare {title}', { title })} checked={chosen} disabled={!v} onChange={(e) => onChoose(e.currentTarget.checked)} />
         </Stack>
         {v ? (
           <HeartButton vehicle={v} variant="page" />
         ) : (
           <Button variant="default" onClick={() => void unsaveFavourite(f.vehicle_id)}>
-            {T.remove}
+            {t(T.remove)}
           </Button>
         )}
       </Group>
@@ -71,27 +72,27 @@ export default function SavedPage() {
   };
   const present = chosen.filter((id) => saved?.some((s) => s.favourite.vehicle_id === id));
   return (
-    <Page title={T.title} size="md">
+    <Page title={t(T.title)} size="md">
       {saved === undefined ? (
         <Stack>
           <Skeleton h={100} />
           <Skeleton h={100} />
         </Stack>
       ) : saved.length === 0 ? (
-        <Text>{T.empty}</Text>
+        <Text>{t(T.empty)}</Text>
       ) : (
         <Stack>
           <Group justify="space-between">
             <Text c="dimmed" fz="sm">
-              {T.compareHint}
+              {t(T.compareHint, { max: COMPARE_MAX })}
             </Text>
             <Button disabled={present.length < 2} onClick={() => navigate(`${COMPARE_PATH}?ids=${present.join(',')}`)}>
-              {T.compare} ({present.length})
+              {t(/*i18n*/ 'Compare ({count})', { count: present.length })}
             </Button>
           </Group>
           {refused ? (
             <Alert color="gold" role="alert">
-              {T.compareLimit}
+              {t(T.compareLimit, { max: COMPARE_MAX })}
             </Alert>
           ) : null}
           {saved.map((s) => (

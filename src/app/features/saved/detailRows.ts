@@ -1,6 +1,7 @@
 import { categoryText, conditionText, fuelText, mileageText, transmissionText } from '@/domain/listing/display';
 import { wholeNumberText } from '@/domain/core/numbers';
 import type { Vehicle } from '@/domain/listing/vehicle';
+import { t } from '@/app/shared/i18n/language';
 
 /** A row of a listing's details: its label and the text shown. */
 export interface DetailRow {
@@ -15,19 +16,19 @@ export interface DetailRow {
  */
 export function vehicleDetailRows(v: Vehicle): DetailRow[] {
   const rows: DetailRow[] = [
-    { label: 'Make', value: v.make },
-    { label: 'Model', value: v.model },
-    { label: 'Variant', value: v.variant ?? 'Standard' },
-    { label: 'Year', value: String(v.year) },
-    { label: v.mileage === null && v.operating_hours !== null ? 'Operating Hours' : 'Mileage', value: mileageText(v) },
-    { label: 'Fuel type', value: fuelText(v.fuel_type) },
-    { label: 'Transmission', value: transmissionText(v.transmission) },
-    { label: 'Condition', value: conditionText(v.condition) },
-    { label: 'Category', value: categoryText(v.category) || '—' },
-    { label: 'Colour', value: v.color ?? '—' },
+    { label: t(/*i18n*/ 'Make'), value: v.make },
+    { label: t(/*i18n*/ 'Model'), value: v.model },
+    { label: t(/*i18n*/ 'Variant'), value: v.variant ?? t(/*i18n*/ 'Standard') },
+    { label: t(/*i18n*/ 'Year'), value: String(v.year) },
+    { label: v.mileage === null && v.operating_hours !== null ? t(/*i18n*/ 'Operating Hours') : t(/*i18n*/ 'Mileage'), value: mileageText(v, t) },
+    { label: t(/*i18n*/ 'Fuel type'), value: fuelText(v.fuel_type, undefined, t) },
+    { label: t(/*i18n*/ 'Transmission'), value: transmissionText(v.transmission, undefined, t) },
+    { label: t(/*i18n*/ 'Condition'), value: conditionText(v.condition, t) },
+    { label: t(/*i18n*/ 'Category'), value: categoryText(v.category, t) || '—' },
+    { label: t(/*i18n*/ 'Colour'), value: v.color ?? '—' },
   ];
-  if (v.engine_power_hp != null) rows.push({ label: 'Engine power', value: `${wholeNumberText(v.engine_power_hp)} HP` });
-  if (v.vehicle_type === 'car') rows.push({ label: 'Seats', value: '5' }, { label: 'Doors', value: '4' });
+  if (v.engine_power_hp != null) rows.push({ label: t(/*i18n*/ 'Engine power'), value: t(/*i18n*/ '{hp} HP', { hp: wholeNumberText(v.engine_power_hp) }) });
+  if (v.vehicle_type === 'car') rows.push({ label: t(/*i18n*/ 'Seats'), value: '5' }, { label: t(/*i18n*/ 'Doors'), value: '4' });
   return rows;
 }
 

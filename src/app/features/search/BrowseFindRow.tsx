@@ -3,6 +3,7 @@ import type { SortOrder } from '@/domain/core/constants';
 import { SORT_LABELS } from '@/app/shared/search/query';
 import { WordsSearchBox } from '@/app/shared/search/WordsSearchBox';
 import css from './BrowsePage.module.css';
+import { t } from '@/app/shared/i18n/language';
 
 const BROWSE_SORTS: SortOrder[] = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc', 'distance'];
 
@@ -24,12 +25,12 @@ export function BrowseFindRow({
     <div className={css.findRow}>
       <WordsSearchBox value={words} onSearch={onSearchWords} whileTyping className={css.words} classNames={{ label: css.wordsLabel, input: css.touch }} />
       <Button className={`${css.touch} ${css.filter}`} onClick={onFilter}>
-        Filter and Sort
+        {t(/*i18n*/ 'Filter and Sort')}
       </Button>
       {/* The device's own picker: it opens at once on a phone and needs no dropdown code. */}
       <NativeSelect
-        aria-label="Sort by"
-        data={BROWSE_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+        aria-label={t(/*i18n*/ 'Sort by')}
+        data={BROWSE_SORTS.map((s) => ({ value: s, label: t(SORT_LABELS[s]) }))}
         value={sort}
         onChange={(e) => onSort(e.currentTarget.value as SortOrder)}
         classNames={{ root: css.sort, input: css.touch }}

@@ -2,6 +2,7 @@ import type { VehicleType } from '@/domain/core/constants';
 import { browseOpeningHtml } from '@/domain/search/browseOpening';
 import { openingOf } from '@/app/shared/search/openingAnswer';
 import { StartupSpinner } from '@/app/shared/shell/Shell';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * What a browse page shows while its screen's code is on its way: the opening results the page
@@ -11,5 +12,5 @@ import { StartupSpinner } from '@/app/shared/shell/Shell';
 export function BrowseOpening({ type }: { type: VehicleType }) {
   const opening = openingOf(type);
   // The markup is the domain's own, every value in it escaped there.
-  return opening ? <div dangerouslySetInnerHTML={{ __html: browseOpeningHtml(opening) }} /> : <StartupSpinner />;
+  return opening ? <div dangerouslySetInnerHTML={{ __html: browseOpeningHtml(opening, t) }} /> : <StartupSpinner />;
 }

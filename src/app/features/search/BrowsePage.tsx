@@ -8,6 +8,7 @@ import { BrowseTabs } from './BrowseTabs';
 import { BrowseTitle } from './BrowseTitle';
 import { useBrowse } from './useBrowse';
 import css from './BrowsePage.module.css';
+import { t } from '@/app/shared/i18n/language';
 
 const FilterSortDialog = lazy(() => import('./FilterSortDialog').then((m) => ({ default: memo(m.default) })));
 
@@ -25,8 +26,8 @@ export default function BrowsePage({ type }: { type: VehicleType }) {
         <BrowseTabs type={type} onSwitch={browse.switchTab} />
         <BrowseFindRow words={fields.q ?? ''} onSearchWords={browse.searchWords} onFilter={dialog.openDialog} sort={browse.sort} onSort={browse.setSort} />
       </div>
-      <FilterChips chips={browse.chips} onRemove={browse.removeChip} mb="md" aria-label="Active filters" />
-      <BrowseResults req={browse.req} noun={browse.noun} countSlot={countSlot} onClearAll={browse.clearAll} onMore={browse.showMore} onAnswer={dialog.closing ? dialog.closeAfterApply : null} />
+      <FilterChips chips={browse.chips} onRemove={browse.removeChip} mb="md" aria-label={t(/*i18n*/ 'Active filters')} />
+      <BrowseResults req={browse.req} counts={browse.counts} countSlot={countSlot} onClearAll={browse.clearAll} onMore={browse.showMore} onAnswer={dialog.closing ? dialog.closeAfterApply : null} />
 
       {dialog.mounted ? (
         <Suspense fallback={null}>

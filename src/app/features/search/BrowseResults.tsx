@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Center, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { SearchInput } from '@/domain/search/filters';
+import type { BrowseCountTexts } from '@/domain/search/browseOpening';
 import { wholeNumberText } from '@/domain/core/numbers';
 import { useSearch } from '@/app/shared/search/useSearch';
 import { NotKeptNotice } from '@/app/shared/search/NotKeptNotice';
@@ -10,6 +11,7 @@ import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleto
 import { useProgressive } from './useProgressive';
 import css from './BrowsePage.module.css';
 import { ZigChoice } from '@/app/shared/currency/ZigChoice';
+import { t } from '@/app/shared/i18n/language';
 
 /** The cards drawn first when results change: more than a phone shows, a wide screen's first row. */
 const FIRST_CARDS = 4;
@@ -23,14 +25,15 @@ const GRID_SPACING = { base: 'sm', xs: 'md' };
  */
 export function BrowseResults({
   req,
-  noun,
+  counts,
   countSlot,
   onClearAll,
   onMore,
   onAnswer,
 }: {
   req: SearchInput;
-  noun: string;
+  /** The count's texts: cars or vehicles. */
+  counts: BrowseCountTexts;
   /** Where the count goes: under the screen's title. */
   countSlot: HTMLElement | null;
   onClearAll: () => void;
@@ -61,7 +64,7 @@ export function BrowseResults({
       {countSlot
         ? createPortal(
             <Text fw={600} className={css.count}>
-              {searching ? `Searching for ${noun}...` : `${wholeNumberText(total)} ${noun} found`}
+              {searching ? t(counts.searching) : t(counts.found, { count: wholeNumberText(total) })}
             </Text>,
             countSlot,
           )
@@ -74,10 +77,10 @@ export function BrowseResults({
       ) : !searching && total === 0 ? (
         <Center py={60}>
           <Stack align="center" gap="xs">
-            <Title order={2}>No {noun} found</Title>
-            <Text c="dimmed">Try adjusting your filters to see more results</Text>
+            <Title order={2}>{t(counts.none)}</Title>
+            <Text c="dimmed">{t(/*i18n*/ 'Try adjusting your filters to see more results')}</Text>
             <Button mt="sm" onClick={onClearAll}>
-              Clear All Filters
+              {t(/*i18n*/ 'Clear All Filters')}
             </Button>
           </Stack>
         </Center>
@@ -87,7 +90,7 @@ export function BrowseResults({
       {items.length < total ? (
         <Center mt="xl">
           <Button variant="light" onClick={onMore}>
-            Show more
+            {t(/*i18n*/ 'Show more')}
           </Button>
         </Center>
       ) : null}

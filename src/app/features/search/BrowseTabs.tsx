@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { VEHICLE_TYPE_LABELS, type VehicleType } from '@/domain/core/constants';
 import css from './BrowsePage.module.css';
+import { t } from '@/app/shared/i18n/language';
 
 const TYPE_TABS: { type: VehicleType; label: string; path: string }[] = [
   { type: 'car', label: VEHICLE_TYPE_LABELS.car, path: '/cars' },
@@ -15,13 +16,13 @@ export function BrowseTabs({ type, onSwitch }: { type: VehicleType; onSwitch: (p
       value={type}
       onChange={(v) => {
         if (!v) return;
-        onSwitch(TYPE_TABS.find((t) => t.type === v)!.path);
+        onSwitch(TYPE_TABS.find((tab) => tab.type === v)!.path);
       }}
     >
       <Tabs.List>
-        {TYPE_TABS.map((t) => (
-          <Tabs.Tab key={t.type} value={t.type} className={css.tab}>
-            {t.label}
+        {TYPE_TABS.map((tab) => (
+          <Tabs.Tab key={tab.type} value={tab.type} className={css.tab}>
+            {t(tab.label)}
           </Tabs.Tab>
         ))}
       </Tabs.List>

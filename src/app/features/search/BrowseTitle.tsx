@@ -5,6 +5,7 @@ import { BROWSE_TITLES } from '@/domain/search/browseOpening';
 import { useSession } from '@/app/shared/session/session';
 import { SaveSearchButton } from '@/app/shared/slots';
 import css from './BrowsePage.module.css';
+import { t } from '@/app/shared/i18n/language';
 
 function BackArrow() {
   return (
@@ -30,13 +31,13 @@ export function BrowseTitle({
   const { signedIn } = useSession();
   return (
     <div className={css.titleRow}>
-      <Button variant="default" aria-label="Back" className={css.back} onClick={onBack}>
+      <Button variant="default" aria-label={t(/*i18n*/ 'Back')} className={css.back} onClick={onBack}>
         <BackArrow />
-        <span className={css.backText}>Back</span>
+        <span className={css.backText}>{t(/*i18n*/ 'Back')}</span>
       </Button>
       <div className={css.heading}>
         <Title order={1} className={css.title}>
-          {BROWSE_TITLES[type]}
+          {t(BROWSE_TITLES[type])}
         </Title>
         <div className={css.countLine}>
           {/* The count is drawn here by the results, which an answer draws alone. */}

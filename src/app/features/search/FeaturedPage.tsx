@@ -10,6 +10,7 @@ import { NotKeptNotice } from '@/app/shared/search/NotKeptNotice';
 import { VehicleCard } from '@/app/shared/vehicleCard/VehicleCard';
 import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleton';
 import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
+import { t } from '@/app/shared/i18n/language';
 
 /** Two columns (spec section 9). */
 const FEATURED_COLS = { base: 1, sm: 2 };
@@ -19,9 +20,9 @@ export default function FeaturedPage() {
   const req = useMemo(() => buildRequest({ featured: 'true' }, 'newest', position, 200), [position]);
   const { items, total, searching, notKept } = useSearch(req);
   return (
-    <Page title="Featured collection" subtitle="Premium listings from Motokari's dealers and sellers, hand-picked for quality." size="lg">
+    <Page title={t(/*i18n*/ 'Featured collection')} subtitle={t(/*i18n*/ "Premium listings from Motokari's dealers and sellers, hand-picked for quality.")} size="lg">
       <Text fw={600} mb="md">
-        {searching ? 'Loading featured vehicles...' : `${total} featured vehicles`}
+        {searching ? t(/*i18n*/ 'Loading featured vehicles...') : t(/*i18n*/ '{count} featured vehicles', { count: total })}
       </Text>
       {notKept ? (
         <NotKeptNotice />
@@ -30,8 +31,8 @@ export default function FeaturedPage() {
       ) : !searching && total === 0 ? (
         <Center py={48}>
           <Stack align="center" gap={4}>
-            <Title order={2}>No Featured Vehicles Yet</Title>
-            <Text c="dimmed">Check back soon for exclusive premium listings</Text>
+            <Title order={2}>{t(/*i18n*/ 'No Featured Vehicles Yet')}</Title>
+            <Text c="dimmed">{t(/*i18n*/ 'Check back soon for exclusive premium listings')}</Text>
           </Stack>
         </Center>
       ) : (
@@ -43,7 +44,7 @@ export default function FeaturedPage() {
       )}
       <Center mt="xl">
         <Button component={Link} to="/member-dashboard" color="gold" c="dark" size="md">
-          Become a Prime Member
+          {t(/*i18n*/ 'Become a Prime Member')}
         </Button>
       </Center>
     </Page>

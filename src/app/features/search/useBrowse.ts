@@ -3,11 +3,12 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SortOrder, VehicleType } from '@/domain/core/constants';
 import { withCatalogueChoice } from '@/domain/catalogue/makeModel';
 import { filterChips, navigationFilters, urlParamsOf, withoutChip } from '@/domain/search/browseFilters';
-import { browseNoun, OPENING_PAGE as PAGE } from '@/domain/search/browseOpening';
+import { browseCountTexts, OPENING_PAGE as PAGE } from '@/domain/search/browseOpening';
 import { locationStore } from '@/app/shared/location/locationStore';
 import { buildRequest } from '@/app/shared/search/query';
 import { searchAhead } from '@/app/shared/search/deviceSearch';
 import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
+import { t } from '@/app/shared/i18n/language';
 
 type Fields = Record<string, string | undefined>;
 type Filters = { initial: Fields; fields: Fields; draft: Fields };
@@ -125,8 +126,8 @@ export function useBrowse(type: VehicleType) {
   return {
     fields,
     draft,
-    chips: filterChips(fields),
-    noun: browseNoun(type),
+    chips: filterChips(fields, t),
+    counts: browseCountTexts(type),
     req,
     sort,
     setSort,

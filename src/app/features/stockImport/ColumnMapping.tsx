@@ -1,6 +1,7 @@
 import { NativeSelect, SimpleGrid } from '@mantine/core';
 import { IMPORT_FIELD_LABELS, IMPORT_FIELDS, IMPORT_TEXTS as T, REQUIRED_IMPORT_FIELDS } from '@/domain/listing/stockImport';
 import type { ImportField, ImportMapping, StockImport } from '@/domain/listing/stockImport';
+import { t } from '@/app/shared/i18n/language';
 
 /** The option for a field the file does not have: no column is offered under an empty heading. */
 const NONE = '';
@@ -26,7 +27,7 @@ function sampleOf(file: StockImport, column: string | undefined): string | null 
  */
 export function ColumnMapping({ file, mapping, disabled, onChoose }: { file: StockImport; mapping: ImportMapping; disabled: boolean; onChoose(field: ImportField, column: string | null): void }) {
   const columns = [...new Set(file.columns.filter((c) => c.trim()))];
-  const options = [{ value: NONE, label: T.notInFile }, ...columns.map((c) => ({ value: c, label: c }))];
+  const options = [{ value: NONE, label: t(T.notInFile) }, ...columns.map((c) => ({ value: c, label: c }))];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
       {FIELDS.map((field) => {
@@ -35,9 +36,9 @@ export function ColumnMapping({ file, mapping, disabled, onChoose }: { file: Sto
         return (
           <NativeSelect
             key={field}
-            label={IMPORT_FIELD_LABELS[field]}
+            label={t(IMPORT_FIELD_LABELS[field])}
             withAsterisk={REQUIRED_IMPORT_FIELDS.includes(field)}
-            description={sample ? T.example(sample) : undefined}
+            description={sample ? T.example(sample, t) : undefined}
             inputWrapperOrder={['label', 'input', 'description']}
             styles={DESCRIPTION}
             data={options}

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Alert, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IMPORT_TEXTS as T } from '@/domain/listing/stockImport';
 import type { StockImport } from '@/domain/listing/stockImport';
+import { t } from '@/app/shared/i18n/language';
 
 /** What a dealer's systems export: a CSV file or an Excel workbook. */
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -14,7 +15,7 @@ export function FilePicker({ file, busy, error, disabled, onFile }: { file: Stoc
     <Card padding="lg" component="section" aria-labelledby="import-file-heading">
       <Stack gap="sm">
         <Title order={2} fz="lg" id="import-file-heading">
-          {T.fileHeading}
+          {t(T.fileHeading)}
         </Title>
         {file ? (
           <div>
@@ -22,12 +23,12 @@ export function FilePicker({ file, busy, error, disabled, onFile }: { file: Stoc
               {file.file_name}
             </Text>
             <Text fz="sm" c="dimmed">
-              {T.fileRows(file.row_count)}
+              {T.fileRows(file.row_count, t)}
             </Text>
           </div>
         ) : (
           <Text fz="sm" c="dimmed">
-            {T.fileHint}
+            {t(T.fileHint)}
           </Text>
         )}
         <Group>
@@ -42,13 +43,13 @@ export function FilePicker({ file, busy, error, disabled, onFile }: { file: Stoc
           >
             {(props) => (
               <Button {...props} variant={file ? 'default' : 'filled'} loading={busy} disabled={disabled}>
-                {file ? T.chooseAnother : T.chooseFile}
+                {t(file ? T.chooseAnother : T.chooseFile)}
               </Button>
             )}
           </FileButton>
           {busy ? (
             <Text fz="sm" c="dimmed" aria-live="polite">
-              {T.uploading}
+              {t(T.uploading)}
             </Text>
           ) : null}
         </Group>

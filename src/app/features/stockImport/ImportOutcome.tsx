@@ -4,15 +4,16 @@ import { IMPORT_TEXTS as T } from '@/domain/listing/stockImport';
 import type { StockImport } from '@/domain/listing/stockImport';
 import { ImportSummary } from './ImportSummary';
 import { useScrolledTo } from './useScrolledTo';
+import { t } from '@/app/shared/i18n/language';
 
 function Actions({ onRestart }: { onRestart(): void }) {
   return (
     <Group grow preventGrowOverflow={false} wrap="wrap">
       <Button component={Link} to="/dashboard">
-        {T.backToDashboard}
+        {t(T.backToDashboard)}
       </Button>
       <Button variant="default" onClick={onRestart}>
-        {T.importAnother}
+        {t(T.importAnother)}
       </Button>
     </Group>
   );
@@ -27,29 +28,29 @@ export function ImportOutcome({ file, onRestart }: { file: StockImport; onRestar
       {file.state === 'applying' ? (
         <Stack gap="sm">
           <Title order={2} fz="lg" id="import-outcome-heading" aria-live="polite">
-            {T.importing(file.done, file.row_count)}
+            {T.importing(file.done, file.row_count, t)}
           </Title>
-          <Progress value={(100 * file.done) / total} size="lg" radius="xl" animated striped aria-label={T.importing(file.done, file.row_count)} />
+          <Progress value={(100 * file.done) / total} size="lg" radius="xl" animated striped aria-label={T.importing(file.done, file.row_count, t)} />
         </Stack>
       ) : file.state === 'done' ? (
         <Stack gap="md">
           <Title order={2} fz="lg" id="import-outcome-heading" role="status">
-            {T.finished}
+            {t(T.finished)}
           </Title>
           {file.summary ? <ImportSummary summary={file.summary} done /> : null}
           <List fz="sm" c="dimmed" spacing={4}>
-            <List.Item>{T.drafts}</List.Item>
-            <List.Item>{T.photos}</List.Item>
+            <List.Item>{t(T.drafts)}</List.Item>
+            <List.Item>{t(T.photos)}</List.Item>
           </List>
           <Actions onRestart={onRestart} />
         </Stack>
       ) : (
         <Stack gap="md">
           <Title order={2} fz="lg" id="import-outcome-heading">
-            {T.failedHeading}
+            {t(T.failedHeading)}
           </Title>
           <Alert color="red" variant="light" role="alert">
-            {T.failed}
+            {t(T.failed)}
           </Alert>
           <Actions onRestart={onRestart} />
         </Stack>

@@ -7,6 +7,7 @@ import { useSession } from '@/app/shared/session/session';
 import { Page } from '@/app/shared/shell/Page';
 import { ImportSteps } from './ImportSteps';
 import { useImportAccess } from './useImportAccess';
+import { t } from '@/app/shared/i18n/language';
 
 /** Who may import: dealers and their staff; anyone else is told whom it is for. */
 function ForDealers({ user }: { user: User }) {
@@ -21,10 +22,10 @@ function ForDealers({ user }: { user: User }) {
   return (
     <Stack gap="md">
       <Alert color={access === 'refused' ? 'blue' : 'red'} variant="light">
-        {access === 'refused' ? T.dealersOnly : T.error}
+        {t(access === 'refused' ? T.dealersOnly : T.error)}
       </Alert>
       <Button component={Link} to="/dashboard" variant="default" style={{ alignSelf: 'flex-start' }}>
-        {T.backToDashboard}
+        {t(T.backToDashboard)}
       </Button>
     </Stack>
   );
@@ -34,7 +35,7 @@ function ForDealers({ user }: { user: User }) {
 export default function ImportPage() {
   const { user, restoring } = useSession();
   return (
-    <Page title={T.title} subtitle={T.intro} size="md">
+    <Page title={t(T.title)} subtitle={t(T.intro)} size="md">
       {user ? (
         <ForDealers key={user.id} user={user} />
       ) : (

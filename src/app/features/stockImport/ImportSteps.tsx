@@ -6,6 +6,7 @@ import { ImportOutcome } from './ImportOutcome';
 import { ImportSummary } from './ImportSummary';
 import { useScrolledTo } from './useScrolledTo';
 import { useStockImport, type ImportStep, type StockImportState } from './useStockImport';
+import { t } from '@/app/shared/i18n/language';
 
 function StepError({ state, step }: { state: StockImportState; step: ImportStep }) {
   return state.error?.step === step ? (
@@ -24,15 +25,15 @@ function Checked({ state }: { state: StockImportState }) {
     <Card ref={ref} padding="lg" component="section" aria-labelledby="import-summary-heading">
       <Stack gap="md">
         <Title order={2} fz="lg" id="import-summary-heading">
-          {T.summaryHeading}
+          {t(T.summaryHeading)}
         </Title>
         <ImportSummary summary={summary} done={false} />
         {changes + summary.remove > 0 ? (
           <Button size="md" onClick={state.apply} loading={state.busy === 'apply'} disabled={!state.online}>
-            {changes ? T.importVehicles(changes) : T.markVehiclesSold(summary.remove)}
+            {changes ? T.importVehicles(changes, t) : T.markVehiclesSold(summary.remove, t)}
           </Button>
         ) : (
-          <Text fz="sm">{T.nothingToImport}</Text>
+          <Text fz="sm">{t(T.nothingToImport)}</Text>
         )}
         <StepError state={state} step="apply" />
       </Stack>
@@ -48,7 +49,7 @@ export function ImportSteps() {
     <Stack gap="lg">
       {state.online ? null : (
         <Alert color="yellow" variant="light">
-          {T.offline}
+          {t(T.offline)}
         </Alert>
       )}
       {phase === 'choose' || phase === 'map' ? (
@@ -59,21 +60,21 @@ export function ImportSteps() {
           <Stack gap="md">
             <div>
               <Title order={2} fz="lg" id="import-mapping-heading">
-                {T.mappingHeading}
+                {t(T.mappingHeading)}
               </Title>
               <Text fz="sm" c="dimmed" mt={4}>
-                {T.mappingIntro}
+                {t(T.mappingIntro)}
               </Text>
             </div>
             <ColumnMapping file={file} mapping={state.mapping} disabled={busy !== null} onChoose={state.choose} />
             <Divider />
-            <Checkbox label={T.markSold} description={T.markSoldHint} checked={state.markSold} disabled={busy !== null} onChange={(e) => state.chooseMarkSold(e.currentTarget.checked)} />
+            <Checkbox label={t(T.markSold)} description={t(T.markSoldHint)} checked={state.markSold} disabled={busy !== null} onChange={(e) => state.chooseMarkSold(e.currentTarget.checked)} />
             <Button size="md" variant={state.checked ? 'default' : 'filled'} onClick={state.check} loading={busy === 'check'} disabled={!state.online || (busy !== null && busy !== 'check')}>
-              {T.check}
+              {t(T.check)}
             </Button>
             {state.checked ? null : (
               <Text fz="xs" c="dimmed" ta="center" mt={-8}>
-                {T.checkHint}
+                {t(T.checkHint)}
               </Text>
             )}
             <StepError state={state} step="check" />

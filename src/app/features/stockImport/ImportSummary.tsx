@@ -2,6 +2,8 @@ import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IMPORT_FIELD_LABELS, IMPORT_TEXTS as T } from '@/domain/listing/stockImport';
 import type { ImportSummary as Summary } from '@/domain/listing/stockImport';
 import { wholeNumberText } from '@/domain/core/numbers';
+import { t } from '@/app/shared/i18n/language';
+import { rowProblemText } from './rowProblems';
 
 /** The problems listed at most; the rest are counted. */
 const SHOWN_ERRORS = 100;
@@ -34,32 +36,32 @@ export function ImportSummary({ summary, done }: { summary: Summary; done: boole
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
         {(Object.keys(COLORS) as Counted[]).map((kind) => (
-          <Count key={kind} kind={kind} n={summary[kind]} words={T.counts[done ? 'done' : 'check'][kind]} />
+          <Count key={kind} kind={kind} n={summary[kind]} words={t(T.counts[done ? 'done' : 'check'][kind])} />
         ))}
       </SimpleGrid>
       {errors.length ? (
         <Stack gap="xs" component="section" aria-labelledby="import-problems-heading">
           <Title order={3} fz="md" id="import-problems-heading">
-            {T.problemsHeading}
+            {t(T.problemsHeading)}
           </Title>
           <Text fz="sm" c="dimmed">
-            {done ? T.problemsSkipped : T.problemsIntro}
+            {t(done ? T.problemsSkipped : T.problemsIntro)}
           </Text>
           <Table.ScrollContainer minWidth={280} maxHeight={360} type="native">
             <Table striped withTableBorder stickyHeader fz="sm" verticalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={52}>{T.row}</Table.Th>
-                  <Table.Th w={96}>{T.field}</Table.Th>
-                  <Table.Th>{T.problem}</Table.Th>
+                  <Table.Th w={52}>{t(T.row)}</Table.Th>
+                  <Table.Th w={96}>{t(T.field)}</Table.Th>
+                  <Table.Th>{t(T.problem)}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {errors.slice(0, SHOWN_ERRORS).map((e, i) => (
                   <Table.Tr key={`${e.row}-${e.field ?? ''}-${i}`}>
                     <Table.Td>{e.row}</Table.Td>
-                    <Table.Td>{e.field ? IMPORT_FIELD_LABELS[e.field] : '—'}</Table.Td>
-                    <Table.Td>{e.message}</Table.Td>
+                    <Table.Td>{e.field ? t(IMPORT_FIELD_LABELS[e.field]) : '—'}</Table.Td>
+                    <Table.Td>{rowProblemText(e.message)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -67,7 +69,7 @@ export function ImportSummary({ summary, done }: { summary: Summary; done: boole
           </Table.ScrollContainer>
           {errors.length > SHOWN_ERRORS ? (
             <Text fz="sm" c="dimmed">
-              {T.moreProblems(errors.length - SHOWN_ERRORS)}
+              {T.moreProblems(errors.length - SHOWN_ERRORS, t)}
             </Text>
           ) : null}
         </Stack>

@@ -5,6 +5,7 @@ import type { ImportField, ImportMapping, ImportSummary, StockImport } from '@/d
 import { syncStore } from '@/app/shared/sync/syncStore';
 import { applyStockImport, checkStockImport, fetchStockImport, uploadStockFile } from './importApi';
 import { problemDetail } from '@/app/shared/problemDetail';
+import { t } from '@/app/shared/i18n/language';
 
 /** How often an import being applied is asked how far it got. */
 const POLL_MS = 1000;
@@ -33,14 +34,14 @@ export function useStockImport() {
       await call();
     } catch (err) {
       console.warn(`stock file ${step} failed`, err);
-      setError({ step, text: await problemDetail(err, T.error) });
+      setError({ step, text: await problemDetail(err, t(T.error)) });
     } finally {
       setBusy(null);
     }
   };
 
   const upload = (chosen: File) => {
-    if (chosen.size > MAX_IMPORT_BYTES) return setError({ step: 'upload', text: IMPORT_MESSAGES.tooLarge });
+    if (chosen.size > MAX_IMPORT_BYTES) return setError({ step: 'upload', text: t(IMPORT_MESSAGES.tooLarge) });
     void run('upload', async () => {
       const uploaded = await uploadStockFile(chosen);
       setFile(uploaded);
@@ -55,7 +56,7 @@ export function useStockImport() {
 
   const check = () => {
     if (!file) return;
-    if (unmapped.length) return setError({ step: 'check', text: IMPORT_MESSAGES.mapRequired(unmapped.map((f) => IMPORT_FIELD_LABELS[f]).join(', ')) });
+    if (unmapped.length) return setError({ step: 'check', text: IMPORT_MESSAGES.mapRequired(unmapped.map((f) => t(IMPORT_FIELD_LABELS[f])).join(', '), t) });
     void run('check', async () => {
       const answer = await checkStockImport(file.id, choice);
       setFile(answer);

@@ -9,10 +9,11 @@ import { useSession } from '@/app/shared/session/session';
 import { telHref, whatsAppHref } from './contactLinks';
 import { useSellerContact } from './sellerContact';
 import { recordListingTap } from './listingTaps';
+import { knownText, t } from '@/app/shared/i18n/language';
 
 function whatsAppLink(vehicle: Vehicle, phone: string, product: string): string | null {
   const url = typeof window === 'undefined' ? '' : window.location.href;
-  return whatsAppHref(phone, CONTACT_TEXTS.whatsAppMessage(titleOf(vehicle), priceText(vehicle.price), product, url));
+  return whatsAppHref(phone, CONTACT_TEXTS.whatsAppMessage(titleOf(vehicle), priceText(vehicle.price, undefined, t), product, url, t));
 }
 
 const phoneOf = (contact: SellerContact | null) => contact?.seller_phone?.trim() || null;
@@ -28,13 +29,13 @@ function MessageSeller({ vehicle, primary }: { vehicle: Vehicle; primary: boolea
   if (!signedIn) {
     return (
       <Button {...look} onClick={() => authDialog.open('signin', { audience: 'buyer' })}>
-        {CONTACT_TEXTS.messageSeller}
+        {t(CONTACT_TEXTS.messageSeller)}
       </Button>
     );
   }
   return (
     <Button {...look} component={Link} to={`/listing/${encodeURIComponent(vehicle.id)}/message`}>
-      {CONTACT_TEXTS.messageSeller}
+      {t(CONTACT_TEXTS.messageSeller)}
     </Button>
   );
 }
@@ -57,10 +58,10 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
     return (
       <Stack gap="xs">
         <Button size="md" onClick={signInAsBuyer}>
-          {CONTACT_TEXTS.signInToContact}
+          {t(CONTACT_TEXTS.signInToContact)}
         </Button>
         <Button size="md" variant="light" onClick={signInAsBuyer}>
-          {CONTACT_TEXTS.signInToBuy}
+          {t(CONTACT_TEXTS.signInToBuy)}
         </Button>
         {message}
       </Stack>
@@ -74,7 +75,7 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
       return (
         <Stack gap="xs">
           <Text c="dimmed" fz="sm">
-            {CONTACT_TEXTS.noPhone}
+            {t(CONTACT_TEXTS.noPhone)}
           </Text>
           {message}
         </Stack>
@@ -84,11 +85,11 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
     return (
       <Stack gap="xs">
         <Button component="a" href={telHref(phone)} size="md" onClick={() => recordListingTap(vehicle.id, 'call')}>
-          {CONTACT_TEXTS.call}
+          {t(CONTACT_TEXTS.call)}
         </Button>
         {whatsApp ? (
           <Button component="a" href={whatsApp} target="_blank" rel="noopener" size="md" variant="light" color="green" onClick={() => recordListingTap(vehicle.id, 'whatsapp')}>
-            {CONTACT_TEXTS.whatsApp}
+            {t(CONTACT_TEXTS.whatsApp)}
           </Button>
         ) : null}
         {message}
@@ -113,15 +114,15 @@ export function ContactSeller({ vehicle }: { vehicle: Vehicle }) {
   return (
     <Stack gap="xs">
       <Button size="md" loading={busy} onClick={() => void call()}>
-        {CONTACT_TEXTS.call}
+        {t(CONTACT_TEXTS.call)}
       </Button>
       <Button size="md" variant="light" color="green" disabled={busy} onClick={() => void chat()}>
-        {CONTACT_TEXTS.whatsApp}
+        {t(CONTACT_TEXTS.whatsApp)}
       </Button>
       {message}
       {entry.state === 'failed' ? (
         <Text c="red.7" fz="sm" role="alert">
-          {entry.error}
+          {knownText(entry.error)}
         </Text>
       ) : null}
     </Stack>
@@ -146,16 +147,16 @@ export function SellerContactLines({ vehicle }: { vehicle: Vehicle }) {
       <Stack gap={2} mt={4}>
         {phone ? (
           <Text>
-            {CONTACT_TEXTS.phone}: <Anchor href={telHref(phone)}>{phone}</Anchor>
+            {t(CONTACT_TEXTS.phone)}: <Anchor href={telHref(phone)}>{phone}</Anchor>
           </Text>
         ) : (
           <Text c="dimmed" fz="sm">
-            {CONTACT_TEXTS.noPhone}
+            {t(CONTACT_TEXTS.noPhone)}
           </Text>
         )}
         {email ? (
           <Text>
-            {CONTACT_TEXTS.email}: <Anchor href={`mailto:${email}`}>{email}</Anchor>
+            {t(CONTACT_TEXTS.email)}: <Anchor href={`mailto:${email}`}>{email}</Anchor>
           </Text>
         ) : null}
       </Stack>
@@ -164,11 +165,11 @@ export function SellerContactLines({ vehicle }: { vehicle: Vehicle }) {
   return (
     <Stack gap={4} mt={6} align="flex-start">
       <Button variant="light" size="compact-md" loading={entry.state === 'loading' || entry.state === 'checking'} onClick={() => void reveal()}>
-        {CONTACT_TEXTS.showContact}
+        {t(CONTACT_TEXTS.showContact)}
       </Button>
       {entry.state === 'failed' ? (
         <Text c="red.7" fz="sm" role="alert">
-          {entry.error}
+          {knownText(entry.error)}
         </Text>
       ) : null}
     </Stack>

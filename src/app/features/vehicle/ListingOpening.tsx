@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { listingFactsHtml } from '@/domain/listing/listingFacts';
 import { StartupSpinner } from '@/app/shared/shell/Shell';
 import { embeddedListing } from './embeddedListing';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * What a listing's page shows while the detail screen's code is on its way: on the page the app
@@ -12,5 +13,5 @@ export function ListingOpening() {
   const { id = '' } = useParams();
   const v = embeddedListing(id);
   // The markup is the domain's own, every value in it escaped there.
-  return v ? <div dangerouslySetInnerHTML={{ __html: listingFactsHtml(v) }} /> : <StartupSpinner />;
+  return v ? <div dangerouslySetInnerHTML={{ __html: listingFactsHtml(v, t) }} /> : <StartupSpinner />;
 }

@@ -4,6 +4,7 @@ import { LISTING_MESSAGES } from '@/domain/core/messages';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { ListingConfirmModal } from '@/app/shared/confirm/ListingConfirmModal';
 import { useOwnerActions } from './useOwnerActions';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * The owner's controls on their listing's page: delete (spec 2.7: it asks 'Are you sure you want to
@@ -16,26 +17,26 @@ export default function OwnerDelete({ vehicle, onSold }: { vehicle: Vehicle; onS
   return (
     <Card>
       <Title order={3} fz="h4" mb="xs">
-        Your listing
+        {t(/*i18n*/ 'Your listing')}
       </Title>
       <Group gap="xs">
         {canSell ? (
-          <Button color="dark" variant="light" onClick={() => setSelling(true)} disabled={!online} title={online ? undefined : T.needsConnection}>
-            {T.markSold}
+          <Button color="dark" variant="light" onClick={() => setSelling(true)} disabled={!online} title={online ? undefined : t(T.needsConnection)}>
+            {t(T.markSold)}
           </Button>
         ) : null}
-        <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={!online} title={online ? undefined : T.needsConnection}>
-          {T.deleteTitle}
+        <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={!online} title={online ? undefined : t(T.needsConnection)}>
+          {t(T.deleteTitle)}
         </Button>
       </Group>
       {soldFailed ? (
         <Text c="red.8" fz="sm" mt="xs" role="alert">
-          {T.markSoldError}
+          {t(T.markSoldError)}
         </Text>
       ) : null}
       {failed ? (
         <Text c="red.8" fz="sm" mt="xs" role="alert">
-          {LISTING_MESSAGES.deleteError}
+          {t(LISTING_MESSAGES.deleteError)}
         </Text>
       ) : null}
       <ListingConfirmModal action="sold" vehicle={selling ? vehicle : null} busy={markingSold} onCancel={() => setSelling(false)} onConfirm={() => void confirmSold()} />

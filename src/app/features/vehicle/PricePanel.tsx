@@ -8,6 +8,8 @@ import { ContactSeller } from './ContactSeller';
 import { PriceWarning } from './PriceWarning';
 import { ZigPrice } from '@/app/shared/currency/ZigPrice';
 import { ZigChoice } from '@/app/shared/currency/ZigChoice';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
+import { priceWhyText } from '@/domain/search/priceVerdict';
 
 /** The price panel on a listing's page: the price, its verdict and drop, the heart, and the contact buttons unless it is sold. */
 export function PricePanel({ vehicle: v }: { vehicle: Vehicle }) {
@@ -15,11 +17,11 @@ export function PricePanel({ vehicle: v }: { vehicle: Vehicle }) {
     <Card>
       {v.featured ? (
         <Badge color="gold" c="dark" mb="xs">
-          Featured Listing
+          {t(/*i18n*/ 'Featured Listing')}
         </Badge>
       ) : null}
       <Text fz={36} fw={850} c="brand.8">
-        {priceText(v.price)}
+        {priceText(v.price, undefined, t)}
       </Text>
       <ZigPrice usd={v.price} size="md" />
       <ZigChoice mt="xs" mb="xs" />
@@ -27,14 +29,14 @@ export function PricePanel({ vehicle: v }: { vehicle: Vehicle }) {
         <Stack gap={4} mt={4} data-testid="price-verdict">
           <PriceVerdictBadge verdict={v.price_verdict} size="md" />
           <Text size="sm" c="dimmed">
-            {v.price_verdict.why}
+            {priceWhyText(v, v.price_verdict, t)}
           </Text>
         </Stack>
       ) : null}
       <PriceWarning vehicle={v} />
       {v.price_drop ? (
         <Text c="green.9" fw={650} data-testid="price-drop">
-          {priceDropText(v.price_drop)}
+          {priceDropText(v.price_drop, t, currentLanguage())}
         </Text>
       ) : null}
       <Box mt="xs">

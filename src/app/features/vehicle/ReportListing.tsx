@@ -4,6 +4,7 @@ import { REPORT_TEXTS as T } from '@/domain/listing/reports';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { authDialog } from '@/app/shared/session/authDialogStore';
 import { useSession } from '@/app/shared/session/session';
+import { t } from '@/app/shared/i18n/language';
 
 const ReportDialog = lazy(() => import('./ReportDialog'));
 
@@ -27,11 +28,11 @@ export default function ReportListing({ vehicle }: { vehicle: Vehicle }) {
   return (
     <>
       <Anchor component="button" type="button" fz="sm" c="dimmed" onClick={open} style={{ alignSelf: 'flex-start' }}>
-        {signedIn ? T.link : T.signIn}
+        {t(signedIn ? T.link : T.signIn)}
       </Anchor>
       {sent ? (
         <Text fz="sm" c="brand.8" role="status">
-          {T.sent}
+          {t(T.sent)}
         </Text>
       ) : null}
       {opened ? (

@@ -1,6 +1,7 @@
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { useShareListing } from './useShareListing';
+import { t } from '@/app/shared/i18n/language';
 
 /** 'Share Listing' on a listing's page: WhatsApp, Facebook, email, or the link copied. */
 export function ShareListing({ vehicle }: { vehicle: Vehicle }) {
@@ -8,7 +9,7 @@ export function ShareListing({ vehicle }: { vehicle: Vehicle }) {
   return (
     <Card>
       <Title order={3} fz="h4" mb="sm">
-        Share Listing
+        {t(/*i18n*/ 'Share Listing')}
       </Title>
       <Group gap="xs">
         <Button component="a" href={`https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`} target="_blank" rel="noopener" variant="light" color="green" onClick={shared}>
@@ -18,15 +19,15 @@ export function ShareListing({ vehicle }: { vehicle: Vehicle }) {
           Facebook
         </Button>
         <Button component="a" href={`mailto:?subject=${encodeURIComponent(text)}&body=${encodeURIComponent(url)}`} variant="light" color="gray" onClick={shared}>
-          Email
+          {t(/*i18n*/ 'Email')}
         </Button>
         <Button variant="light" onClick={() => void copy()}>
-          Copy Link
+          {t(/*i18n*/ 'Copy Link')}
         </Button>
       </Group>
       {copied ? (
         <Text c="brand.7" fz="sm" mt="xs" role="status">
-          Link copied to clipboard!
+          {t(/*i18n*/ 'Link copied to clipboard!')}
         </Text>
       ) : null}
     </Card>

@@ -15,6 +15,7 @@ import { Directions, SellerInformation } from './SellerPanels';
 import { ShareListing } from './ShareListing';
 import { useVehicleDetail } from './useVehicleDetail';
 import { VehicleFacts } from './VehicleFacts';
+import { t } from '@/app/shared/i18n/language';
 
 const OwnerDelete = lazy(() => import('./OwnerDelete'));
 
@@ -23,10 +24,10 @@ function ListingNotFound() {
   return (
     <Container size="sm" py={80}>
       <Stack align="center" ta="center">
-        <Title order={1}>{LISTING_MESSAGES.notFound}</Title>
-        <Text c="dimmed">{LISTING_MESSAGES.notFoundText}</Text>
+        <Title order={1}>{t(LISTING_MESSAGES.notFound)}</Title>
+        <Text c="dimmed">{t(LISTING_MESSAGES.notFoundText)}</Text>
         <Button component={Link} to="/cars">
-          Browse Other Cars
+          {t(/*i18n*/ 'Browse Other Cars')}
         </Button>
       </Stack>
     </Container>

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { priceText, titleOf } from '@/domain/listing/display';
 import { recordListingTap } from './listingTaps';
+import { t } from '@/app/shared/i18n/language';
 
 /** What 'Share Listing' offers: the page's address, the text shared with it, and copying the address (told for three seconds). */
 export function useShareListing(vehicle: Vehicle) {
   const [copied, setCopied] = useState(false);
   const url = typeof window === 'undefined' ? '' : window.location.href;
-  const text = `${titleOf(vehicle)} for ${priceText(vehicle.price)} on Motokari`;
+  const text = t(/*i18n*/ '{title} for {price} on Motokari', { title: titleOf(vehicle), price: priceText(vehicle.price, undefined, t) });
   const shared = () => recordListingTap(vehicle.id, 'share');
   const copy = async () => {
     try {

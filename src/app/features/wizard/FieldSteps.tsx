@@ -7,15 +7,16 @@ import { WIZARD_TEXTS, type Declared } from '@/domain/listing/listingWizard';
 import { CONTACT_CHOICES, CONTACT_CHOICE_TEXTS } from '@/domain/messages/contactChoice';
 import { useSession } from '@/app/shared/session/session';
 import { label, withValue, type FieldStepProps } from './fieldStep';
+import { t } from '@/app/shared/i18n/language';
 
 export function SubscriptionStep({ form, errors, onChange, sellerType, locked }: FieldStepProps & { sellerType: SellerType; locked: boolean }) {
   const plans = allowedPlans(sellerType);
   return (
     <Stack gap="md">
       <Text fz="sm" c="dimmed">
-        A listing runs for {PLAN_TERMS.standard.days} days from publication. You pay the fee at the last step, or later from your dashboard.
+        {t(/*i18n*/ 'A listing runs for {days} days from publication. You pay the fee at the last step, or later from your dashboard.', { days: PLAN_TERMS.standard.days })}
       </Text>
-      <Radio.Group value={form.subscription_plan || null} onChange={(v) => onChange('subscription_plan', v)} label="Choose your plan" withAsterisk error={errors.subscription_plan}>
+      <Radio.Group value={form.subscription_plan || null} onChange={(v) => onChange('subscription_plan', v)} label={t(/*i18n*/ 'Choose your plan')} withAsterisk error={errors.subscription_plan}>
         <Stack gap="sm" mt="xs">
           {plans.map((plan) => (
             <PlanCard key={plan} plan={plan} selected={form.subscription_plan === plan} disabled={locked} />
@@ -24,7 +25,7 @@ export function SubscriptionStep({ form, errors, onChange, sellerType, locked }:
       </Radio.Group>
       {locked ? (
         <Text fz="sm" c="dimmed">
-          This listing is published: its plan applies until it expires.
+          {t(/*i18n*/ 'This listing is published: its plan applies until it expires.')}
         </Text>
       ) : null}
     </Stack>
@@ -39,7 +40,7 @@ function PlanCard({ plan, selected, disabled }: { plan: SubscriptionPlan; select
       radius="md"
       p="md"
       disabled={disabled}
-      aria-label={`${capitalise(plan)} plan`}
+      aria-label={t(/*i18n*/ '{plan} plan', { plan: capitalise(plan) })}
       style={selected ? { borderColor: 'var(--mantine-color-brand-6)', background: 'var(--mantine-color-brand-0)' } : undefined}
     >
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -51,16 +52,16 @@ function PlanCard({ plan, selected, disabled }: { plan: SubscriptionPlan; select
               {formatUsd(terms.priceCents)}
               <Text span fz="sm" fw={500} c="dimmed">
                 {' '}
-                / {terms.days} days
+                {t(/*i18n*/ '/ {days} days', { days: terms.days })}
               </Text>
             </Text>
           </Group>
           <Text fz="sm" c="dimmed">
-            {terms.featured ? 'Featured listing: shown in the featured collection and marked Featured.' : 'A standard listing in search results.'}
+            {terms.featured ? t(/*i18n*/ 'Featured listing: shown in the featured collection and marked Featured.') : t(/*i18n*/ 'A standard listing in search results.')}
           </Text>
           {terms.featured ? (
             <Badge color="gold" c="dark" variant="filled" size="sm" w="fit-content">
-              Featured
+              {t(/*i18n*/ 'Featured')}
             </Badge>
           ) : null}
         </Stack>
@@ -73,8 +74,8 @@ export function AdStep({ form, errors, onChange }: FieldStepProps) {
   return (
     <Stack gap="md">
       <NumberInput
-        label={`${label('price')} (USD)`}
-        placeholder="e.g. 32,500"
+        label={t(/*i18n*/ '{label} (USD)', { label: label('price') })}
+        placeholder={t(/*i18n*/ 'e.g. 32,500')}
         value={form.price}
         onChange={(v) => onChange('price', String(v))}
         prefix="$"
@@ -94,15 +95,15 @@ export function AdStep({ form, errors, onChange }: FieldStepProps) {
           aria-label={label('condition')}
           value={form.condition}
           onChange={(v) => onChange('condition', v)}
-          data={CONDITIONS.map((c) => ({ value: c, label: CONDITION_LABELS[c] }))}
+          data={CONDITIONS.map((c) => ({ value: c, label: t(CONDITION_LABELS[c]) }))}
           fullWidth
         />
       </Stack>
-      <DeclaredQuestion question={WIZARD_TEXTS.dutyQuestion} value={form.duty_paid} onChange={(v) => onChange('duty_paid', v)} />
-      <DeclaredQuestion question={WIZARD_TEXTS.papersQuestion} value={form.papers_ready} onChange={(v) => onChange('papers_ready', v)} />
+      <DeclaredQuestion question={t(WIZARD_TEXTS.dutyQuestion)} value={form.duty_paid} onChange={(v) => onChange('duty_paid', v)} />
+      <DeclaredQuestion question={t(WIZARD_TEXTS.papersQuestion)} value={form.papers_ready} onChange={(v) => onChange('papers_ready', v)} />
       <Textarea
         label={label('description')}
-        placeholder="Service history, defects, why you are selling…"
+        placeholder={t(/*i18n*/ 'Service history, defects, why you are selling…')}
         value={form.description}
         onChange={(e) => onChange('description', e.currentTarget.value)}
         autosize
@@ -135,9 +136,9 @@ function DeclaredQuestion({ question, value, onChange }: { question: string; val
   return (
     <Radio.Group label={question} value={value || NOT_SURE} onChange={(v) => onChange(v === 'yes' || v === 'no' ? v : '')}>
       <Group gap="lg" mt={6}>
-        <Radio value="yes" label="Yes" />
-        <Radio value="no" label="No" />
-        <Radio value={NOT_SURE} label={WIZARD_TEXTS.notSure} />
+        <Radio value="yes" label={t(/*i18n*/ 'Yes')} />
+        <Radio value="no" label={t(/*i18n*/ 'No')} />
+        <Radio value={NOT_SURE} label={t(WIZARD_TEXTS.notSure)} />
       </Group>
     </Radio.Group>
   );
@@ -149,7 +150,7 @@ export function ContactStep({ form, errors, onChange }: FieldStepProps) {
   return (
     <Stack gap="md">
       <Text fz="sm" c="dimmed">
-        How buyers reach you about this vehicle, and where they can see it.
+        {t(/*i18n*/ 'How buyers reach you about this vehicle, and where they can see it.')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
         <TextInput
@@ -182,7 +183,7 @@ export function ContactStep({ form, errors, onChange }: FieldStepProps) {
         />
         <TextInput
           label={label('area')}
-          placeholder="Suburb or town, e.g. Avondale"
+          placeholder={t(/*i18n*/ 'Suburb or town, e.g. Avondale')}
           autoComplete="address-level2"
           value={form.area}
           onChange={(e) => onChange('area', e.currentTarget.value)}
@@ -197,12 +198,12 @@ export function ContactStep({ form, errors, onChange }: FieldStepProps) {
         <SegmentedControl
           aria-labelledby="listing-contact-preference"
           data-testid="listing-contact-preference"
-          data={CONTACT_CHOICES.map((choice) => ({ ...choice }))}
+          data={CONTACT_CHOICES.map((choice) => ({ ...choice, label: t(choice.label) }))}
           value={form.contact_preference || accountChoice}
           onChange={(v) => onChange('contact_preference', v === 'messages' ? 'messages' : 'phone')}
         />
         <Text fz="xs" c="dimmed">
-          {CONTACT_CHOICE_TEXTS.listingHint}
+          {t(CONTACT_CHOICE_TEXTS.listingHint)}
         </Text>
       </Stack>
     </Stack>

@@ -14,6 +14,7 @@ import { useWizardFlow } from './useWizardFlow';
 import { WizardFooter } from './WizardFooter';
 import { WizardOutcome } from './WizardOutcome';
 import { WizardStepBody } from './WizardStepBody';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * The 8-step listing wizard (spec 2.9, 4 and 5) in a modal, full screen on phones. A new listing is a
@@ -39,10 +40,10 @@ export default function ListingWizard({ opened, onClose, draftId, editVehicle }:
       radius={phone ? 0 : 'lg'}
       title={
         <Text fw={750} fz="lg">
-          {editVehicle ? 'Edit Listing' : 'Create Listing'}
+          {editVehicle ? t(/*i18n*/ 'Edit Listing') : t(/*i18n*/ 'Create Listing')}
         </Text>
       }
-      closeButtonProps={{ 'aria-label': 'Close the listing wizard' }}
+      closeButtonProps={{ 'aria-label': t(/*i18n*/ 'Close the listing wizard') }}
       closeOnClickOutside={false}
       padding={phone ? 'md' : 'lg'}
       styles={{ body: { paddingBottom: 0 } }}
@@ -57,7 +58,7 @@ function WizardBody({ id, restore, editVehicle, compact, onClose }: { id: string
   if (!user) {
     return (
       <Text py="xl" ta="center">
-        Sign in to create a listing.
+        {t(/*i18n*/ 'Sign in to create a listing.')}
       </Text>
     );
   }
@@ -101,15 +102,15 @@ function SignedInWizard({ id, restore, editVehicle, compact, onClose, user, isAd
       <Stack gap={0}>
         {compact ? null : (
           <Text fz="xs" fw={700} tt="uppercase" c="brand.7" style={{ letterSpacing: 0.5 }}>
-            {WIZARD_TEXTS.stepOf(step, total)}
+            {WIZARD_TEXTS.stepOf(step, total, t)}
           </Text>
         )}
         <Title order={3} fz={{ base: 'lg', sm: 'xl' }}>
-          {WIZARD_STEPS[step - 1]}
+          {t(WIZARD_STEPS[step - 1] ?? '')}
         </Title>
       </Stack>
       {banner ? (
-        <Alert color={banner.color} variant="light" title={banner.title} role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setBanner(null)}>
+        <Alert color={banner.color} variant="light" title={banner.title} role="alert" withCloseButton closeButtonLabel={t(/*i18n*/ 'Dismiss')} onClose={() => setBanner(null)}>
           {banner.text}
         </Alert>
       ) : null}

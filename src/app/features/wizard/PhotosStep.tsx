@@ -6,6 +6,7 @@ import { checkImageFiles, WIZARD_TEXTS } from '@/domain/listing/listingWizard';
 import { LISTING_MESSAGES } from '@/domain/core/messages';
 import { preparePhoto } from '@/app/shared/photos/photoClient';
 import { localPhoto, type WizardPhoto } from './wizardPhoto';
+import { t } from '@/app/shared/i18n/language';
 
 const ACCEPT = ['image/*', ...IMAGE_EXTENSIONS.map((e) => `.${e}`)].join(',');
 
@@ -22,7 +23,7 @@ export function PhotosStep({ photos, setPhotos }: { photos: WizardPhoto[]; setPh
     const files = list ? [...list] : [];
     if (input.current) input.current.value = '';
     if (!files.length) return;
-    const { accepted, errors: refused } = checkImageFiles(files, photos.length + working);
+    const { accepted, errors: refused } = checkImageFiles(files, photos.length + working, undefined, t);
     setErrors(refused);
     if (!accepted.length) return;
     setWorking((n) => n + accepted.length);
@@ -32,7 +33,7 @@ export function PhotosStep({ photos, setPhotos }: { photos: WizardPhoto[]; setPh
         const prepared = await preparePhoto(file);
         await setPhotos((current) => [...current, localPhoto(crypto.randomUUID(), prepared.blob, prepared.name)]);
       } catch (err) {
-        setErrors((e) => [...e, LISTING_MESSAGES.imageProcessing(err instanceof Error ? err.message : String(err))]);
+        setErrors((e) => [...e, LISTING_MESSAGES.imageProcessing(err instanceof Error ? err.message : String(err), t)]);
       } finally {
         setWorking((n) => n - 1);
       }
@@ -50,19 +51,19 @@ export function PhotosStep({ photos, setPhotos }: { photos: WizardPhoto[]; setPh
   return (
     <Stack gap="md">
       <Text fz="sm" c="dimmed">
-        {WIZARD_TEXTS.photosHint}
+        {WIZARD_TEXTS.photosHint(t)}
       </Text>
-      <input ref={input} type="file" accept={ACCEPT} multiple hidden aria-label="Choose photos" onChange={(e) => void add(e.currentTarget.files)} />
+      <input ref={input} type="file" accept={ACCEPT} multiple hidden aria-label={t(/*i18n*/ 'Choose photos')} onChange={(e) => void add(e.currentTarget.files)} />
       <Group justify="space-between" align="center">
         <Button onClick={() => input.current?.click()} disabled={full} variant="light" size="md">
-          Add photos
+          {t(/*i18n*/ 'Add photos')}
         </Button>
         <Text fz="sm" c="dimmed" aria-live="polite">
-          {photos.length} of {MAX_IMAGES} photos
+          {t(/*i18n*/ '{count} of {max} photos', { count: photos.length, max: MAX_IMAGES })}
         </Text>
       </Group>
       {errors.length ? (
-        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setErrors([])} closeButtonLabel="Dismiss">
+        <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setErrors([])} closeButtonLabel={t(/*i18n*/ 'Dismiss')}>
           <Stack gap={2}>
             {errors.map((e, i) => (
               <Text key={i} fz="sm">
@@ -77,7 +78,7 @@ export function PhotosStep({ photos, setPhotos }: { photos: WizardPhoto[]; setPh
           <Stack align="center" gap="xs" ta="center">
             <Image src={PLACEHOLDER_IMAGE} alt="" w={120} h={80} fit="contain" />
             <Text fz="sm" c="dimmed">
-              No photos yet. Listings with clear photos of the outside, inside and engine sell faster. Without a photo, a placeholder image is shown.
+              {t(/*i18n*/ 'No photos yet. Listings with clear photos of the outside, inside and engine sell faster. Without a photo, a placeholder image is shown.')}
             </Text>
           </Stack>
         </Card>
@@ -100,14 +101,14 @@ function PhotoCard({ photo, index, onRemove, onMakeMain }: { photo: WizardPhoto;
     <Card padding={0} radius="md" data-photo={index === 0 ? 'main' : 'extra'}>
       <Box pos="relative">
         <AspectRatio ratio={4 / 3}>
-          <Image src={photo.preview} alt={index === 0 ? `Main photo: ${photo.name}` : `Photo ${index + 1}: ${photo.name}`} fit="cover" />
+          <Image src={photo.preview} alt={index === 0 ? t(/*i18n*/ 'Main photo: {name}', { name: photo.name }) : t(/*i18n*/ 'Photo {n}: {name}', { n: index + 1, name: photo.name })} fit="cover" />
         </AspectRatio>
         {index === 0 ? (
           <Badge pos="absolute" top={6} left={6} color="brand" variant="filled" size="sm">
-            Main photo
+            {t(/*i18n*/ 'Main photo')}
           </Badge>
         ) : null}
-        <ActionIcon pos="absolute" top={6} right={6} variant="white" color="red" radius="xl" size="md" aria-label={`Remove photo ${index + 1}`} onClick={onRemove}>
+        <ActionIcon pos="absolute" top={6} right={6} variant="white" color="red" radius="xl" size="md" aria-label={t(/*i18n*/ 'Remove photo {n}', { n: index + 1 })} onClick={onRemove}>
           <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
             ×
           </span>
@@ -116,11 +117,11 @@ function PhotoCard({ photo, index, onRemove, onMakeMain }: { photo: WizardPhoto;
       <Group p={6} justify="center" mih={40}>
         {index === 0 ? (
           <Text fz="xs" c="dimmed">
-            Shown first and as the thumbnail
+            {t(/*i18n*/ 'Shown first and as the thumbnail')}
           </Text>
         ) : (
-          <Button size="compact-xs" variant="subtle" onClick={onMakeMain} aria-label={`Make photo ${index + 1} the main photo`}>
-            Make main
+          <Button size="compact-xs" variant="subtle" onClick={onMakeMain} aria-label={t(/*i18n*/ 'Make photo {n} the main photo', { n: index + 1 })}>
+            {t(/*i18n*/ 'Make main')}
           </Button>
         )}
       </Group>
@@ -136,7 +137,7 @@ function PreparingCard() {
         <Stack align="center" justify="center" gap={4} bg="gray.0">
           <Loader size="sm" />
           <Text fz="xs" c="dimmed">
-            Preparing photo…
+            {t(/*i18n*/ 'Preparing photo…')}
           </Text>
         </Stack>
       </AspectRatio>

@@ -7,6 +7,7 @@ import { asksEnginePower, asksOperatingHours, expiryText, FIELD_LABELS, listingL
 import { wholeNumberText } from '@/domain/core/numbers';
 import { CONTACT_CHOICE_TEXTS, CONTACT_CHOICES } from '@/domain/messages/contactChoice';
 import type { WizardPhoto } from './wizardPhoto';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 function money(text: string): string {
   const n = Number(text.replace(/,/g, ''));
@@ -15,17 +16,17 @@ function money(text: string): string {
 
 function categoryLabel(form: WizardForm): string {
   if (!form.category) return '';
-  return form.vehicle_type === 'car' && form.category in BODY_TYPE_LABELS ? BODY_TYPE_LABELS[form.category as BodyType] : capitalise(form.category);
+  return form.vehicle_type === 'car' && form.category in BODY_TYPE_LABELS ? t(BODY_TYPE_LABELS[form.category as BodyType]) : capitalise(form.category);
 }
 
 export function listingTitle(form: WizardForm): string {
-  return [form.year, form.make, form.model, form.variant].filter((s) => s.trim()).join(' ') || 'Your vehicle';
+  return [form.year, form.make, form.model, form.variant].filter((s) => s.trim()).join(' ') || t(/*i18n*/ 'Your vehicle');
 }
 
-const declaredText = (v: Declared): string => (v === 'yes' ? 'Yes' : v === 'no' ? 'No' : WIZARD_TEXTS.notSure);
+const declaredText = (v: Declared): string => t(v === 'yes' ? /*i18n*/ 'Yes' : v === 'no' ? /*i18n*/ 'No' : WIZARD_TEXTS.notSure);
 
 function Row({ field, value }: { field: WizardField | string; value: string }) {
-  const text = field in FIELD_LABELS ? FIELD_LABELS[field as WizardField] : field;
+  const text = t(field in FIELD_LABELS ? FIELD_LABELS[field as WizardField] : field);
   return (
     <Group justify="space-between" wrap="nowrap" gap="md" py={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
       <Text fz="sm" c="dimmed">
@@ -43,10 +44,10 @@ function Section({ title, step, onEdit, children }: { title: string; step: numbe
     <Card padding="md" radius="md">
       <Group justify="space-between" mb={6}>
         <Title order={4} fz="md">
-          {title}
+          {t(title)}
         </Title>
-        <Button size="compact-sm" variant="subtle" onClick={() => onEdit(step)} aria-label={`Edit ${title}`}>
-          Edit
+        <Button size="compact-sm" variant="subtle" onClick={() => onEdit(step)} aria-label={t(/*i18n*/ 'Edit {section}', { section: t(title) })}>
+          {t(/*i18n*/ 'Edit')}
         </Button>
       </Group>
       {children}
@@ -59,8 +60,8 @@ export function ReviewStep({ form, photos, onEdit }: { form: WizardForm; photos:
   const plan = planOf(form);
   return (
     <Stack gap="sm">
-      <Section title="Vehicle Details" step={1} onEdit={onEdit}>
-        <Row field="vehicle_type" value={VEHICLE_TYPE_LABELS[form.vehicle_type]} />
+      <Section title={/*i18n*/ 'Vehicle Details'} step={1} onEdit={onEdit}>
+        <Row field="vehicle_type" value={t(VEHICLE_TYPE_LABELS[form.vehicle_type])} />
         <Row field="make" value={form.make} />
         <Row field="model" value={form.model} />
         <Row field="variant" value={form.variant} />
@@ -69,35 +70,38 @@ export function ReviewStep({ form, photos, onEdit }: { form: WizardForm; photos:
         <Row field="transmission" value={capitalise(form.transmission)} />
         <Row field="mileage" value={form.mileage ? `${wholeNumberText(Number(form.mileage))} km` : ''} />
         <Row field="color" value={form.color} />
-        <Row field={form.vehicle_type === 'car' ? 'category' : 'Category'} value={categoryLabel(form)} />
+        <Row field={form.vehicle_type === 'car' ? 'category' : /*i18n*/ 'Category'} value={categoryLabel(form)} />
         <Row field="engine_size" value={form.engine_size ? `${form.engine_size} L` : ''} />
         {asksEnginePower(form.vehicle_type) ? <Row field="engine_power_hp" value={form.engine_power_hp ? `${wholeNumberText(Number(form.engine_power_hp))} HP` : ''} /> : null}
         {asksOperatingHours(form.vehicle_type) ? <Row field="operating_hours" value={form.operating_hours ? `${wholeNumberText(Number(form.operating_hours.replace(/,/g, '')))} hrs` : ''} /> : null}
       </Section>
-      <Section title="Subscription" step={2} onEdit={onEdit}>
-        <Row field="subscription_plan" value={plan ? `${capitalise(plan)}: ${formatUsd(PLAN_TERMS[plan].priceCents)} / ${PLAN_TERMS[plan].days} days` : ''} />
+      <Section title={/*i18n*/ 'Subscription'} step={2} onEdit={onEdit}>
+        <Row
+          field="subscription_plan"
+          value={plan ? t(/*i18n*/ '{plan}: {price} / {days} days', { plan: capitalise(plan), price: formatUsd(PLAN_TERMS[plan].priceCents), days: PLAN_TERMS[plan].days }) : ''}
+        />
       </Section>
-      <Section title="Ad Details" step={3} onEdit={onEdit}>
+      <Section title={/*i18n*/ 'Ad Details'} step={3} onEdit={onEdit}>
         <Row field="price" value={money(form.price)} />
-        <Row field="condition" value={form.condition in CONDITION_LABELS ? CONDITION_LABELS[form.condition as Condition] : form.condition} />
+        <Row field="condition" value={form.condition in CONDITION_LABELS ? t(CONDITION_LABELS[form.condition as Condition]) : form.condition} />
         <Row field="duty_paid" value={declaredText(form.duty_paid)} />
         <Row field="papers_ready" value={declaredText(form.papers_ready)} />
         <Row field="features" value={form.features.join(', ')} />
         <Text fz="sm" c="dimmed" mt={6}>
-          {FIELD_LABELS.description}
+          {t(FIELD_LABELS.description)}
         </Text>
         <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {form.description.trim() || '—'}
         </Text>
       </Section>
-      <Section title="Contact Info" step={4} onEdit={onEdit}>
+      <Section title={/*i18n*/ 'Contact Info'} step={4} onEdit={onEdit}>
         <Row field="seller_email" value={form.seller_email} />
         <Row field="seller_phone" value={form.seller_phone} />
         <Row field="region" value={form.region} />
         <Row field="area" value={form.area} />
-        <Row field="contact_preference" value={CONTACT_CHOICES.find((c) => c.value === form.contact_preference)?.label ?? CONTACT_CHOICE_TEXTS.sameAsAccount} />
+        <Row field="contact_preference" value={t(CONTACT_CHOICES.find((c) => c.value === form.contact_preference)?.label ?? CONTACT_CHOICE_TEXTS.sameAsAccount)} />
       </Section>
-      <Section title="Photos" step={5} onEdit={onEdit}>
+      <Section title={/*i18n*/ 'Photos'} step={5} onEdit={onEdit}>
         <PhotoStrip photos={photos} />
       </Section>
     </Stack>
@@ -108,7 +112,7 @@ function PhotoStrip({ photos }: { photos: WizardPhoto[] }) {
   if (!photos.length) {
     return (
       <Text fz="sm" c="dimmed">
-        No photos: the listing shows a placeholder image.
+        {t(/*i18n*/ 'No photos: the listing shows a placeholder image.')}
       </Text>
     );
   }
@@ -116,7 +120,7 @@ function PhotoStrip({ photos }: { photos: WizardPhoto[] }) {
     <SimpleGrid cols={{ base: 4, sm: 8 }} spacing={6}>
       {photos.map((p, i) => (
         <AspectRatio key={p.id} ratio={4 / 3}>
-          <Image src={p.preview} alt={i === 0 ? 'Main photo' : `Photo ${i + 1}`} radius="sm" fit="cover" />
+          <Image src={p.preview} alt={i === 0 ? t(/*i18n*/ 'Main photo') : t(/*i18n*/ 'Photo {n}', { n: i + 1 })} radius="sm" fit="cover" />
         </AspectRatio>
       ))}
     </SimpleGrid>
@@ -152,7 +156,7 @@ export function VerifyStep({
       <Card padding={0} radius="md">
         <Group wrap="nowrap" align="stretch" gap={0}>
           <AspectRatio ratio={4 / 3} w={{ base: 120, sm: 200 }} style={{ flex: '0 0 auto' }}>
-            <Image src={photos[0]?.preview ?? PLACEHOLDER_IMAGE} alt="Main photo" fit="cover" />
+            <Image src={photos[0]?.preview ?? PLACEHOLDER_IMAGE} alt={t(/*i18n*/ 'Main photo')} fit="cover" />
           </AspectRatio>
           <Stack gap={4} p="sm" style={{ minWidth: 0 }}>
             <Text fw={700} lineClamp={2}>
@@ -165,34 +169,41 @@ export function VerifyStep({
               {listingLocation(form) ?? ''}
             </Text>
             <Text fz="xs" c="dimmed">
-              {photos.length} {photos.length === 1 ? 'photo' : 'photos'}
-              {plan ? ` · ${capitalise(plan)} plan, ${formatUsd(PLAN_TERMS[plan].priceCents)} / ${PLAN_TERMS[plan].days} days` : ''}
+              {photos.length === 1 ? t(/*i18n*/ '{count} photo', { count: 1 }) : t(/*i18n*/ '{count} photos', { count: photos.length })}
+              {plan ? ` · ${t(/*i18n*/ '{plan} plan, {price} / {days} days', { plan: capitalise(plan), price: formatUsd(PLAN_TERMS[plan].priceCents), days: PLAN_TERMS[plan].days })}` : ''}
             </Text>
           </Stack>
         </Group>
       </Card>
       <Text fz="sm">
-        &lsquo;Create listing&rsquo; sends your listing; you then pay the listing fee to publish it. If you are offline, it is kept on this device and sent when the connection returns.
+        {t(/*i18n*/ '‘Create listing’ sends your listing; you then pay the listing fee to publish it. If you are offline, it is kept on this device and sent when the connection returns.')}
       </Text>
       {isAdmin ? (
         <Card padding="sm" radius="md" bg="gold.0">
           <Group gap="sm" wrap="nowrap">
-            <Checkbox label={FIELD_LABELS.featured} checked={form.featured} onChange={(e) => onFeatured(e.currentTarget.checked)} />
+            <Checkbox label={t(FIELD_LABELS.featured)} checked={form.featured} onChange={(e) => onFeatured(e.currentTarget.checked)} />
             <Badge color="gold" c="dark" variant="filled" size="sm">
-              ADMIN ONLY
+              {t(/*i18n*/ 'ADMIN ONLY')}
             </Badge>
           </Group>
         </Card>
       ) : null}
       {freeOffer ? (
-        <Alert color="brand" variant="light" title="You can list this vehicle for free">
+        <Alert color="brand" variant="light" title={t(/*i18n*/ 'You can list this vehicle for free')}>
           <Stack gap="xs">
             <Text fz="sm">
-              You have {freeOffer.activeCount} active {freeOffer.activeCount === 1 ? 'listing' : 'listings'}, so this one can be published now at no cost. It shares their expiry date:{' '}
-              {expiryText(freeOffer.expiresAt)}.
+              {freeOffer.activeCount === 1
+                ? t(/*i18n*/ 'You have {count} active listing, so this one can be published now at no cost. It shares their expiry date: {date}.', {
+                    count: 1,
+                    date: expiryText(freeOffer.expiresAt, currentLanguage()),
+                  })
+                : t(/*i18n*/ 'You have {count} active listings, so this one can be published now at no cost. It shares their expiry date: {date}.', {
+                    count: freeOffer.activeCount,
+                    date: expiryText(freeOffer.expiresAt, currentLanguage()),
+                  })}
             </Text>
             <Button onClick={onFree} loading={busy} w="fit-content">
-              Publish for free
+              {t(/*i18n*/ 'Publish for free')}
             </Button>
           </Stack>
         </Alert>

@@ -6,6 +6,7 @@ import { useSession } from '@/app/shared/session/session';
 import { Page } from '@/app/shared/shell/Page';
 import ListingWizard from './ListingWizard';
 import { useEditVehicle } from './useEditVehicle';
+import { t } from '@/app/shared/i18n/language';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -29,7 +30,7 @@ export default function SellPage() {
   const { editVehicle, problem } = useEditVehicle(signedIn, editing ? editId : null);
 
   return (
-    <Page title="Sell your vehicle" subtitle="Create a listing in eight short steps. Everything you enter is kept on this device, even with no signal." size="sm">
+    <Page title={t(/*i18n*/ 'Sell your vehicle')} subtitle={t(/*i18n*/ 'Create a listing in eight short steps. Everything you enter is kept on this device, even with no signal.')} size="sm">
       <Card padding="xl">
         {signedIn ? (
           <Stack align="center" ta="center" gap="sm">
@@ -38,8 +39,8 @@ export default function SellPage() {
             ) : valid && (!editing || editVehicle) ? (
               <Text>
                 {editing
-                  ? 'Your listing is open in the wizard. Close it to go to your dashboard.'
-                  : 'Your listing is open in the wizard. Close it to go to your dashboard; your draft stays on this device.'}
+                  ? t(/*i18n*/ 'Your listing is open in the wizard. Close it to go to your dashboard.')
+                  : t(/*i18n*/ 'Your listing is open in the wizard. Close it to go to your dashboard; your draft stays on this device.')}
               </Text>
             ) : (
               <Loader />

@@ -6,6 +6,7 @@ import { acceptsMileage, acceptsOperatingHours, asksEnginePower, asksOperatingHo
 import { SEARCH_FIELD_TEXTS } from '@/domain/search/searchFieldTexts';
 import { useCatalogueOptions, type CatalogueOptions } from '@/app/shared/search/catalogueOptions';
 import { label, withValue, type FieldStepProps } from './fieldStep';
+import { t } from '@/app/shared/i18n/language';
 
 /** Step 1: the vehicle's type, make, model and details. */
 export function VehicleStep({ form, errors, onChange }: FieldStepProps) {
@@ -16,7 +17,7 @@ export function VehicleStep({ form, errors, onChange }: FieldStepProps) {
         aria-label={label('vehicle_type')}
         value={form.vehicle_type}
         onChange={(v) => onChange('vehicle_type', v as VehicleType)}
-        data={VEHICLE_TYPES.map((t) => ({ value: t, label: VEHICLE_TYPE_LABELS[t] }))}
+        data={VEHICLE_TYPES.map((v) => ({ value: v, label: t(VEHICLE_TYPE_LABELS[v]) }))}
         fullWidth
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
@@ -36,18 +37,18 @@ function CatalogueFields({ form, errors, onChange, options }: FieldStepProps & {
     <>
       <Select
         label={label('make')}
-        placeholder="Choose a make"
+        placeholder={t(/*i18n*/ 'Choose a make')}
         data={withValue(options.makes, form.make)}
         value={form.make || null}
         onChange={(v) => onChange('make', v ?? '')}
         searchable
         required
         error={errors.make}
-        nothingFoundMessage={SEARCH_FIELD_TEXTS.noOptions}
+        nothingFoundMessage={t(SEARCH_FIELD_TEXTS.noOptions)}
       />
       <Select
         label={label('model')}
-        placeholder={form.make ? 'Choose a model' : SEARCH_FIELD_TEXTS.selectMakeFirst}
+        placeholder={t(form.make ? /*i18n*/ 'Choose a model' : SEARCH_FIELD_TEXTS.selectMakeFirst)}
         data={withValue(models, form.model)}
         value={form.model || null}
         onChange={(v) => onChange('model', v ?? '')}
@@ -55,11 +56,11 @@ function CatalogueFields({ form, errors, onChange, options }: FieldStepProps & {
         searchable
         required
         error={errors.model}
-        nothingFoundMessage={SEARCH_FIELD_TEXTS.noOptions}
+        nothingFoundMessage={t(SEARCH_FIELD_TEXTS.noOptions)}
       />
       <Select
         label={label('variant')}
-        placeholder={form.model ? (variants.length ? 'Choose a variant (optional)' : SEARCH_FIELD_TEXTS.noOptions) : SEARCH_FIELD_TEXTS.selectModelFirst}
+        placeholder={t(form.model ? (variants.length ? /*i18n*/ 'Choose a variant (optional)' : SEARCH_FIELD_TEXTS.noOptions) : SEARCH_FIELD_TEXTS.selectModelFirst)}
         data={withValue(variants, form.variant)}
         value={form.variant || null}
         onChange={(v) => onChange('variant', v ?? '')}
@@ -77,7 +78,7 @@ function RequiredDetails({ form, errors, onChange }: FieldStepProps) {
     <>
       <NumberInput
         label={label('year')}
-        placeholder={`${YEAR_MIN} to ${yearMax()}`}
+        placeholder={t(/*i18n*/ '{min} to {max}', { min: YEAR_MIN, max: yearMax() })}
         value={form.year}
         onChange={(v) => onChange('year', String(v))}
         min={YEAR_MIN}
@@ -92,7 +93,7 @@ function RequiredDetails({ form, errors, onChange }: FieldStepProps) {
       />
       <Select
         label={label('fuel_type')}
-        placeholder="Choose fuel type"
+        placeholder={t(/*i18n*/ 'Choose fuel type')}
         data={withValue(
           WIZARD_FUEL_TYPES.map((f) => f as string),
           form.fuel_type,
@@ -104,16 +105,16 @@ function RequiredDetails({ form, errors, onChange }: FieldStepProps) {
       />
       <Select
         label={label('transmission')}
-        placeholder="Choose transmission"
-        data={TRANSMISSIONS.map((t) => ({ value: t, label: capitalise(t) }))}
+        placeholder={t(/*i18n*/ 'Choose transmission')}
+        data={TRANSMISSIONS.map((v) => ({ value: v, label: capitalise(v) }))}
         value={form.transmission || null}
         onChange={(v) => onChange('transmission', v ?? '')}
         required
         error={errors.transmission}
       />
       <TextInput
-        label={`${label('mileage')} (km)`}
-        placeholder="e.g. 84000"
+        label={t(/*i18n*/ '{label} (km)', { label: label('mileage') })}
+        placeholder={t(/*i18n*/ 'e.g. 84000')}
         value={form.mileage}
         onChange={(e) => acceptsMileage(e.currentTarget.value) && onChange('mileage', e.currentTarget.value)}
         inputMode="numeric"
@@ -121,7 +122,15 @@ function RequiredDetails({ form, errors, onChange }: FieldStepProps) {
         required
         error={errors.mileage}
       />
-      <TextInput label={label('color')} placeholder="e.g. White" value={form.color} onChange={(e) => onChange('color', e.currentTarget.value)} autoComplete="off" required error={errors.color} />
+      <TextInput
+        label={label('color')}
+        placeholder={t(/*i18n*/ 'e.g. White')}
+        value={form.color}
+        onChange={(e) => onChange('color', e.currentTarget.value)}
+        autoComplete="off"
+        required
+        error={errors.color}
+      />
     </>
   );
 }
@@ -132,16 +141,16 @@ function OptionalDetails({ form, errors, onChange }: FieldStepProps) {
   return (
     <>
       <Select
-        label={form.vehicle_type === 'car' ? label('category') : 'Category'}
-        placeholder="Optional"
-        data={withValue([...categories], form.category).map((c) => ({ value: c, label: form.vehicle_type === 'car' && c in BODY_TYPE_LABELS ? BODY_TYPE_LABELS[c as BodyType] : capitalise(c) }))}
+        label={form.vehicle_type === 'car' ? label('category') : t(/*i18n*/ 'Category')}
+        placeholder={t(/*i18n*/ 'Optional')}
+        data={withValue([...categories], form.category).map((c) => ({ value: c, label: form.vehicle_type === 'car' && c in BODY_TYPE_LABELS ? t(BODY_TYPE_LABELS[c as BodyType]) : capitalise(c) }))}
         value={form.category || null}
         onChange={(v) => onChange('category', v ?? '')}
         clearable
       />
       <TextInput
-        label={`${label('engine_size')} (litres)`}
-        placeholder="Optional, e.g. 2.8"
+        label={t(/*i18n*/ '{label} (litres)', { label: label('engine_size') })}
+        placeholder={t(/*i18n*/ 'Optional, e.g. 2.8')}
         value={form.engine_size}
         onChange={(e) => /^\d*\.?\d*$/.test(e.currentTarget.value) && onChange('engine_size', e.currentTarget.value)}
         inputMode="decimal"
@@ -151,7 +160,7 @@ function OptionalDetails({ form, errors, onChange }: FieldStepProps) {
       {asksEnginePower(form.vehicle_type) ? (
         <TextInput
           label={label('engine_power_hp')}
-          placeholder="Optional, e.g. 150"
+          placeholder={t(/*i18n*/ 'Optional, e.g. 150')}
           value={form.engine_power_hp}
           onChange={(e) => /^\d*$/.test(e.currentTarget.value) && onChange('engine_power_hp', e.currentTarget.value)}
           inputMode="numeric"
@@ -162,7 +171,7 @@ function OptionalDetails({ form, errors, onChange }: FieldStepProps) {
       {asksOperatingHours(form.vehicle_type) ? (
         <TextInput
           label={label('operating_hours')}
-          placeholder="Optional, e.g. 1,200"
+          placeholder={t(/*i18n*/ 'Optional, e.g. 1,200')}
           value={form.operating_hours}
           onChange={(e) => acceptsOperatingHours(e.currentTarget.value) && onChange('operating_hours', e.currentTarget.value)}
           inputMode="numeric"

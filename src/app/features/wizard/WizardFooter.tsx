@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { EDIT_STEPS, PAYMENT_STEP, VERIFY_STEP } from '@/domain/listing/listingWizard';
 import type { Busy } from './useWizardFlow';
+import { t } from '@/app/shared/i18n/language';
 
 interface Props {
   step: number;
@@ -33,18 +34,18 @@ function footerButtons({ step, editing, busy, onClose, go, next, saveEdit, creat
   const back =
     step === 1 ? (
       <Button variant="default" size="md" onClick={onClose}>
-        Cancel
+        {t(/*i18n*/ 'Cancel')}
       </Button>
     ) : (
       <Button variant="default" size="md" onClick={() => go(step - 1)} disabled={busy !== null}>
-        Back
+        {t(/*i18n*/ 'Back')}
       </Button>
     );
   if (editing && step === EDIT_STEPS) {
     return [
       back,
       <Button key="save" size="md" onClick={() => void saveEdit()} loading={busy === 'save'}>
-        Save changes
+        {t(/*i18n*/ 'Save changes')}
       </Button>,
     ];
   }
@@ -52,24 +53,24 @@ function footerButtons({ step, editing, busy, onClose, go, next, saveEdit, creat
     return [
       back,
       <Button key="create" size="md" onClick={() => void create(false)} loading={busy === 'create'} disabled={busy === 'free'}>
-        Create listing
+        {t(/*i18n*/ 'Create listing')}
       </Button>,
     ];
   }
   if (step === PAYMENT_STEP) {
     return [
       <Text key="later" fz="sm" c="dimmed">
-        You can also pay later from your dashboard.
+        {t(/*i18n*/ 'You can also pay later from your dashboard.')}
       </Text>,
       <Button key="close" size="md" variant="default" onClick={onClose} style={{ flexShrink: 0 }}>
-        Close
+        {t(/*i18n*/ 'Close')}
       </Button>,
     ];
   }
   return [
     back,
     <Button key="next" size="md" onClick={next}>
-      Next
+      {t(/*i18n*/ 'Next')}
     </Button>,
   ];
 }

@@ -1,5 +1,6 @@
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Outcome } from './useWizardFlow';
+import { t } from '@/app/shared/i18n/language';
 
 /** How the wizard ended (created, paid, saved, or queued for later), with Done to close it. */
 export function WizardOutcome({ outcome, onClose }: { outcome: Outcome; onClose(): void }) {
@@ -14,7 +15,7 @@ export function WizardOutcome({ outcome, onClose }: { outcome: Outcome; onClose(
         {outcome.text}
       </Text>
       <Button size="md" onClick={onClose} mb="lg">
-        Done
+        {t(/*i18n*/ 'Done')}
       </Button>
     </Stack>
   );

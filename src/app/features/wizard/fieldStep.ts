@@ -1,4 +1,5 @@
 import { FIELD_LABELS, type WizardField, type WizardForm } from '@/domain/listing/listingWizard';
+import { t } from '@/app/shared/i18n/language';
 
 /** What every step of fields gets: the form, its fields' errors, and the change of one field. */
 export interface FieldStepProps {
@@ -13,4 +14,5 @@ export function withValue(options: string[], value: string): string[] {
   return [value, ...options];
 }
 
-export const label = (field: WizardField) => FIELD_LABELS[field];
+/** A field's label in the language the app speaks (called while drawing). */
+export const label = (field: WizardField) => t(FIELD_LABELS[field]);

@@ -10,6 +10,7 @@ import type { User } from '@/domain/account/user';
 import { kickOutbox } from '@/app/shared/outbox/outboxRunner';
 import type { FreeOffer } from './ReviewSteps';
 import type { WizardFlow } from './useWizardFlow';
+import { currentLanguage, knownText, t } from '@/app/shared/i18n/language';
 
 /**
  * Publishing a new listing: 'Create listing' (or the free path) queues the draft in the outbox and
@@ -35,7 +36,7 @@ export function usePublishListing({ id, user, editing, flow }: { id: string; use
       setBusy(null);
       if (err instanceof PublishInputError) return showPublishIssues(err.issues);
       console.warn('listing not queued', err);
-      setBanner({ color: 'red', text: LISTING_MESSAGES.createError });
+      setBanner({ color: 'red', text: t(LISTING_MESSAGES.createError) });
       return;
     }
     const state = await sendNow(id).catch(() => null);
@@ -44,20 +45,24 @@ export function usePublishListing({ id, user, editing, flow }: { id: string; use
     if (state?.state === 'failed') {
       await discardPublish(id);
       draft.unfreeze();
-      setBanner({ color: 'red', title: LISTING_MESSAGES.createError, text: state.error ?? '' });
+      setBanner({ color: 'red', title: t(LISTING_MESSAGES.createError), text: knownText(state.error ?? '') });
       return;
     }
     // A dealer whose monthly plan is paid up (issue 38): the server published it without a fee.
     const onPlan = !free && state?.state === 'done' && state.created?.is_published && state.created.expires_at;
     if (onPlan) {
       await removeDraft(id).catch((err: unknown) => console.warn('draft not removed', err));
-      setOutcome({ kind: 'success', text: DEALER_PLAN_TEXTS.listedOnPlan(expiryText(onPlan)) });
+      setOutcome({ kind: 'success', text: DEALER_PLAN_TEXTS.listedOnPlan(expiryText(onPlan, currentLanguage()), t) });
       return;
     }
     if (free) {
       if (state?.state === 'done') await removeDraft(id).catch((err: unknown) => console.warn('draft not removed', err));
       const expires = state?.created?.expires_at ?? freeOffer?.expiresAt;
-      setOutcome(state?.state === 'done' && expires ? { kind: 'success', text: LISTING_MESSAGES.freeListed(expiryText(expires)) } : { kind: 'info', text: LISTING_MESSAGES.queuedOffline });
+      setOutcome(
+        state?.state === 'done' && expires
+          ? { kind: 'success', text: LISTING_MESSAGES.freeListed(expiryText(expires, currentLanguage()), t) }
+          : { kind: 'info', text: t(LISTING_MESSAGES.queuedOffline) },
+      );
       return;
     }
     go(PAYMENT_STEP);

@@ -18,6 +18,7 @@ import {
 } from '@/domain/listing/listingWizard';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { useWizardDraft } from './useWizardDraft';
+import { knownText, t } from '@/app/shared/i18n/language';
 
 type Banner = { color: 'red' | 'orange' | 'blue'; title?: string; text: string };
 export type Outcome = { kind: 'success' | 'info'; text: string };
@@ -37,7 +38,7 @@ export function useWizardFlow({ id, restore, editVehicle, user }: { id: string; 
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const onSaveError = useCallback((err: unknown) => {
     console.warn('draft not saved on this device', err);
-    setBanner({ color: 'red', text: `Your draft could not be saved on this device: ${err instanceof Error ? err.message : String(err)}` });
+    setBanner({ color: 'red', text: t(/*i18n*/ 'Your draft could not be saved on this device: {error}', { error: err instanceof Error ? err.message : String(err) }) });
   }, []);
   const [defaults] = useState(() => ({ ...contactDefaults(user), ...(sellerType === 'dealer' && { subscription_plan: 'premium' }) }));
   const draft = useWizardDraft({ id, restore, editVehicle, defaults, onSaveError });
@@ -47,7 +48,7 @@ export function useWizardFlow({ id, restore, editVehicle, user }: { id: string; 
   // A listing the server refused earlier opens on Verify, saying why.
   const refused = draft.queued?.state === 'failed' ? (draft.queued.error ?? '') : null;
   useEffect(() => {
-    if (refused !== null) setBanner({ color: 'red', title: LISTING_MESSAGES.createError, text: refused });
+    if (refused !== null) setBanner({ color: 'red', title: t(LISTING_MESSAGES.createError), text: knownText(refused) });
   }, [refused]);
 
   const go = (next: number) => {
@@ -65,12 +66,12 @@ export function useWizardFlow({ id, restore, editVehicle, user }: { id: string; 
   const showIssues = (at: number, issues: FieldErrors) => {
     setErrors(issues);
     if (at !== step) draft.setStep(at);
-    const labels = (Object.keys(issues) as WizardField[]).map((f) => FIELD_LABELS[f]);
-    setBanner({ color: 'red', text: WIZARD_TEXTS.completeStep(labels) });
+    const labels = (Object.keys(issues) as WizardField[]).map((f) => t(FIELD_LABELS[f]));
+    setBanner({ color: 'red', text: WIZARD_TEXTS.completeStep(labels, t) });
   };
 
   const next = () => {
-    const issues = stepIssues(step, form);
+    const issues = stepIssues(step, form, undefined, t);
     if (Object.keys(issues).length) return showIssues(step, issues);
     setErrors({});
     go(step + 1);
@@ -80,7 +81,7 @@ export function useWizardFlow({ id, restore, editVehicle, user }: { id: string; 
   const allComplete = (last: number) => {
     const incomplete = firstIncompleteStep(form, last);
     if (incomplete === null) return true;
-    showIssues(incomplete, stepIssues(incomplete, form));
+    showIssues(incomplete, stepIssues(incomplete, form, undefined, t));
     return false;
   };
 
@@ -89,7 +90,7 @@ export function useWizardFlow({ id, restore, editVehicle, user }: { id: string; 
     const { fieldErrors, at } = publishIssuesAt(issues);
     setErrors(fieldErrors);
     draft.setStep(at);
-    setBanner({ color: 'red', title: LISTING_MESSAGES.createError, text: issues.map(labelled).join(' · ') });
+    setBanner({ color: 'red', title: t(LISTING_MESSAGES.createError), text: issues.map(labelled).join(' · ') });
   };
 
   return { sellerType, draft, scrollTop, banner, setBanner, errors, busy, setBusy, outcome, setOutcome, go, onChange, next, allComplete, showPublishIssues };
@@ -103,7 +104,7 @@ function publishIssuesAt(issues: Issue[]): { fieldErrors: FieldErrors; at: numbe
     const field = formFieldOf(issue.field);
     if (field === 'images') at = Math.min(at, PHOTOS_STEP);
     else if (field) {
-      fieldErrors[field] = issue.message;
+      fieldErrors[field] = knownText(issue.message);
       at = Math.min(at, FIELD_STEP[field]);
     }
   }
@@ -113,7 +114,7 @@ function publishIssuesAt(issues: Issue[]): { fieldErrors: FieldErrors; at: numbe
 /** A refusal with the label of its field, when it names one. */
 function labelled(issue: Issue): string {
   const field = formFieldOf(issue.field);
-  return field ? `${field === 'images' ? 'Photos' : FIELD_LABELS[field]}: ${issue.message}` : issue.message;
+  return field ? `${t(field === 'images' ? /*i18n*/ 'Photos' : FIELD_LABELS[field])}: ${knownText(issue.message)}` : knownText(issue.message);
 }
 
 /** What useWizardFlow gives the wizard's screen and its publish and edit hooks. */

@@ -3,6 +3,7 @@ import { titleOf } from '@/domain/listing/display';
 import { DASHBOARD_TEXTS as T } from '@/domain/listing/dashboard';
 import { LISTING_MESSAGES } from '@/domain/core/messages';
 import type { Vehicle } from '@/domain/listing/vehicle';
+import { t } from '../i18n/language';
 
 /** What each action asks and its button. */
 const ACTIONS = {
@@ -18,8 +19,8 @@ export function ListingConfirmModal(props: { action: keyof typeof ACTIONS; vehic
   const { vehicle, busy, onCancel } = props;
   const action = ACTIONS[props.action];
   return (
-    <Modal opened={vehicle !== null} onClose={() => !busy && onCancel()} title={<Text fw={750}>{action.title}</Text>} centered>
-      <Text>{action.message}</Text>
+    <Modal opened={vehicle !== null} onClose={() => !busy && onCancel()} title={<Text fw={750}>{t(action.title)}</Text>} centered>
+      <Text>{t(action.message)}</Text>
       {vehicle ? (
         <Text fw={650} mt="xs">
           {titleOf(vehicle)}
@@ -27,10 +28,10 @@ export function ListingConfirmModal(props: { action: keyof typeof ACTIONS; vehic
       ) : null}
       <Group justify="flex-end" gap="sm" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-          {T.cancel}
+          {t(T.cancel)}
         </Button>
         <Button color={action.color} onClick={props.onConfirm} loading={busy}>
-          {action.confirmLabel}
+          {t(action.confirmLabel)}
         </Button>
       </Group>
     </Modal>

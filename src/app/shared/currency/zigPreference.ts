@@ -1,6 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import { STORAGE_KEYS } from '@/domain/core/constants';
-import { zigRateLine, zigText } from '@/domain/payments/zig';
+import { zigText } from '@/domain/payments/zigPrice';
+import { t } from '@/app/shared/i18n/language';
 import { useConfig } from '@/app/shared/config/useConfig';
 
 // Whether this buyer also sees prices in ZiG (issue 39): a choice kept on the device, read by every
@@ -27,15 +28,15 @@ export function setShowZig(show: boolean): void {
   }
 }
 
-/** The ZiG choice and the rate: whether it can be offered (a rate is set), chosen, and the rate's line. */
+/** The ZiG choice and the rate: whether it can be offered (a rate is set), chosen, and the rate. */
 export function useZig() {
   const { show } = useSnapshot(zigPreference);
   const rate = useConfig()?.zig_rate ?? null;
   return {
     available: rate !== null,
     show: show && rate !== null,
-    rateLine: rate ? zigRateLine(rate) : null,
+    rate,
     /** 'about ZiG 182,000' for a price, when the buyer chose ZiG and a rate is known; else null. */
-    textOf: (usd: number | null) => (show && rate ? zigText(usd, rate.rate) : null),
+    textOf: (usd: number | null) => (show && rate ? zigText(usd, rate.rate, t) : null),
   };
 }

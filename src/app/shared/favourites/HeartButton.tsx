@@ -2,6 +2,7 @@ import type { Vehicle } from '@/domain/listing/vehicle';
 import { FAVOURITE_TEXTS as T } from '@/domain/listing/favourites';
 import { toggleFavourite, useIsFavourite } from './favouritesStore';
 import css from './HeartButton.module.css';
+import { t } from '../i18n/language';
 
 export function HeartIcon({ filled, size = 20 }: { filled: boolean; size?: number }) {
   return (
@@ -29,7 +30,7 @@ export function HeartIcon({ filled, size = 20 }: { filled: boolean; size?: numbe
  */
 export function HeartButton({ vehicle, variant }: { vehicle: Vehicle; variant: 'card' | 'page' }) {
   const saved = useIsFavourite(vehicle.id);
-  const label = saved ? T.saved : T.save;
+  const label = t(saved ? T.saved : T.save);
   return (
     <button
       type="button"

@@ -1,5 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { PAYMENT_TEXTS } from '@/domain/payments/payments';
+import { t } from '../i18n/language';
 
 /** The EcoCash number a payment asks for: a listing's fee and a dealer's month alike. */
 export function EcocashPhoneInput({
@@ -17,8 +18,8 @@ export function EcocashPhoneInput({
 }) {
   return (
     <TextInput
-      label={PAYMENT_TEXTS.phoneLabel}
-      description={PAYMENT_TEXTS.phoneHint}
+      label={t(PAYMENT_TEXTS.phoneLabel)}
+      description={t(PAYMENT_TEXTS.phoneHint)}
       placeholder={PAYMENT_TEXTS.phonePlaceholder}
       type="tel"
       inputMode="numeric"

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Box, Input, Loader, Text } from '@mantine/core';
 import { PAYMENT_MESSAGES } from '@/domain/core/messages';
 import { PAYMENT_TEXTS } from '@/domain/payments/payments';
+import { t } from '../i18n/language';
 
 /** What the panel asks of the mounted card element. Resolves with the provider's error message, or null. */
 export interface StripeCardHandle {
@@ -55,12 +56,12 @@ export function StripeCardField({ publishableKey, handle, disabled }: { publisha
   useEffect(() => cardRef.current?.update({ disabled }), [disabled, state]);
 
   return (
-    <Input.Wrapper label={PAYMENT_TEXTS.cardLabel} required error={error}>
+    <Input.Wrapper label={t(PAYMENT_TEXTS.cardLabel)} required error={error}>
       <Box mt={4} px="sm" py={12} bd="1px solid var(--mantine-color-gray-4)" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
         {state === 'loading' ? <Loader size="xs" /> : null}
         {state === 'failed' ? (
           <Text fz="sm" c="red.8">
-            {PAYMENT_TEXTS.cardLoadFailed}
+            {t(PAYMENT_TEXTS.cardLoadFailed)}
           </Text>
         ) : null}
         <div ref={mount} hidden={state !== 'ready'} />

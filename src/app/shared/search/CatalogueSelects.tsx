@@ -1,6 +1,7 @@
 import { Select, Stack, Text } from '@mantine/core';
 import { SEARCH_FIELD_TEXTS } from '@/domain/search/searchFieldTexts';
 import { useCatalogueOptions } from './catalogueOptions';
+import { t } from '@/app/shared/i18n/language';
 
 export interface CatalogueValue {
   make?: string | undefined;
@@ -36,31 +37,31 @@ export function CatalogueSelects({
   return (
     <>
       <Select
-        label="Make"
-        placeholder="All makes"
+        label={t(/*i18n*/ 'Make')}
+        placeholder={t(/*i18n*/ 'All makes')}
         data={dealer ? options.stockMakes : options.makes}
         value={make ?? null}
         onChange={(v) => onChange('make', v)}
         clearable
         searchable
-        nothingFoundMessage={SEARCH_FIELD_TEXTS.noOptions}
+        nothingFoundMessage={t(SEARCH_FIELD_TEXTS.noOptions)}
       />
       <Select
-        label="Model"
-        placeholder={make ? 'All models' : SEARCH_FIELD_TEXTS.selectMakeFirst}
+        label={t(/*i18n*/ 'Model')}
+        placeholder={make ? t(/*i18n*/ 'All models') : t(SEARCH_FIELD_TEXTS.selectMakeFirst)}
         data={make ? options.models(make) : []}
         value={model ?? null}
         onChange={(v) => onChange('model', v)}
         disabled={!make}
         clearable
         searchable
-        nothingFoundMessage={SEARCH_FIELD_TEXTS.noOptions}
+        nothingFoundMessage={t(SEARCH_FIELD_TEXTS.noOptions)}
       />
       {withVariant ? (
         <Stack gap={4}>
           <Select
-            label="Variant"
-            placeholder={!make || !model ? SEARCH_FIELD_TEXTS.selectModelFirst : unavailable ? SEARCH_FIELD_TEXTS.modelUnavailable : 'All variants'}
+            label={t(/*i18n*/ 'Variant')}
+            placeholder={!make || !model ? t(SEARCH_FIELD_TEXTS.selectModelFirst) : unavailable ? t(SEARCH_FIELD_TEXTS.modelUnavailable) : t(/*i18n*/ 'All variants')}
             data={make && model && !unavailable ? options.variants(make, model) : []}
             value={unavailable ? null : (value.variant ?? null)}
             onChange={(v) => onChange('variant', v)}
@@ -69,7 +70,7 @@ export function CatalogueSelects({
           />
           {unavailable ? (
             <Text fz="xs" c="orange.8" role="status">
-              {dealer ? SEARCH_FIELD_TEXTS.notInDealerInventory : SEARCH_FIELD_TEXTS.notInInventory}
+              {dealer ? t(SEARCH_FIELD_TEXTS.notInDealerInventory) : t(SEARCH_FIELD_TEXTS.notInInventory)}
             </Text>
           ) : null}
         </Stack>

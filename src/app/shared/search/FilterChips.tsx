@@ -1,5 +1,6 @@
 import { Badge, CloseButton, Group, type GroupProps } from '@mantine/core';
 import type { FilterChip } from '@/domain/search/browseFilters';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * The applied filters as removable chips (spec sections 2.5, 2.6 and 2.8), as every filter panel
@@ -17,7 +18,7 @@ export function FilterChips({ chips, onRemove, keepCase = true, ...group }: { ch
           size="lg"
           pr={4}
           tt={keepCase ? 'none' : undefined}
-          rightSection={<CloseButton size="xs" aria-label={`Remove ${c.label}`} onClick={() => onRemove(c.field)} />}
+          rightSection={<CloseButton size="xs" aria-label={t(/*i18n*/ 'Remove {label}', { label: c.label })} onClick={() => onRemove(c.field)} />}
         >
           {c.label}
         </Badge>

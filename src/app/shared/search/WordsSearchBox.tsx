@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { WORDS_MAX_CHARS } from '@/domain/search/words';
+import { t } from '@/app/shared/i18n/language';
 
 /** How long typing pauses before the words are searched (Enter searches at once). */
 const TYPING_PAUSE_MS = 350;
@@ -50,8 +51,8 @@ export function WordsSearchBox({
     <TextInput
       type="search"
       enterKeyHint="search"
-      label="Search"
-      placeholder="Search make, model, place…"
+      label={t(/*i18n*/ 'Search')}
+      placeholder={t(/*i18n*/ 'Search make, model, place…')}
       leftSection={<SearchIcon />}
       maxLength={WORDS_MAX_CHARS}
       value={text}

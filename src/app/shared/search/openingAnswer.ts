@@ -4,6 +4,7 @@ import { BROWSE_DATA_ID, OPENING_PAGE, browseOpeningHtml, openingItem, type Brow
 import { SCREEN_PATHS } from '@/domain/content/screens';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { browseOpeningScreenHtml } from '@/app/openingScreen';
+import { currentLanguage, t } from '@/app/shared/i18n/language';
 
 // A browse screen's opening answer (src/domain/search/browseOpening.ts): the first results shown before the
 // device or the server has answered this visit's search. On a first visit the server wrote them into
@@ -78,12 +79,12 @@ export function keepOpeningAnswer(req: SearchInput, answer: { items: Vehicle[]; 
   const type = openingType(req);
   if (!type) return;
   const items = answer.items.slice(0, OPENING_PAGE);
-  const signature = `${type}|${answer.total}|${items.map((v) => `${v.id}:${v.price}`).join(',')}`;
+  const signature = `${currentLanguage()}|${type}|${answer.total}|${items.map((v) => `${v.id}:${v.price}`).join(',')}`;
   if (signature === keptSignature) return;
   keptSignature = signature;
   setTimeout(() => {
     const opening: BrowseOpening = { vehicle_type: type, total: answer.total, items: items.map(openingItem) };
-    const kept: KeptOpening = { path: pathOf(type), html: browseOpeningScreenHtml(browseOpeningHtml(opening)), opening };
+    const kept: KeptOpening = { path: pathOf(type), html: browseOpeningScreenHtml(browseOpeningHtml(opening, t)), opening };
     try {
       localStorage.setItem(STORAGE_KEYS.browseOpening, JSON.stringify(kept));
     } catch {

@@ -10,11 +10,11 @@ export function buildRequest(fields: SearchInput, sort: SortOrder, buyer: LatLon
 }
 
 export const SORT_LABELS: Record<SortOrder, string> = {
-  newest: 'Newest first',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  year_desc: 'Year: newest first',
-  year_asc: 'Year: oldest first',
-  mileage_asc: 'Mileage: low to high',
-  distance: 'Nearest first',
+  newest: /*i18n*/ 'Newest first',
+  price_asc: /*i18n*/ 'Price: low to high',
+  price_desc: /*i18n*/ 'Price: high to low',
+  year_desc: /*i18n*/ 'Year: newest first',
+  year_asc: /*i18n*/ 'Year: oldest first',
+  mileage_asc: /*i18n*/ 'Mileage: low to high',
+  distance: /*i18n*/ 'Nearest first',
 };

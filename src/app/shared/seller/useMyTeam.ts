@@ -8,6 +8,7 @@ import { syncStore } from '@/app/shared/sync/syncStore';
 import { toast } from '@/app/shared/toasts/toasts';
 import { keepTeam, readTeam } from './myTeamCache';
 import { problemDetail } from '@/app/shared/problemDetail';
+import { t } from '@/app/shared/i18n/language';
 
 const NO_TEAM: MyTeam = { role: null, dealer: null };
 
@@ -47,11 +48,11 @@ export function useMyTeam(user: User) {
       await api.delete('me/team');
       keepTeam(user.id, NO_TEAM);
       setTeam(NO_TEAM);
-      toast('success', T.left);
+      toast('success', t(T.left));
       reload();
     } catch (err) {
       console.warn('team not left', err);
-      toast('error', await problemDetail(err, T.failed));
+      toast('error', await problemDetail(err, t(T.failed)));
     } finally {
       setBusy(false);
     }

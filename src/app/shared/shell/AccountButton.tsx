@@ -1,6 +1,7 @@
 import type { ComponentPropsWithRef } from 'react';
 import { Button } from '@mantine/core';
 import { ACCOUNT_NAV_TEXTS as T } from '@/domain/account/authTexts';
+import { t } from '../i18n/language';
 
 function Chevron() {
   return (
@@ -14,7 +15,7 @@ function Chevron() {
 export function AccountButton(props: Omit<ComponentPropsWithRef<'button'>, 'color' | 'style'>) {
   return (
     <Button variant="light" rightSection={<Chevron />} {...props}>
-      {T.account}
+      {t(T.account)}
     </Button>
   );
 }

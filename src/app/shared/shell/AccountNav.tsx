@@ -8,6 +8,8 @@ import { AccountButton } from './AccountButton';
 import { SavedLink } from './SavedLink';
 import { UnreadMessages } from '../slots';
 import { FAVOURITE_TEXTS, SAVED_PATH } from '@/domain/listing/favourites';
+import { t } from '../i18n/language';
+import { displayName } from '@/domain/account/displayName';
 
 const AccountMenu = lazy(() => import('./AccountMenu'));
 
@@ -29,7 +31,8 @@ function useAccountLinks() {
  * Where the bar has no room for the welcome line (`showWelcome` false) it heads the dropdown instead.
  */
 export function DesktopAccount({ showWelcome }: { showWelcome: boolean }) {
-  const { signedIn, isAdmin, name } = useSession();
+  const { signedIn, isAdmin, user } = useSession();
+  const name = displayName(user, t);
   const links = useAccountLinks();
   // A tap on the button before the dropdown's code has arrived opens it as soon as it has.
   const [openOnLoad, setOpenOnLoad] = useState(false);
@@ -38,9 +41,9 @@ export function DesktopAccount({ showWelcome }: { showWelcome: boolean }) {
       <Group gap={8} wrap="nowrap">
         <SavedLink />
         <Button variant="default" onClick={() => authDialog.open('signin')}>
-          {T.signIn}
+          {t(T.signIn)}
         </Button>
-        <Button onClick={() => authDialog.open('signup')}>{T.signUp}</Button>
+        <Button onClick={() => authDialog.open('signup')}>{t(T.signUp)}</Button>
       </Group>
     );
   }
@@ -49,13 +52,13 @@ export function DesktopAccount({ showWelcome }: { showWelcome: boolean }) {
       <SavedLink />
       {showWelcome ? (
         <Group gap={6} wrap="nowrap">
-          <Text fz="sm" fw={600} c="dark.6" truncate="end" maw={200} title={T.welcome + name}>
-            {T.welcome}
+          <Text fz="sm" fw={600} c="dark.6" truncate="end" maw={200} title={t(T.welcome) + name}>
+            {t(T.welcome)}
             {name}
           </Text>
           {isAdmin ? (
             <Text fz="sm" c="gold.8" fw={700}>
-              {T.adminMarker}
+              {t(T.adminMarker)}
             </Text>
           ) : null}
         </Group>
@@ -70,7 +73,8 @@ export function DesktopAccount({ showWelcome }: { showWelcome: boolean }) {
 
 /** The account part of the mobile menu; every choice closes the menu. */
 export function MobileAccount({ onChoose }: { onChoose(): void }) {
-  const { signedIn, isAdmin, name } = useSession();
+  const { signedIn, isAdmin, user } = useSession();
+  const name = displayName(user, t);
   const links = useAccountLinks();
   const open = (tab: 'signin' | 'signup') => {
     onChoose();
@@ -80,12 +84,12 @@ export function MobileAccount({ onChoose }: { onChoose(): void }) {
     return (
       <Stack gap="xs">
         <Button component={Link} to={SAVED_PATH} variant="subtle" color="dark" justify="flex-start" onClick={onChoose}>
-          {FAVOURITE_TEXTS.title}
+          {t(FAVOURITE_TEXTS.title)}
         </Button>
         <Button variant="default" onClick={() => open('signin')}>
-          {T.signIn}
+          {t(T.signIn)}
         </Button>
-        <Button onClick={() => open('signup')}>{T.signUp}</Button>
+        <Button onClick={() => open('signup')}>{t(T.signUp)}</Button>
       </Stack>
     );
   }
@@ -93,18 +97,18 @@ export function MobileAccount({ onChoose }: { onChoose(): void }) {
     <Stack gap={4}>
       <Stack gap={6} bg="brand.0" p="sm" mb={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
         <Text fw={650} fz="sm" c="brand.9">
-          {T.welcome}
+          {t(T.welcome)}
           {name}
         </Text>
         {isAdmin ? (
           <Badge color="gold" c="dark" variant="filled" size="sm">
-            {T.mobileAdminMarker}
+            {t(T.mobileAdminMarker)}
           </Badge>
         ) : null}
       </Stack>
       {links.map((l) => (
-        <Button key={l.label} component={Link} to={l.to} variant="subtle" color="dark" justify="flex-start" onClick={onChoose} rightSection={l.unread && <UnreadMessages />}>
-          {l.label}
+        <Button key={t(l.label)} component={Link} to={l.to} variant="subtle" color="dark" justify="flex-start" onClick={onChoose} rightSection={l.unread && <UnreadMessages />}>
+          {t(l.label)}
         </Button>
       ))}
       <Divider my={4} />
@@ -117,7 +121,7 @@ export function MobileAccount({ onChoose }: { onChoose(): void }) {
           signOutEverywhereDialog.open();
         }}
       >
-        {T.signOutEverywhere}
+        {t(T.signOutEverywhere)}
       </Button>
       <Button
         variant="subtle"
@@ -128,7 +132,7 @@ export function MobileAccount({ onChoose }: { onChoose(): void }) {
           signOut();
         }}
       >
-        {T.signOut}
+        {t(T.signOut)}
       </Button>
     </Stack>
   );

@@ -11,26 +11,30 @@ import { ACCOUNT_NAV_TEXTS } from '@/domain/account/authTexts';
 import { useSession } from '../session/session';
 import { DesktopAccount } from './AccountNav';
 import { openCookieSettings } from '../prompts/promptsStore';
-import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shellLook';
+import { LANGUAGE_SWITCH_WIDTH_PX, LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shellLook';
 import { syncedAtText } from './syncedAt';
 import { DATA_SCREEN_PATH } from '@/domain/content/dataScreen';
 import { pageTitle } from '@/domain/content/pageTitles';
+import { currentLanguage, t } from '../i18n/language';
 
 const NAV_LINKS = [
-  { to: '/cars', label: 'Buy' },
-  { to: '/featured', label: 'Featured' },
-  { to: '/dealers', label: 'Dealers' },
-  { to: '/about', label: 'About Us' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/dashboard', label: 'Sell' },
+  { to: '/cars', label: /*i18n*/ 'Buy' },
+  { to: '/featured', label: /*i18n*/ 'Featured' },
+  { to: '/dealers', label: /*i18n*/ 'Dealers' },
+  { to: '/about', label: /*i18n*/ 'About Us' },
+  { to: '/faq', label: /*i18n*/ 'FAQ' },
+  { to: '/dashboard', label: /*i18n*/ 'Sell' },
 ];
 const ADMIN_LINK = { to: '/admin', label: ACCOUNT_NAV_TEXTS.adminLink };
+const RELOAD = /*i18n*/ 'Reload';
 const MobileMenu = lazy(() => import('./MobileMenu'));
+/** The language switch's code: a desktop's bar shows it; a phone's is in the menu, loaded on the first tap. */
+const LanguageSwitch = lazy(() => import('../i18n/LanguageSwitch').then((m) => ({ default: m.LanguageSwitch })));
 
 function Logo() {
   const name = useProductName();
   return (
-    <Anchor component={Link} to="/" underline="never" aria-label={`${name} home`}>
+    <Anchor component={Link} to="/" underline="never" aria-label={t(/*i18n*/ '{name} home', { name })}>
       <Group gap={LOGO_NAME.gapPx} wrap="nowrap">
         {/* The mark is drawn, not a letter: the link's visible text is then the name alone, which its label starts with. */}
         <svg width={LOGO_MARK.size} height={LOGO_MARK.size} viewBox={`0 0 ${LOGO_MARK.size} ${LOGO_MARK.size}`} aria-hidden focusable="false">
@@ -55,9 +59,11 @@ function TopNav() {
   const mobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`, undefined, now);
   const wide = useMediaQuery(`(min-width: ${MENU_RESET_BREAKPOINT_PX}px)`, undefined, now);
   // From 640 px to 992 px the links get a row of their own under the logo and the account buttons.
-  const twoRows = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px) and (max-width: 991.98px)`, undefined, now);
-  // On one row the welcome line fits from 1200 px; below that it heads the Account dropdown.
-  const roomy = useMediaQuery('(min-width: 1200px)', undefined, now);
+  // Shona's and isiNdebele's words are longer, and the bar holds the language switch: they keep two rows to 1200 px.
+  const english = currentLanguage() === 'en';
+  const twoRows = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px) and (max-width: ${english ? 991.98 : 1199.98}px)`, undefined, now);
+  // On one row the welcome line fits from 1200 px (1500 px in Shona or isiNdebele); below that it heads the Account dropdown.
+  const roomy = useMediaQuery(`(min-width: ${english ? 1200 : 1500}px)`, undefined, now);
   // The Admin link is shown only to admins (spec section 2.2).
   const links = useSession().isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   // The mobile menu's state resets at 768 px or wider (spec section 2.2).
@@ -66,7 +72,7 @@ function TopNav() {
   }, [wide]);
   const navButtons = links.map((l) => (
     <Button key={l.to} component={NavLink} to={l.to} variant="subtle" color="dark" px={10}>
-      {l.label}
+      {t(l.label)}
     </Button>
   ));
   return (
@@ -90,16 +96,21 @@ function TopNav() {
                 setMenuMounted(true);
                 setOpen((o) => !o);
               }}
-              aria-label="Toggle navigation"
+              aria-label={t(/*i18n*/ 'Toggle navigation')}
             />
           </Group>
         ) : twoRows ? (
           <Stack gap={4} py={6}>
             <Group justify="space-between" wrap="nowrap">
               <Logo />
-              <DesktopAccount showWelcome />
+              <Group gap="sm" wrap="nowrap">
+                <Suspense fallback={<Box w={LANGUAGE_SWITCH_WIDTH_PX} />}>
+                  <LanguageSwitch />
+                </Suspense>
+                <DesktopAccount showWelcome />
+              </Group>
             </Group>
-            <Group component="nav" gap={2} aria-label="Main" wrap="nowrap" ml={-10}>
+            <Group component="nav" gap={2} aria-label={t(/*i18n*/ 'Main')} wrap="nowrap" ml={-10}>
               {navButtons}
             </Group>
           </Stack>
@@ -107,9 +118,12 @@ function TopNav() {
           <Group justify="space-between" wrap="nowrap">
             <Logo />
             <Group gap="sm" wrap="nowrap">
-              <Group component="nav" gap={2} aria-label="Main" wrap="nowrap">
+              <Group component="nav" gap={2} aria-label={t(/*i18n*/ 'Main')} wrap="nowrap">
                 {navButtons}
               </Group>
+              <Suspense fallback={<Box w={LANGUAGE_SWITCH_WIDTH_PX} />}>
+                <LanguageSwitch />
+              </Suspense>
               <DesktopAccount showWelcome={!!roomy} />
             </Group>
           </Group>
@@ -125,17 +139,17 @@ function TopNav() {
 }
 
 const FOOTER_LINKS = [
-  { to: '/cars', label: 'Search cars' },
-  { to: '/construction', label: 'Construction equipment' },
-  { to: '/farming', label: 'Farming equipment' },
-  { to: '/dashboard', label: 'Sell your car' },
-  { to: '/selling-guide', label: 'Selling guide' },
-  { to: '/buying-guide', label: 'Buying guide' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/about', label: 'About us' },
-  { to: '/privacy-policy', label: 'Privacy policy' },
-  { to: '/terms-and-conditions', label: 'Terms and conditions' },
-  { to: '/cookie-policy', label: 'Cookie policy' },
+  { to: '/cars', label: /*i18n*/ 'Search cars' },
+  { to: '/construction', label: /*i18n*/ 'Construction equipment' },
+  { to: '/farming', label: /*i18n*/ 'Farming equipment' },
+  { to: '/dashboard', label: /*i18n*/ 'Sell your car' },
+  { to: '/selling-guide', label: /*i18n*/ 'Selling guide' },
+  { to: '/buying-guide', label: /*i18n*/ 'Buying guide' },
+  { to: '/faq', label: /*i18n*/ 'FAQ' },
+  { to: '/about', label: /*i18n*/ 'About us' },
+  { to: '/privacy-policy', label: /*i18n*/ 'Privacy policy' },
+  { to: '/terms-and-conditions', label: /*i18n*/ 'Terms and conditions' },
+  { to: '/cookie-policy', label: /*i18n*/ 'Cookie policy' },
 ];
 
 function Footer() {
@@ -150,21 +164,21 @@ function Footer() {
               {name}
             </Title>
             <Text fz="sm" c="brand.1">
-              Cars, construction and farming vehicles across Zimbabwe. Buyers and sellers deal directly; we take no commission.
+              {t(/*i18n*/ 'Cars, construction and farming vehicles across Zimbabwe. Buyers and sellers deal directly; we take no commission.')}
             </Text>
           </Stack>
-          <Group component="nav" aria-label="Footer" gap="xs" maw={640}>
+          <Group component="nav" aria-label={t(/*i18n*/ 'Footer')} gap="xs" maw={640}>
             {FOOTER_LINKS.map((l) => (
               <Anchor key={l.to} component={Link} to={l.to} c="white" fz="sm" mr="md">
-                {l.label}
+                {t(l.label)}
               </Anchor>
             ))}
             {/* The cookie policy promises the choice can be changed at any time: this reopens the banner. */}
             <Anchor component="button" type="button" onClick={openCookieSettings} c="white" fz="sm" mr="md">
-              Cookie settings
+              {t(/*i18n*/ 'Cookie settings')}
             </Anchor>
             <Anchor href={email ? `mailto:${email}` : undefined} c="gold.3" fz="sm">
-              Contact us
+              {t(/*i18n*/ 'Contact us')}
             </Anchor>
           </Group>
         </Group>
@@ -180,9 +194,9 @@ function UpdatePrompt() {
   return (
     <Alert color="brand" variant="light" radius={0} role="status">
       <Group justify="space-between">
-        <Text fz="sm">A new version of Motokari is available.</Text>
+        <Text fz="sm">{t(/*i18n*/ 'A new version of Motokari is available.')}</Text>
         <Button size="xs" onClick={() => updateStore.apply()}>
-          Reload
+          {t(RELOAD)}
         </Button>
       </Group>
     </Alert>
@@ -196,17 +210,17 @@ function SyncStatus() {
       <Alert color="gold" variant="filled" radius={0} py={6} c="dark" role="status">
         {outOfDate}{' '}
         <Anchor component="button" type="button" c="dark" fw={700} underline="always" onClick={() => window.location.reload()}>
-          Reload
+          {t(RELOAD)}
         </Anchor>
       </Alert>
     );
   }
   if (online && !lastSyncedAt && !syncing) return <Box h={SYNC_STATUS_HEIGHT_PX} />;
-  const when = lastSyncedAt ? syncedAtText(new Date(lastSyncedAt)) : null;
+  const when = lastSyncedAt ? syncedAtText(new Date(lastSyncedAt), currentLanguage()) : null;
   if (!online) {
     return (
       <Alert color="gold" variant="filled" radius={0} py={6} c="dark" role="status">
-        You are offline. Showing the listings saved on this device{when ? ` (updated ${when})` : ''}.
+        {when ? t(/*i18n*/ 'You are offline. Showing the listings saved on this device (updated {when}).', { when }) : t(/*i18n*/ 'You are offline. Showing the listings saved on this device.')}
       </Alert>
     );
   }
@@ -214,7 +228,7 @@ function SyncStatus() {
   return (
     <Text fz="xs" lh={`${SYNC_STATUS_HEIGHT_PX - 8}px`} h={SYNC_STATUS_HEIGHT_PX} c="dimmed" ta="center" py={4} role="status">
       <Anchor component={Link} to={DATA_SCREEN_PATH} c="dimmed" fz="xs" underline="always">
-        {syncing ? 'Updating listings...' : `Listings updated ${when}`}
+        {syncing ? t(/*i18n*/ 'Updating listings...') : t(/*i18n*/ 'Listings updated {when}', { when: when ?? '' })}
       </Anchor>
     </Text>
   );
@@ -226,7 +240,7 @@ export function StartupSpinner({ below = false }: { below?: boolean }) {
   return (
     <Stack align="center" justify="center" h={below ? undefined : '70vh'} py={below ? 32 : undefined} gap="md" role="status">
       <Loader color="brand" size="lg" />
-      <Text c="dimmed">{startupText(name)}</Text>
+      <Text c="dimmed">{startupText(name, t)}</Text>
     </Stack>
   );
 }
@@ -241,7 +255,7 @@ export function Shell({ overlays }: { overlays: ReactNode }) {
   useEffect(() => {
     window.scrollTo(0, 0);
     // The tab's and the history's name, as the server names the page (a listing's and a dealer's page set their own).
-    const title = pageTitle(pathname);
+    const title = pageTitle(pathname, t);
     if (title !== null) document.title = title;
   }, [pathname]);
   return (

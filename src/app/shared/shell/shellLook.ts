@@ -8,3 +8,6 @@ export const SYNC_STATUS_HEIGHT_PX = 27;
 export const LOGO_MARK = { size: 36, radius: 10, path: 'M11 25V11.5l7 8.5 7-8.5V25', strokeWidth: 3.6 } as const;
 /** The product's name beside the mark. */
 export const LOGO_NAME = { fontWeight: 850, fontPx: 22, gapPx: 8 } as const;
+
+/** The top bar's language switch (issue 39): its width, kept while its code loads so nothing moves when it arrives. */
+export const LANGUAGE_SWITCH_WIDTH_PX = 112;

@@ -1,5 +1,6 @@
 import { Badge, type MantineSize } from '@mantine/core';
-import { BOOST_TEXTS } from '@/domain/payments/boosts';
+import { BOOSTED_BADGE_TEXTS } from '@/domain/payments/boostOrder';
+import { t } from '@/app/shared/i18n/language';
 
 /** A deep orange, apart from the gold of 'Featured': white text on it keeps about 5:1 contrast (WCAG AA; Mantine's orange.9 gives 4.3:1), over a photo too. */
 const BOOSTED_ORANGE = '#c2410c';
@@ -10,8 +11,8 @@ const BOOSTED_ORANGE = '#c2410c';
  */
 export function BoostedBadge({ size }: { size: MantineSize }) {
   return (
-    <Badge color={BOOSTED_ORANGE} variant="filled" size={size} title={BOOST_TEXTS.boosted} data-testid="boosted-badge">
-      {BOOST_TEXTS.badge}
+    <Badge color={BOOSTED_ORANGE} variant="filled" size={size} title={t(BOOSTED_BADGE_TEXTS.boosted)} data-testid="boosted-badge">
+      {t(BOOSTED_BADGE_TEXTS.badge)}
     </Badge>
   );
 }

@@ -8,7 +8,7 @@ import { useSession } from '../session/session';
 import { AdminCardControls } from '../slots';
 import { cardThumbUrl } from '@/domain/content/dataSaver';
 import { cardPhotoUrl } from '@/domain/listing/photos';
-import { isBoosted } from '@/domain/payments/boosts';
+import { isBoosted } from '@/domain/payments/boostOrder';
 import { useSaveData } from '../sync/dataSaver';
 import { HeartButton } from '../favourites/HeartButton';
 import css from './VehicleCard.module.css';
@@ -16,6 +16,7 @@ import { PriceVerdictBadge } from './PriceVerdictBadge';
 import { TrustBadges } from './TrustBadges';
 import { BoostedBadge } from './BoostedBadge';
 import { ZigPrice } from '@/app/shared/currency/ZigPrice';
+import { t } from '@/app/shared/i18n/language';
 
 // The admin-only delete control (spec 2.6) loads only for admins: buyers' first screen does not carry it.
 
@@ -32,7 +33,7 @@ export function VehicleCard({
   fallbacks?: { price: string; location: string; fuel: string; transmission: string };
   priority?: boolean;
 }) {
-  const band = distanceBandLabel(v.distance_km);
+  const band = distanceBandLabel(v.distance_km, t);
   const { isAdmin } = useSession();
   // Save-Data: the API's smaller thumbnail.
   const saveData = useSaveData();
@@ -52,11 +53,11 @@ export function VehicleCard({
         />
         <div className={css.badges}>
           <Badge color={v.seller_type === 'dealer' ? 'brand' : 'gray'} variant="filled" size="sm">
-            {sellerBadge(v.seller_type)}
+            {t(sellerBadge(v.seller_type))}
           </Badge>
           {v.featured ? (
             <Badge color="gold" c="dark" variant="filled" size="sm">
-              Featured
+              {t(/*i18n*/ 'Featured')}
             </Badge>
           ) : null}
           {/* Said so while a boost holds the listing at the top (spec 2.10), so buyers are not misled about its age. */}
@@ -66,10 +67,10 @@ export function VehicleCard({
       <div className={css.body}>
         {/* The verdict beside the price it judges (under it when the card is too narrow for both). */}
         <div className={css.priceRow}>
-          <p className={css.price}>{priceText(v.price, fallbacks.price)}</p>
+          <p className={css.price}>{priceText(v.price, fallbacks.price, t)}</p>
           {v.price_verdict ? (
             <span className={css.verdict}>
-              <PriceVerdictBadge verdict={v.price_verdict} />
+              <PriceVerdictBadge verdict={v.price_verdict} listing={v} />
             </span>
           ) : null}
         </div>
@@ -78,9 +79,9 @@ export function VehicleCard({
           {titleOf(v)}
         </p>
         <p className={`${css.small} ${css.dimmed}`}>
-          {[mileageText(v), fuelText(v.fuel_type, fallbacks.fuel), transmissionText(v.transmission, fallbacks.transmission), conditionText(v.condition)].join(' · ')}
+          {[mileageText(v, t), fuelText(v.fuel_type, fallbacks.fuel, t), transmissionText(v.transmission, fallbacks.transmission, t), conditionText(v.condition, t)].join(' · ')}
         </p>
-        <p className={`${css.small} ${css.oneLine}`}>{v.location ?? v.seller_location ?? fallbacks.location}</p>
+        <p className={`${css.small} ${css.oneLine}`}>{v.location ?? v.seller_location ?? t(fallbacks.location)}</p>
         <TrustBadges vehicle={v} />
         {v.distance_km !== undefined ? (
           <div className={css.distance}>
@@ -90,7 +91,7 @@ export function VehicleCard({
               </Badge>
             ) : null}
             <p className={`${css.tiny} ${css.dimmed} ${css.oneLine}`}>
-              {distanceText(v.distance_km)} · {driveTimeText(v.drive_time_minutes)}
+              {distanceText(v.distance_km, t)} · {driveTimeText(v.drive_time_minutes, t)}
             </p>
           </div>
         ) : null}

@@ -84,7 +84,7 @@ export const lacksFields = (c: IndexColumns): boolean => STORED_TEXT.some((f) =>
 
 /** A boost's end as a column holds it (ms, NaN for none), from a listing's `boosted_until`. */
 const boostedMs = (item: Pick<Searchable, 'boosted_until'>): number => (item.boosted_until ? Date.parse(item.boosted_until) : NONE);
-/** Where a listing stands in newest-first order (`newestKey` of payments/boosts.ts) from its columns' values: NaN, none, is never the later. */
+/** Where a listing stands in newest-first order (`newestKey` of payments/boostOrder.ts) from its columns' values: NaN, none, is never the later. */
 const newestOf = (created: number, boosted: number): number => (boosted > created ? boosted : created);
 
 /** A number column's value as a listing holds it: NaN (none) is null. */

@@ -36,6 +36,8 @@ export const users = pgTable(
     contactPreference: text('contact_preference').notNull().default('phone'),
     /** An email digest of messages left unread for 12 hours; the person may turn it off. */
     messageEmails: boolean('message_emails').notNull().default(true),
+    /** The language the person chose (issue 39: 'en', 'sn' or 'nd') for the app and for the emails, pushes and SMS sent to them; null until chosen (English). */
+    language: text('language'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -8,7 +8,8 @@ import { browsePageHead, browsePageType, dealerPageHead, dealerPageId, fixedPage
 import { LISTING_FACTS_MARK, listingDataScript, listingFactsHtml } from '@/domain/listing/listingFacts';
 import { BROWSE_OPENING_MARK, browseDataScript, browseOpeningHtml, type BrowseOpening } from '@/domain/search/browseOpening';
 import { isPublic } from '@/domain/listing/vehicle';
-import { HOME_MOBILE_LIST_SIZE } from '@/domain/core/constants';
+import { HOME_MOBILE_LIST_SIZE, startupText } from '@/domain/core/constants';
+import { escapeMarkup } from '@/domain/content/markup';
 import { dealerPageFacts, publicCountsByType } from '@/server/repositories/seo.repo';
 import { toApiVehicle } from '@/server/repositories/vehicles/rows';
 import { findVehicle } from '@/server/repositories/vehicles/reads';
@@ -17,6 +18,9 @@ import { loadScreenPreloads } from '@/server/screenPreloads';
 import { withHead } from '@/server/seo/pageHtml';
 import { browseOpenings } from '@/server/seo/browseOpening';
 import { RETRY_AFTER_S } from './errors';
+import { languageAddress, languageAlternates, pageLanguage, translatorFor } from '@/server/i18n/translators';
+import type { Language } from '@/domain/i18n/languages';
+import type { Translate } from '@/domain/i18n/text';
 
 /** The build's page for /: index.html with the home page's opening screen (vite.config.ts). */
 const HOME_PAGE_FILE = 'home.html';
@@ -74,6 +78,9 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
     if (isPage && indexHtml && existsSync(indexHtml)) {
       let head: PageHead;
       let status = 200;
+      // Each page has an address per language (issue 39): `?lang=sn` words its head (and a listing's facts) in Shona.
+      const language = pageLanguage(req.url);
+      const tr = translatorFor(language).t;
       const listing = listingPageId(url);
       const browse = browsePageType(url);
       const dealer = dealerPageId(url);
@@ -82,7 +89,7 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       if (!app.startup.apiReady && (listing || browse || dealer)) {
         // Still starting: the app's page, without the words read from the database, and a status that
         // tells a crawler to come back (the app itself reads its device copy and asks /api again).
-        head = siteHead(true);
+        head = siteHead(true, tr);
         status = 503;
         reply.header('retry-after', String(RETRY_AFTER_S));
       } else if (listing) {
@@ -90,17 +97,17 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
         const row = await findVehicle(ctx.db, listing).catch(() => null);
         const v = row ? toApiVehicle(row) : null;
         listed = v && isPublic(v, ctx.now()) ? v : null;
-        head = listed ? listingPageHead(listed, origin) : missingListingHead();
+        head = listed ? listingPageHead(listed, origin, tr) : missingListingHead(tr);
         if (!listed) status = 404;
       } else if (browse) {
-        head = browsePageHead(browse, (await typeCounts())?.[browse] ?? null, origin);
+        head = browsePageHead(browse, (await typeCounts())?.[browse] ?? null, origin, tr);
         // The first results come with the page when it asks for none of its own (filters in the address).
         if (!req.url.includes('?')) opening = await openings(browse).catch(() => null);
       } else if (dealer) {
         const facts = await dealerPageFacts(ctx.db, dealer).catch(() => null);
-        head = facts ? dealerPageHead(facts, origin) : siteHead(true);
+        head = facts ? dealerPageHead(facts, origin, tr) : siteHead(true, tr);
       } else {
-        head = fixedPageHead(url, origin) ?? siteHead(false);
+        head = fixedPageHead(url, origin, tr) ?? siteHead(false, tr);
         // The home page's list of the newest cars: their JSON only, for the app's first render (its hero is the page's opening).
         if (url === '/' && app.startup.apiReady) opening = await openings('car').catch(() => null);
       }
@@ -111,9 +118,12 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
       // (src/domain/search/browseOpening.ts); a build without them gets the shell.
       const own = url === '/' ? HOME_PAGE_FILE : listed ? LISTING_PAGE_FILE : opening ? BROWSE_PAGE_FILE : null;
       const page = own && existsSync(path.join(appDir!, own)) ? own : 'index.html';
-      let html = withHead(pageText(page), head);
-      if (listed) html = withListing(html, listed);
-      if (opening && html.includes(BROWSE_OPENING_MARK)) html = html.replace(BROWSE_OPENING_MARK, () => browseOpeningHtml(opening) + browseDataScript(opening));
+      let html = withHead(pageText(page), inLanguage(head, language));
+      // The startup line, in the page's language until the app draws the screen.
+      if (language !== 'en')
+        html = html.replace(/(<p class="loading"[^>]*>)[^<]*(<\/p>)/, (_all, open: string, close: string) => `${open}${escapeMarkup(startupText(ctx.config.productName, tr))}${close}`);
+      if (listed) html = withListing(html, listed, tr);
+      if (opening && html.includes(BROWSE_OPENING_MARK)) html = html.replace(BROWSE_OPENING_MARK, () => browseOpeningHtml(opening, tr) + browseDataScript(opening));
       else if (opening && url === '/') html = html.replace('</body>', () => `${browseDataScript({ ...opening, items: opening.items.slice(0, HOME_MOBILE_LIST_SIZE) })}</body>`);
       // Compressed here: @fastify/compress hooks the routes it sees registered, and this handler is none of them.
       const { body, encoding } = compressBody(html, preferredEncoding(req.headers['accept-encoding']));
@@ -124,9 +134,15 @@ export const pagesPlugin = fp<{ appDir: string | null }>(async (app, opts) => {
   });
 });
 
+/** An indexed page's head in its language: its own address is the canonical one, and it names the others (hreflang). */
+function inLanguage(head: PageHead, language: Language): PageHead {
+  if (!head.canonical || head.noindex) return { ...head, language };
+  return { ...head, language, canonical: languageAddress(head.canonical, language), alternates: languageAlternates(head.canonical) };
+}
+
 /** The listing's facts where the build marked them (else at the start of #root) and its JSON for the app's first render. */
-function withListing(html: string, v: Parameters<typeof listingFactsHtml>[0]): string {
-  const facts = listingFactsHtml(v) + listingDataScript(v);
+function withListing(html: string, v: Parameters<typeof listingFactsHtml>[0], tr: Translate): string {
+  const facts = listingFactsHtml(v, tr) + listingDataScript(v);
   if (html.includes(LISTING_FACTS_MARK)) return html.replace(LISTING_FACTS_MARK, () => facts);
   return html.replace(/<div id="root">(?:<p class="loading"[^>]*>[^<]*<\/p>)?/, () => `<div id="root">${facts}`);
 }

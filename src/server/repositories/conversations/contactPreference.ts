@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { effectiveContactPreference, type ContactPreference } from '@/domain/messages/apiMessages';
+import type { Language } from '@/domain/i18n/languages';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { UserRow } from '../users.repo';
@@ -15,9 +16,17 @@ export async function listingContactPreference(db: Db, row: Pick<VehicleRow, 'co
   return effectiveContactPreference(own, asPreference(account?.contactPreference ?? null) ?? 'phone');
 }
 
-/** The account's settings of issue 37 (PUT /api/me/settings); the fields not given stay. */
-export async function updateMessageSettings(db: Db, userId: string, s: { contactPreference?: ContactPreference | undefined; messageEmails?: boolean | undefined }): Promise<UserRow> {
-  const set = { ...(s.contactPreference !== undefined && { contactPreference: s.contactPreference }), ...(s.messageEmails !== undefined && { messageEmails: s.messageEmails }) };
+/** The account's settings of issues 37 and 39 (PUT /api/me/settings); the fields not given stay. */
+export async function updateMessageSettings(
+  db: Db,
+  userId: string,
+  s: { contactPreference?: ContactPreference | undefined; messageEmails?: boolean | undefined; language?: Language | undefined },
+): Promise<UserRow> {
+  const set = {
+    ...(s.contactPreference !== undefined && { contactPreference: s.contactPreference }),
+    ...(s.messageEmails !== undefined && { messageEmails: s.messageEmails }),
+    ...(s.language !== undefined && { language: s.language }),
+  };
   const [row] = Object.keys(set).length ? await db.update(users).set(set).where(eq(users.id, userId)).returning() : await db.select().from(users).where(eq(users.id, userId));
   return row!;
 }

@@ -9,6 +9,7 @@ import { hashSecret, newSecret } from '@/server/tokens';
 import { acceptInvite, dealerIdOf, deleteInvite, findOpenInvite, insertInvite, leaveTeam, listMembers, openInvites, removeMember, toInvite } from '@/server/repositories/dealerTeam.repo';
 import { findUserById } from '@/server/repositories/users.repo';
 import { dealerName } from '@/server/team';
+import { translatorFor } from '../../i18n/translators';
 import { requireDealer } from './dealer';
 
 const security = [{ bearerAuth: [] }];
@@ -41,7 +42,8 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = newSecret();
       const now = app.ctx.now();
       const invite = await insertInvite(db, { dealerId: dealer.id, email, tokenHash: hashSecret(token), expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000) });
-      const mail = inviteEmail(dealerName(dealer), `${config.publicUrl}${joinPath(token)}`, config.productName);
+      // In the dealer's language (issue 39): the invitee has no account, so none of their own yet.
+      const mail = inviteEmail(dealerName(dealer), `${config.publicUrl}${joinPath(token)}`, config.productName, translatorFor(dealer.language).t);
       try {
         await mailer.send({ to: email, ...mail });
       } catch (err) {

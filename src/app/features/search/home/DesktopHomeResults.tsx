@@ -5,9 +5,11 @@ import type { SortOrder, VehicleType } from '@/domain/core/constants';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { wholeNumberText } from '@/domain/core/numbers';
 import { SORT_LABELS } from '@/app/shared/search/query';
+import { browseCountTexts } from '@/domain/search/browseOpening';
 import { VehicleCard } from '@/app/shared/vehicleCard/VehicleCard';
 import { VehicleGridSkeleton } from '@/app/shared/vehicleCard/VehicleCardSkeleton';
 import { ZigChoice } from '@/app/shared/currency/ZigChoice';
+import { t } from '@/app/shared/i18n/language';
 
 const HOME_SORTS: SortOrder[] = ['newest', 'price_asc', 'price_desc', 'year_desc', 'year_asc', 'distance'];
 
@@ -35,10 +37,17 @@ export function DesktopHomeResults({
   return (
     <Container size="xl" mt={40} ref={resultsRef}>
       <Group justify="space-between" mb="md">
-        <Title order={2}>{searching ? 'Searching...' : `${wholeNumberText(total)} ${tab === 'car' ? 'cars' : 'vehicles'} found`}</Title>
+        <Title order={2}>{searching ? t(/*i18n*/ 'Searching...') : t(browseCountTexts(tab).found, { count: wholeNumberText(total) })}</Title>
         <Group gap="lg">
           <ZigChoice />
-          <Select aria-label="Sort by" data={HOME_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))} value={sort} onChange={(v) => v && onSort(v as SortOrder)} allowDeselect={false} w={210} />
+          <Select
+            aria-label={t(/*i18n*/ 'Sort by')}
+            data={HOME_SORTS.map((s) => ({ value: s, label: t(SORT_LABELS[s]) }))}
+            value={sort}
+            onChange={(v) => v && onSort(v as SortOrder)}
+            allowDeselect={false}
+            w={210}
+          />
         </Group>
       </Group>
       {searching && items.length === 0 ? (
@@ -53,7 +62,7 @@ export function DesktopHomeResults({
       {total > items.length ? (
         <Group justify="center" mt="lg">
           <Button component={Link} to={tab === 'car' ? '/cars' : `/${tab}`} state={{ filters: applied }} variant="light">
-            See all {wholeNumberText(total)} results
+            {t(/*i18n*/ 'See all {count} results', { count: wholeNumberText(total) })}
           </Button>
         </Group>
       ) : null}

@@ -1,8 +1,9 @@
 import { Group, Select, Slider, Stack, Text } from '@mantine/core';
 import { ENGINE_SIZE_BANDS, FUEL_TYPES, REGIONS, YEAR_MIN, type VehicleType } from '@/domain/core/constants';
 import { DISTANCE_OPTIONS_KM, HOME_PRICE_SLIDER } from '@/domain/core/screenChoices';
-import { fuelText } from '@/domain/listing/display';
-import { wholeNumberText } from '@/domain/core/numbers';
+import { ATTRIBUTE_WORDS } from '@/domain/search/fieldWords';
+import { usdText } from '@/domain/core/numbers';
+import { t } from '@/app/shared/i18n/language';
 
 const currentYear = new Date().getFullYear();
 const YEARS = Array.from({ length: currentYear - YEAR_MIN + 1 }, (_, i) => String(currentYear - i));
@@ -15,12 +16,19 @@ export function DesktopMoreFilters({ tab, level, form, set }: { tab: VehicleType
   return (
     <>
       {level >= 1 && tab === 'car' ? (
-        <Select label="Fuel type" placeholder="Any fuel" data={FUEL_TYPES.map((f) => ({ value: f, label: fuelText(f) }))} value={form.fuel_type ?? null} onChange={set('fuel_type')} clearable />
+        <Select
+          label={t(/*i18n*/ 'Fuel type')}
+          placeholder={t(/*i18n*/ 'Any fuel')}
+          data={FUEL_TYPES.map((f) => ({ value: f, label: ATTRIBUTE_WORDS.fuel_type.text(f, t) }))}
+          value={form.fuel_type ?? null}
+          onChange={set('fuel_type')}
+          clearable
+        />
       ) : null}
       {level >= 1 ? (
         <Select
-          label="Distance"
-          data={[{ value: '', label: 'Countrywide' }, ...DISTANCE_OPTIONS_KM.map((d) => ({ value: String(d), label: `Within ${d} km` }))]}
+          label={t(/*i18n*/ 'Distance')}
+          data={[{ value: '', label: t(/*i18n*/ 'Countrywide') }, ...DISTANCE_OPTIONS_KM.map((d) => ({ value: String(d), label: t(/*i18n*/ 'Within {km} km', { km: d }) }))]}
           value={form.distance ?? ''}
           onChange={(v) => set('distance')(v || null)}
           allowDeselect={false}
@@ -28,8 +36,8 @@ export function DesktopMoreFilters({ tab, level, form, set }: { tab: VehicleType
       ) : null}
       {level >= 2 && tab === 'car' ? (
         <Select
-          label="Engine size"
-          placeholder="Any size"
+          label={t(/*i18n*/ 'Engine size')}
+          placeholder={t(/*i18n*/ 'Any size')}
           data={ENGINE_SIZE_BANDS.map((b) => ({ value: b, label: `${b} L` }))}
           value={form.engine_size ?? null}
           onChange={set('engine_size')}
@@ -39,10 +47,10 @@ export function DesktopMoreFilters({ tab, level, form, set }: { tab: VehicleType
       {level >= 2 ? (
         <Stack gap={4}>
           <Text fz="sm" fw={500}>
-            Maximum price: ${wholeNumberText(Number(form.max_price ?? HOME_PRICE_SLIDER.max))}
+            {t(/*i18n*/ 'Maximum price: {price}', { price: usdText(Number(form.max_price ?? HOME_PRICE_SLIDER.max)) })}
           </Text>
           <Slider
-            aria-label="Maximum price"
+            aria-label={t(/*i18n*/ 'Maximum price')}
             min={HOME_PRICE_SLIDER.min}
             max={HOME_PRICE_SLIDER.max}
             step={HOME_PRICE_SLIDER.step}
@@ -52,11 +60,11 @@ export function DesktopMoreFilters({ tab, level, form, set }: { tab: VehicleType
           />
         </Stack>
       ) : null}
-      {level >= 3 ? <Select label="Region" placeholder="All regions" data={[...REGIONS]} value={form.region ?? null} onChange={set('region')} clearable /> : null}
+      {level >= 3 ? <Select label={t(/*i18n*/ 'Region')} placeholder={t(/*i18n*/ 'All regions')} data={[...REGIONS]} value={form.region ?? null} onChange={set('region')} clearable /> : null}
       {level >= 3 ? (
         <Group grow gap="xs">
-          <Select label="Year from" placeholder="Any" data={YEARS} value={form.year_from ?? null} onChange={set('year_from')} clearable />
-          <Select label="Year to" placeholder="Any" data={YEARS} value={form.year_to ?? null} onChange={set('year_to')} clearable />
+          <Select label={t(/*i18n*/ 'Year from')} placeholder={t(/*i18n*/ 'Any')} data={YEARS} value={form.year_from ?? null} onChange={set('year_from')} clearable />
+          <Select label={t(/*i18n*/ 'Year to')} placeholder={t(/*i18n*/ 'Any')} data={YEARS} value={form.year_to ?? null} onChange={set('year_to')} clearable />
         </Group>
       ) : null}
     </>

@@ -5,6 +5,7 @@ import { FilterChips } from '@/app/shared/search/FilterChips';
 import { DesktopMoreFilters } from './DesktopMoreFilters';
 import type { useDesktopHomeSearch } from './useDesktopHomeSearch';
 import { VehicleTypeTabs } from './VehicleTypeTabs';
+import { t } from '@/app/shared/i18n/language';
 
 /** The desktop home page's 'Start Your Search' panel: the type tabs, the filters, Reset and Search, and the applied filters' chips. */
 export function DesktopSearchPanel({ tab, setTab, search }: { tab: VehicleType; setTab: (t: VehicleType) => void; search: ReturnType<typeof useDesktopHomeSearch> }) {
@@ -13,20 +14,20 @@ export function DesktopSearchPanel({ tab, setTab, search }: { tab: VehicleType; 
     <Container size="xl" mt={-24} pos="relative">
       <Paper shadow="md" radius="lg" p={{ base: 'md', sm: 'xl' }} withBorder>
         <Title order={2} fz="h3" mb="sm">
-          Start Your Search
+          {t(/*i18n*/ 'Start Your Search')}
         </Title>
         <VehicleTypeTabs value={tab} onChange={setTab} />
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
           <CatalogueSelects vehicleType={tab} value={form} onChange={(field, v) => set(field)(v)} />
           <Stack gap={4}>
             <Text fz="sm" fw={500}>
-              Listing type
+              {t(/*i18n*/ 'Listing type')}
             </Text>
             <SegmentedControl
               data={[
-                { value: 'all', label: 'All' },
-                { value: 'private', label: 'Private' },
-                { value: 'dealer', label: 'Dealer' },
+                { value: 'all', label: t(/*i18n*/ 'All') },
+                { value: 'private', label: t(/*i18n*/ 'Private') },
+                { value: 'dealer', label: t(/*i18n*/ 'Dealer') },
               ]}
               value={form.seller_type ?? 'all'}
               onChange={(v) => set('seller_type')(v === 'all' ? null : v)}
@@ -36,13 +37,13 @@ export function DesktopSearchPanel({ tab, setTab, search }: { tab: VehicleType; 
         </SimpleGrid>
         <Group mt="md" justify="space-between">
           <Button variant="subtle" onClick={search.nextLevel}>
-            {level === 3 ? 'Hide filters' : 'Show more filters'}
+            {level === 3 ? t(/*i18n*/ 'Hide filters') : t(/*i18n*/ 'Show more filters')}
           </Button>
           <Group gap="sm">
             <Button variant="default" onClick={search.reset}>
-              Reset
+              {t(/*i18n*/ 'Reset')}
             </Button>
-            <Button onClick={search.submit}>Search</Button>
+            <Button onClick={search.submit}>{t(/*i18n*/ 'Search')}</Button>
           </Group>
         </Group>
         <FilterChips chips={search.chips} onRemove={search.removeChip} keepCase={false} mt="md" />

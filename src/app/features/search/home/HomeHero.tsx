@@ -3,6 +3,7 @@ import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { HOME_HERO_TEXTS, heroMedia, type HeroVariant } from '@/domain/content/home';
 import { useHeroVideo } from '../useHeroVideo';
 import { HERO_COPY, HERO_FILL as fill, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TEXT_SHADOW, HERO_TITLE_PX } from './heroLook';
+import { t } from '@/app/shared/i18n/language';
 
 // The videos are not precached (vite.config.ts precaches no .webm): they stream when the connection
 // allows; the posters (.webp) are precached and show offline. A first visit to / arrives with this
@@ -48,7 +49,7 @@ export function HomeHero({ mobile }: { mobile: boolean }) {
   return (
     <Box
       component="section"
-      aria-label={HOME_HERO_TEXTS.label}
+      aria-label={t(HOME_HERO_TEXTS.label)}
       pos="relative"
       h={HERO_HEIGHT_PX[variant]}
       c="white"
@@ -67,10 +68,10 @@ export function HomeHero({ mobile }: { mobile: boolean }) {
           h="100%"
         >
           <Title order={1} fz={HERO_TITLE_PX[variant]} lh={1.1} style={{ textShadow: HERO_TEXT_SHADOW.title }}>
-            {HOME_HERO_TEXTS.title}
+            {t(HOME_HERO_TEXTS.title)}
           </Title>
           <Text fz={mobile ? 'md' : 'lg'} c="brand.0" style={{ textShadow: HERO_TEXT_SHADOW.lead }}>
-            {HOME_HERO_TEXTS.lead}
+            {t(HOME_HERO_TEXTS.lead)}
           </Text>
         </Stack>
       </Container>

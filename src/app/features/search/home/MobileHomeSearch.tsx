@@ -15,6 +15,7 @@ import { withCatalogueChoice } from '@/domain/catalogue/makeModel';
 import { chipLabel } from '@/domain/search/browseFilters';
 import { FilterChips } from '@/app/shared/search/FilterChips';
 import { ZigChoice } from '@/app/shared/currency/ZigChoice';
+import { t } from '@/app/shared/i18n/language';
 
 // The 'Advanced Search Options' dialog loads when first opened: its number inputs are not part of
 // the first screen.
@@ -27,7 +28,7 @@ function ComingSoon({ type }: { type: Exclude<VehicleType, 'car'> }) {
     <Stack align="center" gap="sm" py="md">
       <Image src={COMING_SOON_ART[type]} alt="" w={160} h={120} radius="md" fit="cover" />
       <Text fw={700} ta="center">
-        {HOME_MOBILE_TEXTS.comingSoon[type]}
+        {t(HOME_MOBILE_TEXTS.comingSoon[type])}
       </Text>
     </Stack>
   );
@@ -37,10 +38,10 @@ function ComingSoon({ type }: { type: Exclude<VehicleType, 'car'> }) {
 function OptionChips({ search, onClear }: { search: MobileSearch; onClear: (key: keyof MobileSearch) => void }) {
   const f = mobileSearchFields(search);
   const chips: { field: keyof MobileSearch; label: string }[] = [];
-  if (f.max_price !== undefined) chips.push({ field: 'maxPrice', label: chipLabel('max_price', String(f.max_price)) });
-  if (f.year_from !== undefined) chips.push({ field: 'minYear', label: chipLabel('year_from', String(f.year_from)) });
-  if (f.location !== undefined) chips.push({ field: 'location', label: `In ${f.location}` });
-  if (search.condition) chips.push({ field: 'condition', label: HOME_CONDITION_LABELS[search.condition] });
+  if (f.max_price !== undefined) chips.push({ field: 'maxPrice', label: chipLabel('max_price', String(f.max_price), t) });
+  if (f.year_from !== undefined) chips.push({ field: 'minYear', label: chipLabel('year_from', String(f.year_from), t) });
+  if (f.location !== undefined) chips.push({ field: 'location', label: t(/*i18n*/ 'In {place}', { place: f.location }) });
+  if (search.condition) chips.push({ field: 'condition', label: t(HOME_CONDITION_LABELS[search.condition]) });
   return <FilterChips chips={chips} onRemove={(field) => onClear(field as keyof MobileSearch)} />;
 }
 
@@ -81,7 +82,7 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
       <Container size="xl" mt={-24} pos="relative">
         <Paper shadow="md" radius="lg" p="md" withBorder>
           <Title order={2} fz="h3" mb="sm">
-            Start Your Search
+            {t(/*i18n*/ 'Start Your Search')}
           </Title>
           <VehicleTypeTabs value={tab} onChange={onTab} grow />
           {tab === 'car' ? (
@@ -98,16 +99,16 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
                   }}
                   rightSection={
                     options ? (
-                      <Badge size="sm" circle aria-label={`${options} set`}>
+                      <Badge size="sm" circle aria-label={t(/*i18n*/ '{count} set', { count: options })}>
                         {options}
                       </Badge>
                     ) : null
                   }
                 >
-                  {HOME_MOBILE_TEXTS.options}
+                  {t(HOME_MOBILE_TEXTS.options)}
                 </Button>
                 <Button fullWidth onClick={submit} loading={firstCount}>
-                  {searchCarsText(live.total)}
+                  {searchCarsText(live.total, t)}
                 </Button>
               </Group>
             </Stack>
@@ -126,7 +127,7 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
       {cars ? (
         <Container size="xl" mt={32} ref={list} style={{ scrollMarginTop: 110 }}>
           <Title order={2} fz="h3" mb="sm" aria-live="polite">
-            {results.searching && results.total === 0 ? 'Searching for cars...' : carsFoundText(results.total)}
+            {results.searching && results.total === 0 ? t(/*i18n*/ 'Searching for cars...') : carsFoundText(results.total, t)}
           </Title>
           <ZigChoice mb="sm" />
           <Stack gap="sm">
@@ -137,14 +138,14 @@ export function MobileHomeSearch({ tab, onTab }: { tab: VehicleType; onTab: (t: 
           {!results.searching && results.total === 0 ? (
             <Center>
               <Button variant="light" onClick={clear}>
-                Clear search
+                {t(/*i18n*/ 'Clear search')}
               </Button>
             </Center>
           ) : null}
           {results.total > results.items.length ? (
             <Box mt="md">
               <Button component={Link} to="/cars" state={{ filters: Object.fromEntries(Object.entries(appliedFields).map(([k, v]) => [k, String(v)])) }} variant="light" fullWidth>
-                See all {wholeNumberText(results.total)} cars
+                {t(/*i18n*/ 'See all {count} cars', { count: wholeNumberText(results.total) })}
               </Button>
             </Box>
           ) : null}

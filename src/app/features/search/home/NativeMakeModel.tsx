@@ -2,6 +2,7 @@ import { NativeSelect } from '@mantine/core';
 import { SEARCH_FIELD_TEXTS } from '@/domain/search/searchFieldTexts';
 import { useCatalogueOptions } from '@/app/shared/search/catalogueOptions';
 import type { CatalogueValue } from '@/app/shared/search/CatalogueSelects';
+import { t } from '@/app/shared/i18n/language';
 
 /**
  * Make and model for the phone home page, as the phone's own pickers: on a cheap phone the system
@@ -15,10 +16,15 @@ export function NativeMakeModel({ vehicleType, value, onChange }: { vehicleType:
   const models = make ? options.models(make) : [];
   return (
     <>
-      <NativeSelect label="Make" data={[{ value: '', label: 'All makes' }, ...options.makes]} value={make ?? ''} onChange={(e) => onChange('make', e.currentTarget.value || null)} />
       <NativeSelect
-        label="Model"
-        data={[{ value: '', label: make ? 'All models' : SEARCH_FIELD_TEXTS.selectMakeFirst }, ...models]}
+        label={t(/*i18n*/ 'Make')}
+        data={[{ value: '', label: t(/*i18n*/ 'All makes') }, ...options.makes]}
+        value={make ?? ''}
+        onChange={(e) => onChange('make', e.currentTarget.value || null)}
+      />
+      <NativeSelect
+        label={t(/*i18n*/ 'Model')}
+        data={[{ value: '', label: make ? t(/*i18n*/ 'All models') : t(SEARCH_FIELD_TEXTS.selectMakeFirst) }, ...models]}
         value={model ?? ''}
         onChange={(e) => onChange('model', e.currentTarget.value || null)}
         disabled={!make}

@@ -1,5 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { VEHICLE_TYPE_LABELS, type VehicleType } from '@/domain/core/constants';
+import { t } from '@/app/shared/i18n/language';
 
 const TYPES: readonly VehicleType[] = ['car', 'construction', 'farming'];
 
@@ -8,9 +9,9 @@ export function VehicleTypeTabs({ value, onChange, grow = false }: { value: Vehi
   return (
     <Tabs value={value} onChange={(v) => v && onChange(v as VehicleType)}>
       <Tabs.List grow={grow} mb="md">
-        {TYPES.map((t) => (
-          <Tabs.Tab key={t} value={t}>
-            {VEHICLE_TYPE_LABELS[t]}
+        {TYPES.map((type) => (
+          <Tabs.Tab key={type} value={type}>
+            {t(VEHICLE_TYPE_LABELS[type])}
           </Tabs.Tab>
         ))}
       </Tabs.List>

@@ -6,6 +6,7 @@ import { locationStore } from '@/app/shared/location/locationStore';
 import { buildRequest } from '@/app/shared/search/query';
 import { useSearch } from '@/app/shared/search/useSearch';
 import { useTransitionSnapshot } from '@/app/shared/useTransitionSnapshot';
+import { t } from '@/app/shared/i18n/language';
 
 type Fields = Record<string, string | undefined>;
 
@@ -25,7 +26,7 @@ export function useDesktopHomeSearch(tab: VehicleType, setTab: (t: VehicleType) 
   const effective = useMemo<Fields>(() => (tab === 'car' ? applied : { ...applied, fuel_type: undefined, engine_size: undefined }), [applied, tab]);
   const req = useMemo(() => buildRequest({ ...effective, vehicle_type: tab }, sort, position, 24), [effective, tab, sort, position]);
   const { items, total, searching } = useSearch(req);
-  const chips = filterChips(applied);
+  const chips = filterChips(applied, t);
 
   const submit = () => {
     setApplied(form);
