@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)('the dealer inventory page in Chromium', () => {
       const makes = [...new Set(stock.map((v) => v.make))].sort((x, y) => x.localeCompare(y));
       await page.getByRole('combobox', { name: 'Make', exact: true }).click();
       await page.getByRole('option', { name: makes[0], exact: true }).waitFor();
-      expect(await page.getByRole('option').allTextContents()).toEqual(makes);
+      expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(makes);
       await page.keyboard.press('Escape');
 
       // The variant waits for a make and a model.
