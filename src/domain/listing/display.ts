@@ -19,9 +19,10 @@ export const DEALER_CARD_FALLBACKS = { price: /*i18n*/ 'Contact', location: /*i1
 
 // The words of the values a listing holds in lower case ('diesel', 'automatic', 'excavator'): their
 // capitalised form in English; a value not here shows capitalised, untranslated.
-const FUEL_WORDS: Readonly<Record<string, string>> = { petrol: /*i18n*/ 'Petrol', diesel: /*i18n*/ 'Diesel', electric: /*i18n*/ 'Electric', hybrid: /*i18n*/ 'Hybrid', lpg: /*i18n*/ 'LPG' };
-const TRANSMISSION_WORDS: Readonly<Record<string, string>> = { automatic: /*i18n*/ 'Automatic', manual: /*i18n*/ 'Manual' };
-const EQUIPMENT_WORDS: Readonly<Record<string, string>> = {
+export const FUEL_WORDS: Readonly<Record<string, string>> = { petrol: /*i18n*/ 'Petrol', diesel: /*i18n*/ 'Diesel', electric: /*i18n*/ 'Electric', hybrid: /*i18n*/ 'Hybrid', lpg: /*i18n*/ 'LPG' };
+export const TRANSMISSION_WORDS: Readonly<Record<string, string>> = { automatic: /*i18n*/ 'Automatic', manual: /*i18n*/ 'Manual' };
+/** The equipment categories' names (a car's category is its body type, BODY_TYPE_LABELS). */
+export const EQUIPMENT_WORDS: Readonly<Record<string, string>> = {
   excavator: /*i18n*/ 'Excavator',
   bulldozer: /*i18n*/ 'Bulldozer',
   crane: /*i18n*/ 'Crane',

@@ -1,5 +1,5 @@
 import { BODY_TYPES, BODY_TYPE_LABELS, COLOUR_FAMILIES, CONDITIONS, CONDITION_LABELS, DRIVE_TYPES, FUEL_TYPES, TRANSMISSIONS, type VehicleType } from '../core/constants';
-import { capitalise, fuelText } from '../listing/display';
+import { EQUIPMENT_WORDS, FUEL_WORDS, TRANSMISSION_WORDS, capitalise } from '../listing/display';
 import { english, type Translate } from '../i18n/text';
 import { isAttributeField, type AttributeField } from './fields';
 
@@ -22,23 +22,6 @@ export interface AttributeWords {
   readonly types?: readonly VehicleType[];
 }
 
-/** The equipment categories' names (a car's category is its body type, BODY_TYPE_LABELS). */
-export const EQUIPMENT_CATEGORY_LABELS: Readonly<Record<string, string>> = {
-  excavator: /*i18n*/ 'Excavator',
-  bulldozer: /*i18n*/ 'Bulldozer',
-  crane: /*i18n*/ 'Crane',
-  loader: /*i18n*/ 'Loader',
-  roller: /*i18n*/ 'Roller',
-  mixer: /*i18n*/ 'Mixer',
-  tractor: /*i18n*/ 'Tractor',
-  harvester: /*i18n*/ 'Harvester',
-  plow: /*i18n*/ 'Plow',
-  seeder: /*i18n*/ 'Seeder',
-  sprayer: /*i18n*/ 'Sprayer',
-  mower: /*i18n*/ 'Mower',
-};
-const FUEL_LABELS: Readonly<Record<string, string>> = { petrol: /*i18n*/ 'Petrol', diesel: /*i18n*/ 'Diesel', electric: /*i18n*/ 'Electric', hybrid: /*i18n*/ 'Hybrid' };
-const TRANSMISSION_LABELS: Readonly<Record<string, string>> = { automatic: /*i18n*/ 'Automatic', manual: /*i18n*/ 'Manual' };
 const COLOUR_LABELS: Readonly<Record<string, string>> = {
   white: /*i18n*/ 'White',
   silver: /*i18n*/ 'Silver',
@@ -66,7 +49,7 @@ const fromTable =
 const worded = (words: (v: string, tr: Translate) => string): Pick<AttributeWords, 'text'> => ({ text: (v, tr) => words(v, typeof tr === 'function' ? tr : english) });
 
 /** A category in words: a car's body type or an equipment category ('Sedan', 'Excavator'). */
-export const categoryWords = fromTable({ ...BODY_TYPE_LABELS, ...EQUIPMENT_CATEGORY_LABELS }, capitalise);
+export const categoryWords = fromTable({ ...BODY_TYPE_LABELS, ...EQUIPMENT_WORDS }, capitalise);
 
 export const ATTRIBUTE_WORDS: Readonly<Record<AttributeField, AttributeWords>> = {
   category: {
@@ -76,8 +59,8 @@ export const ATTRIBUTE_WORDS: Readonly<Record<AttributeField, AttributeWords>> =
     ...worded(categoryWords),
     types: ['car'],
   },
-  fuel_type: { label: /*i18n*/ 'Fuel', any: /*i18n*/ 'Any fuel', options: FUEL_TYPES, ...worded(fromTable(FUEL_LABELS, (v) => fuelText(v))) },
-  transmission: { label: /*i18n*/ 'Transmission', any: /*i18n*/ 'Any transmission', options: TRANSMISSIONS, ...worded(fromTable(TRANSMISSION_LABELS, capitalise)) },
+  fuel_type: { label: /*i18n*/ 'Fuel', any: /*i18n*/ 'Any fuel', options: FUEL_TYPES, ...worded(fromTable(FUEL_WORDS, capitalise)) },
+  transmission: { label: /*i18n*/ 'Transmission', any: /*i18n*/ 'Any transmission', options: TRANSMISSIONS, ...worded(fromTable(TRANSMISSION_WORDS, capitalise)) },
   condition: { label: /*i18n*/ 'Condition', any: /*i18n*/ 'Any condition', options: CONDITIONS, ...worded(fromTable(CONDITION_LABELS, capitalise)) },
   drive_type: { label: /*i18n*/ 'Drive type', any: /*i18n*/ 'Any drive', options: DRIVE_TYPES, ...worded((v) => v.toUpperCase()) },
   color: { label: /*i18n*/ 'Colour', any: /*i18n*/ 'Any colour', options: COLOUR_FAMILIES, ...worded(fromTable(COLOUR_LABELS, capitalise)) },
