@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ENGINES, startServer, type TestServer } from './harness';
+import { mailsTo as mailsToAddress } from './outbox';
 
 const RATE_LIMITED = { detail: 'Too many requests. Please try again later.' };
 
@@ -18,15 +17,8 @@ function hs256(sub: string, secret: string): string {
   return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
 }
 
-/** The .eml files the outbox mailer wrote for an address, oldest first (names start with an ISO time). */
-function mailsTo(s: TestServer, email: string): string[] {
-  const outbox = path.join(s.dataDir, 'outbox');
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((f) => f.endsWith(`-${email.toLowerCase()}.eml`))
-    .sort()
-    .map((f) => readFileSync(path.join(outbox, f), 'utf8'));
-}
+/** The emails to an address, oldest first. */
+const mailsTo = (s: TestServer, email: string): string[] => mailsToAddress(s.dataDir, email);
 
 /** The reset code of the newest mail to an address. */
 function latestCode(s: TestServer, email: string): string {

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { startFakePushService, type FakePushService } from '../fakes/fakePushSer
 import { startFakeStripe, type FakeStripe } from '../fakes/fakeStripe';
 import { listingBody } from '../support/listingBody';
 import { ENGINES, startServer, startServerWithFakePaynow, type TestServer } from './harness';
+import { mailsTo } from './outbox';
 import type { FakePaynow } from '../fakes/fakePaynow';
 
 // A dealer's monthly plan (issue 38; spec section 9: 'Dealers: unlimited listings for $99/month.'):
@@ -44,17 +43,7 @@ function pdfText(pdf: Buffer): string {
   return out;
 }
 
-function outboxMails(s: TestServer, email: string): string[] {
-  const outbox = path.join(s.dataDir, 'outbox');
-  if (!existsSync(outbox)) return [];
-  return readdirSync(outbox)
-    .filter((f) => f.endsWith(`-${email}.eml`))
-    .map((f) =>
-      readFileSync(path.join(outbox, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=3D/g, '='),
-    );
-}
+const outboxMails = (s: TestServer, email: string): string[] => mailsTo(s.dataDir, email);
 
 describe.each(ENGINES)('%s: a dealer monthly plan', (engine) => {
   let s: TestServer;

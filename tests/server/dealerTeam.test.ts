@@ -1,10 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES, type MyTeam, type Team } from '@/domain/account/dealerTeam';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { listingBody } from '../support/listingBody';
 import { ENGINES, startServer, type TestServer } from './harness';
+import { mailsTo } from './outbox';
 
 // A dealer's team (issue 38): the dealer invites staff by an emailed link that expires; staff sign in
 // with their own accounts and manage the dealer's listings, but not billing, keys or the team; the
@@ -15,16 +14,7 @@ type HistoryEntry = Vehicle & { created_by?: string | null; updated_by?: string 
 
 /** The invitation link's token in the newest mail to an address (the outbox mailer's .eml files). */
 function invitationToken(s: TestServer, email: string): string {
-  const outbox = path.join(s.dataDir, 'outbox');
-  const files = existsSync(outbox)
-    ? readdirSync(outbox)
-        .filter((f) => f.endsWith(`-${email}.eml`))
-        .sort()
-    : [];
-  const mail = readFileSync(path.join(outbox, files.at(-1)!), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  const m = /\/join\/([\w-]+)/.exec(mail);
+  const m = /\/join\/([\w-]+)/.exec(mailsTo(s.dataDir, email).at(-1) ?? '');
   if (!m) throw new Error(`no invitation mailed to ${email}`);
   return m[1]!;
 }

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { JOB_NAMES } from '@/server/jobs/backgroundJobs';
 import { translatorFor } from '@/server/i18n/translators';
 import { startFakePushService, type FakeDevice, type FakePushService } from '../fakes/fakePushService';
 import { ENGINES, startServer, type TestServer } from './harness';
+import { outboxMessages } from './outbox';
 
 // What Motokari sends a person comes in the language they chose (issue 39): the password reset email,
 // the SMS code, the pushes, the digest of unread messages. The choice is the account's
@@ -28,19 +27,7 @@ describe.each(ENGINES)('%s: a person’s language', (engine) => {
     await push?.close();
   });
 
-  /** The outbox's files for an address or a number, oldest first, quoted-printable soft breaks undone. */
-  function outbox(part: string): string[] {
-    const dir = path.join(s.dataDir, 'outbox');
-    if (!existsSync(dir)) return [];
-    return readdirSync(dir)
-      .filter((f) => f.includes(part))
-      .sort()
-      .map((f) =>
-        readFileSync(path.join(dir, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      );
-  }
+  const outbox = (part: string) => outboxMessages(s.dataDir, (f) => f.includes(part));
 
   async function speaking(language: string, over: Record<string, unknown> = {}) {
     const person = await s.signup({ email: `p-${randomUUID()}@example.co.zw`, ...over });

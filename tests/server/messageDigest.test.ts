@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '@/domain/core/wire';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { JOB_NAMES } from '@/server/jobs/backgroundJobs';
 import { ENGINES, startServer, type TestServer } from './harness';
+import { mailsTo as mailsToAddress } from './outbox';
 
 type Session = Awaited<ReturnType<TestServer['signup']>>;
 
@@ -33,19 +32,7 @@ describe.each(ENGINES)('%s: unread messages digest', (engine) => {
     s.clock.now = new Date();
   });
 
-  /** The emails of the outbox folder for one address (text with quoted-printable soft breaks undone). */
-  function mailsTo(email: string): string[] {
-    const outbox = path.join(s.dataDir, 'outbox');
-    if (!existsSync(outbox)) return [];
-    return readdirSync(outbox)
-      .filter((f) => f.endsWith(`${email.replace(/[^a-z0-9@._-]/gi, '_')}.eml`))
-      .sort()
-      .map((f) =>
-        readFileSync(path.join(outbox, f), 'utf8')
-          .replace(/=\r?\n/g, '')
-          .replace(/=3D/g, '='),
-      );
-  }
+  const mailsTo = (email: string) => mailsToAddress(s.dataDir, email);
 
   /** Runs the recurring digest job now, as the job runner would when it is due. */
   async function runDigest(hoursLater: number) {

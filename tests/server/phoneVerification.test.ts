@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '@/server/db/schema';
@@ -7,23 +5,14 @@ import { PHONE_MESSAGES } from '@/domain/account/phone';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { startFakeAfricasTalking, type FakeAfricasTalking } from '../fakes/africasTalking';
 import { ENGINES, startServer, type TestServer } from './harness';
+import { smsTo } from './outbox';
 
 /** The codes written to DATA_DIR/outbox for a number, oldest first. */
 function outboxCodes(dataDir: string, phone: string): string[] {
-  const dir = path.join(dataDir, 'outbox');
-  let files: string[];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return files
-    .filter((f) => f.includes('-sms-') && f.includes(phone))
-    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
-    .map((text) => {
-      expect(text).toContain(`To: ${phone}`);
-      return /\b(\d{6})\b/.exec(text)![1]!;
-    });
+  return smsTo(dataDir, phone).map((text) => {
+    expect(text).toContain(`To: ${phone}`);
+    return /\b(\d{6})\b/.exec(text)![1]!;
+  });
 }
 
 describe.each(ENGINES)('%s: verified phones through the outbox folder', (engine) => {

@@ -1,7 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, listingBody, startServer, type TestServer } from './harness';
+import { mailsTo } from './outbox';
 
 // A token issued before a password reset used to keep working for its 7 days. A reset, and "Sign out
 // on all devices", now revoke every earlier token: on every route it counts for nothing.
@@ -11,13 +10,7 @@ const UUID = '00000000-0000-4000-8000-000000000000';
 
 /** The newest reset code mailed to an address (the outbox mailer writes one .eml per message). */
 function latestCode(s: TestServer, email: string): string {
-  const outbox = path.join(s.dataDir, 'outbox');
-  const mails = existsSync(outbox)
-    ? readdirSync(outbox)
-        .filter((f) => f.endsWith(`-${email.toLowerCase()}.eml`))
-        .sort()
-    : [];
-  const m = /code is (\d{6})/.exec(mails.length ? readFileSync(path.join(outbox, mails[mails.length - 1]!), 'utf8') : '');
+  const m = /code is (\d{6})/.exec(mailsTo(s.dataDir, email).at(-1) ?? '');
   if (!m) throw new Error(`no reset code mailed to ${email}`);
   return m[1]!;
 }
