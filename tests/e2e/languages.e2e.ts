@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Vehicle } from '@/domain/listing/vehicle';
 import { messages as sn } from '@/domain/i18n/catalogues/sn';
 import { messages as nd } from '@/domain/i18n/catalogues/nd';
+import { messages as pagesSn } from '@/domain/i18n/catalogues/pages/sn';
+import { messages as pagesNd } from '@/domain/i18n/catalogues/pages/nd';
 import { STORAGE_KEYS } from '@/domain/core/constants';
 import { LANGUAGE_NAMES } from '@/domain/i18n/languages';
 import { ADVERTISING_PLANS } from '@/domain/payments/advertisingPlans';
@@ -18,7 +20,8 @@ requireChromiumInCi();
 // follows the browser's language, a choice is kept on the device and in the account.
 
 const ADMIN = { email: 'admin@motokari.test', password: 'admin-password-1' };
-const CATALOGUES = { sn, nd } as const;
+/** Each language's texts: the interface's and the content pages'. */
+const CATALOGUES = { sn: { ...sn, ...pagesSn }, nd: { ...nd, ...pagesNd } } as const;
 type Translated = keyof typeof CATALOGUES;
 
 /** The text of a compiled catalogue entry, its placeholders as {name}. */
@@ -87,10 +90,7 @@ async function problemsOn(page: Page, english: Set<string>): Promise<string[]> {
   );
 }
 
-/**
- * The screens of the app. Not yet the content pages (About, FAQ, the guides, the legal pages,
- * advertising prices, not found): their texts are still English only (see issue 39's note).
- */
+/** The screens of the app, the content pages among them. */
 function routes(ids: { listing: string; dealer: string; own: string }) {
   return [
     '/',
@@ -112,6 +112,15 @@ function routes(ids: { listing: string; dealer: string; own: string }) {
     '/messages',
     '/saved-searches',
     '/admin',
+    '/about',
+    '/faq',
+    '/buying-guide',
+    '/selling-guide',
+    '/advertising-prices',
+    '/terms-and-conditions',
+    '/privacy-policy',
+    '/cookie-policy',
+    '/no-such-page',
   ];
 }
 
@@ -187,7 +196,7 @@ describe.skipIf(!hasChromium)('the app in Shona and isiNdebele in Chromium', () 
               expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
               const problems = [...missing.map((text) => `missing: "${text}"`), ...(await problemsOn(page, english))];
               for (const p of problems) failures.push(`${language} ${width}px ${route}: ${p}`);
-              if (route === '/' || route.startsWith('/car/') || route === '/dashboard') {
+              if (route === '/' || route.startsWith('/car/') || route === '/dashboard' || route === '/faq') {
                 await page.screenshot({ path: path.join(SCREENSHOTS, `language-${language}-${route === '/' ? 'home' : route.split('/')[1]}-${width}.png`) });
               }
             }

@@ -6,7 +6,6 @@ import {
   ADVERTISING_PLANS,
   DEFAULT_ADVERTISING_FILTERS,
   MOST_POPULAR,
-  PLAN_PHOTOS_FEATURE,
   formatPlanPrice,
   selectedPlanRecord,
   type AdvertisingFilters,
@@ -16,18 +15,23 @@ import {
 import { STORAGE_KEYS } from '@/domain/core/constants';
 import { useSupportEmail } from '@/app/shared/config/useConfig';
 import { Page } from '@/app/shared/shell/Page';
-import { CtaCard, EmailSupportButton, ICON_LIST_STYLES, SupportReply, checkIcon } from './contentParts';
+import { knownText, t } from '@/app/shared/i18n/language';
+import type { Translate } from '@/domain/i18n/text';
+import { CtaCard, EmailSupportButton, ICON_LIST_STYLES, SupportReply, WRAPPING_BUTTON, checkIcon } from './contentParts';
+import { withPageText } from './withPageText';
 
 const FILTER_LABELS: Record<keyof AdvertisingFilters, string> = {
-  vehicleType: 'Vehicle type',
-  showingPricesFor: 'Showing prices for',
-  sellerType: 'Seller type',
-  vehicleValue: 'Vehicle value',
+  vehicleType: /*i18n*/ 'Vehicle type',
+  showingPricesFor: /*i18n*/ 'Showing prices for',
+  sellerType: /*i18n*/ 'Seller type',
+  vehicleValue: /*i18n*/ 'Vehicle value',
 };
 
-const labelOf = <V extends string>(opts: FilterOption<V>[], value: V): string => opts.find((o) => o.value === value)?.label ?? value;
+/** A filter's option in the reader's language (place names and amounts as they are). */
+const labelOf = <V extends string>(opts: FilterOption<V>[], value: V): string => knownText(opts.find((o) => o.value === value)?.label ?? value);
+const inLanguage = <V extends string>(opts: FilterOption<V>[]): FilterOption<V>[] => opts.map((o) => ({ value: o.value, label: knownText(o.label) }));
 
-function PlanCard({ plan, onSelect }: { plan: AdvertisingPlan; onSelect: (plan: AdvertisingPlan) => void }) {
+function PlanCard({ plan, onSelect, tr }: { plan: AdvertisingPlan; onSelect: (plan: AdvertisingPlan) => void; tr: Translate }) {
   const headingId = `plan-${plan.id}`;
   return (
     <Card
@@ -43,12 +47,12 @@ function PlanCard({ plan, onSelect }: { plan: AdvertisingPlan; onSelect: (plan: 
         </Title>
         {plan.isPopular ? (
           <Badge color="gold.4" c="dark.9" size="md" radius="sm" tt="none">
-            {MOST_POPULAR}
+            {t(MOST_POPULAR)}
           </Badge>
         ) : null}
       </Group>
       <Text c="gray.7" fz="sm" lh={1.5} mih={{ lg: 63 }}>
-        {plan.description}
+        {t(plan.description)}
       </Text>
 
       <Group gap="xs" align="baseline" mt="md" wrap="nowrap">
@@ -56,25 +60,25 @@ function PlanCard({ plan, onSelect }: { plan: AdvertisingPlan; onSelect: (plan: 
           {formatPlanPrice(plan.price)}
         </Text>
         <Text component="s" fz="lg" c="gray.7">
-          <VisuallyHidden>was </VisuallyHidden>
+          <VisuallyHidden>{tr(/*i18n*/ 'was')} </VisuallyHidden>
           {formatPlanPrice(plan.originalPrice)}
         </Text>
       </Group>
       <List spacing="xs" size="sm" icon={checkIcon} mt="lg" mb="lg" styles={ICON_LIST_STYLES}>
         {plan.features.map((f) => (
-          <List.Item key={f}>{f}</List.Item>
+          <List.Item key={f}>{t(f)}</List.Item>
         ))}
       </List>
 
-      <Button mt="auto" fullWidth size="md" variant={plan.isPopular ? 'filled' : 'outline'} onClick={() => onSelect(plan)}>
-        Select This Plan
+      <Button mt="auto" fullWidth size="md" variant={plan.isPopular ? 'filled' : 'outline'} onClick={() => onSelect(plan)} {...WRAPPING_BUTTON}>
+        {tr(/*i18n*/ 'Select This Plan')}
         <VisuallyHidden> ({plan.name})</VisuallyHidden>
       </Button>
     </Card>
   );
 }
 
-export default function AdvertisingPricesPage() {
+function AdvertisingPricesPage({ tr }: { tr: Translate }) {
   const navigate = useNavigate();
   const email = useSupportEmail();
   const [filters, setFilters] = useState<AdvertisingFilters>(() => ({ ...DEFAULT_ADVERTISING_FILTERS }));
@@ -104,52 +108,52 @@ export default function AdvertisingPricesPage() {
   ].join(' · ');
 
   return (
-    <Page title="Advertising prices" subtitle="Choose how long your advert stays live and how often it is boosted to the top of search." size="lg">
+    <Page title={tr(/*i18n*/ 'Advertising prices')} subtitle={tr(/*i18n*/ 'Choose how long your advert stays live and how often it is boosted to the top of search.')} size="lg">
       <Stack gap={40}>
         <Group>
           <Button variant="subtle" onClick={goBack} leftSection={<span aria-hidden>←</span>} px="xs">
-            Back
+            {tr(/*i18n*/ 'Back')}
           </Button>
         </Group>
 
         <Card component="section" aria-labelledby="price-filters" padding="lg" bg="gray.0">
           <Title order={2} id="price-filters" fz="lg" mb="md">
-            Show prices for your vehicle
+            {tr(/*i18n*/ 'Show prices for your vehicle')}
           </Title>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
             <Select
-              label={FILTER_LABELS.vehicleType}
-              data={ADVERTISING_FILTER_OPTIONS.vehicleType}
+              label={tr(FILTER_LABELS.vehicleType)}
+              data={inLanguage(ADVERTISING_FILTER_OPTIONS.vehicleType)}
               value={filters.vehicleType}
               onChange={(v) => v && setFilters((f) => ({ ...f, vehicleType: v }))}
               allowDeselect={false}
             />
             <Select
-              label={FILTER_LABELS.showingPricesFor}
-              data={ADVERTISING_FILTER_OPTIONS.showingPricesFor}
+              label={tr(FILTER_LABELS.showingPricesFor)}
+              data={inLanguage(ADVERTISING_FILTER_OPTIONS.showingPricesFor)}
               value={filters.showingPricesFor}
               onChange={(v) => v && setFilters((f) => ({ ...f, showingPricesFor: v }))}
               allowDeselect={false}
             />
             <Select
-              label={FILTER_LABELS.sellerType}
-              data={ADVERTISING_FILTER_OPTIONS.sellerType}
+              label={tr(FILTER_LABELS.sellerType)}
+              data={inLanguage(ADVERTISING_FILTER_OPTIONS.sellerType)}
               value={filters.sellerType}
               onChange={(v) => v && setFilters((f) => ({ ...f, sellerType: v }))}
               allowDeselect={false}
             />
             <Select
-              label={FILTER_LABELS.vehicleValue}
-              data={ADVERTISING_FILTER_OPTIONS.vehicleValue}
+              label={tr(FILTER_LABELS.vehicleValue)}
+              data={inLanguage(ADVERTISING_FILTER_OPTIONS.vehicleValue)}
               value={filters.vehicleValue}
               onChange={(v) => v && setFilters((f) => ({ ...f, vehicleValue: v }))}
               allowDeselect={false}
             />
           </SimpleGrid>
           {filters.sellerType === 'dealer' ? (
-            <Alert role="status" color="brand" variant="light" mt="md" icon={checkIcon} title="Dealer discount applied">
+            <Alert role="status" color="brand" variant="light" mt="md" icon={checkIcon} title={tr(/*i18n*/ 'Dealer discount applied')}>
               <Text fz="sm" c="dark.7">
-                You are viewing prices for professional dealers.
+                {tr(/*i18n*/ 'You are viewing prices for professional dealers.')}
               </Text>
             </Alert>
           ) : null}
@@ -157,36 +161,38 @@ export default function AdvertisingPricesPage() {
 
         <Box component="section" aria-labelledby="plans-heading">
           <Title order={2} id="plans-heading" mb={4}>
-            Choose your plan
+            {tr(/*i18n*/ 'Choose your plan')}
           </Title>
           <Text c="gray.7" mb="lg" aria-live="polite">
-            Prices for: {summary}
+            {tr(/*i18n*/ 'Prices for: {summary}', { summary })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
             {ADVERTISING_PLANS.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} onSelect={selectPlan} />
+              <PlanCard key={plan.id} plan={plan} onSelect={selectPlan} tr={tr} />
             ))}
           </SimpleGrid>
           <Text c="gray.7" fz="sm" mt="md">
-            All prices are in US dollars. Every plan includes {PLAN_PHOTOS_FEATURE.toLowerCase()}.
+            {tr(/*i18n*/ 'All prices are in US dollars. Every plan includes up to 8 photos.')}
           </Text>
         </Box>
 
         <CtaCard
           id="prices-help"
-          title="Need help choosing a plan?"
+          title={tr(/*i18n*/ 'Need help choosing a plan?')}
           actions={
             <>
-              <EmailSupportButton email={email} />
+              <EmailSupportButton email={email} tr={tr} />
               <Button component={Link} to="/selling-guide" size="md" variant="outline">
-                Read the selling guide
+                {tr(/*i18n*/ 'Read the selling guide')}
               </Button>
             </>
           }
         >
-          <SupportReply email={email} /> Our selling guide also explains how to create a listing that sells.
+          <SupportReply email={email} tr={tr} /> {tr(/*i18n*/ 'Our selling guide also explains how to create a listing that sells.')}
         </CtaCard>
       </Stack>
     </Page>
   );
 }
+
+export default withPageText(AdvertisingPricesPage);

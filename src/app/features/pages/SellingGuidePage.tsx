@@ -2,7 +2,9 @@ import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { SELLING_GUIDE_INTRO, SELLING_GUIDE_STEPS, SELLING_SCAM_WARNING } from './content/sellingGuide';
 import { Page } from '@/app/shared/shell/Page';
+import type { Translate } from '@/domain/i18n/text';
 import { CtaCard, GuideSteps } from './contentParts';
+import { withPageText } from './withPageText';
 
 const warningIcon = (
   <Text span fw={900} fz="lg" lh={1} aria-hidden>
@@ -10,25 +12,25 @@ const warningIcon = (
   </Text>
 );
 
-export default function SellingGuidePage() {
+function SellingGuidePage({ tr }: { tr: Translate }) {
   return (
-    <Page title="Selling guide" subtitle="How to prepare, list and hand over your vehicle safely, with no commission on the sale.">
+    <Page title={tr(/*i18n*/ 'Selling guide')} subtitle={tr(/*i18n*/ 'How to prepare, list and hand over your vehicle safely, with no commission on the sale.')}>
       <Stack gap={56}>
         <Text fz={{ base: 'md', sm: 'lg' }} lh={1.7}>
-          {SELLING_GUIDE_INTRO}
+          {tr(SELLING_GUIDE_INTRO)}
         </Text>
 
-        <GuideSteps id="selling-steps" title="Four steps to a safe sale" steps={SELLING_GUIDE_STEPS} />
+        <GuideSteps id="selling-steps" title={tr(/*i18n*/ 'Four steps to a safe sale')} steps={SELLING_GUIDE_STEPS} tr={tr} />
 
         <Alert role="note" color="red" variant="light" radius="lg" p={{ base: 'md', sm: 'xl' }} icon={warningIcon} style={{ borderLeft: '4px solid var(--mantine-color-red-7)' }}>
           <Title order={2} fz={{ base: 'lg', sm: 'xl' }} c="red.9" mb="sm">
-            {SELLING_SCAM_WARNING.title}
+            {tr(SELLING_SCAM_WARNING.title)}
           </Title>
           <List spacing="sm">
             {SELLING_SCAM_WARNING.points.map((p) => (
               <List.Item key={p}>
                 <Text lh={1.6} c="dark.9">
-                  {p}
+                  {tr(p)}
                 </Text>
               </List.Item>
             ))}
@@ -37,21 +39,23 @@ export default function SellingGuidePage() {
 
         <CtaCard
           id="selling-cta"
-          title="Ready to sell?"
+          title={tr(/*i18n*/ 'Ready to sell?')}
           actions={
             <>
               <Button component={Link} to="/dashboard" size="md">
-                List Your Vehicle
+                {tr(/*i18n*/ 'List Your Vehicle')}
               </Button>
               <Button component={Link} to="/buying-guide" size="md" variant="outline">
-                Read the buying guide
+                {tr(/*i18n*/ 'Read the buying guide')}
               </Button>
             </>
           }
         >
-          Create your listing in a few minutes. You can even prepare it offline and it will publish once you are connected.
+          {tr(/*i18n*/ 'Create your listing in a few minutes. You can even prepare it offline and it will publish once you are connected.')}
         </CtaCard>
       </Stack>
     </Page>
   );
 }
+
+export default withPageText(SellingGuidePage);

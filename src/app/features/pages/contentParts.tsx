@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Accordion, Anchor, Box, Button, Card, CheckIcon, Group, List, Stack, Text, ThemeIcon, Title, type AccordionProps, type TitleProps } from '@mantine/core';
 import type { FaqItem, GuideStep } from './content/types';
-import { withEmail } from '@/app/shared/shell/Page';
+import type { Translate } from '@/domain/i18n/text';
 
 /** The small tick shown before each item of an icon list. */
 export const checkIcon = (
@@ -17,8 +17,13 @@ export const ICON_LIST_STYLES = {
   itemIcon: { marginTop: 2 },
 } as const;
 
+/** A content text in the reader's language, `{email}` in it replaced with the support address. */
+export function withEmail(text: string, email: string, tr: Translate): string {
+  return tr(text, { email: email || tr(/*i18n*/ 'our support address') });
+}
+
 /** One numbered step of a guide: "Step n of total", its title, summary and ticked points. */
-export function StepCard({ step, n, total }: { step: GuideStep; n: number; total: number }) {
+export function StepCard({ step, n, total, tr }: { step: GuideStep; n: number; total: number; tr: Translate }) {
   return (
     <Card component="article" aria-labelledby={`step-${step.id}`} p={{ base: 'md', sm: 'lg' }} shadow="xs">
       <Group gap="md" wrap="nowrap" align="center" mb="sm">
@@ -27,20 +32,20 @@ export function StepCard({ step, n, total }: { step: GuideStep; n: number; total
         </ThemeIcon>
         <div>
           <Text fz="xs" fw={700} tt="uppercase" c="brand.8" lts={0.5}>
-            Step {n} of {total}
+            {tr(/*i18n*/ 'Step {n} of {total}', { n, total })}
           </Text>
           <Title order={3} id={`step-${step.id}`} fz={{ base: 'lg', sm: 'xl' }}>
-            {step.title}
+            {tr(step.title)}
           </Title>
         </div>
       </Group>
       <Text lh={1.7} mb="md">
-        {step.summary}
+        {tr(step.summary)}
       </Text>
       <List spacing="sm" icon={checkIcon} styles={ICON_LIST_STYLES}>
         {step.points.map((p) => (
           <List.Item key={p}>
-            <Text lh={1.6}>{p}</Text>
+            <Text lh={1.6}>{tr(p)}</Text>
           </List.Item>
         ))}
       </List>
@@ -49,7 +54,7 @@ export function StepCard({ step, n, total }: { step: GuideStep; n: number; total
 }
 
 /** A guide's section of numbered steps, under a level-2 heading. */
-export function GuideSteps({ id, title, steps }: { id: string; title: ReactNode; steps: GuideStep[] }) {
+export function GuideSteps({ id, title, steps, tr }: { id: string; title: ReactNode; steps: GuideStep[]; tr: Translate }) {
   return (
     <Box component="section" aria-labelledby={id}>
       <Title order={2} id={id} mb="lg">
@@ -57,7 +62,7 @@ export function GuideSteps({ id, title, steps }: { id: string; title: ReactNode;
       </Title>
       <Stack gap="lg">
         {steps.map((s, i) => (
-          <StepCard key={s.id} step={s} n={i + 1} total={steps.length} />
+          <StepCard key={s.id} step={s} n={i + 1} total={steps.length} tr={tr} />
         ))}
       </Stack>
     </Box>
@@ -68,18 +73,18 @@ export function GuideSteps({ id, title, steps }: { id: string; title: ReactNode;
  * Questions and answers, `{email}` in an answer replaced with the support address.
  * One answer open at a time; clicking the open question closes it (Mantine's default).
  */
-export function FaqAccordion({ items, email, order, styles }: { items: FaqItem[]; email: string } & Pick<AccordionProps, 'order' | 'styles'>) {
+export function FaqAccordion({ items, email, order, styles, tr }: { items: FaqItem[]; email: string; tr: Translate } & Pick<AccordionProps, 'order' | 'styles'>) {
   return (
     <Accordion variant="separated" radius="md" order={order} styles={styles}>
       {items.map((q) => (
         <Accordion.Item key={q.id} value={q.id}>
           <Accordion.Control>
             <Text span fw={600}>
-              {q.question}
+              {tr(q.question)}
             </Text>
           </Accordion.Control>
           <Accordion.Panel>
-            <Text lh={1.7}>{withEmail(q.answer, email)}</Text>
+            <Text lh={1.7}>{withEmail(q.answer, email, tr)}</Text>
           </Accordion.Panel>
         </Accordion.Item>
       ))}
@@ -91,17 +96,18 @@ export function FaqAccordion({ items, email, order, styles }: { items: FaqItem[]
  * "Our support team responds within 24 hours. Email us at <address>." with a mailto link;
  * `fallback` stands in for the second sentence while the address is not known.
  */
-export function SupportReply({ email, fallback = null }: { email: string; fallback?: ReactNode }) {
+export function SupportReply({ email, fallback = null, tr }: { email: string; fallback?: ReactNode; tr: Translate }) {
+  const [before, after] = tr(/*i18n*/ 'Email us at {email}.', { email: '\u0000' }).split('\u0000');
   return (
     <>
-      Our support team responds within 24 hours.{' '}
+      {tr(/*i18n*/ 'Our support team responds within 24 hours.')}{' '}
       {email ? (
         <>
-          Email us at{' '}
+          {before}
           <Anchor href={`mailto:${email}`} fw={600} c="brand.8" style={{ overflowWrap: 'anywhere' }}>
             {email}
           </Anchor>
-          .
+          {after}
         </>
       ) : (
         fallback
@@ -111,13 +117,16 @@ export function SupportReply({ email, fallback = null }: { email: string; fallba
 }
 
 /** A mailto button to the support address; nothing while the address is not known. */
-export function EmailSupportButton({ email }: { email: string }) {
+export function EmailSupportButton({ email, tr }: { email: string; tr: Translate }) {
   return email ? (
     <Button component="a" href={`mailto:${email}`} size="md">
-      Email support
+      {tr(/*i18n*/ 'Email support')}
     </Button>
   ) : null;
 }
+
+/** A button whose words may be long in a language: they wrap within its width rather than run off a phone's screen. */
+export const WRAPPING_BUTTON = { h: 'auto', mih: 'var(--button-height)', py: 4, maw: '100%', styles: { label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 } } } as const;
 
 /** The closing call-to-action card of a content page: a level-2 heading, a line of text and its buttons. */
 export function CtaCard({ id, title, titleFz, bg = 'brand.0', children, actions }: { id: string; title: ReactNode; titleFz?: TitleProps['fz']; bg?: string; children: ReactNode; actions: ReactNode }) {

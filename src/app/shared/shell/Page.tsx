@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Box, Container, Text, Title } from '@mantine/core';
-import { t } from '../i18n/language';
 
 /** A content page: a tinted hero with the title, then the body in a readable column. */
 export function Page({ title, subtitle, children, size = 'md' }: { title: string; subtitle?: ReactNode; children: ReactNode; size?: 'sm' | 'md' | 'lg' | 'xl' }) {
@@ -23,9 +22,4 @@ export function Page({ title, subtitle, children, size = 'md' }: { title: string
       </Container>
     </>
   );
-}
-
-/** Replaces `{email}` in a content text with the support address. */
-export function withEmail(text: string, email: string): string {
-  return text.split('{email}').join(email || t(/*i18n*/ 'our support address'));
 }
