@@ -6,7 +6,13 @@ import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { browseOpeningScreenHtml, browseOpeningStyles, homeOpeningScreenHtml, listingFactsStyles, listingOpeningScreenHtml } from './src/app/openingScreen';
 import { LISTING_FACTS_MARK } from './src/domain/listing/listingFacts';
-import { BROWSE_OPENING_MARK, openingScript } from './src/domain/search/browseOpening';
+import { BROWSE_OPENING_MARK } from './src/domain/search/browseOpening';
+import { firstScript } from './src/domain/content/firstScript';
+import { PRODUCT_NAME, startupText } from './src/domain/core/constants';
+import { languageAttributes, type OpeningTranslators } from './src/domain/i18n/openingLanguage';
+import { createTranslator } from './src/domain/i18n/translate';
+import { messages as shona } from './src/domain/i18n/catalogues/sn';
+import { messages as ndebele } from './src/domain/i18n/catalogues/nd';
 import { HOME_VARIANT_MODULES, SCREEN_MODULES } from './src/app/screenModules';
 import { SCREEN_FILES_MANIFEST, type ScreenFiles } from './src/server/screenPreloads';
 
@@ -14,6 +20,9 @@ const root = import.meta.dirname;
 const manifest = JSON.parse(readFileSync(path.join(root, 'manifest.webmanifest'), 'utf8')) as Partial<ManifestOptions>;
 
 const STARTUP_TEXT = '<p class="loading" role="status">Loading Motokari...</p>';
+/** The opening's texts in the other languages, which the page's first script puts in place (src/domain/i18n/openingLanguage.ts). */
+const OPENING_TRANSLATORS: OpeningTranslators = { sn: createTranslator('sn', shona).t, nd: createTranslator('nd', ndebele).t };
+const STARTUP_LINE = `<p class="loading" role="status"${languageAttributes((tr) => startupText(PRODUCT_NAME, tr), OPENING_TRANSLATORS)}>${startupText(PRODUCT_NAME)}</p>`;
 
 /**
  * Writes home.html, which the server (and the service worker) sends for /: index.html with the home
@@ -33,9 +42,9 @@ function homePage(): Plugin {
       if (index?.type !== 'asset') return;
       const shell = String(index.source);
       if (!shell.includes(`${STARTUP_TEXT}</div>`)) throw new Error(`index.html has no ${STARTUP_TEXT} in #root`);
-      const html = shell.replace('</head>', `<style>${browseOpeningStyles()}</style></head>`).replace(`${STARTUP_TEXT}</div>`, `${STARTUP_TEXT}</div><script>${openingScript()}</script>`);
-      index.source = html;
-      this.emitFile({ type: 'asset', fileName: 'home.html', source: html.replace(STARTUP_TEXT, homeOpeningScreenHtml()) });
+      const html = shell.replace('</head>', `<style>${browseOpeningStyles()}</style></head>`).replace(`${STARTUP_TEXT}</div>`, `${STARTUP_TEXT}</div><script>${firstScript()}</script>`);
+      index.source = html.replace(STARTUP_TEXT, STARTUP_LINE);
+      this.emitFile({ type: 'asset', fileName: 'home.html', source: html.replace(STARTUP_TEXT, homeOpeningScreenHtml(OPENING_TRANSLATORS)) });
       // A listing's page (/car/{id}): the server writes the listing's facts where the mark is (src/domain/listing/listingFacts.ts).
       const listing = html.replace('</head>', `<style>${listingFactsStyles()}</style></head>`).replace(STARTUP_TEXT, listingOpeningScreenHtml(LISTING_FACTS_MARK));
       this.emitFile({ type: 'asset', fileName: 'listing.html', source: listing });

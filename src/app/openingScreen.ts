@@ -3,6 +3,7 @@ import { FONT_FAMILY, brand, gold, gray } from './brandColors';
 import { NAV_HEIGHT_PX, PRODUCT_NAME, startupText } from '../domain/core/constants';
 import { HOME_DESKTOP_MIN_WIDTH, HOME_HERO_TEXTS, heroMedia } from '../domain/content/home';
 import { LOGO_MARK, LOGO_NAME, SYNC_STATUS_HEIGHT_PX } from './shared/shell/shellLook';
+import { languageAttributes, type OpeningTranslators } from '../domain/i18n/openingLanguage';
 import { HERO_COPY, HERO_FILL, HERO_HEIGHT_PX, HERO_OVERLAY, HERO_TEXT_SHADOW, HERO_TITLE_PX } from './features/search/home/heroLook';
 
 // What the home page shows before the app's code has run, as plain HTML and CSS inside #root (the
@@ -67,10 +68,12 @@ function poster(): string {
   );
 }
 
-function hero(): string {
+function hero(translators: OpeningTranslators): string {
+  const title = languageAttributes((tr) => tr(HOME_HERO_TEXTS.title), translators);
+  const lead = languageAttributes((tr) => tr(HOME_HERO_TEXTS.lead), translators);
   return (
     `<section class="mk-o-hero" aria-label="${esc(HOME_HERO_TEXTS.label)}">${poster()}<div class="mk-o-shade"></div>` +
-    `<div class="mk-o-wrap"><div class="mk-o-copy"><h1>${esc(HOME_HERO_TEXTS.title)}</h1><p>${esc(HOME_HERO_TEXTS.lead)}</p></div></div></section>`
+    `<div class="mk-o-wrap"><div class="mk-o-copy"><h1${title}>${esc(HOME_HERO_TEXTS.title)}</h1><p${lead}>${esc(HOME_HERO_TEXTS.lead)}</p></div></div></section>`
   );
 }
 
@@ -110,15 +113,16 @@ export function listingOpeningScreenHtml(factsMark: string): string {
   return `<style>${styles()}</style><div class="mk-o"><header class="mk-o-bar"><div class="mk-o-wrap">${logo()}</div></header><main class="mk-o-main"><div class="mk-o-status"></div>${factsMark}</main></div>`;
 }
 
-/** The home page's opening screen, to go inside the page's #root. */
-export function homeOpeningScreenHtml(): string {
+/** The home page's opening screen, to go inside the page's #root, its texts also in the other languages (openingLanguage.ts). */
+export function homeOpeningScreenHtml(translators: OpeningTranslators): string {
+  const loading = languageAttributes((tr) => startupText(PRODUCT_NAME, tr), translators);
   return (
     `<style>${styles()}</style>` +
     '<div class="mk-o">' +
     `<header class="mk-o-bar"><div class="mk-o-wrap">${logo()}</div></header>` +
     '<main class="mk-o-main"><div class="mk-o-status"></div>' +
-    hero() +
-    `<div class="mk-o-loading" role="status"><span class="mk-o-spin"></span>${esc(startupText(PRODUCT_NAME))}</div>` +
+    hero(translators) +
+    `<div class="mk-o-loading" role="status"><span class="mk-o-spin"></span><span${loading}>${esc(startupText(PRODUCT_NAME))}</span></div>` +
     '</main></div>'
   );
 }

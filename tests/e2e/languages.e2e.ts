@@ -6,7 +6,8 @@ import { messages as sn } from '@/domain/i18n/catalogues/sn';
 import { messages as nd } from '@/domain/i18n/catalogues/nd';
 import { messages as pagesSn } from '@/domain/i18n/catalogues/pages/sn';
 import { messages as pagesNd } from '@/domain/i18n/catalogues/pages/nd';
-import { STORAGE_KEYS } from '@/domain/core/constants';
+import { PRODUCT_NAME, STORAGE_KEYS, startupText } from '@/domain/core/constants';
+import { HOME_HERO_TEXTS } from '@/domain/content/home';
 import { LANGUAGE_NAMES } from '@/domain/i18n/languages';
 import { ADVERTISING_PLANS } from '@/domain/payments/advertisingPlans';
 import { hasChromium, SCREENSHOTS } from './browser';
@@ -208,6 +209,36 @@ describe.skipIf(!hasChromium)('the app in Shona and isiNdebele in Chromium', () 
     },
     30 * 60_000,
   );
+
+  it("draws the home page's opening in the device's or the browser's language before the app's code has run", async () => {
+    const opening = async (context: BrowserContext, address: string) => {
+      // Only the page's own HTML and its first inline script: the app's code never arrives.
+      await context.route(/\.js(\?|$)/, (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto(app.server.url + address, { waitUntil: 'domcontentloaded' });
+      return page.evaluate(() => [document.querySelector('#root h1')?.textContent, document.querySelector('#root [role="status"]')?.textContent]);
+    };
+    const inLanguage = (language: Translated) => [
+      flat(CATALOGUES[language][HOME_HERO_TEXTS.title]),
+      startupText(PRODUCT_NAME, (text, values) => flat(CATALOGUES[language][text]).replace('{name}', String(values?.name))),
+    ];
+    const inEnglish = [HOME_HERO_TEXTS.title, startupText(PRODUCT_NAME)];
+    expect(inLanguage('nd')[0]).not.toBe(HOME_HERO_TEXTS.title);
+    // Chosen on the device.
+    await app.inContext({ viewport: { width: 360, height: 780 } }, async (context) => {
+      await context.addInitScript(({ key }) => localStorage.setItem(key, 'nd'), { key: STORAGE_KEYS.language });
+      expect(await opening(context, '/')).toEqual(inLanguage('nd'));
+      // A link naming a language wins over the device's choice.
+      expect(await opening(context, '/?lang=en')).toEqual(inEnglish);
+    });
+    // A first visit: the browser's languages.
+    await app.inContext({ viewport: { width: 1280, height: 900 }, locale: 'sn-ZW' }, async (context) => {
+      expect(await opening(context, '/')).toEqual(inLanguage('sn'));
+    });
+    await app.inContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' }, async (context) => {
+      expect(await opening(context, '/')).toEqual(inEnglish);
+    });
+  });
 
   it('follows the browser on a first visit; the switch changes it at once and it is kept on the device and in the account', async () => {
     // A newcomer's account: no language chosen yet.

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { openingScript } from '@/domain/search/browseOpening';
+import { firstScript } from '@/domain/content/firstScript';
 
-/** The pages' one inline script (it draws the device's last results before the app runs), allowed by its hash. */
-const OPENING_SCRIPT = `'sha256-${createHash('sha256').update(openingScript()).digest('base64')}'`;
+/** The pages' one inline script (the device's last results and the opening's language before the app runs), allowed by its hash. */
+const OPENING_SCRIPT = `'sha256-${createHash('sha256').update(firstScript()).digest('base64')}'`;
 
 /**
  * Security headers, with the content security policy the app, Stripe and the media store need. Helmet's
